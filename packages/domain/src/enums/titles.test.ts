@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { codeSchema, labelOf, optionsOf } from './define-enum.ts';
+import { titleLabels, titles } from './titles.ts';
+
+describe('titles', () => {
+  it('carries the codes of spec section 3', () => {
+    expect(titles).toEqual({ Mr: 1, Ms: 2, Miss: 3, Mrs: 4, Dr: 5 });
+  });
+
+  it('labels every title in English and French', () => {
+    expect(labelOf(titles, titleLabels, 1, 'en')).toBe('Mr.');
+    expect(labelOf(titles, titleLabels, 1, 'fr')).toBe('M.');
+    expect(optionsOf(titles, titleLabels, 'fr').map((o) => o.id)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('accepts only its own codes', () => {
+    const schema = codeSchema(titles);
+    expect(schema.safeParse(5).success).toBe(true);
+    expect(schema.safeParse(6).success).toBe(false);
+    expect(schema.safeParse('1').success).toBe(false);
+  });
+});

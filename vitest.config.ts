@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run covers every workspace; each project keeps its own environment.
+export default defineConfig({
+  test: {
+    projects: ['packages/domain', 'apps/server', 'apps/web'],
+  },
+});
