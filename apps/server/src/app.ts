@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { seedReferenceData } from './db/seed/seed-reference-data.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { referencesRoutes } from './modules/references/references.routes.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { webClient } from './plugins/web-client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbDriver: DatabaseHandle['driver'];
+  }
+}
+
+export const API_BASE = '/service/jaxrs';
+
+/**
+ * Builds the whole server without listening: migrations and seeds run before it answers, so
+ * `/healthz` is 200 as soon as the instance takes requests. Tests call `inject` on the result.
+ */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase(config.database);
+  app.addHook('onClose', () => database.close());
+  try {
+    await database.migrate(seedReferenceData);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  app.decorate('db', database.db);
+  app.decorate('dbDriver', database.driver);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandler);
+  await app.register(securityHeaders);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Online account opening portal API', version: '1.45' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(referencesRoutes, { prefix: API_BASE });
+  app.get('/service/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(webClient, { distDir: config.webDistDir });
+
+  return app;
+}
