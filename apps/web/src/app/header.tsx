@@ -1,0 +1,124 @@
+import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Language } from '@portal/domain';
+import { rememberLanguage } from '../lib/language.ts';
+import type { PartnerSkin } from '../lib/partner-skin.ts';
+import { siteLinks } from '../lib/site-links.ts';
+import { useUserInfo } from '../lib/user-info.tsx';
+import { BrandLogo } from './brand-logo.tsx';
+import styles from './header.module.css';
+
+export interface HeaderProps {
+  partnerSkin: PartnerSkin;
+  /** A screen may take the logout button away (for example the trial question). */
+  logoutDisabled: boolean;
+}
+
+export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
+  const { t, i18n } = useTranslation('common');
+  const navigate = useNavigate();
+  const userInfo = useUserInfo();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const language = i18n.language as Language;
+  const other: Language = language === 'fr' ? 'en' : 'fr';
+
+  const isAdvisor = userInfo.status === 'signedIn' && userInfo.user.advisor;
+  const logoNavigates = userInfo.status !== 'loading' && !isAdvisor;
+  const showLogout = userInfo.status === 'signedIn' && !isAdvisor && !logoutDisabled;
+
+  const switchLanguage = () => {
+    rememberLanguage(other);
+    void i18n.changeLanguage(other);
+  };
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        {logoNavigates ? (
+          <a href="/" className={styles.logo} aria-label={t('header.homeLink')}>
+            <BrandLogo />
+          </a>
+        ) : (
+          <span className={styles.logo} role="img" aria-label={t('header.logoAlt')}>
+            <BrandLogo />
+          </span>
+        )}
+        <button
+          type="button"
+          className={styles.menuToggle}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true" className={styles.menuIcon} />
+          <span className="visually-hidden">
+            {menuOpen ? t('header.menuClose') : t('header.menuOpen')}
+          </span>
+          <span aria-hidden="true">{t('header.menu')}</span>
+        </button>
+        <nav
+          id={menuId}
+          className={styles.nav}
+          data-open={menuOpen}
+          aria-label={t('header.navigation')}
+        >
+          <ul className={styles.links}>
+            <li>
+              <a href={siteLinks.faq[language]}>{t('header.faq')}</a>
+            </li>
+            <li>
+              <a href={siteLinks.contactUs[language]}>{t('header.contactUs')}</a>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={styles.linkButton}
+                lang={other === 'fr' ? 'fr-CA' : 'en-CA'}
+                aria-label={t('header.switchLanguageLabel')}
+                onClick={switchLanguage}
+              >
+                {t('header.switchLanguage')}
+              </button>
+            </li>
+            {showLogout && (
+              <li>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => navigate('/logout')}
+                >
+                  {t('header.logout')}
+                </button>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </div>
+      {userInfo.status === 'signedIn' && (
+        <p className={styles.greeting}>
+          {t('header.greeting', {
+            name: `${userInfo.user.firstName} ${userInfo.user.lastName}`.trim(),
+          })}
+        </p>
+      )}
+      {partnerSkin.partner && (
+        <p className={styles.partnership} data-testid="partnership-line">
+          <Trans
+            t={t}
+            i18nKey="header.partnership"
+            values={{ partner: partnerSkin.partner.name }}
+            components={{
+              partner: partnerSkin.partner.url ? (
+                <a href={partnerSkin.partner.url} rel="noopener noreferrer" />
+              ) : (
+                <strong />
+              ),
+            }}
+          />
+        </p>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,70 @@
+import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import type { Language } from '@portal/domain';
+import { applySkin, readPartnerSkin } from '../lib/partner-skin.ts';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import styles from './root-layout.module.css';
+
+/** What a route may tell the shell through its `handle`. */
+export interface ShellHandle {
+  logoutDisabled?: boolean;
+}
+
+function useShellHandle(): ShellHandle {
+  const matches = useMatches();
+  return matches.reduce<ShellHandle>(
+    (shell, match) => ({ ...shell, ...(match.handle as ShellHandle | undefined) }),
+    {},
+  );
+}
+
+/**
+ * After an in-app navigation, focus moves to the new page's heading so keyboard and
+ * screen-reader users start at the top of what changed, as on a full page load.
+ */
+function useFocusOnNavigation(mainRef: React.RefObject<HTMLElement | null>) {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const target = mainRef.current?.querySelector<HTMLElement>('h1') ?? mainRef.current;
+    if (target) {
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus();
+    }
+  }, [location.pathname, mainRef]);
+}
+
+export function RootLayout() {
+  const { t, i18n } = useTranslation('common');
+  const language = i18n.language as Language;
+  const partnerSkin = useMemo(() => readPartnerSkin(language), [language]);
+  const shell = useShellHandle();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigation(mainRef);
+
+  useEffect(() => applySkin(partnerSkin.skin), [partnerSkin.skin]);
+
+  return (
+    <div className={styles.page}>
+      <a className="skip-link" href="#main-content" onClick={(event) => {
+        event.preventDefault();
+        mainRef.current?.focus();
+      }}>
+        {t('skipToContent')}
+      </a>
+      <Header partnerSkin={partnerSkin} logoutDisabled={shell.logoutDisabled ?? false} />
+      <main id="main-content" ref={mainRef} tabIndex={-1} className={styles.main}>
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AdvisorErrorPage } from '../features/errors/advisor-error-page.tsx';
+import { ErrorPage } from '../features/errors/error-page.tsx';
+import { ExpressErrorPage } from '../features/errors/express-error-page.tsx';
+import { NotFoundPage } from '../features/errors/not-found-page.tsx';
+import { TrialErrorPage } from '../features/errors/trial-error-page.tsx';
+import { ExternalRedirectPage } from '../features/redirect/external-redirect-page.tsx';
+import { LogoutPage } from '../features/session/logout-page.tsx';
+import { OAuthPage, oauthLoader } from '../features/session/oauth-page.tsx';
+import { VersionPage } from '../features/version/version-page.tsx';
+import { RootLayout, type ShellHandle } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+const notFound: RouteObject = { path: '*', Component: NotFoundPage };
+
+/** The top-level routes of spec section 2. `auth-code`, `action`, `application` and `home` load on demand. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    children: [
+      {
+        // A pathless layer, so a failing screen keeps the header and footer around its error.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <Navigate to="/home/dashboard" replace /> },
+          { path: 'oauth', loader: oauthLoader, Component: OAuthPage },
+          { path: 'logout', Component: LogoutPage, handle: { logoutDisabled: true } satisfies ShellHandle },
+          {
+            path: 'auth-code',
+            lazy: async () => ({
+              Component: (await import('../features/auth-code/auth-code-page.tsx')).AuthCodePage,
+            }),
+          },
+          {
+            path: 'action',
+            lazy: async () => ({
+              Component: (await import('../features/action/action-page.tsx')).ActionPage,
+            }),
+          },
+          {
+            path: 'application',
+            lazy: async () => ({
+              Component: (await import('../features/application/application-layout.tsx'))
+                .ApplicationLayout,
+            }),
+            children: [{ index: true, element: <Navigate to="/home/dashboard" replace /> }, notFound],
+          },
+          {
+            path: 'home',
+            children: [
+              { index: true, element: <Navigate to="/home/dashboard" replace /> },
+              {
+                path: 'dashboard',
+                lazy: async () => ({
+                  Component: (await import('../features/home/dashboard-page.tsx')).DashboardPage,
+                }),
+              },
+              notFound,
+            ],
+          },
+          { path: 'advisor-error', Component: AdvisorErrorPage },
+          { path: 'error', Component: ErrorPage },
+          { path: 'not-found', Component: NotFoundPage },
+          { path: 'express-error', Component: ExpressErrorPage },
+          {
+            path: 'trial-error',
+            Component: TrialErrorPage,
+            // The page itself asks whether to log out.
+            handle: { logoutDisabled: true } satisfies ShellHandle,
+          },
+          { path: 'version', Component: VersionPage },
+          { path: 'externalRedirect', Component: ExternalRedirectPage },
+          notFound,
+        ],
+      },
+    ],
+  },
+];

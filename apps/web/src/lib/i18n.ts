@@ -1,0 +1,42 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '@portal/domain';
+import enCommon from '../locales/en/common.json';
+import enErrors from '../locales/en/errors.json';
+import enPages from '../locales/en/pages.json';
+import frCommon from '../locales/fr/common.json';
+import frErrors from '../locales/fr/errors.json';
+import frPages from '../locales/fr/pages.json';
+
+/** Catalogues are bundled: the spec says translations are local, and it spares a request. */
+export const resources = {
+  en: { common: enCommon, errors: enErrors, pages: enPages },
+  fr: { common: frCommon, errors: frErrors, pages: frPages },
+} as const;
+
+export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];
+
+/** `<html lang>` follows the language so screen readers pronounce the page correctly. */
+function followDocumentLanguage(instance: i18n): void {
+  const apply = (language: string) => {
+    document.documentElement.lang = language === 'fr' ? 'fr-CA' : 'en-CA';
+  };
+  apply(instance.language);
+  instance.on('languageChanged', apply);
+}
+
+export async function createI18n(language: Language): Promise<i18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'fr'],
+    ns: namespaces,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  followDocumentLanguage(instance);
+  return instance;
+}

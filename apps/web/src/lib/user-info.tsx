@@ -1,0 +1,83 @@
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { readAccessToken, subscribeToAccessToken } from './session-token.ts';
+
+/** GET users (spec section 3, "User info"). */
+export interface UserInfo {
+  firstName: string;
+  lastName: string;
+  email: string;
+  onboardingComplete: boolean;
+  ibId: string | null;
+  adminLogin: boolean;
+  trialUser: boolean;
+  advisor: boolean;
+}
+
+export type UserInfoState =
+  | { status: 'loading' }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; user: UserInfo };
+
+const UserInfoContext = createContext<UserInfoState>({ status: 'signedOut' });
+
+export function useUserInfo(): UserInfoState {
+  return useContext(UserInfoContext);
+}
+
+export type UserInfoLoader = (token: string) => Promise<UserInfo>;
+
+async function fetchUserInfo(token: string): Promise<UserInfo> {
+  const response = await fetch('/service/jaxrs/users', {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`users answered ${response.status}`);
+  return (await response.json()) as UserInfo;
+}
+
+/** The answer of `users` for one token; a new token means a new answer is needed. */
+interface Loaded {
+  token: string;
+  user: UserInfo | null;
+}
+
+/**
+ * Loads the signed-in person once per token (cached for the session). A failure only stops
+ * the loading state (spec section 8: "header user-info failure just stops loading").
+ */
+export function UserInfoProvider({
+  children,
+  load = fetchUserInfo,
+  initial,
+}: {
+  children: ReactNode;
+  load?: UserInfoLoader;
+  /** Fixes the state, for tests and previews. */
+  initial?: UserInfoState;
+}) {
+  const token = useSyncExternalStore(subscribeToAccessToken, readAccessToken, () => null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  useEffect(() => {
+    if (initial || !token || loaded?.token === token) return;
+    let cancelled = false;
+    load(token).then(
+      (user) => !cancelled && setLoaded({ token, user }),
+      () => !cancelled && setLoaded({ token, user: null }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [initial, token, loaded, load]);
+
+  const state: UserInfoState =
+    initial ??
+    (!token
+      ? { status: 'signedOut' }
+      : loaded?.token !== token
+        ? { status: 'loading' }
+        : loaded.user
+          ? { status: 'signedIn', user: loaded.user }
+          : { status: 'signedOut' });
+
+  return <UserInfoContext.Provider value={state}>{children}</UserInfoContext.Provider>;
+}

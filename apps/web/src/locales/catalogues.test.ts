@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from '../lib/i18n.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') entries.set(path, value);
+    else for (const [inner, text] of flatten(value, path)) entries.set(inner, text);
+  }
+  return entries;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
+
+describe('the English and French catalogues', () => {
+  const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];
+
+  it('have the same namespaces', () => {
+    expect(Object.keys(resources.fr).sort()).toEqual([...namespaces].sort());
+  });
+
+  it.each(namespaces)('namespace %s has the same keys in both languages', (namespace) => {
+    const en = flatten(resources.en[namespace] as Tree);
+    const fr = flatten(resources.fr[namespace] as Tree);
+    const missingInFrench = [...en.keys()].filter((key) => !fr.has(key));
+    const missingInEnglish = [...fr.keys()].filter((key) => !en.has(key));
+    expect({ missingInFrench, missingInEnglish }).toEqual({
+      missingInFrench: [],
+      missingInEnglish: [],
+    });
+  });
+
+  it.each(namespaces)('namespace %s has no blank text and the same placeholders', (namespace) => {
+    const en = flatten(resources.en[namespace] as Tree);
+    const fr = flatten(resources.fr[namespace] as Tree);
+    for (const [key, english] of en) {
+      const french = fr.get(key) ?? '';
+      expect(english.trim(), `en ${namespace}:${key}`).not.toBe('');
+      expect(french.trim(), `fr ${namespace}:${key}`).not.toBe('');
+      expect(placeholders(french), `placeholders of ${namespace}:${key}`).toEqual(
+        placeholders(english),
+      );
+    }
+  });
+
+  it('finds a key missing from one language (the check itself works)', () => {
+    const en = flatten({ a: 'x', b: { c: 'y' } });
+    const fr = flatten({ a: 'x' });
+    expect([...en.keys()].filter((key) => !fr.has(key))).toEqual(['b.c']);
+  });
+});

@@ -1,0 +1,50 @@
+import { render, type RenderResult } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { Language } from '@portal/domain';
+import { routes } from '../app/routes.tsx';
+import { createI18n } from '../lib/i18n.ts';
+import { UserInfoProvider, type UserInfo, type UserInfoState } from '../lib/user-info.tsx';
+
+export const client: UserInfo = {
+  firstName: 'Camille',
+  lastName: 'Tremblay',
+  email: 'camille@example.com',
+  onboardingComplete: false,
+  ibId: null,
+  adminLogin: false,
+  trialUser: false,
+  advisor: false,
+};
+
+export interface RenderAppOptions {
+  path?: string;
+  language?: Language;
+  user?: UserInfoState;
+  routeTable?: RouteObject[];
+}
+
+export interface RenderedApp extends RenderResult {
+  router: ReturnType<typeof createMemoryRouter>;
+  i18n: i18n;
+}
+
+/** Renders the real route table at a path, in a language, for a given signed-in state. */
+export async function renderApp({
+  path = '/',
+  language = 'en',
+  user = { status: 'signedOut' },
+  routeTable = routes,
+}: RenderAppOptions = {}): Promise<RenderedApp> {
+  const i18n = await createI18n(language);
+  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <UserInfoProvider initial={user} load={() => Promise.reject(new Error('not in tests'))}>
+        <RouterProvider router={router} />
+      </UserInfoProvider>
+    </I18nextProvider>,
+  );
+  return { ...result, router, i18n };
+}

@@ -1,0 +1,44 @@
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import styles from './confirm-dialog.module.css';
+
+export interface ConfirmDialogProps {
+  isOpen: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/**
+ * A modal question with two answers. Focus is trapped inside and returns where it was; Escape
+ * and a click outside mean "cancel", the answer that loses nothing.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return (
+    <ModalOverlay
+      className={styles.overlay}
+      isOpen={props.isOpen}
+      isDismissable
+      onOpenChange={(open) => !open && props.onCancel()}
+    >
+      <Modal className={styles.modal}>
+        <Dialog role="alertdialog" className={styles.dialog}>
+          <Heading slot="title" className={styles.title}>
+            {props.title}
+          </Heading>
+          <p>{props.message}</p>
+          <div className={styles.actions}>
+            <Button className="button button-primary" autoFocus onPress={props.onCancel}>
+              {props.cancelLabel}
+            </Button>
+            <Button className="button button-secondary" onPress={props.onConfirm}>
+              {props.confirmLabel}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

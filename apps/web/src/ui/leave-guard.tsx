@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+/**
+ * Lets a screen refuse navigation while it says it cannot be left (spec section 2, leave
+ * guard): moving inside the app asks for confirmation; closing or reloading the tab gets the
+ * browser's own warning.
+ */
+export function LeaveGuard({ when }: { when: boolean }) {
+  const { t } = useTranslation('common');
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search),
+  );
+
+  useEffect(() => {
+    if (!when) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [when]);
+
+  return (
+    <ConfirmDialog
+      isOpen={blocker.state === 'blocked'}
+      title={t('leaveGuard.title')}
+      message={t('leaveGuard.message')}
+      confirmLabel={t('leaveGuard.leave')}
+      cancelLabel={t('leaveGuard.stay')}
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    target: 'es2022',
+    manifest: true,
+    rollupOptions: {
+      input: {
+        main: resolve(import.meta.dirname, 'index.html'),
+        notFoundFrame: resolve(import.meta.dirname, 'not-found-frame.html'),
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/service': 'http://127.0.0.1:8080',
+      '/security': 'http://127.0.0.1:8080',
+      '/sandbox': 'http://127.0.0.1:8080',
+      '/healthz': 'http://127.0.0.1:8080',
+    },
+  },
+});
