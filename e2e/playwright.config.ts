@@ -1,0 +1,58 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 18080);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/** Debian's Chromium: test tools may not download browsers on this machine. */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+};
+
+const serverEnv: Record<string, string> = {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-')),
+};
+if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.E2E_JSON_REPORT
+    ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]]
+    : [['list']],
+  use: {
+    baseURL,
+    launchOptions: chromium,
+    locale: 'en-CA',
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node --import tsx src/main.ts',
+    cwd: path.join(import.meta.dirname, '../apps/server'),
+    url: `${baseURL}/healthz`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

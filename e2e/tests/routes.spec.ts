@@ -1,0 +1,168 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { screenshot, useLanguage, type Language } from '../support/pages.ts';
+
+interface RouteCase {
+  name: string;
+  path: string;
+  /** The address the route settles on, when it redirects. */
+  settlesOn?: RegExp;
+  heading: Record<Language, string>;
+  text: Record<Language, string>;
+  title: Record<Language, string>;
+}
+
+const routeCases: RouteCase[] = [
+  {
+    name: 'empty-path',
+    path: '/#/',
+    settlesOn: /#\/home\/dashboard$/,
+    heading: { en: 'Your account applications', fr: "Vos demandes d'ouverture de compte" },
+    text: {
+      en: 'Open a new investment account or continue an application',
+      fr: 'Ouvrez un nouveau compte de placement ou poursuivez une demande',
+    },
+    title: { en: 'Online Applications | Your applications', fr: 'Demandes en ligne | Vos demandes' },
+  },
+  {
+    name: 'home',
+    path: '/#/home',
+    settlesOn: /#\/home\/dashboard$/,
+    heading: { en: 'Your account applications', fr: "Vos demandes d'ouverture de compte" },
+    text: { en: 'Read our FAQ or contact us', fr: 'Consultez notre FAQ' },
+    title: { en: 'Online Applications | Your applications', fr: 'Demandes en ligne | Vos demandes' },
+  },
+  {
+    name: 'error',
+    path: '/#/error',
+    heading: { en: "We're sorry", fr: 'Nous sommes désolés' },
+    text: {
+      en: "Uh-oh. Due to a technical glitch we're unable to show you the web page you were looking for.",
+      fr: "Oh non! En raison d'un problème technique, nous ne pouvons pas afficher la page Web que vous cherchiez.",
+    },
+    title: { en: 'Online Applications | Technical glitch', fr: 'Demandes en ligne | Problème technique' },
+  },
+  {
+    name: 'not-found',
+    path: '/#/not-found',
+    heading: { en: 'Page not found', fr: 'Page introuvable' },
+    text: { en: 'Go to your applications', fr: 'Aller à vos demandes' },
+    title: { en: 'Online Applications | Page not found', fr: 'Demandes en ligne | Page introuvable' },
+  },
+  {
+    name: 'unknown-route',
+    path: '/#/this/does/not/exist',
+    heading: { en: 'Page not found', fr: 'Page introuvable' },
+    text: { en: 'Go to your applications', fr: 'Aller à vos demandes' },
+    title: { en: 'Online Applications | Page not found', fr: 'Demandes en ligne | Page introuvable' },
+  },
+  {
+    name: 'advisor-error',
+    path: '/#/advisor-error',
+    heading: { en: 'Your information is saved', fr: 'Vos renseignements sont enregistrés' },
+    text: {
+      en: 'It appears you have refreshed the page. The information has been saved.',
+      fr: 'Il semble que vous ayez actualisé la page. Les renseignements ont été enregistrés.',
+    },
+    title: {
+      en: 'Online Applications | Information saved',
+      fr: 'Demandes en ligne | Renseignements enregistrés',
+    },
+  },
+  {
+    name: 'express-error-expired',
+    path: '/#/express-error',
+    heading: { en: "We can't open this application", fr: 'Nous ne pouvons pas ouvrir cette demande' },
+    text: { en: 'Your application link has expired.', fr: 'Le lien de votre demande a expiré.' },
+    title: { en: 'Online Applications | Application link', fr: 'Demandes en ligne | Lien de la demande' },
+  },
+  {
+    name: 'express-error-existing-client',
+    path: '/#/express-error?applicationError=true',
+    heading: { en: "We can't open this application", fr: 'Nous ne pouvons pas ouvrir cette demande' },
+    text: {
+      en: 'You already have an account with us. Please use the client login.',
+      fr: "Vous avez déjà un compte chez nous. Veuillez utiliser l'ouverture de session client.",
+    },
+    title: { en: 'Online Applications | Application link', fr: 'Demandes en ligne | Lien de la demande' },
+  },
+  {
+    name: 'express-error-outdated-invitation',
+    path: '/#/express-error?notFound=true',
+    heading: { en: "We can't open this application", fr: 'Nous ne pouvons pas ouvrir cette demande' },
+    text: {
+      en: 'Please use the most recent email invitation sent from your Advisor.',
+      fr: "Veuillez utiliser l'invitation par courriel la plus récente envoyée par votre conseiller.",
+    },
+    title: { en: 'Online Applications | Application link', fr: 'Demandes en ligne | Lien de la demande' },
+  },
+  {
+    name: 'trial-error',
+    path: '/#/trial-error',
+    heading: {
+      en: "You're signed in with a trial account",
+      fr: "Vous êtes connecté à un compte d'essai",
+    },
+    text: {
+      en: 'Do you want to log out of your trial account?',
+      fr: "Voulez-vous vous déconnecter de votre compte d'essai?",
+    },
+    title: { en: 'Online Applications | Trial account', fr: "Demandes en ligne | Compte d'essai" },
+  },
+  {
+    name: 'version',
+    path: '/#/version',
+    heading: { en: 'About this application', fr: 'À propos de cette application' },
+    text: { en: 'Version 1.45', fr: 'Version 1.45' },
+    title: { en: 'Online Applications | Version', fr: 'Demandes en ligne | Version' },
+  },
+  {
+    name: 'auth-code',
+    path: '/#/auth-code',
+    heading: { en: "Confirm it's you", fr: 'Confirmez votre identité' },
+    text: { en: 'four-digit authentication code', fr: "code d'authentification à quatre chiffres" },
+    title: {
+      en: 'Online Applications | Authentication code',
+      fr: "Demandes en ligne | Code d'authentification",
+    },
+  },
+  {
+    name: 'action',
+    path: '/#/action',
+    settlesOn: /#\/express-error\?notFound=true$/,
+    heading: { en: "We can't open this application", fr: 'Nous ne pouvons pas ouvrir cette demande' },
+    text: {
+      en: 'Please use the most recent email invitation sent from your Advisor.',
+      fr: "Veuillez utiliser l'invitation par courriel la plus récente envoyée par votre conseiller.",
+    },
+    title: { en: 'Online Applications | Application link', fr: 'Demandes en ligne | Lien de la demande' },
+  },
+  {
+    name: 'oauth-without-token',
+    path: '/#/oauth',
+    heading: { en: "We couldn't sign you in.", fr: "Nous n'avons pas pu ouvrir votre session." },
+    text: { en: 'Sign in again', fr: 'Ouvrir une session de nouveau' },
+    title: { en: 'Online Applications | Signing in', fr: 'Demandes en ligne | Ouverture de session' },
+  },
+];
+
+for (const language of ['en', 'fr'] as const) {
+  test.describe(`every route in ${language === 'en' ? 'English' : 'French'}`, () => {
+    test.beforeEach(async ({ context }) => {
+      await useLanguage(context, language);
+    });
+
+    for (const route of routeCases) {
+      test(`${route.name} shows its text, passes axe and is captured`, async ({ page }) => {
+        await page.goto(route.path);
+        await expect(page.getByRole('heading', { level: 1, name: route.heading[language] })).toBeVisible();
+        await expect(page.getByText(route.text[language]).first()).toBeVisible();
+        if (route.settlesOn) await expect(page).toHaveURL(route.settlesOn);
+        await expect(page).toHaveTitle(route.title[language]);
+        await expect(page.locator('html')).toHaveAttribute('lang', language === 'fr' ? 'fr-CA' : 'en-CA');
+        await expectNoSeriousA11yViolations(page);
+        await screenshot(page, `${language}-${route.name}`);
+      });
+    }
+  });
+}

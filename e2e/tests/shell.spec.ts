@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { screenshot } from '../support/pages.ts';
+
+test('the language switch re-renders in French without a reload and is remembered a year', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/#/version');
+  await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+  await page.getByRole('button', { name: 'Afficher cette page en français' }).click();
+  await expect(page.getByRole('heading', { name: 'À propos de cette application' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect(page).toHaveTitle('Demandes en ligne | Version');
+  // Same document: nothing was reloaded.
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+  expect(cookie?.value).toBe('fr');
+  const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+  expect(days).toBeGreaterThan(364);
+  expect(days).toBeLessThan(366);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'À propos de cette application' })).toBeVisible();
+});
+
+test('the not-found frame is 500px high and speaks the page language', async ({ page, context }) => {
+  await context.addCookies([{ name: 'lang', value: 'fr-CA', url: baseURL }]);
+  await page.goto('/#/nowhere');
+  const frame = page.locator('iframe[title="Détails de la page introuvable"]');
+  await expect(frame).toHaveAttribute('height', '500');
+  expect((await frame.boundingBox())?.height).toBe(500);
+  const inside = page.frameLocator('iframe[title="Détails de la page introuvable"]');
+  await expect(inside.getByText('Erreur 404')).toBeVisible();
+  await expect(
+    inside.getByText("Oups, il semble que la page demandée n'existe pas ou qu'elle a été déplacée."),
+  ).toBeVisible();
+});
+
+test('a partner skin cookie themes the page and shows the partnership line', async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([
+    { name: 'partnerSkin', value: 'harbour', url: baseURL },
+    { name: 'partnerName', value: 'Harbour%20Credit%20Union', url: baseURL },
+    { name: 'partnerNameFr', value: 'Caisse%20Harbour', url: baseURL },
+    { name: 'partnerUrl', value: encodeURIComponent('https://harbour.example.ca/'), url: baseURL },
+  ]);
+  await page.goto('/#/version');
+  const line = page.getByTestId('partnership-line');
+  await expect(line).toHaveText('In partnership with Harbour Credit Union');
+  await expect(page.locator('html')).toHaveAttribute('data-skin', 'harbour');
+  const brand = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim(),
+  );
+  expect(brand).toBe('#1d4f91');
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'en-partner-skin');
+  await page.getByRole('button', { name: 'Afficher cette page en français' }).click();
+  await expect(line).toHaveText('En partenariat avec Caisse Harbour');
+});
+
+test('the default partner shows no partnership line', async ({ page, context }) => {
+  await context.addCookies([
+    { name: 'partnerSkin', value: 'laurentide', url: baseURL },
+    { name: 'partnerName', value: 'laurentide', url: baseURL },
+  ]);
+  await page.goto('/#/version');
+  await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
+  await expect(page.getByTestId('partnership-line')).toHaveCount(0);
+});
+
+test('externalRedirect leaves with location.replace, so Back skips it', async ({ page }) => {
+  await page.goto('/#/version');
+  await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
+  await page.goto(`/#/externalRedirect?href=${encodeURIComponent('/healthz')}`);
+  await expect(page).toHaveURL(`${baseURL}/healthz`);
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/version$/);
+});
+
+test('externalRedirect refuses another site', async ({ page }) => {
+  await page.goto(`/#/externalRedirect?href=${encodeURIComponent('https://evil.example/')}`);
+  await expect(page).toHaveURL(/#\/error$/);
+  await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
+});
+
+test('trial-error: No goes to the client site, Yes logs out to the site root', async ({ page }) => {
+  await page.route('https://www.laurentide-investing.ca/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Client site</title>' }),
+  );
+  await page.goto('/#/trial-error');
+  await page.getByRole('button', { name: 'No, go to the client site' }).click();
+  await expect(page).toHaveURL('https://www.laurentide-investing.ca/en/client');
+
+  await page.goto(`${baseURL}/#/trial-error`);
+  const logout = page.waitForRequest((request) => request.url().includes('/security/logout'));
+  await page.getByRole('button', { name: 'Yes, log me out' }).click();
+  expect((await logout).url()).toBe(`${baseURL}/security/logout?skipredirect=true`);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/(#\/home\/dashboard)?$/);
+});
+
+test('the expired-link Client login button goes to the server login page', async ({ page }) => {
+  await page.goto('/#/express-error');
+  const login = page.waitForRequest((request) => request.url().endsWith('/security/login'));
+  await page.getByRole('button', { name: 'Client login' }).click();
+  await login;
+});
+
+test('a wrong server path lands on the not-found page', async ({ page }) => {
+  await page.goto('/some/old/page.html');
+  await expect(page).toHaveURL(/#\/not-found$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('the mobile menu toggle reveals the header links on a small screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/#/version');
+  const faq = page.getByRole('link', { name: 'FAQ and help' });
+  await expect(faq).toBeHidden();
+  await page.getByRole('button', { name: /Open menu/ }).click();
+  await expect(faq).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'en-mobile-menu');
+});
+
+test('an uncaught error sends the person to #/error', async ({ page }) => {
+  await page.goto('/#/version');
+  await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('boom');
+    });
+  });
+  await expect(page).toHaveURL(/#\/error$/);
+  await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
+});
