@@ -5,8 +5,7 @@ import { z } from 'zod';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export type DatabaseConfig =
-  | { driver: 'pglite'; dataDir: string | null }
-  | { driver: 'postgres'; url: string };
+  { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
 
 export interface AppConfig {
   port: number;

@@ -61,7 +61,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
         await migratePostgres(db, { migrationsFolder });
         await afterwards?.(db);
       } finally {
-        await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        await lockClient
+          .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+          .catch(() => {});
         lockClient.release();
       }
     },

@@ -55,7 +55,10 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      const body: ApiErrorBody = { errorCode: error.code ?? 'requestError', message: error.message };
+      const body: ApiErrorBody = {
+        errorCode: error.code ?? 'requestError',
+        message: error.message,
+      };
       return reply.code(status).send(body);
     }
     request.log.error({ err: error }, 'request failed');

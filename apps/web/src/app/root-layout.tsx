@@ -5,6 +5,7 @@ import type { Language } from '@portal/domain';
 import { applySkin, readPartnerSkin } from '../lib/partner-skin.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { LoadingScreen } from './loading-screen.tsx';
 import styles from './root-layout.module.css';
 
 /** What a route may tell the shell through its `handle`. */
@@ -60,7 +61,7 @@ export function RootLayout() {
       </a>
       <Header partnerSkin={partnerSkin} logoutDisabled={shell.logoutDisabled ?? false} />
       <main id="main-content" ref={mainRef} tabIndex={-1} className={styles.main}>
-        <Suspense fallback={<p role="status">{t('loading')}</p>}>
+        <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>
       </main>

@@ -9,6 +9,7 @@ import { LogoutPage } from '../features/session/logout-page.tsx';
 import { OAuthPage, oauthLoader } from '../features/session/oauth-page.tsx';
 import { VersionPage } from '../features/version/version-page.tsx';
 import { RootLayout, type ShellHandle } from './root-layout.tsx';
+import { LoadingScreen } from './loading-screen.tsx';
 import { RouteError } from './route-error.tsx';
 
 const notFound: RouteObject = { path: '*', Component: NotFoundPage };
@@ -18,6 +19,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
+    HydrateFallback: LoadingScreen,
     children: [
       {
         // A pathless layer, so a failing screen keeps the header and footer around its error.

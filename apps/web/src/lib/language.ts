@@ -1,8 +1,7 @@
-import type { Language } from '@portal/domain';
+import { LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Language } from '@portal/domain';
 import { readCookie, writeCookie } from './cookies.ts';
 
 export const LANGUAGE_COOKIE = 'lang';
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** English by default; French when the language cookie begins with `fr` (spec section 1). */
 export function languageFromCookie(): Language {
@@ -10,7 +9,7 @@ export function languageFromCookie(): Language {
 }
 
 export function rememberLanguage(language: Language): void {
-  writeCookie(LANGUAGE_COOKIE, language, { maxAgeSeconds: ONE_YEAR_SECONDS });
+  writeCookie(LANGUAGE_COOKIE, language, { maxAgeSeconds: LANGUAGE_COOKIE_MAX_AGE_SECONDS });
 }
 
 /** Reference values carry both languages; French falls back to English when blank. */

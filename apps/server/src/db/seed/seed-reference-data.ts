@@ -76,17 +76,15 @@ export async function seedReferenceData(db: Database): Promise<void> {
         parentId: row.parentId ?? null,
         sortOrder: index,
       }));
-      await tx
-        .delete(referenceValues)
-        .where(
-          and(
-            eq(referenceValues.list, list),
-            notInArray(
-              referenceValues.id,
-              rows.map((row) => row.id),
-            ),
+      await tx.delete(referenceValues).where(
+        and(
+          eq(referenceValues.list, list),
+          notInArray(
+            referenceValues.id,
+            rows.map((row) => row.id),
           ),
-        );
+        ),
+      );
       await tx
         .insert(referenceValues)
         .values(values)

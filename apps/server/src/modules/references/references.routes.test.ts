@@ -99,7 +99,10 @@ describe('GET /service/jaxrs/references/{list}', () => {
   it('answers 400 with a field code for a list that does not exist', async () => {
     const response = await get('planets');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errorCode: 'invalidInput', fields: { list: 'invalid' } });
+    expect(response.json()).toMatchObject({
+      errorCode: 'invalidInput',
+      fields: { list: 'invalid' },
+    });
   });
 
   it('seeds idempotently: a second start changes nothing', async () => {

@@ -25,6 +25,8 @@ export async function getReferenceList(
   const values = rows.map(({ parentId, ...row }) =>
     parentId === null ? row : { ...row, parentId },
   );
-  const etag = `"${createHash('sha256').update(JSON.stringify(values)).digest('base64url').slice(0, 27)}"`;
+  // The list name is part of the hash: two lists with equal rows are still two resources.
+  const digest = createHash('sha256').update(list).update(JSON.stringify(values));
+  const etag = `"${digest.digest('base64url').slice(0, 27)}"`;
   return { values, etag };
 }

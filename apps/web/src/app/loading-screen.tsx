@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
+/** Shown for the moment a lazily loaded screen arrives on the first visit. */
+export function LoadingScreen() {
+  const { t } = useTranslation('common');
+  return (
+    <p role="status" className="loading-screen">
+      {t('loading')}
+    </p>
+  );
+}
