@@ -81,7 +81,16 @@ export default tseslint.config(
               message: 'The domain is pure: no I/O, so the browser and the server share it.',
             },
             {
-              group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+              group: [
+                'react',
+                'react-*',
+                'fastify',
+                '@fastify/*',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'pg',
+                '@electric-sql/*',
+              ],
               message: 'The domain knows nothing of React, Fastify or the database.',
             },
             {

@@ -15,10 +15,7 @@ function newestMtime(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const full = path.join(dir, entry.name);
-    newest = Math.max(
-      newest,
-      entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs,
-    );
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }
   return newest;
 }

@@ -1,5 +1,6 @@
-// Prints the gzipped size of the JavaScript the landing route loads first (the entry chunk
-// and its static imports, from Vite's manifest), and fails above the budget.
+// Prints the gzipped size of the JavaScript the landing route loads first (the entry chunk,
+// the dashboard's lazy chunk and their static imports, from Vite's manifest), and fails above
+// the budget.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,8 @@ function collect(key) {
   for (const imported of chunk.imports ?? []) collect(imported);
 }
 collect(entryKey);
+// The landing route (#/home/dashboard) also needs its own lazy chunk before it shows anything.
+for (const key of ['src/features/home/dashboard-page.tsx']) collect(key);
 
 const gzipKb = (/** @type {string} */ file) =>
   gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
@@ -34,7 +37,9 @@ const lazy = Object.values(manifest)
 
 for (const row of rows) console.log(`initial  ${row.kb.toFixed(1).padStart(7)} KB  ${row.file}`);
 for (const row of lazy) console.log(`on demand ${row.kb.toFixed(1).padStart(6)} KB  ${row.file}`);
-console.log(`Initial JavaScript of the landing route: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
+console.log(
+  `Initial JavaScript of the landing route: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`,
+);
 if (total > BUDGET_KB) {
   console.error('Over budget.');
   process.exit(1);

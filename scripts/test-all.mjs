@@ -12,8 +12,7 @@ import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'portal-test-reports-'));
-const postgresUrl =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** @type {{ suite: string, passed: number, failed: number, skipped: number }[]} */
 const results = [];
@@ -87,7 +86,11 @@ const vitestArgs = (/** @type {string} */ file) => [
 ];
 
 const unitReport = path.join(reports, 'vitest.json');
-readVitest('vitest (domain, server on PGlite, web)', unitReport, run('npx', vitestArgs(unitReport)));
+readVitest(
+  'vitest (domain, server on PGlite, web)',
+  unitReport,
+  run('npx', vitestArgs(unitReport)),
+);
 
 if (await postgresAnswers()) {
   const pgReport = path.join(reports, 'vitest-postgres.json');

@@ -22,7 +22,10 @@ const routeCases: RouteCase[] = [
       en: 'Open a new investment account or continue an application',
       fr: 'Ouvrez un nouveau compte de placement ou poursuivez une demande',
     },
-    title: { en: 'Online Applications | Your applications', fr: 'Demandes en ligne | Vos demandes' },
+    title: {
+      en: 'Online Applications | Your applications',
+      fr: 'Demandes en ligne | Vos demandes',
+    },
   },
   {
     name: 'home',
@@ -30,7 +33,10 @@ const routeCases: RouteCase[] = [
     settlesOn: /#\/home\/dashboard$/,
     heading: { en: 'Your account applications', fr: "Vos demandes d'ouverture de compte" },
     text: { en: 'Read our FAQ or contact us', fr: 'Consultez notre FAQ' },
-    title: { en: 'Online Applications | Your applications', fr: 'Demandes en ligne | Vos demandes' },
+    title: {
+      en: 'Online Applications | Your applications',
+      fr: 'Demandes en ligne | Vos demandes',
+    },
   },
   {
     name: 'error',
@@ -40,21 +46,30 @@ const routeCases: RouteCase[] = [
       en: "Uh-oh. Due to a technical glitch we're unable to show you the web page you were looking for.",
       fr: "Oh non! En raison d'un problème technique, nous ne pouvons pas afficher la page Web que vous cherchiez.",
     },
-    title: { en: 'Online Applications | Technical glitch', fr: 'Demandes en ligne | Problème technique' },
+    title: {
+      en: 'Online Applications | Technical glitch',
+      fr: 'Demandes en ligne | Problème technique',
+    },
   },
   {
     name: 'not-found',
     path: '/#/not-found',
     heading: { en: 'Page not found', fr: 'Page introuvable' },
     text: { en: 'Go to your applications', fr: 'Aller à vos demandes' },
-    title: { en: 'Online Applications | Page not found', fr: 'Demandes en ligne | Page introuvable' },
+    title: {
+      en: 'Online Applications | Page not found',
+      fr: 'Demandes en ligne | Page introuvable',
+    },
   },
   {
     name: 'unknown-route',
     path: '/#/this/does/not/exist',
     heading: { en: 'Page not found', fr: 'Page introuvable' },
     text: { en: 'Go to your applications', fr: 'Aller à vos demandes' },
-    title: { en: 'Online Applications | Page not found', fr: 'Demandes en ligne | Page introuvable' },
+    title: {
+      en: 'Online Applications | Page not found',
+      fr: 'Demandes en ligne | Page introuvable',
+    },
   },
   {
     name: 'advisor-error',
@@ -72,29 +87,47 @@ const routeCases: RouteCase[] = [
   {
     name: 'express-error-expired',
     path: '/#/express-error',
-    heading: { en: "We can't open this application", fr: 'Nous ne pouvons pas ouvrir cette demande' },
+    heading: {
+      en: "We can't open this application",
+      fr: 'Nous ne pouvons pas ouvrir cette demande',
+    },
     text: { en: 'Your application link has expired.', fr: 'Le lien de votre demande a expiré.' },
-    title: { en: 'Online Applications | Application link', fr: 'Demandes en ligne | Lien de la demande' },
+    title: {
+      en: 'Online Applications | Application link',
+      fr: 'Demandes en ligne | Lien de la demande',
+    },
   },
   {
     name: 'express-error-existing-client',
     path: '/#/express-error?applicationError=true',
-    heading: { en: "We can't open this application", fr: 'Nous ne pouvons pas ouvrir cette demande' },
+    heading: {
+      en: "We can't open this application",
+      fr: 'Nous ne pouvons pas ouvrir cette demande',
+    },
     text: {
       en: 'You already have an account with us. Please use the client login.',
       fr: "Vous avez déjà un compte chez nous. Veuillez utiliser l'ouverture de session client.",
     },
-    title: { en: 'Online Applications | Application link', fr: 'Demandes en ligne | Lien de la demande' },
+    title: {
+      en: 'Online Applications | Application link',
+      fr: 'Demandes en ligne | Lien de la demande',
+    },
   },
   {
     name: 'express-error-outdated-invitation',
     path: '/#/express-error?notFound=true',
-    heading: { en: "We can't open this application", fr: 'Nous ne pouvons pas ouvrir cette demande' },
+    heading: {
+      en: "We can't open this application",
+      fr: 'Nous ne pouvons pas ouvrir cette demande',
+    },
     text: {
       en: 'Please use the most recent email invitation sent from your Advisor.',
       fr: "Veuillez utiliser l'invitation par courriel la plus récente envoyée par votre conseiller.",
     },
-    title: { en: 'Online Applications | Application link', fr: 'Demandes en ligne | Lien de la demande' },
+    title: {
+      en: 'Online Applications | Application link',
+      fr: 'Demandes en ligne | Lien de la demande',
+    },
   },
   {
     name: 'trial-error',
@@ -130,19 +163,28 @@ const routeCases: RouteCase[] = [
     name: 'action',
     path: '/#/action',
     settlesOn: /#\/express-error\?notFound=true$/,
-    heading: { en: "We can't open this application", fr: 'Nous ne pouvons pas ouvrir cette demande' },
+    heading: {
+      en: "We can't open this application",
+      fr: 'Nous ne pouvons pas ouvrir cette demande',
+    },
     text: {
       en: 'Please use the most recent email invitation sent from your Advisor.',
       fr: "Veuillez utiliser l'invitation par courriel la plus récente envoyée par votre conseiller.",
     },
-    title: { en: 'Online Applications | Application link', fr: 'Demandes en ligne | Lien de la demande' },
+    title: {
+      en: 'Online Applications | Application link',
+      fr: 'Demandes en ligne | Lien de la demande',
+    },
   },
   {
     name: 'oauth-without-token',
     path: '/#/oauth',
     heading: { en: "We couldn't sign you in.", fr: "Nous n'avons pas pu ouvrir votre session." },
     text: { en: 'Sign in again', fr: 'Ouvrir une session de nouveau' },
-    title: { en: 'Online Applications | Signing in', fr: 'Demandes en ligne | Ouverture de session' },
+    title: {
+      en: 'Online Applications | Signing in',
+      fr: 'Demandes en ligne | Ouverture de session',
+    },
   },
 ];
 
@@ -155,11 +197,16 @@ for (const language of ['en', 'fr'] as const) {
     for (const route of routeCases) {
       test(`${route.name} shows its text, passes axe and is captured`, async ({ page }) => {
         await page.goto(route.path);
-        await expect(page.getByRole('heading', { level: 1, name: route.heading[language] })).toBeVisible();
+        await expect(
+          page.getByRole('heading', { level: 1, name: route.heading[language] }),
+        ).toBeVisible();
         await expect(page.getByText(route.text[language]).first()).toBeVisible();
         if (route.settlesOn) await expect(page).toHaveURL(route.settlesOn);
         await expect(page).toHaveTitle(route.title[language]);
-        await expect(page.locator('html')).toHaveAttribute('lang', language === 'fr' ? 'fr-CA' : 'en-CA');
+        await expect(page.locator('html')).toHaveAttribute(
+          'lang',
+          language === 'fr' ? 'fr-CA' : 'en-CA',
+        );
         await expectNoSeriousA11yViolations(page);
         await screenshot(page, `${language}-${route.name}`);
       });

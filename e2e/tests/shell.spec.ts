@@ -26,7 +26,10 @@ test('the language switch re-renders in French without a reload and is remembere
   await expect(page.getByRole('heading', { name: 'À propos de cette application' })).toBeVisible();
 });
 
-test('the not-found frame is 500px high and speaks the page language', async ({ page, context }) => {
+test('the not-found frame is 500px high and speaks the page language', async ({
+  page,
+  context,
+}) => {
   await context.addCookies([{ name: 'lang', value: 'fr-CA', url: baseURL }]);
   await page.goto('/#/nowhere');
   const frame = page.locator('iframe[title="Détails de la page introuvable"]');
@@ -35,7 +38,9 @@ test('the not-found frame is 500px high and speaks the page language', async ({ 
   const inside = page.frameLocator('iframe[title="Détails de la page introuvable"]');
   await expect(inside.getByText('Erreur 404')).toBeVisible();
   await expect(
-    inside.getByText("Oups, il semble que la page demandée n'existe pas ou qu'elle a été déplacée."),
+    inside.getByText(
+      "Oups, il semble que la page demandée n'existe pas ou qu'elle a été déplacée.",
+    ),
   ).toBeVisible();
 });
 

@@ -19,8 +19,9 @@ const MESSAGE_KEY = /^[a-z][A-Za-z]*$/;
  * reduced to `required` or `invalid` so the client can always map a field code to a message.
  */
 export function fieldCode(issue: ZodFastifySchemaValidationError): string {
-  if (MESSAGE_KEY.test(issue.message)) return issue.message;
-  if (issue.keyword === 'invalid_type' && /received undefined/.test(issue.message)) {
+  const message = issue.message ?? '';
+  if (MESSAGE_KEY.test(message)) return message;
+  if (issue.keyword === 'invalid_type' && /received undefined/.test(message)) {
     return 'required';
   }
   return 'invalid';

@@ -22,12 +22,10 @@ async function webClientPlugin(app: FastifyInstance, options: WebClientOptions):
     wildcard: false,
     index: ['index.html'],
     preCompressed: false,
-    setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      } else {
-        res.setHeader('cache-control', 'no-cache');
-      }
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 }

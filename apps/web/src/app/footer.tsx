@@ -64,7 +64,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
           href={siteLinks.cipf[language]}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`${t('footer.cipfLink')}${newWindow}`}
+          aria-label={`${t('footer.cipfAcronym')}: ${t('footer.cipfLink')}${newWindow}`}
           title={t('footer.cipfLogo')}
         >
           <RegulatorBadge acronym={t('footer.cipfAcronym')} />
@@ -73,7 +73,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
           href={siteLinks.ciro[language]}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`${t('footer.ciroLink')}${newWindow}`}
+          aria-label={`${t('footer.ciroAcronym')}: ${t('footer.ciroLink')}${newWindow}`}
           title={t('footer.ciroLogo')}
         >
           <RegulatorBadge acronym={t('footer.ciroAcronym')} />

@@ -53,10 +53,14 @@ export function RootLayout() {
 
   return (
     <div className={styles.page}>
-      <a className="skip-link" href="#main-content" onClick={(event) => {
-        event.preventDefault();
-        mainRef.current?.focus();
-      }}>
+      <a
+        className="skip-link"
+        href="#main-content"
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
         {t('skipToContent')}
       </a>
       <Header partnerSkin={partnerSkin} logoutDisabled={shell.logoutDisabled ?? false} />

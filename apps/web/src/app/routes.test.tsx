@@ -6,7 +6,9 @@ import { renderApp } from '../test/render-app.tsx';
 describe('top-level routes (spec section 2)', () => {
   it('redirects the empty path to /home/dashboard', async () => {
     const { router } = await renderApp({ path: '/' });
-    expect(await screen.findByRole('heading', { name: 'Your account applications' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your account applications' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home/dashboard');
   });
 
@@ -51,7 +53,9 @@ describe('top-level routes (spec section 2)', () => {
   it('tells an advisor the information is saved, with a link to advisor search', async () => {
     await renderApp({ path: '/advisor-error' });
     expect(
-      await screen.findByText('It appears you have refreshed the page. The information has been saved.'),
+      await screen.findByText(
+        'It appears you have refreshed the page. The information has been saved.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to advisor search' })).toHaveAttribute(
       'href',
@@ -61,8 +65,16 @@ describe('top-level routes (spec section 2)', () => {
 
   it.each([
     ['', 'Your application link has expired.', true],
-    ['?applicationError=true', 'You already have an account with us. Please use the client login.', true],
-    ['?notFound=true', 'Please use the most recent email invitation sent from your Advisor.', false],
+    [
+      '?applicationError=true',
+      'You already have an account with us. Please use the client login.',
+      true,
+    ],
+    [
+      '?notFound=true',
+      'Please use the most recent email invitation sent from your Advisor.',
+      false,
+    ],
   ])('express-error%s chooses its message', async (query, message, offersLogin) => {
     await renderApp({ path: `/express-error${query}` });
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -84,7 +96,9 @@ describe('top-level routes (spec section 2)', () => {
 
   it('trial-error: Yes goes to logout', async () => {
     const { router } = await renderApp({ path: '/trial-error' });
-    expect(await screen.findByText('Do you want to log out of your trial account?')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Do you want to log out of your trial account?'),
+    ).toBeInTheDocument();
     const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 200 })));
     const assign = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
@@ -93,7 +107,10 @@ describe('top-level routes (spec section 2)', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Yes, log me out' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/logout'));
       await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
-      expect(fetchMock).toHaveBeenCalledWith('/security/logout?skipredirect=true', expect.anything());
+      expect(fetchMock).toHaveBeenCalledWith(
+        '/security/logout?skipredirect=true',
+        expect.anything(),
+      );
     } finally {
       vi.unstubAllGlobals();
     }
@@ -104,7 +121,9 @@ describe('top-level routes (spec section 2)', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     try {
       await renderApp({ path: '/trial-error', language: 'fr' });
-      await userEvent.click(await screen.findByRole('button', { name: 'Non, aller au site client' }));
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Non, aller au site client' }),
+      );
       expect(assign).toHaveBeenCalledWith(expect.stringContaining('/fr/client'));
     } finally {
       vi.unstubAllGlobals();
@@ -120,14 +139,18 @@ describe('top-level routes (spec section 2)', () => {
   it('sends the express action link without an invitation to the outdated-invitation message', async () => {
     const { router } = await renderApp({ path: '/action' });
     expect(
-      await screen.findByText('Please use the most recent email invitation sent from your Advisor.'),
+      await screen.findByText(
+        'Please use the most recent email invitation sent from your Advisor.',
+      ),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/express-error');
   });
 
   it('loads the authentication-code page on demand', async () => {
     await renderApp({ path: '/auth-code', language: 'fr' });
-    expect(await screen.findByRole('heading', { name: 'Confirmez votre identité' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Confirmez votre identité' }),
+    ).toBeInTheDocument();
   });
 
   it('sends /application without a step to the dashboard', async () => {

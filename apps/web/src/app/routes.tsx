@@ -27,7 +27,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/home/dashboard" replace /> },
           { path: 'oauth', loader: oauthLoader, Component: OAuthPage },
-          { path: 'logout', Component: LogoutPage, handle: { logoutDisabled: true } satisfies ShellHandle },
+          {
+            path: 'logout',
+            Component: LogoutPage,
+            handle: { logoutDisabled: true } satisfies ShellHandle,
+          },
           {
             path: 'auth-code',
             lazy: async () => ({
@@ -46,7 +50,10 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/application/application-layout.tsx'))
                 .ApplicationLayout,
             }),
-            children: [{ index: true, element: <Navigate to="/home/dashboard" replace /> }, notFound],
+            children: [
+              { index: true, element: <Navigate to="/home/dashboard" replace /> },
+              notFound,
+            ],
           },
           {
             path: 'home',

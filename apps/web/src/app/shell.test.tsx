@@ -15,16 +15,18 @@ describe('header', () => {
       expect.stringContaining('/en/help/faq'),
     );
     expect(within(nav).getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
-    expect(within(nav).getByRole('button', { name: 'Afficher cette page en français' })).toHaveTextContent(
-      'Français',
-    );
+    expect(
+      within(nav).getByRole('button', { name: 'Afficher cette page en français' }),
+    ).toHaveTextContent('Français');
   });
 
   it('switches to French without a reload, remembers it and sets <html lang>', async () => {
     const { router } = await renderApp({ path: '/version' });
     await screen.findByRole('heading', { name: 'About this application' });
     await userEvent.click(screen.getByRole('button', { name: 'Afficher cette page en français' }));
-    expect(await screen.findByRole('heading', { name: 'À propos de cette application' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'À propos de cette application' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'FAQ et aide' })).toHaveAttribute(
       'href',
       expect.stringContaining('/fr/help/faq'),
@@ -33,7 +35,9 @@ describe('header', () => {
     expect(document.cookie).toContain('lang=fr');
     expect(router.state.location.pathname).toBe('/version');
     await userEvent.click(screen.getByRole('button', { name: 'View this page in English' }));
-    expect(await screen.findByRole('heading', { name: 'About this application' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'About this application' }),
+    ).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en-CA');
   });
 
@@ -41,10 +45,9 @@ describe('header', () => {
     await renderApp({ path: '/version', user: signedIn });
     expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.getByText('Signed in as Camille Tremblay')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Laurentide Investing, go to the start' })).toHaveAttribute(
-      'href',
-      '/',
-    );
+    expect(
+      screen.getByRole('link', { name: 'Laurentide Investing, go to the start' }),
+    ).toHaveAttribute('href', '/');
   });
 
   it('gives advisors no logout button and a logo that does not navigate', async () => {

@@ -40,7 +40,10 @@ describe('partner skin cookies', () => {
     setCookie('partnerSkin', 'unknown-skin');
     setCookie('partnerName', 'Prairie Co-op');
     setCookie('partnerUrl', 'javascript:alert(1)');
-    expect(readPartnerSkin('en')).toEqual({ skin: 'laurentide', partner: { name: 'Prairie Co-op' } });
+    expect(readPartnerSkin('en')).toEqual({
+      skin: 'laurentide',
+      partner: { name: 'Prairie Co-op' },
+    });
   });
 
   it('falls back to the English name and URL in French', () => {

@@ -1,4 +1,11 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { readAccessToken, subscribeToAccessToken } from './session-token.ts';
 
 /** GET users (spec section 3, "User info"). */
@@ -14,9 +21,7 @@ export interface UserInfo {
 }
 
 export type UserInfoState =
-  | { status: 'loading' }
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; user: UserInfo };
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: UserInfo };
 
 const UserInfoContext = createContext<UserInfoState>({ status: 'signedOut' });
 

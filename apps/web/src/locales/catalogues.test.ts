@@ -13,7 +13,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*}}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 
 describe('the English and French catalogues', () => {
   const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];

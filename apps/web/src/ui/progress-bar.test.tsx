@@ -13,7 +13,14 @@ describe('ProgressBar', () => {
     );
     const nav = screen.getByRole('navigation', { name: 'Application progress' });
     const items = within(nav).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent?.replace(/\(.*\)/, '').replace(/^\d/, '').trim())).toEqual([
+    expect(
+      items.map((item) =>
+        item.textContent
+          ?.replace(/\(.*\)/, '')
+          .replace(/^\d/, '')
+          .trim(),
+      ),
+    ).toEqual([
       'Account',
       'Profile',
       'Financial',
@@ -34,7 +41,9 @@ describe('ProgressBar', () => {
       </I18nextProvider>,
     );
     expect(screen.getByText('Étape 6 sur 6')).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Progression de la demande' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('navigation', { name: 'Progression de la demande' }),
+    ).toBeInTheDocument();
     expect(screen.getAllByText('(terminée)', { exact: false })).toHaveLength(5);
   });
 });

@@ -13,11 +13,7 @@ export function TrialErrorPage() {
       <p className="lead">{t('trial.question')}</p>
       <p>{t('trial.explanation')}</p>
       <div className="actions">
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => navigate('/logout')}
-        >
+        <button type="button" className="button button-primary" onClick={() => navigate('/logout')}>
           {t('trial.yes')}
         </button>
         <button

@@ -41,7 +41,9 @@ describe('externalRedirect', () => {
     vi.stubGlobal('location', { ...window.location, replace, origin: window.location.origin });
     try {
       await renderApp({ path: `/externalRedirect?href=${encodeURIComponent('/security/login')}` });
-      await waitFor(() => expect(replace).toHaveBeenCalledWith(`${window.location.origin}/security/login`));
+      await waitFor(() =>
+        expect(replace).toHaveBeenCalledWith(`${window.location.origin}/security/login`),
+      );
     } finally {
       vi.unstubAllGlobals();
     }
