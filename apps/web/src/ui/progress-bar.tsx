@@ -1,16 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { progressSteps, type ProgressStep } from '@portal/domain';
 import styles from './progress-bar.module.css';
-
-/** The six steps of the progress bar, spec section 2. */
-export const progressSteps = [
-  'account',
-  'profile',
-  'financial',
-  'review',
-  'identification',
-  'complete',
-] as const;
-export type ProgressStep = (typeof progressSteps)[number];
 
 /**
  * Shows where the applicant is among the six steps. The current step carries

@@ -17,6 +17,7 @@ export const provinces = {
   NU: 14,
 } as const;
 export type Province = (typeof provinces)[keyof typeof provinces];
+export type ProvinceCode = keyof typeof provinces;
 
 /** Official names in both languages. */
 export const provinceLabels = {

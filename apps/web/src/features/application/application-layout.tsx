@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { ProgressBar, type ProgressStep } from '../../ui/progress-bar.tsx';
+import type { ProgressStep } from '@portal/domain';
+import { ProgressBar } from '../../ui/progress-bar.tsx';
 
 /** What an onboarding step tells the layout through its route `handle`. */
 export interface StepHandle {
