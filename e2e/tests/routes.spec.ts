@@ -177,6 +177,27 @@ const routeCases: RouteCase[] = [
     },
   },
   {
+    name: 'application-unknown-step',
+    path: '/#/application/no-such-step',
+    heading: { en: 'Page not found', fr: 'Page introuvable' },
+    text: { en: 'Go to your applications', fr: 'Aller à vos demandes' },
+    title: {
+      en: 'Online Applications | Page not found',
+      fr: 'Demandes en ligne | Page introuvable',
+    },
+  },
+  {
+    name: 'application',
+    path: '/#/application',
+    settlesOn: /#\/home\/dashboard$/,
+    heading: { en: 'Your account applications', fr: "Vos demandes d'ouverture de compte" },
+    text: { en: 'Read our FAQ or contact us', fr: 'Consultez notre FAQ' },
+    title: {
+      en: 'Online Applications | Your applications',
+      fr: 'Demandes en ligne | Vos demandes',
+    },
+  },
+  {
     name: 'oauth-without-token',
     path: '/#/oauth',
     heading: { en: "We couldn't sign you in.", fr: "Nous n'avons pas pu ouvrir votre session." },
@@ -211,5 +232,28 @@ for (const language of ['en', 'fr'] as const) {
         await screenshot(page, `${language}-${route.name}`);
       });
     }
+  });
+}
+
+for (const language of ['en', 'fr'] as const) {
+  test(`logout (${language}) calls the server logout and leaves for the site root`, async ({
+    page,
+    context,
+  }) => {
+    await useLanguage(context, language);
+    const logout = page.waitForRequest((request) => request.url().includes('/security/logout'));
+    await page.goto('/#/logout');
+    expect(new URL((await logout).url()).search).toBe('?skipredirect=true');
+    await expect(page).toHaveURL(/#\/home\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      language === 'en' ? 'Your account applications' : "Vos demandes d'ouverture de compte",
+    );
+  });
+
+  test(`externalRedirect (${language}) leaves for our own address`, async ({ page, context }) => {
+    await useLanguage(context, language);
+    await page.goto(`/#/externalRedirect?href=${encodeURIComponent('/healthz')}`);
+    await expect(page).toHaveURL(/\/healthz$/);
+    await expect(page.getByText('"status":"ok"')).toBeVisible();
   });
 }

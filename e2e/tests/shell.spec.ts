@@ -143,3 +143,22 @@ test('an uncaught error sends the person to #/error', async ({ page }) => {
   await expect(page).toHaveURL(/#\/error$/);
   await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
 });
+
+test('keyboard users can skip straight to the page content', async ({ page }) => {
+  await page.goto('/#/version');
+  await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+});
+
+test('moving to another screen puts focus on its heading', async ({ page }) => {
+  await page.goto('/#/not-found');
+  await page.getByRole('link', { name: 'Go to your applications' }).last().click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your account applications' }),
+  ).toBeFocused();
+});

@@ -158,3 +158,11 @@ describe('top-level routes (spec section 2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
   });
 });
+
+describe('page titles of nested routes', () => {
+  it('let the innermost screen name the page', async () => {
+    await renderApp({ path: '/application/unknown-step' });
+    await screen.findByRole('heading', { name: 'Page not found' });
+    await waitFor(() => expect(document.title).toBe('Online Applications | Page not found'));
+  });
+});

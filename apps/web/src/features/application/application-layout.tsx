@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
-import { usePageTitle } from '../../lib/page-title.ts';
 import type { ProgressStep } from '@portal/domain';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 
@@ -9,10 +7,11 @@ export interface StepHandle {
   progressStep?: ProgressStep;
 }
 
-/** The frame of every onboarding step: the six-step progress bar above the step itself. */
+/**
+ * The frame of every onboarding step: the six-step progress bar above the step itself. Each
+ * step sets its own page title.
+ */
 export function ApplicationLayout() {
-  const { t } = useTranslation('pages');
-  usePageTitle(t('application.title'));
   const step = useMatches()
     .map((match) => (match.handle as StepHandle | undefined)?.progressStep)
     .findLast((progressStep) => progressStep !== undefined);
