@@ -12,31 +12,56 @@ interface RouteCase {
   title: Record<Language, string>;
 }
 
+type Bilingual = Record<Language, string>;
+type PageExpectation = Pick<RouteCase, 'heading' | 'title'>;
+
+/** Screens that several routes end on. */
+const dashboard: PageExpectation = {
+  heading: { en: 'Your account applications', fr: "Vos demandes d'ouverture de compte" },
+  title: { en: 'Online Applications | Your applications', fr: 'Demandes en ligne | Vos demandes' },
+};
+const notFound: PageExpectation & { text: Bilingual } = {
+  heading: { en: 'Page not found', fr: 'Page introuvable' },
+  title: { en: 'Online Applications | Page not found', fr: 'Demandes en ligne | Page introuvable' },
+  text: { en: 'Go to your applications', fr: 'Aller à vos demandes' },
+};
+const expressError: PageExpectation = {
+  heading: { en: "We can't open this application", fr: 'Nous ne pouvons pas ouvrir cette demande' },
+  title: {
+    en: 'Online Applications | Application link',
+    fr: 'Demandes en ligne | Lien de la demande',
+  },
+};
+const outdatedInvitation: Bilingual = {
+  en: 'Please use the most recent email invitation sent from your Advisor.',
+  fr: "Veuillez utiliser l'invitation par courriel la plus récente envoyée par votre conseiller.",
+};
+const toDashboard = /#\/home\/dashboard$/;
+
 const routeCases: RouteCase[] = [
   {
     name: 'empty-path',
     path: '/#/',
-    settlesOn: /#\/home\/dashboard$/,
-    heading: { en: 'Your account applications', fr: "Vos demandes d'ouverture de compte" },
+    settlesOn: toDashboard,
+    ...dashboard,
     text: {
       en: 'Open a new investment account or continue an application',
       fr: 'Ouvrez un nouveau compte de placement ou poursuivez une demande',
-    },
-    title: {
-      en: 'Online Applications | Your applications',
-      fr: 'Demandes en ligne | Vos demandes',
     },
   },
   {
     name: 'home',
     path: '/#/home',
-    settlesOn: /#\/home\/dashboard$/,
-    heading: { en: 'Your account applications', fr: "Vos demandes d'ouverture de compte" },
+    settlesOn: toDashboard,
+    ...dashboard,
     text: { en: 'Read our FAQ or contact us', fr: 'Consultez notre FAQ' },
-    title: {
-      en: 'Online Applications | Your applications',
-      fr: 'Demandes en ligne | Vos demandes',
-    },
+  },
+  {
+    name: 'application',
+    path: '/#/application',
+    settlesOn: toDashboard,
+    ...dashboard,
+    text: { en: 'Read our FAQ or contact us', fr: 'Consultez notre FAQ' },
   },
   {
     name: 'error',
@@ -51,26 +76,9 @@ const routeCases: RouteCase[] = [
       fr: 'Demandes en ligne | Problème technique',
     },
   },
-  {
-    name: 'not-found',
-    path: '/#/not-found',
-    heading: { en: 'Page not found', fr: 'Page introuvable' },
-    text: { en: 'Go to your applications', fr: 'Aller à vos demandes' },
-    title: {
-      en: 'Online Applications | Page not found',
-      fr: 'Demandes en ligne | Page introuvable',
-    },
-  },
-  {
-    name: 'unknown-route',
-    path: '/#/this/does/not/exist',
-    heading: { en: 'Page not found', fr: 'Page introuvable' },
-    text: { en: 'Go to your applications', fr: 'Aller à vos demandes' },
-    title: {
-      en: 'Online Applications | Page not found',
-      fr: 'Demandes en ligne | Page introuvable',
-    },
-  },
+  { name: 'not-found', path: '/#/not-found', ...notFound },
+  { name: 'unknown-route', path: '/#/this/does/not/exist', ...notFound },
+  { name: 'application-unknown-step', path: '/#/application/no-such-step', ...notFound },
   {
     name: 'advisor-error',
     path: '/#/advisor-error',
@@ -87,47 +95,30 @@ const routeCases: RouteCase[] = [
   {
     name: 'express-error-expired',
     path: '/#/express-error',
-    heading: {
-      en: "We can't open this application",
-      fr: 'Nous ne pouvons pas ouvrir cette demande',
-    },
+    ...expressError,
     text: { en: 'Your application link has expired.', fr: 'Le lien de votre demande a expiré.' },
-    title: {
-      en: 'Online Applications | Application link',
-      fr: 'Demandes en ligne | Lien de la demande',
-    },
   },
   {
     name: 'express-error-existing-client',
     path: '/#/express-error?applicationError=true',
-    heading: {
-      en: "We can't open this application",
-      fr: 'Nous ne pouvons pas ouvrir cette demande',
-    },
+    ...expressError,
     text: {
       en: 'You already have an account with us. Please use the client login.',
       fr: "Vous avez déjà un compte chez nous. Veuillez utiliser l'ouverture de session client.",
-    },
-    title: {
-      en: 'Online Applications | Application link',
-      fr: 'Demandes en ligne | Lien de la demande',
     },
   },
   {
     name: 'express-error-outdated-invitation',
     path: '/#/express-error?notFound=true',
-    heading: {
-      en: "We can't open this application",
-      fr: 'Nous ne pouvons pas ouvrir cette demande',
-    },
-    text: {
-      en: 'Please use the most recent email invitation sent from your Advisor.',
-      fr: "Veuillez utiliser l'invitation par courriel la plus récente envoyée par votre conseiller.",
-    },
-    title: {
-      en: 'Online Applications | Application link',
-      fr: 'Demandes en ligne | Lien de la demande',
-    },
+    ...expressError,
+    text: outdatedInvitation,
+  },
+  {
+    name: 'action',
+    path: '/#/action',
+    settlesOn: /#\/express-error\?notFound=true$/,
+    ...expressError,
+    text: outdatedInvitation,
   },
   {
     name: 'trial-error',
@@ -157,44 +148,6 @@ const routeCases: RouteCase[] = [
     title: {
       en: 'Online Applications | Authentication code',
       fr: "Demandes en ligne | Code d'authentification",
-    },
-  },
-  {
-    name: 'action',
-    path: '/#/action',
-    settlesOn: /#\/express-error\?notFound=true$/,
-    heading: {
-      en: "We can't open this application",
-      fr: 'Nous ne pouvons pas ouvrir cette demande',
-    },
-    text: {
-      en: 'Please use the most recent email invitation sent from your Advisor.',
-      fr: "Veuillez utiliser l'invitation par courriel la plus récente envoyée par votre conseiller.",
-    },
-    title: {
-      en: 'Online Applications | Application link',
-      fr: 'Demandes en ligne | Lien de la demande',
-    },
-  },
-  {
-    name: 'application-unknown-step',
-    path: '/#/application/no-such-step',
-    heading: { en: 'Page not found', fr: 'Page introuvable' },
-    text: { en: 'Go to your applications', fr: 'Aller à vos demandes' },
-    title: {
-      en: 'Online Applications | Page not found',
-      fr: 'Demandes en ligne | Page introuvable',
-    },
-  },
-  {
-    name: 'application',
-    path: '/#/application',
-    settlesOn: /#\/home\/dashboard$/,
-    heading: { en: 'Your account applications', fr: "Vos demandes d'ouverture de compte" },
-    text: { en: 'Read our FAQ or contact us', fr: 'Consultez notre FAQ' },
-    title: {
-      en: 'Online Applications | Your applications',
-      fr: 'Demandes en ligne | Vos demandes',
     },
   },
   {
