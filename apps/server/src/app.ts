@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -10,9 +11,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { seedDemoUsers } from './db/seed/seed-demo-users.ts';
 import { seedReferenceData } from './db/seed/seed-reference-data.ts';
+import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { auth } from './plugins/auth.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webClient } from './plugins/web-client.ts';
@@ -30,7 +36,15 @@ export const API_BASE = '/service/jaxrs';
  * Builds the whole server without listening: migrations and seeds run before it answers, so
  * `/healthz` is 200 as soon as the instance takes requests. Tests call `inject` on the result.
  */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** An already open database (tests share one between two app instances); not closed here. */
+  database?: DatabaseHandle;
+}
+
+export async function buildApp(
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -47,10 +61,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase(config.database);
-  app.addHook('onClose', () => database.close());
+  const database = options.database ?? (await openDatabase(config.database));
+  if (!options.database) app.addHook('onClose', () => database.close());
   try {
-    await database.migrate(seedReferenceData);
+    await database.migrate(async (db) => {
+      await seedReferenceData(db);
+      if (config.seedDemoUsers) await seedDemoUsers(db);
+    });
   } catch (error) {
     await database.close();
     throw error;
@@ -65,15 +82,21 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(cookie);
+  await app.register(formbody);
+  await app.register(auth, { policy: config.security });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Online account opening portal API', version: '1.45' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
   });
 
   await app.register(healthRoutes);
+  await app.register(securityRoutes, { prefix: '/security', policy: config.security });
   await app.register(referencesRoutes, { prefix: API_BASE });
+  await app.register(usersRoutes, { prefix: API_BASE });
+  await app.register(errorsRoutes, { prefix: API_BASE, secret: config.appSecret });
   app.get('/service/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(webClient, { distDir: config.webDistDir });

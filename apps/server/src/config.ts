@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { defaultSecurityPolicy, type SecurityPolicy } from './modules/security/security-policy.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -16,6 +18,11 @@ export interface AppConfig {
   webDistDir: string;
   /** Trust X-Forwarded-* from a load balancer in front of several instances. */
   trustProxy: boolean;
+  security: SecurityPolicy;
+  /** Seed the demo users of the README (always with the embedded database). */
+  seedDemoUsers: boolean;
+  /** Keys hashes that must agree across instances (for example rate-limit senders). */
+  appSecret: string;
 }
 
 const booleanFlag = z
@@ -34,6 +41,21 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   TRUST_PROXY: booleanFlag.default(false),
+  ACCESS_TOKEN_IDLE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  SEED_DEMO_USERS: booleanFlag.optional(),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
 });
 
 export class ConfigError extends Error {
@@ -57,5 +79,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     trustProxy: env.TRUST_PROXY,
+    security: {
+      ...defaultSecurityPolicy,
+      accessTokenIdleMs: env.ACCESS_TOKEN_IDLE_SECONDS * 1000,
+      sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
+    },
+    seedDemoUsers: env.SEED_DEMO_USERS ?? !env.DATABASE_URL,
+    // Without one, each instance draws its own: fine for one instance, documented for many.
+    appSecret: env.APP_SECRET ?? randomBytes(32).toString('base64url'),
   };
 }

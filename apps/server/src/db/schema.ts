@@ -1,4 +1,15 @@
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Every reference list of spec section 7 (`references/*`) in one table: the lists share one
@@ -25,3 +36,90 @@ export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   checksum: text('checksum').notNull(),
 });
+
+/** Roles of spec section 6: client applicant, advisor, trial user, operations staff. */
+export const userRole = pgEnum('user_role', ['client', 'advisor', 'trial', 'staff']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased: an email names one person whatever its capitals. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    language: text('language').notNull().default('en'),
+    role: userRole('role').notNull().default('client'),
+    ibId: text('ib_id'),
+    onboardingComplete: boolean('onboarding_complete').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_idx').on(table.email)],
+);
+
+/** A signed-in browser: the cookie holds a random secret, the table only its hash. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('sessions_secret_hash_idx').on(table.secretHash)],
+);
+
+/** Bearer tokens issued to the client by `oauth/authorize`, stored hashed. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('access_tokens_token_hash_idx').on(table.tokenHash),
+    index('access_tokens_session_idx').on(table.sessionId),
+  ],
+);
+
+/**
+ * Failed sign-ins per account and per address, in the database so that every instance behind
+ * the load balancer counts the same attempts.
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  /** `account:<email>` or `address:<ip>`. */
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** Client-side errors reported through `POST errors` (spec section 7). */
+export const errorReports = pgTable(
+  'error_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    errorField: text('error_field').notNull(),
+    pageFailed: text('page_failed').notNull(),
+    username: text('username').notNull(),
+    /** A keyed hash of the sender's address: enough to rate-limit, useless to identify. */
+    senderHash: text('sender_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('error_reports_sender_created_idx').on(table.senderHash, table.createdAt)],
+);

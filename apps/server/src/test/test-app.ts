@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
 import type { AppConfig, DatabaseConfig } from '../config.ts';
+import { defaultSecurityPolicy } from '../modules/security/security-policy.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -35,22 +37,64 @@ async function createTestDatabase(): Promise<{ config: DatabaseConfig; drop(): P
   };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const app = await buildApp({
+function testConfig(database: DatabaseConfig, overrides: Partial<AppConfig>): AppConfig {
+  return {
     port: 0,
     host: '127.0.0.1',
     logLevel: 'silent',
     webDistDir: '/nonexistent',
     trustProxy: false,
-    database: database.config,
+    database,
+    // Tests answer at once: no slowdown between failed sign-ins unless a test asks for it.
+    security: { ...defaultSecurityPolicy, slowdownStepMs: 0 },
+    seedDemoUsers: false,
+    appSecret: 'test-secret-test-secret-test-secret-0001',
     ...overrides,
-  });
+  };
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp(testConfig(database.config, overrides));
   return {
     app,
     async close() {
       await app.close();
       await database.drop();
+    },
+  };
+}
+
+/**
+ * Two app instances on one database, as behind a load balancer: on PostgreSQL two connection
+ * pools to one database, on PGlite one embedded database handed to both.
+ */
+export async function createTwoInstances(
+  overrides: Partial<AppConfig> = {},
+): Promise<{ first: FastifyInstance; second: FastifyInstance; close(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const config = testConfig(database.config, overrides);
+  if (database.config.driver === 'postgres') {
+    const first = await buildApp(config);
+    const second = await buildApp(config);
+    return {
+      first,
+      second,
+      async close() {
+        await Promise.all([first.close(), second.close()]);
+        await database.drop();
+      },
+    };
+  }
+  const shared = await openDatabase(database.config);
+  const first = await buildApp(config, { database: shared });
+  const second = await buildApp(config, { database: shared });
+  return {
+    first,
+    second,
+    async close() {
+      await Promise.all([first.close(), second.close()]);
+      await shared.close();
     },
   };
 }

@@ -1,0 +1,330 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSecurityPolicy } from './security-policy.ts';
+import { createTestApp, createTwoInstances, type TestApp } from '../../test/test-app.ts';
+import {
+  AUTHORIZE_URL,
+  authorize,
+  bearer,
+  registerUser,
+  sessionCookieOf,
+  signIn,
+  signedInUser,
+  uniqueEmail,
+} from '../../test/users.ts';
+
+const html = { accept: 'text/html' };
+
+describe('security service', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp({
+      security: {
+        ...defaultSecurityPolicy,
+        slowdownStepMs: 0,
+        accountLockAfterFailures: 4,
+        addressLockAfterFailures: 1000,
+      },
+    });
+  });
+  afterAll(() => test.close());
+
+  describe('POST /security/register', () => {
+    it('creates a client account (201), then 409 for the same email in any case', async () => {
+      const email = uniqueEmail('camille');
+      expect((await registerUser(test.app, { email })).response.statusCode).toBe(201);
+      const again = await registerUser(test.app, { email: email.toUpperCase() });
+      expect(again.response.statusCode).toBe(409);
+      expect(again.response.json()).toMatchObject({ errorCode: 'emailTaken' });
+    });
+
+    it('refuses a weak password and a bad email with field codes', async () => {
+      const { response } = await registerUser(test.app, {
+        email: 'not-an-email',
+        password: 'alllowercaseletters',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toMatchObject({
+        email: 'emailFormat',
+      });
+      const weak = await registerUser(test.app, { password: 'alllowercaseletters' });
+      expect(weak.response.json().fields).toEqual({ password: 'passwordTooSimple' });
+    });
+
+    it('shows the form again in French with each message, keeping what was typed', async () => {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/security/register',
+        headers: {
+          ...html,
+          cookie: 'lang=fr',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: 'email=camille%40example.com&password=court&firstName=Camille&lastName=',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('<html lang="fr-CA">');
+      expect(response.body).toContain(
+        '<title>Erreur : Créer un compte | Demandes en ligne</title>',
+      );
+      expect(response.body).toContain('Utilisez au moins 12 caractères.');
+      expect(response.body).toContain('Obligatoire.');
+      expect(response.body).toContain('value="Camille"');
+      expect(response.body).not.toContain('court');
+    });
+
+    it('signs the new person in when they used the page', async () => {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/security/register',
+        headers: { ...html, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          email: uniqueEmail(),
+          password: 'Maple-Leaf-Harbour-2026',
+          firstName: 'Alex',
+          lastName: 'Martin',
+          language: 'en',
+        }).toString(),
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.body).toContain('Your account is ready');
+      expect((await authorize(test.app, sessionCookieOf(response))).statusCode).toBe(200);
+    });
+  });
+
+  describe('POST /security/login', () => {
+    it('sets an HttpOnly, SameSite=Lax session cookie limited to /security', async () => {
+      const { email, password } = await registerUser(test.app);
+      const response = await signIn(test.app, email, password);
+      expect(response.statusCode).toBe(204);
+      const cookie = response.cookies.find((c) => c.name === 'portal_session');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/security' });
+      expect(cookie?.secure).toBeFalsy();
+    });
+
+    it('gives the same answer for a wrong password and an unknown email', async () => {
+      const { email } = await registerUser(test.app);
+      const wrong = await signIn(test.app, email, 'Wrong-Password-2026');
+      const unknown = await signIn(test.app, uniqueEmail('nobody'), 'Wrong-Password-2026');
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.body).toBe(unknown.body);
+      expect(wrong.cookies).toHaveLength(0);
+    });
+
+    it('locks an account after repeated failures, even for the right password', async () => {
+      const { email, password } = await registerUser(test.app);
+      for (let i = 0; i < 4; i += 1) {
+        expect((await signIn(test.app, email, 'Wrong-Password-2026')).statusCode).toBe(401);
+      }
+      const locked = await signIn(test.app, email, password);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toMatchObject({ errorCode: 'signInLocked' });
+      const other = await registerUser(test.app);
+      expect((await signIn(test.app, other.email, other.password)).statusCode).toBe(204);
+    });
+
+    it('shows the sign-in page again with a message that names no account', async () => {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/security/login',
+        headers: { ...html, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `username=${encodeURIComponent(uniqueEmail())}&password=Wrong-Password-2026`,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.body).toContain('The email address or password is not right.');
+      expect(response.body).toContain('<title>Error: Sign in | Online Applications</title>');
+    });
+
+    it('refuses a form posted from another site', async () => {
+      const { email, password } = await registerUser(test.app);
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/security/login',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://evil.example',
+        },
+        payload: new URLSearchParams({ username: email, password }).toString(),
+      });
+      expect(response.statusCode).toBe(403);
+    });
+  });
+
+  describe('GET /security/oauth/authorize', () => {
+    it('answers the token as text to a call with the session (silent renewal)', async () => {
+      const user = await signedInUser(test.app);
+      const response = await authorize(test.app, user.sessionCookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/plain');
+      expect(response.body).toMatch(/^[\w-]{40,}$/);
+      expect(response.body).not.toBe(user.token);
+    });
+
+    it('hands a navigation the token in a short-lived cookie and returns to #/oauth', async () => {
+      const user = await signedInUser(test.app);
+      const redirect = 'http://localhost:80/#/oauth';
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `${AUTHORIZE_URL}&redirect_uri=${encodeURIComponent(redirect)}`,
+        headers: { ...html, cookie: user.sessionCookie, host: 'localhost:80' },
+      });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(redirect);
+      const cookie = response.cookies.find((c) => c.name === 'portalAccessToken');
+      expect(cookie?.maxAge).toBe(60);
+      expect(cookie?.httpOnly).toBeFalsy();
+    });
+
+    it('answers 401 to a call without a session, and shows sign-in to a navigation', async () => {
+      expect((await test.app.inject({ method: 'GET', url: AUTHORIZE_URL })).statusCode).toBe(401);
+      const page = await test.app.inject({ method: 'GET', url: AUTHORIZE_URL, headers: html });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('name="returnTo"');
+      expect(page.body).toContain('Sign in');
+    });
+
+    it('refuses another client id or a redirect to another site', async () => {
+      const user = await signedInUser(test.app);
+      const headers = { cookie: user.sessionCookie, host: 'localhost:80' };
+      const otherClient = await test.app.inject({
+        method: 'GET',
+        url: '/security/oauth/authorize?client_id=someoneElse&response_type=token',
+        headers,
+      });
+      expect(otherClient.statusCode).toBe(400);
+      const foreign = await test.app.inject({
+        method: 'GET',
+        url: `${AUTHORIZE_URL}&redirect_uri=${encodeURIComponent('https://evil.example/#/oauth')}`,
+        headers,
+      });
+      expect(foreign.statusCode).toBe(400);
+    });
+  });
+
+  describe('tokens, refresh and logout', () => {
+    it('lets a token read the caller and refuses a missing or forged one', async () => {
+      const user = await signedInUser(test.app, 'reader');
+      const ok = await test.app.inject({
+        url: '/service/jaxrs/users',
+        headers: bearer(user.token),
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({
+        firstName: 'Alex',
+        lastName: 'Martin',
+        email: user.email,
+        onboardingComplete: false,
+        ibId: null,
+        adminLogin: false,
+        trialUser: false,
+        advisor: false,
+      });
+      expect((await test.app.inject({ url: '/service/jaxrs/users' })).statusCode).toBe(401);
+      const forged = await test.app.inject({
+        url: '/service/jaxrs/users',
+        headers: bearer('x'.repeat(43)),
+      });
+      expect(forged.statusCode).toBe(401);
+    });
+
+    it('extends a live session on refreshsession and answers 401 without one', async () => {
+      const user = await signedInUser(test.app);
+      const ok = await test.app.inject({
+        url: '/security/auth/refreshsession',
+        headers: { cookie: user.sessionCookie },
+      });
+      expect(ok.statusCode).toBe(204);
+      expect((await test.app.inject({ url: '/security/auth/refreshsession' })).statusCode).toBe(
+        401,
+      );
+    });
+
+    it('revokes the session and every token on logout', async () => {
+      const user = await signedInUser(test.app);
+      const logout = await test.app.inject({
+        url: '/security/logout?skipredirect=true',
+        headers: { cookie: user.sessionCookie, ...bearer(user.token) },
+      });
+      expect(logout.statusCode).toBe(204);
+      const after = await test.app.inject({
+        url: '/service/jaxrs/users',
+        headers: bearer(user.token),
+      });
+      expect(after.statusCode).toBe(401);
+      expect((await authorize(test.app, user.sessionCookie)).statusCode).toBe(401);
+    });
+  });
+});
+
+describe('behind an https load balancer', () => {
+  it('marks the session cookie Secure', async () => {
+    const test = await createTestApp({ trustProxy: true });
+    try {
+      const { email, password } = await registerUser(test.app);
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/security/login',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-proto': 'https',
+        },
+        payload: new URLSearchParams({ username: email, password }).toString(),
+      });
+      expect(response.statusCode).toBe(204);
+      expect(response.cookies.find((c) => c.name === 'portal_session')?.secure).toBe(true);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe('token expiry', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp({
+      security: { ...defaultSecurityPolicy, slowdownStepMs: 0, accessTokenIdleMs: 1_500 },
+    });
+  });
+  afterAll(() => test.close());
+
+  it('expires a token left idle, keeps a used one alive, and renews through the session', async () => {
+    const user = await signedInUser(test.app);
+    const users = (token: string) =>
+      test.app.inject({ url: '/service/jaxrs/users', headers: bearer(token) });
+
+    await sleep(1_000);
+    expect((await users(user.token)).statusCode).toBe(200); // used: pushed to now + 1.5 s
+    await sleep(1_000);
+    expect((await users(user.token)).statusCode).toBe(200);
+    await sleep(1_700);
+    expect((await users(user.token)).statusCode).toBe(401); // idle past its life
+
+    const renewed = await authorize(test.app, user.sessionCookie);
+    expect(renewed.statusCode).toBe(200);
+    expect((await users(renewed.body)).statusCode).toBe(200);
+  });
+});
+
+describe('several instances on one database', () => {
+  it('share sessions, tokens and lockouts', async () => {
+    const instances = await createTwoInstances({
+      security: { ...defaultSecurityPolicy, slowdownStepMs: 0, accountLockAfterFailures: 2 },
+    });
+    try {
+      const { first, second } = instances;
+      const { email, password } = await registerUser(first);
+      const signedIn = await signIn(second, email, password);
+      expect(signedIn.statusCode).toBe(204);
+      const token = (await authorize(first, sessionCookieOf(signedIn))).body;
+      const me = await second.inject({ url: '/service/jaxrs/users', headers: bearer(token) });
+      expect(me.json().email).toBe(email);
+
+      await signIn(first, email, 'Wrong-Password-2026');
+      await signIn(second, email, 'Wrong-Password-2026');
+      expect((await signIn(first, email, password)).statusCode).toBe(429);
+    } finally {
+      await instances.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  authenticate,
+  type AuthenticatedUser,
+  type Role,
+  type SecurityPolicy,
+} from '../modules/security/security.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, set by `app.requireUser`. */
+    user?: AuthenticatedUser;
+  }
+  interface FastifyInstance {
+    /** preHandler: answers 401 unless a live bearer token names the caller. */
+    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandler factory: the caller must hold one of these roles (else 403). */
+    requireRole(...roles: Role[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The caller, for handlers behind `requireUser`. */
+export function callerOf(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw new Error('route is missing the requireUser preHandler');
+  return request.user;
+}
+
+async function authPlugin(app: FastifyInstance, { policy }: { policy: SecurityPolicy }) {
+  app.decorateRequest('user', undefined);
+
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.headers.authorization?.match(/^Bearer ([\w-]{20,100})$/)?.[1];
+    const found = token ? await authenticate(app.db, policy, token) : null;
+    if (!found) {
+      reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ errorCode: 'signInRequired', message: 'Sign in required.' });
+      return;
+    }
+    request.user = found.user;
+  });
+
+  app.decorate(
+    'requireRole',
+    (...roles: Role[]) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!request.user || !roles.includes(request.user.role)) {
+          reply.code(403).send({ errorCode: 'forbidden', message: 'Not allowed.' });
+        }
+      },
+  );
+}
+
+export const auth = fp(authPlugin, { name: 'auth', dependencies: ['error-handler'] });

@@ -1,0 +1,36 @@
+/**
+ * Validation messages, keyed as the schemas emit them (STYLE.md: "messages are keys"). The
+ * French table must name every key, or the type check fails.
+ */
+export const messagesEn = {
+  required: 'Required.',
+  invalid: 'Invalid.',
+  duplicated: 'Duplicated.',
+  emailFormat: 'The email format is not valid.',
+  passwordTooShort: 'Use at least 12 characters.',
+  passwordTooLong: 'Use at most 128 characters.',
+  passwordCommon: 'This password is too common. Choose another.',
+  passwordContainsEmail: 'Your password must not contain your email address.',
+  passwordTooSimple:
+    'Mix at least three of: lower-case letters, capital letters, numbers and symbols, or use 20 characters or more.',
+} as const;
+
+export type MessageKey = keyof typeof messagesEn;
+
+export const messagesFr = {
+  required: 'Obligatoire.',
+  invalid: 'Non valide.',
+  duplicated: 'Copie.',
+  emailFormat: "Le format de l'adresse courriel n'est pas valide.",
+  passwordTooShort: 'Utilisez au moins 12 caractères.',
+  passwordTooLong: 'Utilisez au plus 128 caractères.',
+  passwordCommon: 'Ce mot de passe est trop courant. Choisissez-en un autre.',
+  passwordContainsEmail: 'Votre mot de passe ne doit pas contenir votre adresse courriel.',
+  passwordTooSimple:
+    'Combinez au moins trois des éléments suivants : lettres minuscules, lettres majuscules, chiffres et symboles, ou utilisez au moins 20 caractères.',
+} as const satisfies Record<MessageKey, string>;
+
+export function messageFor(key: string, language: 'en' | 'fr'): string {
+  const table: Record<string, string> = language === 'fr' ? messagesFr : messagesEn;
+  return table[key] ?? table.invalid ?? key;
+}
