@@ -9,6 +9,7 @@ import { LogoutPage } from '../features/session/logout-page.tsx';
 import { OAuthPage, oauthLoader } from '../features/session/oauth-page.tsx';
 import { VersionPage } from '../features/version/version-page.tsx';
 import { RootLayout, type ShellHandle } from './root-layout.tsx';
+import { requireSignIn } from '../lib/require-sign-in.ts';
 import { LoadingScreen } from './loading-screen.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -33,39 +34,50 @@ export const routes: RouteObject[] = [
             handle: { logoutDisabled: true } satisfies ShellHandle,
           },
           {
-            path: 'auth-code',
-            lazy: async () => ({
-              Component: (await import('../features/auth-code/auth-code-page.tsx')).AuthCodePage,
-            }),
-          },
-          {
             path: 'action',
             lazy: async () => ({
               Component: (await import('../features/action/action-page.tsx')).ActionPage,
             }),
           },
           {
-            path: 'application',
-            lazy: async () => ({
-              Component: (await import('../features/application/application-layout.tsx'))
-                .ApplicationLayout,
-            }),
+            // Everything below needs a signed-in person; error pages and version stay open.
+            loader: requireSignIn,
             children: [
-              { index: true, element: <Navigate to="/home/dashboard" replace /> },
-              notFound,
-            ],
-          },
-          {
-            path: 'home',
-            children: [
-              { index: true, element: <Navigate to="/home/dashboard" replace /> },
               {
-                path: 'dashboard',
+                path: 'auth-code',
                 lazy: async () => ({
-                  Component: (await import('../features/home/dashboard-page.tsx')).DashboardPage,
+                  Component: (await import('../features/auth-code/auth-code-page.tsx'))
+                    .AuthCodePage,
                 }),
               },
-              notFound,
+              {
+                path: 'application',
+                lazy: async () => ({
+                  Component: (await import('../features/application/application-layout.tsx'))
+                    .ApplicationLayout,
+                }),
+                children: [
+                  { index: true, element: <Navigate to="/home/dashboard" replace /> },
+                  notFound,
+                ],
+              },
+              {
+                path: 'home',
+                lazy: async () => ({
+                  Component: (await import('../features/home/home-layout.tsx')).HomeLayout,
+                }),
+                children: [
+                  { index: true, element: <Navigate to="/home/dashboard" replace /> },
+                  {
+                    path: 'dashboard',
+                    lazy: async () => ({
+                      Component: (await import('../features/home/dashboard-page.tsx'))
+                        .DashboardPage,
+                    }),
+                  },
+                  notFound,
+                ],
+              },
             ],
           },
           { path: 'advisor-error', Component: AdvisorErrorPage },

@@ -6,6 +6,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { configureHttp, http } from './http/http.ts';
 import { readAccessToken, subscribeToAccessToken } from './session-token.ts';
 
 /** GET users (spec section 3, "User info"). */
@@ -31,12 +32,11 @@ export function useUserInfo(): UserInfoState {
 
 export type UserInfoLoader = (token: string) => Promise<UserInfo>;
 
-async function fetchUserInfo(token: string): Promise<UserInfo> {
-  const response = await fetch('/service/jaxrs/users', {
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-  });
-  if (!response.ok) throw new Error(`users answered ${response.status}`);
-  return (await response.json()) as UserInfo;
+/** Through the one HTTP client, so an expired token is renewed silently. */
+async function fetchUserInfo(): Promise<UserInfo> {
+  const user = await http.get<UserInfo>('/users', { noErrorPage: true });
+  configureHttp({ username: () => user.email });
+  return user;
 }
 
 /** The answer of `users` for one token; a new token means a new answer is needed. */

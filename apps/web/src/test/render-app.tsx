@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import type { Language } from '@portal/domain';
 import { routes } from '../app/routes.tsx';
 import { createI18n } from '../lib/i18n.ts';
+import { storeAccessToken } from '../lib/session-token.ts';
 import { UserInfoProvider, type UserInfo, type UserInfoState } from '../lib/user-info.tsx';
 
 export const client: UserInfo = {
@@ -23,6 +24,8 @@ export interface RenderAppOptions {
   language?: Language;
   user?: UserInfoState;
   routeTable?: RouteObject[];
+  /** The access token in session storage; null renders a visitor who is not signed in. */
+  token?: string | null;
 }
 
 export interface RenderedApp extends RenderResult {
@@ -36,7 +39,9 @@ export async function renderApp({
   language = 'en',
   user = { status: 'signedOut' },
   routeTable = routes,
+  token = 'test-token',
 }: RenderAppOptions = {}): Promise<RenderedApp> {
+  if (token) storeAccessToken(token);
   const i18n = await createI18n(language);
   const router = createMemoryRouter(routeTable, { initialEntries: [path] });
   const result = render(

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clearAccessToken, readAccessToken } from '../../lib/session-token.ts';
-import { serverPaths } from '../../lib/site-links.ts';
+import { http } from '../../lib/http/http.ts';
 import { Page } from '../../ui/page.tsx';
 
 /** Clears the token, tells the server, then leaves for the site root (spec section 4). */
@@ -11,13 +10,8 @@ export function LogoutPage({ leave = leaveToSiteRoot }: { leave?: () => void }) 
   const { t } = useTranslation('pages');
 
   useEffect(() => {
-    const token = readAccessToken();
-    clearAccessToken();
-    const headers: HeadersInit = token ? { authorization: `Bearer ${token}` } : {};
-    fetch(serverPaths.logout, { credentials: 'include', headers })
-      // A failed logout is only logged: the person is leaving either way.
-      .catch((error: unknown) => console.warn('logout call failed', error))
-      .finally(leave);
+    // The client clears the token and only logs a failed call: the person leaves either way.
+    void http.logout().finally(leave);
   }, [leave]);
 
   return (

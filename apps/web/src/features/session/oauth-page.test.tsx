@@ -29,8 +29,13 @@ describe('#/oauth', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
   });
 
+  it('goes on to the saved page when the person is already signed in', async () => {
+    const { router } = await renderApp({ path: '/oauth' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
+  });
+
   it('says so and offers to sign in again when there is no token', async () => {
-    await renderApp({ path: '/oauth', language: 'fr' });
+    await renderApp({ path: '/oauth', language: 'fr', token: null });
     expect(
       await screen.findByRole('heading', { name: "Nous n'avons pas pu ouvrir votre session." }),
     ).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
-import { storeAccessToken } from '../../lib/session-token.ts';
+import { readAccessToken, storeAccessToken } from '../../lib/session-token.ts';
 import { authorizeUrl, takeReturnUrl, takeTokenFromCookie } from '../../lib/sign-in.ts';
 import { Page } from '../../ui/page.tsx';
 
@@ -10,8 +10,8 @@ import { Page } from '../../ui/page.tsx';
  */
 export function oauthLoader() {
   const token = takeTokenFromCookie();
-  if (!token) return null;
-  storeAccessToken(token);
+  if (token) storeAccessToken(token);
+  else if (!readAccessToken()) return null;
   return redirect(takeReturnUrl());
 }
 

@@ -1,0 +1,248 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  AUTHORIZE_PATH,
+  createHttpClient,
+  HttpError,
+  LOGOUT_PATH,
+  REFRESH_SESSION_PATH,
+  type HttpClientDeps,
+} from './http-client.ts';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function setup(handler: Handler, token: string | null = 'token-1') {
+  const calls: { url: string; init: RequestInit }[] = [];
+  let stored = token;
+  const deps: HttpClientDeps = {
+    fetch: vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      calls.push({ url, init: init ?? {} });
+      return handler(url, init ?? {});
+    }) as unknown as typeof fetch,
+    readToken: () => stored,
+    storeToken: (value) => {
+      stored = value;
+    },
+    clearToken: vi.fn(() => {
+      stored = null;
+    }),
+    language: () => 'fr',
+    navigate: vi.fn(),
+    expiredSignIn: vi.fn(),
+    username: () => 'camille@example.com',
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  };
+  const client = createHttpClient(deps);
+  const header = (index: number, name: string) => new Headers(calls[index]?.init.headers).get(name);
+  const apiCalls = () => calls.filter((call) => call.url.startsWith('/service/jaxrs'));
+  return { client, deps, calls, header, apiCalls, token: () => stored };
+}
+
+describe('HTTP client (spec sections 7 and 8)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('prefixes /service/jaxrs and sends the bearer token and Accept-Language on GET', async () => {
+    const { client, calls, header } = setup(() => json({ ok: true }));
+    await expect(client.get('/users')).resolves.toEqual({ ok: true });
+    const call = calls.findIndex((c) => c.url === '/service/jaxrs/users');
+    expect(header(call, 'authorization')).toBe('Bearer token-1');
+    expect(header(call, 'accept-language')).toBe('fr');
+  });
+
+  it('sends JSON on POST and PUT, and leaves multipart to the browser', async () => {
+    const { client, calls, header } = setup(() => json({}));
+    await client.post('/things', { a: 1 });
+    await client.put('/things/1', { a: 2 });
+    const form = new FormData();
+    form.set('file', new Blob(['x']), 'x.pdf');
+    await client.post('/upload', form);
+    const api = calls.filter((c) => c.url.startsWith('/service'));
+    expect(new Headers(api[0]?.init.headers).get('content-type')).toBe('application/json');
+    expect(api[0]?.init.body).toBe('{"a":1}');
+    expect(new Headers(api[1]?.init.headers).get('content-type')).toBe('application/json');
+    expect(new Headers(api[1]?.init.headers).get('accept-language')).toBe('fr');
+    expect(new Headers(api[2]?.init.headers).get('content-type')).toBeNull();
+    expect(api[2]?.init.body).toBe(form);
+    expect(header(calls.indexOf(api[0]!), 'accept-language')).toBe('fr');
+  });
+
+  it('never sends the bearer token to the error service', async () => {
+    const { client, calls } = setup(() => new Response(null, { status: 201 }));
+    await client.post('/errors', { errorField: 'x' });
+    const call = calls.find((c) => c.url === '/service/jaxrs/errors');
+    expect(new Headers(call?.init.headers).get('authorization')).toBeNull();
+  });
+
+  it('refreshes the session at most once per 10 s while protected calls are made', async () => {
+    const { client, calls } = setup(() => json({}));
+    const refreshes = () => calls.filter((c) => c.url === REFRESH_SESSION_PATH).length;
+    await client.get('/users');
+    await client.get('/users');
+    expect(refreshes()).toBe(1);
+    vi.advanceTimersByTime(9_999);
+    await client.get('/users');
+    expect(refreshes()).toBe(1);
+    vi.advanceTimersByTime(1);
+    await client.get('/users');
+    expect(refreshes()).toBe(2);
+    expect(calls.find((c) => c.url === REFRESH_SESSION_PATH)?.init.credentials).toBe('include');
+  });
+
+  it('does not refresh a session for calls made while signed out', async () => {
+    const { client, calls } = setup(() => json([]), null);
+    await client.get('/references/countries');
+    expect(calls.some((c) => c.url === REFRESH_SESSION_PATH)).toBe(false);
+  });
+
+  it('on 401 gets a new token through authorize and retries once', async () => {
+    let first = true;
+    const { client, calls, token } = setup((url, init) => {
+      if (url === AUTHORIZE_PATH) return new Response('token-2', { status: 200 });
+      if (url === '/service/jaxrs/users') {
+        const bearer = new Headers(init.headers).get('authorization');
+        if (first) {
+          first = false;
+          return new Response(null, { status: 401 });
+        }
+        return json({ bearer });
+      }
+      return new Response(null, { status: 204 });
+    });
+    await expect(client.get('/users')).resolves.toEqual({ bearer: 'Bearer token-2' });
+    expect(token()).toBe('token-2');
+    const authorizeCall = calls.find((c) => c.url === AUTHORIZE_PATH);
+    expect(authorizeCall?.init.credentials).toBe('include');
+    expect(new Headers(authorizeCall?.init.headers).get('authorization')).toBeNull();
+  });
+
+  it('treats 403 like 401', async () => {
+    let first = true;
+    const { client } = setup((url) => {
+      if (url === AUTHORIZE_PATH) return new Response('token-2');
+      if (url.startsWith('/service')) {
+        if (first) {
+          first = false;
+          return new Response(null, { status: 403 });
+        }
+        return json({ fine: true });
+      }
+      return new Response(null, { status: 204 });
+    });
+    await expect(client.get('/users')).resolves.toEqual({ fine: true });
+  });
+
+  it('logs out and goes to sign-in when authorize itself answers 401', async () => {
+    const { client, deps, token } = setup((url) =>
+      url.startsWith('/security/oauth')
+        ? new Response(null, { status: 401 })
+        : url.startsWith('/service')
+          ? new Response(null, { status: 401 })
+          : new Response(null, { status: 204 }),
+    );
+    await expect(client.get('/users')).rejects.toMatchObject({ status: 401 });
+    expect(token()).toBeNull();
+    expect(deps.expiredSignIn).toHaveBeenCalledTimes(1);
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('tries a network failure 3 times in all, 2 s apart, then fails', async () => {
+    const { client, apiCalls, deps } = setup((url) => {
+      if (url.startsWith('/service')) throw new TypeError('Failed to fetch');
+      return new Response(null, { status: 204 });
+    });
+    const result = client.get('/users', { noErrorPage: true }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(apiCalls()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(apiCalls()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(apiCalls()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(apiCalls()).toHaveLength(3);
+    const error = await result;
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(apiCalls()).toHaveLength(3);
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('succeeds on the second attempt when the network comes back', async () => {
+    let failures = 1;
+    const { client } = setup((url) => {
+      if (url.startsWith('/service') && failures-- > 0) throw new TypeError('offline');
+      return json({ back: true });
+    });
+    const result = client.get('/users');
+    await vi.advanceTimersByTimeAsync(2_000);
+    await expect(result).resolves.toEqual({ back: true });
+  });
+
+  it('takes a 200 whose body does not parse as a success with the text', async () => {
+    const { client } = setup(() => new Response('plain words', { status: 200 }));
+    await expect(client.get('/something')).resolves.toBe('plain words');
+  });
+
+  it('reports other errors at most once per 30 s and always shows the error page', async () => {
+    const { client, calls, deps } = setup((url) =>
+      url === '/service/jaxrs/errors'
+        ? new Response(null, { status: 201 })
+        : url.startsWith('/service')
+          ? json({ errorCode: 'internalError' }, 500)
+          : new Response(null, { status: 204 }),
+    );
+    const reports = () => calls.filter((c) => c.url === '/service/jaxrs/errors');
+    await expect(client.get('/users')).rejects.toMatchObject({ status: 500 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reports()).toHaveLength(1);
+    expect(JSON.parse(String(reports()[0]?.init.body))).toMatchObject({
+      errorField: '500 /users',
+      username: 'camille@example.com',
+    });
+    expect(deps.navigate).toHaveBeenCalledWith('/error');
+
+    vi.advanceTimersByTime(29_999);
+    await expect(client.get('/users')).rejects.toMatchObject({ status: 500 });
+    expect(reports()).toHaveLength(1);
+    expect(deps.navigate).toHaveBeenCalledTimes(2);
+
+    vi.advanceTimersByTime(1);
+    await expect(client.get('/users')).rejects.toMatchObject({ status: 500 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reports()).toHaveLength(2);
+  });
+
+  it('lets a call opt out of the error page', async () => {
+    const { client, deps, calls } = setup(() => json({ errorCode: 'conflict' }, 409));
+    await expect(client.put('/x', {}, { noErrorPage: true })).rejects.toMatchObject({
+      status: 409,
+      body: { errorCode: 'conflict' },
+    });
+    expect(deps.navigate).not.toHaveBeenCalled();
+    expect(calls.some((c) => c.url === '/service/jaxrs/errors')).toBe(false);
+  });
+
+  it('logs out without a bearer header and only logs a failure', async () => {
+    const { client, calls, token } = setup(() => {
+      throw new TypeError('offline');
+    });
+    await expect(client.logout()).resolves.toBeUndefined();
+    expect(token()).toBeNull();
+    const call = calls.find((c) => c.url === LOGOUT_PATH);
+    expect(new Headers(call?.init.headers).get('authorization')).toBeNull();
+    expect(call?.init.credentials).toBe('include');
+    expect(console.warn).toHaveBeenCalledWith('logout call failed', expect.any(TypeError));
+  });
+});

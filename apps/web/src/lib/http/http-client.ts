@@ -1,0 +1,203 @@
+import {
+  ERROR_REPORT_THROTTLE_MS,
+  NETWORK_RETRY_ATTEMPTS,
+  NETWORK_RETRY_DELAY_MS,
+  SESSION_REFRESH_THROTTLE_MS,
+} from '@portal/domain';
+
+export const API_BASE = '/service/jaxrs';
+export const AUTHORIZE_PATH =
+  '/security/oauth/authorize?client_id=clientOnlineApp&response_type=token';
+export const REFRESH_SESSION_PATH = '/security/auth/refreshsession';
+export const LOGOUT_PATH = '/security/logout?skipredirect=true';
+const ERRORS_PATH = '/errors';
+
+/** A failed call: `status` 0 means the network failed. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly path: string,
+  ) {
+    super(`${path} answered ${status}`);
+  }
+}
+
+export interface RequestOptions {
+  /** JSON by default; a FormData body is sent as multipart by the browser itself. */
+  body?: unknown;
+  /** Handle the error here instead of going to the technical-glitch page. */
+  noErrorPage?: boolean;
+  signal?: AbortSignal;
+}
+
+/** What the client needs from its surroundings; injected so every rule is testable. */
+export interface HttpClientDeps {
+  fetch: typeof fetch;
+  readToken(): string | null;
+  storeToken(token: string): void;
+  clearToken(): void;
+  language(): string;
+  /** Sends the person to a screen of the app (`/error`). */
+  navigate(path: string): void;
+  /** The sign-in has expired: clear everything and go to the sign-in page. */
+  expiredSignIn(): void;
+  /** Who to name in an error report. */
+  username(): string;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Calls that never carry the bearer header (spec section 7). */
+function withoutBearer(url: string): boolean {
+  return url === `${API_BASE}${ERRORS_PATH}` || url.startsWith('/security/');
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Spec section 8: a 200 whose body does not parse is a success with the text.
+    return text;
+  }
+}
+
+export function createHttpClient(deps: HttpClientDeps) {
+  let lastRefreshAt = Number.NEGATIVE_INFINITY;
+  let lastReportAt = Number.NEGATIVE_INFINITY;
+
+  /** Keeps the server session alive, at most once per 10 s, never blocking the call. */
+  function refreshSession(): void {
+    const now = deps.now();
+    if (now - lastRefreshAt < SESSION_REFRESH_THROTTLE_MS) return;
+    lastRefreshAt = now;
+    deps
+      .fetch(REFRESH_SESSION_PATH, { credentials: 'include' })
+      .catch((error: unknown) => console.warn('session refresh failed', error));
+  }
+
+  /** Status 0 (the network failed) is tried 3 times in all, 2 s apart. */
+  async function fetchWithRetry(url: string, init: RequestInit): Promise<Response> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await deps.fetch(url, init);
+      } catch (error) {
+        if (init.signal?.aborted || attempt >= NETWORK_RETRY_ATTEMPTS) throw error;
+        await deps.sleep(NETWORK_RETRY_DELAY_MS);
+      }
+    }
+  }
+
+  /** A new token from the session (silent renewal); null when the session is gone too. */
+  async function renewToken(): Promise<string | null> {
+    const response = await fetchWithRetry(AUTHORIZE_PATH, {
+      credentials: 'include',
+      headers: { accept: 'text/plain' },
+    });
+    if (!response.ok) return null;
+    const token = (await response.text()).trim();
+    if (!token) return null;
+    deps.storeToken(token);
+    return token;
+  }
+
+  function buildInit(method: Method, url: string, options: RequestOptions, token: string | null) {
+    const headers = new Headers({ accept: 'application/json' });
+    if (method !== 'DELETE') headers.set('accept-language', deps.language());
+    if (token && !withoutBearer(url)) headers.set('authorization', `Bearer ${token}`);
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) {
+      body = options.body; // the browser writes the multipart boundary itself
+    } else if (options.body !== undefined || method === 'POST' || method === 'PUT') {
+      headers.set('content-type', 'application/json');
+      body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    }
+    return { method, headers, body, signal: options.signal, credentials: 'same-origin' } as const;
+  }
+
+  /** Reports an unhandled error (at most once per 30 s) and shows the glitch page. */
+  function failVisibly(error: HttpError, options: RequestOptions): void {
+    if (options.noErrorPage) return;
+    const now = deps.now();
+    if (now - lastReportAt >= ERROR_REPORT_THROTTLE_MS) {
+      lastReportAt = now;
+      void request('POST', ERRORS_PATH, {
+        body: {
+          errorField: `${error.status} ${error.path}`,
+          pageFailed: typeof window === 'undefined' ? '' : window.location.hash,
+          username: deps.username(),
+        },
+        noErrorPage: true,
+      }).catch((reportError: unknown) => console.warn('error report failed', reportError));
+    }
+    deps.navigate('/error');
+  }
+
+  async function request<T = unknown>(
+    method: Method,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const url = `${API_BASE}${path}`;
+    const token = deps.readToken();
+    const protectedCall = !withoutBearer(url) && token !== null;
+    if (protectedCall) refreshSession();
+
+    let response: Response;
+    try {
+      response = await fetchWithRetry(url, buildInit(method, url, options, token));
+    } catch (cause) {
+      const error = new HttpError(0, cause, path);
+      failVisibly(error, options);
+      throw error;
+    }
+
+    if ((response.status === 401 || response.status === 403) && protectedCall) {
+      const renewed = await renewToken().catch(() => null);
+      if (!renewed) {
+        deps.clearToken();
+        deps.expiredSignIn();
+        throw new HttpError(response.status, await readBody(response), path);
+      }
+      response = await fetchWithRetry(url, buildInit(method, url, options, renewed));
+      if (response.status === 401 || response.status === 403) {
+        deps.clearToken();
+        deps.expiredSignIn();
+        throw new HttpError(response.status, await readBody(response), path);
+      }
+    }
+
+    const body = await readBody(response);
+    if (response.ok) return body as T;
+    const error = new HttpError(response.status, body, path);
+    failVisibly(error, options);
+    throw error;
+  }
+
+  return {
+    get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+    post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('POST', path, { ...options, body }),
+    put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PUT', path, { ...options, body }),
+    delete: <T = unknown>(path: string, options?: RequestOptions) =>
+      request<T>('DELETE', path, options),
+    /** Ends the server session; a failure is only logged (spec section 8). */
+    async logout(): Promise<void> {
+      deps.clearToken();
+      try {
+        // No bearer header here (spec section 7): the session cookie names what to end.
+        await deps.fetch(LOGOUT_PATH, { credentials: 'include' });
+      } catch (error) {
+        console.warn('logout call failed', error);
+      }
+    },
+  };
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>;

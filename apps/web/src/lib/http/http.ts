@@ -1,0 +1,42 @@
+import { authorizeUrl, saveReturnUrl } from '../sign-in.ts';
+import { clearAccessToken, readAccessToken, storeAccessToken } from '../session-token.ts';
+import { createHttpClient } from './http-client.ts';
+
+let currentLanguage = () => document.documentElement.lang.slice(0, 2) || 'en';
+let currentUsername = () => '';
+
+/** The app tells the client where the language and the user's name come from. */
+export function configureHttp(sources: { language?: () => string; username?: () => string }) {
+  if (sources.language) currentLanguage = sources.language;
+  if (sources.username) currentUsername = sources.username;
+}
+
+/** The current in-app path, from the hash (`#/home/dashboard?x=1` -> `/home/dashboard?x=1`). */
+export function currentAppPath(): string {
+  return window.location.hash.replace(/^#/, '') || '/';
+}
+
+/**
+ * The sign-in expired: remember where the person was, then show the sign-in page, which
+ * brings them back through authorize and `#/oauth`.
+ */
+export function goToSignIn(): void {
+  saveReturnUrl(currentAppPath());
+  window.location.assign(`/security/login?returnTo=${encodeURIComponent(authorizeUrl())}`);
+}
+
+/** The one HTTP client every feature uses (spec sections 7 and 8). */
+export const http = createHttpClient({
+  fetch: (input, init) => window.fetch(input, init),
+  readToken: readAccessToken,
+  storeToken: storeAccessToken,
+  clearToken: clearAccessToken,
+  language: () => currentLanguage(),
+  navigate: (path) => {
+    window.location.hash = `#${path}`;
+  },
+  expiredSignIn: goToSignIn,
+  username: () => currentUsername(),
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+});
