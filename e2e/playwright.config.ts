@@ -24,6 +24,8 @@ const serverEnv: Record<string, string> = {
   PORT: String(port),
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
+  // Short tokens, so the journeys can wait one out and watch the silent renewal.
+  ACCESS_TOKEN_IDLE_SECONDS: '5',
   DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-')),
 };
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;

@@ -1,10 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { signInThroughApi } from '../support/accounts.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 
 interface RouteCase {
   name: string;
   path: string;
+  /** Protected routes are visited signed in. */
+  signedIn?: boolean;
   /** The address the route settles on, when it redirects. */
   settlesOn?: RegExp;
   heading: Record<Language, string>;
@@ -41,6 +44,7 @@ const toDashboard = /#\/home\/dashboard$/;
 const routeCases: RouteCase[] = [
   {
     name: 'empty-path',
+    signedIn: true,
     path: '/#/',
     settlesOn: toDashboard,
     ...dashboard,
@@ -51,6 +55,7 @@ const routeCases: RouteCase[] = [
   },
   {
     name: 'home',
+    signedIn: true,
     path: '/#/home',
     settlesOn: toDashboard,
     ...dashboard,
@@ -58,6 +63,7 @@ const routeCases: RouteCase[] = [
   },
   {
     name: 'application',
+    signedIn: true,
     path: '/#/application',
     settlesOn: toDashboard,
     ...dashboard,
@@ -78,7 +84,12 @@ const routeCases: RouteCase[] = [
   },
   { name: 'not-found', path: '/#/not-found', ...notFound },
   { name: 'unknown-route', path: '/#/this/does/not/exist', ...notFound },
-  { name: 'application-unknown-step', path: '/#/application/no-such-step', ...notFound },
+  {
+    name: 'application-unknown-step',
+    signedIn: true,
+    path: '/#/application/no-such-step',
+    ...notFound,
+  },
   {
     name: 'advisor-error',
     path: '/#/advisor-error',
@@ -142,6 +153,7 @@ const routeCases: RouteCase[] = [
   },
   {
     name: 'auth-code',
+    signedIn: true,
     path: '/#/auth-code',
     heading: { en: "Confirm it's you", fr: 'Confirmez votre identité' },
     text: { en: 'four-digit authentication code', fr: "code d'authentification à quatre chiffres" },
@@ -170,6 +182,7 @@ for (const language of ['en', 'fr'] as const) {
 
     for (const route of routeCases) {
       test(`${route.name} shows its text, passes axe and is captured`, async ({ page }) => {
+        if (route.signedIn) await signInThroughApi(page, language);
         await page.goto(route.path);
         await expect(
           page.getByRole('heading', { level: 1, name: route.heading[language] }),
@@ -194,12 +207,13 @@ for (const language of ['en', 'fr'] as const) {
     context,
   }) => {
     await useLanguage(context, language);
+    await signInThroughApi(page, language);
     const logout = page.waitForRequest((request) => request.url().includes('/security/logout'));
     await page.goto('/#/logout');
     expect(new URL((await logout).url()).search).toBe('?skipredirect=true');
-    await expect(page).toHaveURL(/#\/home\/dashboard$/);
+    // The site root is a protected page: with the session gone, the sign-in page answers.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      language === 'en' ? 'Your account applications' : "Vos demandes d'ouverture de compte",
+      language === 'en' ? 'Sign in' : 'Ouvrir une session',
     );
   });
 

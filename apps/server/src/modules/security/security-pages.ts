@@ -54,7 +54,7 @@ function errorSummary(
   const items = errors
     .map((error) => `<li><a href="#${error.field}">${escapeHtml(text(error.message))}</a></li>`)
     .join('');
-  return `<div class="error-summary" role="alert" tabindex="-1" aria-labelledby="error-summary-title">
+  return `<div class="error-summary" role="alert" tabindex="-1" autofocus aria-labelledby="error-summary-title">
 <h2 id="error-summary-title">${escapeHtml(t.errorSummaryTitle)}</h2><ul>${items}</ul></div>`;
 }
 

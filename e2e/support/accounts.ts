@@ -1,0 +1,32 @@
+import { expect, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+import type { Language } from './pages.ts';
+
+export const PASSWORD = 'Maple-Leaf-Harbour-2026';
+let counter = 0;
+
+export function newEmail(name = 'journey'): string {
+  counter += 1;
+  return `${name}.${process.pid}.${Date.now()}.${counter}@example.com`;
+}
+
+export const authorizeNavigation = `/security/oauth/authorize?client_id=clientOnlineApp&response_type=token&redirect_uri=${encodeURIComponent(`${baseURL}/#/oauth`)}`;
+
+/**
+ * Creates an account and signs in without the UI (the architecture's scripted contract), then
+ * lets the browser take its token through authorize and #/oauth, landing on the dashboard.
+ */
+export async function signInThroughApi(page: Page, language: Language = 'en'): Promise<string> {
+  const email = newEmail();
+  const register = await page.request.post('/security/register', {
+    form: { email, password: PASSWORD, firstName: 'Alex', lastName: 'Martin', language },
+  });
+  expect(register.status()).toBe(201);
+  const login = await page.request.post('/security/login', {
+    form: { username: email, password: PASSWORD },
+  });
+  expect(login.status()).toBe(204);
+  await page.goto(authorizeNavigation);
+  await expect(page).toHaveURL(/#\/home\/dashboard$/);
+  return email;
+}

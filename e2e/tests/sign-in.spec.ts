@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newEmail, PASSWORD } from '../support/accounts.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { screenshot, useLanguage, type Language } from '../support/pages.ts';
+
+const text = {
+  en: {
+    signIn: 'Sign in',
+    createAccount: 'Create an account',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email address',
+    password: 'Password',
+    createButton: 'Create account',
+    ready: 'Your account is ready',
+    continue: 'Continue',
+    dashboard: 'Your account applications',
+    welcome: 'Welcome, Alex',
+    greeting: 'Signed in as Alex Martin',
+    logout: 'Log out',
+    signInButton: 'Sign in',
+    wrong: 'The email address or password is not right.',
+    tooSimple: 'Mix at least three of',
+  },
+  fr: {
+    signIn: 'Ouvrir une session',
+    createAccount: 'Créer un compte',
+    firstName: 'Prénom',
+    lastName: 'Nom de famille',
+    email: 'Adresse courriel',
+    password: 'Mot de passe',
+    createButton: 'Créer le compte',
+    ready: 'Votre compte est prêt',
+    continue: 'Continuer',
+    dashboard: "Vos demandes d'ouverture de compte",
+    welcome: 'Bienvenue, Alex',
+    greeting: 'Connecté en tant que Alex Martin',
+    logout: 'Se déconnecter',
+    signInButton: 'Ouvrir une session',
+    wrong: "L'adresse courriel ou le mot de passe n'est pas exact.",
+    tooSimple: 'Combinez au moins trois des éléments suivants',
+  },
+} satisfies Record<Language, Record<string, string>>;
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+for (const language of ['en', 'fr'] as const) {
+  const t = text[language];
+
+  test(`create an account, stay signed in, renew silently, sign out (${language})`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    await useLanguage(context, language);
+    const email = newEmail(`journey-${language}`);
+
+    // A visitor asking for a protected page is sent to sign in.
+    await page.goto('/#/home/dashboard');
+    await expect(heading(page, t.signIn)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `${language}-sign-in`);
+
+    // Create an account; a weak password is explained and what was typed is kept.
+    await page.getByRole('link', { name: t.createAccount }).click();
+    await expect(heading(page, t.createAccount)).toBeVisible();
+    await page.getByLabel(t.firstName).fill('Alex');
+    await page.getByLabel(t.lastName).fill('Martin');
+    await page.getByLabel(t.email).fill(email);
+    await page.getByLabel(t.password).fill('alllowercaseletters');
+    await page.getByRole('button', { name: t.createButton }).click();
+    await expect(page.getByRole('alert')).toContainText(t.tooSimple);
+    await expect(page.getByRole('alert')).toBeFocused();
+    await expect(page.getByLabel(t.firstName)).toHaveValue('Alex');
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `${language}-register-error`);
+    await page.getByLabel(t.password).fill(PASSWORD);
+    await page.getByRole('button', { name: t.createButton }).click();
+    await expect(heading(page, t.ready)).toBeVisible();
+
+    // Continue lands on the page first asked for, signed in.
+    await page.getByRole('link', { name: t.continue }).click();
+    await expect(page).toHaveURL(/#\/home\/dashboard$/);
+    await expect(heading(page, t.dashboard)).toBeVisible();
+    await expect(page.getByText(t.greeting)).toBeVisible();
+    await expect(page.getByText(t.welcome)).toBeVisible();
+
+    // A reload keeps the person signed in.
+    await page.reload();
+    await expect(page.getByText(t.greeting)).toBeVisible();
+
+    // Wait out the 5-second token: the next call renews it through the session, unseen.
+    await page.waitForTimeout(6_000);
+    const renewal = page.waitForResponse(
+      (response) =>
+        response.url().includes('/security/oauth/authorize') &&
+        response.request().resourceType() === 'fetch',
+    );
+    await page.reload();
+    expect((await renewal).status()).toBe(200);
+    await expect(page.getByText(t.greeting)).toBeVisible();
+    await expect(page).toHaveURL(/#\/home\/dashboard$/);
+
+    // Sign out: protected pages are closed again.
+    await page.getByRole('button', { name: t.logout }).click();
+    await expect(heading(page, t.signIn)).toBeVisible();
+    await page.goto('/#/home/dashboard');
+    await expect(heading(page, t.signIn)).toBeVisible();
+
+    // Signing in through the page brings the person back.
+    await page.getByLabel(t.email).fill(email);
+    await page.getByLabel(t.password).fill('Not-The-Password-1');
+    await page.getByRole('button', { name: t.signInButton }).click();
+    await expect(page.getByRole('alert')).toContainText(t.wrong);
+    await page.getByLabel(t.password).fill(PASSWORD);
+    await page.getByRole('button', { name: t.signInButton }).click();
+    await expect(heading(page, t.dashboard)).toBeVisible();
+    await expect(page.getByText(t.greeting)).toBeVisible();
+  });
+}
+
+test('an advisor sees no logout button and a logo that does not navigate', async ({ page }) => {
+  await page.request.post('/security/login', {
+    form: { username: 'advisor@demo.laurentide.ca', password: 'Laurentide-Demo-2026' },
+  });
+  await page.goto(`/security/oauth/authorize?client_id=clientOnlineApp&response_type=token`);
+  await expect(page).toHaveURL(/#\/home\/dashboard$/);
+  await expect(page.getByText('Signed in as Marc Gagnon')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /go to the start/ })).toHaveCount(0);
+});
+
+test('a trial user reaching the client home is asked about the trial', async ({ page }) => {
+  await page.request.post('/security/login', {
+    form: { username: 'trial@demo.laurentide.ca', password: 'Laurentide-Demo-2026' },
+  });
+  await page.goto(`/security/oauth/authorize?client_id=clientOnlineApp&response_type=token`);
+  await expect(page).toHaveURL(/#\/trial-error$/);
+  await expect(page.getByText('Do you want to log out of your trial account?')).toBeVisible();
+});
