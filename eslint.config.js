@@ -49,6 +49,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@portal/domain',
+              allowTypeImports: true,
+              message:
+                'Import values from the module itself (@portal/domain/constants, ...): the barrel pulls every schema, and zod, into the first download.',
+            },
+          ],
+        },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {

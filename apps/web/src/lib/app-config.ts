@@ -1,4 +1,4 @@
-import { APP_VERSION } from '@portal/domain';
+import { APP_VERSION } from '@portal/domain/constants';
 
 export { APP_VERSION };
 

@@ -1,4 +1,5 @@
-import { LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Language } from '@portal/domain';
+import type { Language } from '@portal/domain';
+import { LANGUAGE_COOKIE_MAX_AGE_SECONDS } from '@portal/domain/constants';
 import { readCookie, writeCookie } from './cookies.ts';
 
 export const LANGUAGE_COOKIE = 'lang';

@@ -1,4 +1,4 @@
-import { RETURN_URL_COOKIE_MAX_AGE_SECONDS } from '@portal/domain';
+import { RETURN_URL_COOKIE_MAX_AGE_SECONDS } from '@portal/domain/constants';
 import { deleteCookie, readCookie, writeCookie } from './cookies.ts';
 
 /** The short-lived cookie in which the server hands over a fresh access token. */

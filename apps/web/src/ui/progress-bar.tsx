@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { progressSteps, type ProgressStep } from '@portal/domain';
+import { progressSteps, type ProgressStep } from '@portal/domain/onboarding-steps';
 import styles from './progress-bar.module.css';
 
 /**

@@ -1,4 +1,4 @@
-import { ERROR_FRAME_HEIGHT_PX } from '@portal/domain';
+import { ERROR_FRAME_HEIGHT_PX } from '@portal/domain/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverPaths } from '../../lib/site-links.ts';

@@ -3,7 +3,7 @@ import {
   NETWORK_RETRY_ATTEMPTS,
   NETWORK_RETRY_DELAY_MS,
   SESSION_REFRESH_THROTTLE_MS,
-} from '@portal/domain';
+} from '@portal/domain/constants';
 
 export const API_BASE = '/service/jaxrs';
 export const AUTHORIZE_PATH =
