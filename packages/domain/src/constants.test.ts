@@ -54,6 +54,9 @@ describe('constants of spec section 9', () => {
       ACCOUNT_CODE_LENGTH: 8,
       EXPIRY_TEXT_LENGTH: 7,
       FLAG_CLIENT_WAIT_MS: 5000,
+      OAUTH_CLIENT_ID: 'clientOnlineApp',
+      TOKEN_HANDOVER_COOKIE: 'portalAccessToken',
+      LANGUAGE_COOKIE: 'lang',
     });
   });
 });

@@ -76,3 +76,9 @@ export const ACCOUNT_CODE_LENGTH = 8;
 export const EXPIRY_TEXT_LENGTH = 7;
 export const ERROR_FRAME_HEIGHT_PX = 500;
 export const FLAG_CLIENT_WAIT_MS = 5_000;
+
+// The sign-in contract shared by the client and the security service (ADR 0005)
+export const OAUTH_CLIENT_ID = 'clientOnlineApp';
+/** The cookie in which authorize hands a navigation its token; `#/oauth` reads and deletes it. */
+export const TOKEN_HANDOVER_COOKIE = 'portalAccessToken';
+export const LANGUAGE_COOKIE = 'lang';

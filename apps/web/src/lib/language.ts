@@ -1,8 +1,11 @@
 import type { Language } from '@portal/domain';
-import { LANGUAGE_COOKIE_MAX_AGE_SECONDS } from '@portal/domain/constants';
+import {
+  LANGUAGE_COOKIE as LANGUAGE_COOKIE_NAME,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+} from '@portal/domain/constants';
 import { readCookie, writeCookie } from './cookies.ts';
 
-export const LANGUAGE_COOKIE = 'lang';
+export const LANGUAGE_COOKIE = LANGUAGE_COOKIE_NAME;
 
 /** English by default; French when the language cookie begins with `fr` (spec section 1). */
 export function languageFromCookie(): Language {

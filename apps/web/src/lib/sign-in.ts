@@ -1,15 +1,19 @@
-import { RETURN_URL_COOKIE_MAX_AGE_SECONDS } from '@portal/domain/constants';
+import {
+  OAUTH_CLIENT_ID,
+  RETURN_URL_COOKIE_MAX_AGE_SECONDS,
+  TOKEN_HANDOVER_COOKIE,
+} from '@portal/domain/constants';
 import { deleteCookie, readCookie, writeCookie } from './cookies.ts';
 
 /** The short-lived cookie in which the server hands over a fresh access token. */
-export const TOKEN_COOKIE = 'portalAccessToken';
+export const TOKEN_COOKIE = TOKEN_HANDOVER_COOKIE;
 /** Where to go back after signing in (spec section 2: kept 2 minutes). */
 export const RETURN_URL_COOKIE = 'portalReturnUrl';
 export const DEFAULT_LANDING = '/home/dashboard';
 
 export function authorizeUrl(origin = window.location.origin): string {
   const params = new URLSearchParams({
-    client_id: 'clientOnlineApp',
+    client_id: OAUTH_CLIENT_ID,
     response_type: 'token',
     redirect_uri: `${origin}/#/oauth`,
   });

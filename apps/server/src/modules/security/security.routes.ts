@@ -1,20 +1,33 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registrationSchema, signInSchema } from '@portal/domain';
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  OAUTH_CLIENT_ID,
+  registrationSchema,
+  signInSchema,
+  TOKEN_HANDOVER_COOKIE,
+} from '@portal/domain';
 import { z } from 'zod';
 import { accountCreatedPage, registerPage, signInPage } from './security-pages.ts';
 import type { SecurityPagesLanguage } from './security-pages.locales.ts';
 import * as security from './security.service.ts';
 
 export const SESSION_COOKIE = 'portal_session';
-/** The client reads this one cookie in `#/oauth` and deletes it at once (ADR 0003). */
-export const TOKEN_COOKIE = 'portalAccessToken';
 const TOKEN_COOKIE_MAX_AGE_SECONDS = 60;
-export const CLIENT_ID = 'clientOnlineApp';
 
 function languageOf(request: FastifyRequest, query?: string): SecurityPagesLanguage {
   if (query === 'fr' || query === 'en') return query;
-  return request.cookies.lang?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  return request.cookies[LANGUAGE_COOKIE]?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+}
+
+/** The same cookie, and lifetime, as the client's language switch. */
+function rememberLanguage(reply: FastifyReply, language: SecurityPagesLanguage) {
+  reply.setCookie(LANGUAGE_COOKIE, language, {
+    path: '/',
+    maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+    sameSite: 'lax',
+  });
 }
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -24,7 +37,7 @@ const wantsHtml = (request: FastifyRequest) =>
 
 function authorizePath(request: FastifyRequest): string {
   const params = new URLSearchParams({
-    client_id: CLIENT_ID,
+    client_id: OAUTH_CLIENT_ID,
     response_type: 'token',
     redirect_uri: `${originOf(request)}/#/oauth`,
   });
@@ -70,8 +83,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPo
 
   app.get('/login', { schema: { hide: true, querystring: pageQuery } }, async (request, reply) => {
     const language = languageOf(request, request.query.lang);
-    if (request.query.lang)
-      reply.setCookie('lang', language, { path: '/', maxAge: 31_536_000, sameSite: 'lax' });
+    if (request.query.lang) rememberLanguage(reply, language);
     return page(reply, signInPage(language, { returnTo: safeReturnTo(request.query.returnTo) }));
   });
 
@@ -122,8 +134,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPo
     { schema: { hide: true, querystring: pageQuery } },
     async (request, reply) => {
       const language = languageOf(request, request.query.lang);
-      if (request.query.lang)
-        reply.setCookie('lang', language, { path: '/', maxAge: 31_536_000, sameSite: 'lax' });
+      if (request.query.lang) rememberLanguage(reply, language);
       return page(
         reply,
         registerPage(language, { returnTo: safeReturnTo(request.query.returnTo) }),
@@ -177,11 +188,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPo
       }
       if (wantsHtml(request)) {
         setSession(request, reply, await security.startSession(app.db, policy, created.id));
-        reply.setCookie('lang', parsed.data.language, {
-          path: '/',
-          maxAge: 31_536_000,
-          sameSite: 'lax',
-        });
+        rememberLanguage(reply, parsed.data.language);
         return page(reply, accountCreatedPage(parsed.data.language, authorizePath(request)), 201);
       }
       return reply.code(201).send({ email: created.email });
@@ -207,7 +214,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPo
         response_type: responseType,
         redirect_uri: redirectUri,
       } = request.query;
-      if (clientId !== CLIENT_ID || responseType !== 'token') {
+      if (clientId !== OAUTH_CLIENT_ID || responseType !== 'token') {
         return reply.code(400).send({ errorCode: 'invalidClient', message: 'Unknown client.' });
       }
       const origin = originOf(request);
@@ -227,7 +234,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPo
         return page(reply, signInPage(languageOf(request), { returnTo: request.url }));
       }
       if (!navigation) return reply.type('text/plain; charset=utf-8').send(token);
-      reply.setCookie(TOKEN_COOKIE, token, {
+      reply.setCookie(TOKEN_HANDOVER_COOKIE, token, {
         httpOnly: false, // the client must read it once, then deletes it
         sameSite: 'lax',
         secure: request.protocol === 'https',

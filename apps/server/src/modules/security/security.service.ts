@@ -90,13 +90,7 @@ export async function signIn(
   }
 
   await repo.clearThrottle(db, accountKey(email));
-  const sessionSecret = newSecret();
-  await repo.insertSession(db, {
-    userId: user.id,
-    secretHash: hashSecret(sessionSecret),
-    idleExpiresAt: new Date(now.getTime() + policy.sessionIdleMs),
-    absoluteExpiresAt: new Date(now.getTime() + policy.sessionMaxMs),
-  });
+  const sessionSecret = await startSession(db, policy, user.id, now);
   return { outcome: 'signedIn', user, sessionSecret, sessionMaxAgeMs: policy.sessionMaxMs };
 }
 

@@ -2,12 +2,12 @@ import {
   ERROR_REPORT_THROTTLE_MS,
   NETWORK_RETRY_ATTEMPTS,
   NETWORK_RETRY_DELAY_MS,
+  OAUTH_CLIENT_ID,
   SESSION_REFRESH_THROTTLE_MS,
 } from '@portal/domain/constants';
 
 export const API_BASE = '/service/jaxrs';
-export const AUTHORIZE_PATH =
-  '/security/oauth/authorize?client_id=clientOnlineApp&response_type=token';
+export const AUTHORIZE_PATH = `/security/oauth/authorize?client_id=${OAUTH_CLIENT_ID}&response_type=token`;
 export const REFRESH_SESSION_PATH = '/security/auth/refreshsession';
 export const LOGOUT_PATH = '/security/logout?skipredirect=true';
 const ERRORS_PATH = '/errors';
