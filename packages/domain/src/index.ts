@@ -19,3 +19,5 @@ export * from './enums/transfers.ts';
 export * from './onboarding-steps.ts';
 export * from './messages/messages.ts';
 export * from './rules/account.ts';
+export * from './rules/account-selection.ts';
+export * from './status/application-status-machine.ts';

@@ -13,6 +13,13 @@ export const messagesEn = {
   passwordContainsEmail: 'Your password must not contain your email address.',
   passwordTooSimple:
     'Mix at least three of: lower-case letters, capital letters, numbers and symbols, or use 20 characters or more.',
+  accountRequired: 'Choose at least one account.',
+  tooManyRegistered: 'You can open one registered account per application.',
+  tooManyNonRegistered: 'You can open one non-registered account per application.',
+  usdNeedsCad: 'A U.S. dollar registered account needs the same account in Canadian dollars.',
+  noJointVariant: 'This account can only be held by one person.',
+  respJointNeedsSpouse:
+    'A joint education savings plan is only for spouses or common-law partners.',
 } as const;
 
 export type MessageKey = keyof typeof messagesEn;
@@ -28,6 +35,14 @@ export const messagesFr = {
   passwordContainsEmail: 'Votre mot de passe ne doit pas contenir votre adresse courriel.',
   passwordTooSimple:
     'Combinez au moins trois des éléments suivants : lettres minuscules, lettres majuscules, chiffres et symboles, ou utilisez au moins 20 caractères.',
+  accountRequired: 'Choisissez au moins un compte.',
+  tooManyRegistered: 'Vous pouvez ouvrir un seul compte enregistré par demande.',
+  tooManyNonRegistered: 'Vous pouvez ouvrir un seul compte non enregistré par demande.',
+  usdNeedsCad:
+    'Un compte enregistré en dollars américains exige le même compte en dollars canadiens.',
+  noJointVariant: 'Ce compte ne peut être détenu que par une seule personne.',
+  respJointNeedsSpouse:
+    "Un régime d'épargne-études conjoint est réservé aux conjoints mariés ou de fait.",
 } as const satisfies Record<MessageKey, string>;
 
 export function messageFor(key: string, language: 'en' | 'fr'): string {

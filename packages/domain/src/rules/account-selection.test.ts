@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { namedAccountTypes, type NamedAccountTypeName } from '../enums/account-types.ts';
+import { messagesEn, messagesFr } from '../messages/messages.ts';
+import {
+  accountSelectionProblems,
+  accountsStepSchema,
+  includesMargin,
+  optionsStepSchema,
+  ownershipStepSchema,
+  type SelectionContext,
+} from './account-selection.ts';
+
+const individual: SelectionContext = { ownershipTypeId: 1 };
+const jointSpouses = { ownershipTypeId: 2, jointRelationship: 'spouse' as const };
+const jointSiblings = { ownershipTypeId: 2, jointRelationship: 'other' as const };
+const codes = (accounts: NamedAccountTypeName[], context = individual) =>
+  accountSelectionProblems(accounts, context).map((problem) => `${problem.path}:${problem.code}`);
+
+describe('account selection rules (spec section 5)', () => {
+  it('accepts one registered and one non-registered account', () => {
+    expect(codes(['tfsa', 'margin'])).toEqual([]);
+  });
+
+  it('requires at least one account', () => {
+    expect(codes([])).toEqual(['accounts:accountRequired']);
+  });
+
+  it('allows at most one registered account', () => {
+    expect(codes(['tfsa', 'rrsp'])).toEqual(['accounts:tooManyRegistered']);
+  });
+
+  it('allows at most one non-registered account', () => {
+    expect(codes(['cash', 'margin'])).toEqual(['accounts:tooManyNonRegistered']);
+  });
+
+  it('counts a USD account with its CAD twin as one', () => {
+    expect(codes(['tfsa', 'usTfsa', 'margin', 'usMargin'])).toEqual([]);
+  });
+
+  it('needs the CAD account for a USD registered account', () => {
+    expect(codes(['usRrsp'])).toEqual(['accounts.0:usdNeedsCad']);
+    expect(codes(['usCash'])).toEqual([]);
+  });
+
+  it('flags the same account chosen twice', () => {
+    expect(codes(['tfsa', 'tfsa'])).toEqual(['accounts.1:duplicated']);
+  });
+
+  it('has no joint FHSA', () => {
+    expect(codes(['fhsa'], jointSpouses)).toEqual(['accounts.0:noJointVariant']);
+    expect(codes(['usFhsa', 'fhsa'], jointSpouses)).toContain('accounts.0:noJointVariant');
+    expect(codes(['fhsa'])).toEqual([]);
+  });
+
+  it('opens a joint RESP only for spouses or common-law partners', () => {
+    expect(codes(['respf'], jointSiblings)).toEqual(['accounts.0:respJointNeedsSpouse']);
+    expect(codes(['respf'], jointSpouses)).toEqual([]);
+    expect(codes(['respi'], { ownershipTypeId: 2, jointRelationship: 'commonLaw' })).toEqual([]);
+  });
+
+  it('never accepts more than one registered plan, whatever is chosen', () => {
+    const names = Object.keys(namedAccountTypes) as NamedAccountTypeName[];
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.constantFrom(...names), { maxLength: 6 }), (chosen) => {
+        const registeredTypes = new Set(
+          chosen
+            .filter((n) => namedAccountTypes[n].registered)
+            .map((n) => namedAccountTypes[n].typeId),
+        );
+        const refused = codes(chosen).includes('accounts:tooManyRegistered');
+        return refused === registeredTypes.size > 1;
+      }),
+    );
+  });
+
+  it('has a message for every problem in both languages', () => {
+    for (const code of [
+      'accountRequired',
+      'tooManyRegistered',
+      'tooManyNonRegistered',
+      'usdNeedsCad',
+      'noJointVariant',
+      'respJointNeedsSpouse',
+      'duplicated',
+    ] as const) {
+      expect(messagesEn[code]).toBeTruthy();
+      expect(messagesFr[code]).toBeTruthy();
+    }
+  });
+});
+
+describe('account step schemas', () => {
+  it('report each problem at its account as a message key', () => {
+    const result = accountsStepSchema(individual).safeParse({ accounts: ['tfsa', 'usRrsp'] });
+    expect(result.success).toBe(false);
+    const issues = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues).toEqual([
+      ['accounts.1', 'usdNeedsCad'],
+      ['accounts', 'tooManyRegistered'],
+    ]);
+  });
+
+  it('refuse an account type that does not exist', () => {
+    const result = accountsStepSchema(individual).safeParse({ accounts: ['gold'] });
+    expect(result.error?.issues[0]?.message).toBe('invalid');
+  });
+
+  it('ask joint applicants how they are related', () => {
+    const result = ownershipStepSchema.safeParse({ ownershipTypeId: 2 });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['jointRelationship'],
+      message: 'required',
+    });
+    expect(ownershipStepSchema.safeParse({ ownershipTypeId: 1 }).success).toBe(true);
+    expect(ownershipStepSchema.safeParse({ ownershipTypeId: 3 }).success).toBe(false);
+  });
+
+  it('need a strategy when options trading is chosen', () => {
+    const result = optionsStepSchema.safeParse({
+      optionsTrading: true,
+      strategies: [],
+      shortSelling: false,
+    });
+    expect(result.error?.issues[0]).toMatchObject({ path: ['strategies'], message: 'required' });
+    expect(
+      optionsStepSchema.safeParse({ optionsTrading: true, strategies: [1, 3], shortSelling: true })
+        .success,
+    ).toBe(true);
+  });
+
+  it('know which choices include a margin account', () => {
+    expect(includesMargin(['tfsa', 'usMargin'])).toBe(true);
+    expect(includesMargin(['tfsa', 'cash'])).toBe(false);
+  });
+});

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import {
+  accountTypes,
+  namedAccountTypes,
+  type NamedAccountTypeName,
+} from '../enums/account-types.ts';
+import { accountGoals } from '../enums/onboarding.ts';
+import { onboardingAccountTypes } from '../enums/onboarding.ts';
+import { optionsStrategies } from '../enums/investment.ts';
+import { codeSchema } from '../enums/define-enum.ts';
+
+/** How joint applicants are related; RESP joint accounts need spouses (spec section 5). */
+export const jointRelationships = ['spouse', 'commonLaw', 'other'] as const;
+export type JointRelationship = (typeof jointRelationships)[number];
+
+export interface SelectionContext {
+  ownershipTypeId: number;
+  jointRelationship?: JointRelationship;
+}
+
+export interface SelectionProblem {
+  /** Where the problem is: `accounts` for the whole choice, `accounts.N` for one account. */
+  path: string;
+  code: SelectionProblemCode;
+}
+
+export type SelectionProblemCode =
+  | 'accountRequired'
+  | 'duplicated'
+  | 'tooManyRegistered'
+  | 'tooManyNonRegistered'
+  | 'usdNeedsCad'
+  | 'noJointVariant'
+  | 'respJointNeedsSpouse';
+
+/**
+ * The account-selection rules of spec section 5, shared by the screens and the server:
+ * at least one account, each once; at most one registered and one non-registered plan (a USD
+ * account goes with its CAD twin and does not count again); a USD registered account needs its
+ * CAD account; joint applications only for types with a joint variant (none for FHSA); RESP
+ * joint only between spouses or common-law partners.
+ */
+export function accountSelectionProblems(
+  accounts: readonly NamedAccountTypeName[],
+  context: SelectionContext,
+): SelectionProblem[] {
+  const problems: SelectionProblem[] = [];
+  if (accounts.length === 0) return [{ path: 'accounts', code: 'accountRequired' }];
+  const joint = context.ownershipTypeId === onboardingAccountTypes.Joint;
+
+  accounts.forEach((name, index) => {
+    const account = namedAccountTypes[name];
+    const path = `accounts.${index}`;
+    if (accounts.indexOf(name) !== index) problems.push({ path, code: 'duplicated' });
+    if (joint && !account.jointVariant) problems.push({ path, code: 'noJointVariant' });
+    if (
+      joint &&
+      account.typeId === accountTypes.RESP &&
+      context.jointRelationship !== 'spouse' &&
+      context.jointRelationship !== 'commonLaw'
+    ) {
+      problems.push({ path, code: 'respJointNeedsSpouse' });
+    }
+    if (account.currency === 'USD' && account.registered) {
+      const hasCad = accounts.some(
+        (other) =>
+          namedAccountTypes[other].typeId === account.typeId &&
+          namedAccountTypes[other].currency === 'CAD',
+      );
+      if (!hasCad) problems.push({ path, code: 'usdNeedsCad' });
+    }
+  });
+
+  const distinctTypes = (registered: boolean) =>
+    new Set(
+      accounts
+        .map((name) => namedAccountTypes[name])
+        .filter((account) => account.registered === registered)
+        .map((account) => account.typeId),
+    ).size;
+  if (distinctTypes(true) > 1) problems.push({ path: 'accounts', code: 'tooManyRegistered' });
+  if (distinctTypes(false) > 1) problems.push({ path: 'accounts', code: 'tooManyNonRegistered' });
+  return problems;
+}
+
+export const namedAccountTypeSchema = z.enum(
+  Object.keys(namedAccountTypes) as [NamedAccountTypeName, ...NamedAccountTypeName[]],
+  'invalid',
+);
+
+/** Step `ownership`: individual or joint; joint applicants say how they are related. */
+export const ownershipStepSchema = z
+  .object({
+    ownershipTypeId: codeSchema(onboardingAccountTypes),
+    jointRelationship: z.enum(jointRelationships, 'invalid').optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.ownershipTypeId === onboardingAccountTypes.Joint && !value.jointRelationship) {
+      context.addIssue({ code: 'custom', path: ['jointRelationship'], message: 'required' });
+    }
+  });
+
+/** Step `doyouknow`. */
+export const doYouKnowStepSchema = z.object({ knowsAccount: z.boolean('required') });
+
+/** Step `goals`: at least one goal of spec section 3. */
+export const goalsStepSchema = z.object({
+  goals: z.array(codeSchema(accountGoals)).min(1, 'required').max(6, 'invalid'),
+});
+
+/** Steps `relatedaccounts` and `allaccounts`, checked against the ownership step. */
+export function accountsStepSchema(context: SelectionContext) {
+  return z
+    .object({ accounts: z.array(namedAccountTypeSchema).max(10, 'invalid') })
+    .superRefine((value, refinement) => {
+      for (const problem of accountSelectionProblems(value.accounts, context)) {
+        refinement.addIssue({
+          code: 'custom',
+          path: problem.path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+          message: problem.code,
+        });
+      }
+    });
+}
+
+/** Step `options`: options trading with its strategies, and short selling. */
+export const optionsStepSchema = z
+  .object({
+    optionsTrading: z.boolean('required'),
+    strategies: z.array(codeSchema(optionsStrategies)).max(4, 'invalid').default([]),
+    shortSelling: z.boolean('required'),
+  })
+  .superRefine((value, context) => {
+    if (value.optionsTrading && value.strategies.length === 0) {
+      context.addIssue({ code: 'custom', path: ['strategies'], message: 'required' });
+    }
+    if (new Set(value.strategies).size !== value.strategies.length) {
+      context.addIssue({ code: 'custom', path: ['strategies'], message: 'duplicated' });
+    }
+  });
+
+/** Margin accounts (CAD or USD, including short) are what options and short selling need. */
+export function includesMargin(accounts: readonly NamedAccountTypeName[]): boolean {
+  return accounts.some((name) => namedAccountTypes[name].typeId === accountTypes.Margin);
+}

@@ -1,0 +1,92 @@
+import type { ApplicationStatus } from '../enums/application-statuses.ts';
+
+/**
+ * What can happen to an application. The spec names the dashboard statuses but not the
+ * transitions; this machine is the design (docs/adr/0006-application-status-machine.md).
+ */
+export type ApplicationEvent =
+  | 'stepSaved'
+  | 'reviewAgreedIndividual'
+  | 'reviewAgreedJoint'
+  | 'jointConsented'
+  | 'jointIdentityVerified'
+  | 'jointIdentityFailed'
+  | 'jointIdentityUploaded'
+  | 'primarySignedIndividual'
+  | 'primarySignedJoint'
+  | 'jointSigned'
+  | 'reviewRequested'
+  | 'resubmitted'
+  | 'declined';
+
+/** Terminal: approved applications leave the dashboard (they become accounts). */
+export type ApplicationState = ApplicationStatus | 'approved';
+
+const transitions: Readonly<
+  Record<ApplicationState, Partial<Record<ApplicationEvent, ApplicationState>>>
+> = {
+  new: { stepSaved: 'continue' },
+  continue: {
+    stepSaved: 'continue',
+    reviewAgreedIndividual: 'esignatureRequired',
+    reviewAgreedJoint: 'jointActionRequired',
+  },
+  jointActionRequired: { jointConsented: 'jointEidUndetermined' },
+  jointEidUndetermined: {
+    jointIdentityVerified: 'esignatureRequired',
+    jointIdentityFailed: 'uploadJointEid',
+  },
+  uploadJointEid: { jointIdentityUploaded: 'esignatureRequired' },
+  esignatureRequired: {
+    primarySignedIndividual: 'underReview',
+    primarySignedJoint: 'jointEsignatureRequired',
+  },
+  jointEsignatureRequired: { jointSigned: 'underReview' },
+  underReview: { reviewRequested: 'requiresReview', declined: 'declined' },
+  requiresReview: { resubmitted: 'underReview', declined: 'declined' },
+  declined: {},
+  approved: {},
+};
+
+export class TransitionRefused extends Error {
+  override name = 'TransitionRefused';
+  constructor(
+    readonly from: ApplicationState,
+    readonly event: ApplicationEvent,
+  ) {
+    super(`an application that is ${from} cannot take ${event}`);
+  }
+}
+
+/** The state after an event, or TransitionRefused for anything the machine does not allow. */
+export function nextState(from: ApplicationState, event: ApplicationEvent): ApplicationState {
+  const to = transitions[from][event];
+  if (!to) throw new TransitionRefused(from, event);
+  return to;
+}
+
+export function allows(from: ApplicationState, event: ApplicationEvent): boolean {
+  return transitions[from][event] !== undefined;
+}
+
+/** Once review is agreed, the applicant's answers no longer change (spec section 4). */
+export function acceptsChanges(state: ApplicationState): boolean {
+  return state === 'new' || state === 'continue';
+}
+
+/** An application may be deleted only before it is submitted for review. */
+export const canDelete = acceptsChanges;
+
+/** Every transition, for documentation and exhaustive tests. */
+export function transitionTable(): [ApplicationState, ApplicationEvent, ApplicationState][] {
+  return Object.entries(transitions).flatMap(([from, events]) =>
+    Object.entries(events).map(
+      ([event, to]) =>
+        [from as ApplicationState, event as ApplicationEvent, to as ApplicationState] as [
+          ApplicationState,
+          ApplicationEvent,
+          ApplicationState,
+        ],
+    ),
+  );
+}
