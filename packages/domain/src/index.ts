@@ -21,3 +21,4 @@ export * from './messages/messages.ts';
 export * from './rules/account.ts';
 export * from './rules/account-selection.ts';
 export * from './status/application-status-machine.ts';
+export * from './rules/onboarding-flow.ts';
