@@ -13,6 +13,7 @@ import type { AppConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { seedDemoUsers } from './db/seed/seed-demo-users.ts';
 import { seedReferenceData } from './db/seed/seed-reference-data.ts';
+import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(
   await app.register(securityRoutes, { prefix: '/security', policy: config.security });
   await app.register(referencesRoutes, { prefix: API_BASE });
   await app.register(usersRoutes, { prefix: API_BASE });
+  await app.register(applicationsRoutes, { prefix: API_BASE });
   await app.register(errorsRoutes, { prefix: API_BASE, secret: config.appSecret });
   app.get('/service/docs', { schema: { hide: true } }, async () => app.swagger());
 

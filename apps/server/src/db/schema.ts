@@ -2,6 +2,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -122,4 +123,56 @@ export const errorReports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('error_reports_sender_created_idx').on(table.senderHash, table.createdAt)],
+);
+
+/** An account application (spec sections 2 and 4), owned by the person who started it. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of the states of packages/domain's status machine. */
+    status: text('status').notNull().default('new'),
+    /** Bumped by every change, so a stale save answers 409 instead of overwriting. */
+    version: integer('version').notNull().default(1),
+    ownershipTypeId: integer('ownership_type_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('applications_owner_idx').on(table.ownerId, table.updatedAt)],
+);
+
+/** What the applicant saved on each onboarding step. */
+export const applicationSteps = pgTable(
+  'application_steps',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    data: jsonb('data').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.applicationId, table.step] })],
+);
+
+/**
+ * Who changed what and when, written in the same transaction as the change. No foreign key to
+ * the application: the trail outlives a deleted application.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id').notNull(),
+    actorId: uuid('actor_id').notNull(),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    details: jsonb('details').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_events_application_idx').on(table.applicationId, table.createdAt)],
 );

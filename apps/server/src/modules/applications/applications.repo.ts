@@ -1,0 +1,101 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { applications, applicationSteps, auditEvents } from '../../db/schema.ts';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type AuditEvent = typeof auditEvents.$inferInsert;
+
+export async function insertApplication(db: Database, ownerId: string): Promise<ApplicationRow> {
+  const [row] = await db.insert(applications).values({ ownerId }).returning();
+  if (!row) throw new Error('application insert returned nothing');
+  return row;
+}
+
+/** The owner's application; another person's answers undefined, exactly like a missing one. */
+export async function findOwned(
+  db: Database,
+  ownerId: string,
+  id: string,
+  { lock = false } = {},
+): Promise<ApplicationRow | undefined> {
+  const query = db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, id), eq(applications.ownerId, ownerId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function listOwned(db: Database, ownerId: string): Promise<ApplicationRow[]> {
+  return db
+    .select()
+    .from(applications)
+    .where(eq(applications.ownerId, ownerId))
+    .orderBy(desc(applications.updatedAt));
+}
+
+/** Saved steps of several applications, grouped by application id. */
+export async function stepsOf(
+  db: Database,
+  applicationIds: string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  const grouped = new Map<string, Record<string, unknown>>();
+  if (applicationIds.length === 0) return grouped;
+  const rows = await db
+    .select()
+    .from(applicationSteps)
+    .where(inArray(applicationSteps.applicationId, applicationIds));
+  for (const row of rows) {
+    const steps = grouped.get(row.applicationId) ?? {};
+    steps[row.step] = row.data;
+    grouped.set(row.applicationId, steps);
+  }
+  return grouped;
+}
+
+export async function upsertStep(
+  db: Database,
+  applicationId: string,
+  step: string,
+  data: unknown,
+  now: Date,
+) {
+  await db
+    .insert(applicationSteps)
+    .values({ applicationId, step, data, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [applicationSteps.applicationId, applicationSteps.step],
+      set: { data, updatedAt: now },
+    });
+}
+
+export async function updateApplication(
+  db: Database,
+  id: string,
+  values: Partial<Pick<ApplicationRow, 'status' | 'version' | 'ownershipTypeId' | 'updatedAt'>>,
+) {
+  const [row] = await db
+    .update(applications)
+    .set(values)
+    .where(eq(applications.id, id))
+    .returning();
+  if (!row) throw new Error('application update returned nothing');
+  return row;
+}
+
+export async function deleteApplication(db: Database, id: string) {
+  await db.delete(applications).where(eq(applications.id, id));
+}
+
+export async function insertAudit(db: Database, event: AuditEvent) {
+  await db.insert(auditEvents).values(event);
+}
+
+export async function auditTrail(db: Database, applicationId: string) {
+  return db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.applicationId, applicationId))
+    .orderBy(auditEvents.createdAt);
+}

@@ -1,0 +1,177 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { onboardingSteps } from '@portal/domain';
+import { z } from 'zod';
+import { callerOf } from '../../plugins/auth.ts';
+import {
+  ApplicationError,
+  createApplication,
+  deleteApplication,
+  getApplication,
+  listApplications,
+  nextStepOf,
+  saveStep,
+} from './applications.service.ts';
+
+const summarySchema = z.object({
+  id: z.uuid(),
+  status: z.string(),
+  version: z.number().int(),
+  ownershipTypeId: z.number().int().nullable(),
+  nextStep: z.enum(onboardingSteps).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const errorSchema = z.object({
+  errorCode: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  currentVersion: z.number().int().optional(),
+});
+const idParams = z.object({ id: z.uuid() });
+
+const messages: Record<string, string> = {
+  notFound: 'Not found.',
+  applicationLocked: 'This application was submitted for review and can no longer change.',
+  staleVersion: 'The application changed elsewhere; reload it.',
+  stepNotAvailable: 'This step cannot be saved yet.',
+  invalidInput: 'The request is not valid.',
+};
+
+function refuse(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof ApplicationError)) throw error;
+  return reply.code(error.status).send({
+    errorCode: error.errorCode,
+    message: messages[error.errorCode] ?? error.errorCode,
+    ...error.details,
+  });
+}
+
+export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+  const tags = ['applications'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/applications',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Starts a new application for the caller',
+        response: { 201: summarySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createApplication(app.db, callerOf(request).id)),
+  );
+
+  app.get(
+    '/applications',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's applications, most recently changed first",
+        response: { 200: z.array(summarySchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return listApplications(app.db, callerOf(request).id);
+    },
+  );
+
+  app.get(
+    '/applications/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One application with its saved steps',
+        params: idParams,
+        response: {
+          200: summarySchema.extend({ steps: z.record(z.string(), z.unknown()) }),
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      try {
+        return await getApplication(app.db, callerOf(request).id, request.params.id);
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.delete(
+    '/applications/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Deletes an application that was not submitted',
+        params: idParams,
+        response: { 204: z.null(), 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await deleteApplication(app.db, callerOf(request).id, request.params.id);
+        return reply.code(204).send(null);
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.put(
+    '/applications/:id/steps/:step',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Saves one step; carries the version read, answers 409 staleVersion when it changed elsewhere',
+        params: idParams.extend({ step: z.enum(onboardingSteps) }),
+        body: z.object({ version: z.number().int().min(1), data: z.unknown() }),
+        response: { 200: summarySchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await saveStep(
+          app.db,
+          callerOf(request).id,
+          request.params.id,
+          request.params.step,
+          request.body,
+        );
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.get(
+    '/applications/:id/next-step',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The first step still to complete (null when all are done)',
+        params: idParams,
+        response: { 200: z.object({ step: z.enum(onboardingSteps).nullable() }), 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return { step: await nextStepOf(app.db, callerOf(request).id, request.params.id) };
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+};

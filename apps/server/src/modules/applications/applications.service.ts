@@ -1,0 +1,195 @@
+import {
+  acceptsChanges,
+  accountsStepSchema,
+  canDelete,
+  doYouKnowStepSchema,
+  firstIncompleteStep,
+  goalsStepSchema,
+  nextState,
+  optionsStepSchema,
+  ownershipStepSchema,
+  type ApplicationState,
+  type OnboardingStep,
+  type SavedSteps,
+} from '@portal/domain';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import * as repo from './applications.repo.ts';
+
+export interface ApplicationSummary {
+  id: string;
+  status: ApplicationState;
+  version: number;
+  ownershipTypeId: number | null;
+  nextStep: OnboardingStep | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ApplicationDetail extends ApplicationSummary {
+  steps: SavedSteps;
+}
+
+/** A refusal the routes turn into an HTTP answer. */
+export class ApplicationError extends Error {
+  override name = 'ApplicationError';
+  constructor(
+    readonly status: 400 | 404 | 409,
+    readonly errorCode: string,
+    readonly details: { fields?: Record<string, string>; currentVersion?: number } = {},
+  ) {
+    super(errorCode);
+  }
+}
+
+const notFound = () => new ApplicationError(404, 'notFound');
+
+function summaryOf(row: repo.ApplicationRow, steps: SavedSteps): ApplicationSummary {
+  return {
+    id: row.id,
+    status: row.status as ApplicationState,
+    version: row.version,
+    ownershipTypeId: row.ownershipTypeId,
+    nextStep: firstIncompleteStep(steps),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The schema of each step that can be saved so far; later steps arrive with their issues. */
+function schemaFor(step: OnboardingStep, saved: SavedSteps): z.ZodType | undefined {
+  switch (step) {
+    case 'ownership':
+      return ownershipStepSchema;
+    case 'doyouknow':
+      return doYouKnowStepSchema;
+    case 'goals':
+      return goalsStepSchema;
+    case 'relatedaccounts':
+    case 'allaccounts': {
+      const ownership = ownershipStepSchema.safeParse(saved.ownership);
+      if (!ownership.success) return undefined;
+      return accountsStepSchema(ownership.data);
+    }
+    case 'options':
+      return optionsStepSchema;
+    default:
+      return undefined;
+  }
+}
+
+export async function createApplication(db: Database, ownerId: string): Promise<ApplicationSummary> {
+  return db.transaction(async (tx) => {
+    const row = await repo.insertApplication(tx, ownerId);
+    await repo.insertAudit(tx, {
+      applicationId: row.id,
+      actorId: ownerId,
+      action: 'created',
+      toStatus: row.status,
+    });
+    return summaryOf(row, {});
+  });
+}
+
+export async function listApplications(db: Database, ownerId: string): Promise<ApplicationSummary[]> {
+  const rows = await repo.listOwned(db, ownerId);
+  const steps = await repo.stepsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => summaryOf(row, steps.get(row.id) ?? {}));
+}
+
+export async function getApplication(
+  db: Database,
+  ownerId: string,
+  id: string,
+): Promise<ApplicationDetail> {
+  const row = await repo.findOwned(db, ownerId, id);
+  if (!row) throw notFound();
+  const steps = (await repo.stepsOf(db, [id])).get(id) ?? {};
+  return { ...summaryOf(row, steps), steps };
+}
+
+export async function deleteApplication(db: Database, ownerId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await repo.findOwned(tx, ownerId, id, { lock: true });
+    if (!row) throw notFound();
+    if (!canDelete(row.status as ApplicationState)) {
+      throw new ApplicationError(409, 'applicationLocked');
+    }
+    await repo.deleteApplication(tx, id);
+    await repo.insertAudit(tx, {
+      applicationId: id,
+      actorId: ownerId,
+      action: 'deleted',
+      fromStatus: row.status,
+    });
+  });
+}
+
+/**
+ * Saves one step in one transaction: the row is locked, the caller's version must be the
+ * current one (else 409 with the current version), answers must still be open, the data must
+ * pass the step's domain schema, and the status moves through the machine.
+ */
+export async function saveStep(
+  db: Database,
+  ownerId: string,
+  id: string,
+  step: OnboardingStep,
+  input: { version: number; data: unknown },
+): Promise<ApplicationSummary> {
+  return db.transaction(async (tx) => {
+    const row = await repo.findOwned(tx, ownerId, id, { lock: true });
+    if (!row) throw notFound();
+    const status = row.status as ApplicationState;
+    if (!acceptsChanges(status)) throw new ApplicationError(409, 'applicationLocked');
+    if (row.version !== input.version) {
+      throw new ApplicationError(409, 'staleVersion', { currentVersion: row.version });
+    }
+    const saved = (await repo.stepsOf(tx, [id])).get(id) ?? {};
+    const schema = schemaFor(step, saved);
+    if (!schema) throw new ApplicationError(400, 'stepNotAvailable');
+    const parsed = schema.safeParse(input.data);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        fields[['data', ...issue.path].join('.')] ??= /^[a-z][A-Za-z]*$/.test(issue.message)
+          ? issue.message
+          : 'invalid';
+      }
+      throw new ApplicationError(400, 'invalidInput', { fields });
+    }
+    const now = new Date();
+    await repo.upsertStep(tx, id, step, parsed.data, now);
+    const to = nextState(status, 'stepSaved');
+    const ownershipTypeId =
+      step === 'ownership'
+        ? (parsed.data as { ownershipTypeId: number }).ownershipTypeId
+        : row.ownershipTypeId;
+    const updated = await repo.updateApplication(tx, id, {
+      status: to,
+      version: row.version + 1,
+      ownershipTypeId,
+      updatedAt: now,
+    });
+    await repo.insertAudit(tx, {
+      applicationId: id,
+      actorId: ownerId,
+      action: 'stepSaved',
+      fromStatus: status,
+      toStatus: to,
+      details: { step, version: updated.version },
+    });
+    return summaryOf(updated, { ...saved, [step]: parsed.data });
+  });
+}
+
+export async function nextStepOf(
+  db: Database,
+  ownerId: string,
+  id: string,
+): Promise<OnboardingStep | null> {
+  return (await getApplication(db, ownerId, id)).nextStep;
+}
