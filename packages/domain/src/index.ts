@@ -22,3 +22,5 @@ export * from './rules/account.ts';
 export * from './rules/account-selection.ts';
 export * from './status/application-status-machine.ts';
 export * from './rules/onboarding-flow.ts';
+export * from './rules/account-catalogue.ts';
+export * from './rules/goal-recommendations.ts';

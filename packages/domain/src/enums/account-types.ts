@@ -154,3 +154,49 @@ export const documentArchiveAccountTypes = [
   'prif',
   'rlsp',
 ] as const;
+
+/** What the screens call each account by name, in both languages. */
+export const namedAccountTypeLabels = {
+  cash: { en: 'Cash account', fr: 'Compte au comptant' },
+  margin: { en: 'Margin account', fr: 'Compte sur marge' },
+  short: { en: 'Short account', fr: 'Compte à découvert' },
+  dap: {
+    en: 'Delivery against payment (DAP) account',
+    fr: 'Compte livraison contre paiement (LCP)',
+  },
+  rrsp: { en: 'RRSP', fr: 'REER' },
+  spousalRrsp: { en: 'Spousal RRSP', fr: 'REER de conjoint' },
+  tfsa: { en: 'TFSA', fr: 'CELI' },
+  fhsa: { en: 'FHSA', fr: 'CELIAPP' },
+  respi: { en: 'Individual RESP', fr: 'REEE individuel' },
+  respf: { en: 'Family RESP', fr: 'REEE familial' },
+  rrif: { en: 'RRIF', fr: 'FERR' },
+  spousalRrif: { en: 'Spousal RRIF', fr: 'FERR de conjoint' },
+  lira: { en: 'LIRA', fr: 'CRI' },
+  liraLrsp: { en: 'Locked-in RRSP (LRSP)', fr: 'REER immobilisé (REIR)' },
+  lif: { en: 'LIF', fr: 'FRV' },
+  lifLrif: { en: 'Locked-in RIF (LRIF)', fr: 'FRRI' },
+  rlif: { en: 'Restricted LIF (RLIF)', fr: 'FRV restreint (FRVR)' },
+  prif: { en: 'Prescribed RIF (PRIF)', fr: 'FRRP' },
+  rlsp: { en: 'Restricted locked-in savings plan (RLSP)', fr: "Régime d'épargne immobilisé restreint (REIR)" },
+  usCash: { en: 'Cash account (USD)', fr: 'Compte au comptant ($ US)' },
+  usDAP: { en: 'DAP account (USD)', fr: 'Compte LCP ($ US)' },
+  usMargin: { en: 'Margin account (USD)', fr: 'Compte sur marge ($ US)' },
+  usShort: { en: 'Short account (USD)', fr: 'Compte à découvert ($ US)' },
+  usRrsp: { en: 'RRSP (USD)', fr: 'REER ($ US)' },
+  usRrif: { en: 'RRIF (USD)', fr: 'FERR ($ US)' },
+  usTfsa: { en: 'TFSA (USD)', fr: 'CELI ($ US)' },
+  usFhsa: { en: 'FHSA (USD)', fr: 'CELIAPP ($ US)' },
+  usSpousalRrsp: { en: 'Spousal RRSP (USD)', fr: 'REER de conjoint ($ US)' },
+  usSpousalRrif: { en: 'Spousal RRIF (USD)', fr: 'FERR de conjoint ($ US)' },
+} as const satisfies Record<NamedAccountTypeName, { en: string; fr: string }>;
+
+/** The U.S.-dollar twin of a Canadian-dollar account, where one exists. */
+export function usdTwinOf(name: NamedAccountTypeName): NamedAccountTypeName | undefined {
+  const account = namedAccountTypes[name];
+  if (account.currency !== 'CAD') return undefined;
+  const twin = `us${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  const dap = name === 'dap' ? 'usDAP' : undefined;
+  const candidate = (dap ?? twin) as NamedAccountTypeName;
+  return candidate in namedAccountTypes ? candidate : undefined;
+}

@@ -8,6 +8,10 @@ import { accountGoals } from '../enums/onboarding.ts';
 import { onboardingAccountTypes } from '../enums/onboarding.ts';
 import { optionsStrategies } from '../enums/investment.ts';
 import { codeSchema } from '../enums/define-enum.ts';
+import { pensionJurisdictions } from '../enums/pension-jurisdictions.ts';
+import { ACCOUNT_CODE_LENGTH } from '../constants.ts';
+import { NAME_MAX_LENGTH } from './account.ts';
+import { lockedInPlanFor } from './account-catalogue.ts';
 
 /** How joint applicants are related; RESP joint accounts need spouses (spec section 5). */
 export const jointRelationships = ['spouse', 'commonLaw', 'other'] as const;
@@ -142,4 +146,62 @@ export const optionsStepSchema = z
 /** Margin accounts (CAD or USD, including short) are what options and short selling need. */
 export function includesMargin(accounts: readonly NamedAccountTypeName[]): boolean {
   return accounts.some((name) => namedAccountTypes[name].typeId === accountTypes.Margin);
+}
+
+/** Spec section 5: an account code, when given, is exactly 8 letters or digits. */
+export const accountCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .regex(new RegExp(`^[A-Za-z0-9]{${ACCOUNT_CODE_LENGTH}}$`), 'invalid');
+
+/**
+ * Step `account`: the details the chosen accounts need. A locked-in plan asks the pension law
+ * it falls under (only the jurisdictions spec section 3 allows for that plan); a delivery-
+ * against-payment account asks for its settlement agent and the agent's account code. The
+ * choice is checked again against the ownership, which may have changed since it was made.
+ */
+export function accountDetailsStepSchema(
+  context: SelectionContext & { accounts: readonly NamedAccountTypeName[] },
+) {
+  const lockedIn = context.accounts
+    .map((account) => lockedInPlanFor(account))
+    .find((plan) => plan !== undefined);
+  const dap = context.accounts.some(
+    (account) => namedAccountTypes[account].typeId === accountTypes.DAP,
+  );
+  return z
+    .object({
+      pensionJurisdiction: z.string().optional(),
+      dapSettlementAgent: z.string().trim().max(NAME_MAX_LENGTH, 'invalid').optional(),
+      dapAgentAccountNumber: z.string().trim().optional(),
+    })
+    .superRefine((value, refinement) => {
+      const problem = (path: string, message: string) =>
+        refinement.addIssue({ code: 'custom', path: [path], message });
+      for (const found of accountSelectionProblems(context.accounts, context)) {
+        problem('accounts', found.code);
+      }
+      if (lockedIn) {
+        const allowed: readonly string[] = pensionJurisdictions[lockedIn];
+        if (!value.pensionJurisdiction) problem('pensionJurisdiction', 'required');
+        else if (!allowed.includes(value.pensionJurisdiction)) {
+          problem('pensionJurisdiction', 'invalid');
+        }
+      }
+      if (dap) {
+        if (!value.dapSettlementAgent) problem('dapSettlementAgent', 'required');
+        const code = accountCodeSchema.safeParse(value.dapAgentAccountNumber ?? '');
+        if (!code.success) problem('dapAgentAccountNumber', code.error.issues[0]?.message ?? 'invalid');
+      }
+    })
+    .transform((value) => ({
+      ...(lockedIn ? { pensionJurisdiction: value.pensionJurisdiction } : {}),
+      ...(dap
+        ? {
+            dapSettlementAgent: value.dapSettlementAgent,
+            dapAgentAccountNumber: value.dapAgentAccountNumber?.toUpperCase(),
+          }
+        : {}),
+    }));
 }

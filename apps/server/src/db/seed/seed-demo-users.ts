@@ -2,11 +2,12 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema.ts';
 import { hashPassword } from '../../modules/security/security.service.ts';
+import { createApplication, saveStep } from '../../modules/applications/applications.service.ts';
 
 /** The password of every demo user (listed in the README). */
 export const DEMO_PASSWORD = 'Laurentide-Demo-2026';
 
-/** One demo user per role; applications for the busy client arrive with the applications issue. */
+/** One demo user per role; the busy client also gets applications (seedBusyClientApplications). */
 export const demoUsers = [
   {
     email: 'new.client@demo.laurentide.ca',
@@ -63,8 +64,36 @@ export async function seedDemoUsers(db: Database): Promise<void> {
   const missing = demoUsers.filter((user) => !existing.has(user.email));
   if (missing.length === 0) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db
+  const inserted = await db
     .insert(users)
     .values(missing.map((user) => ({ ...user, passwordHash })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: users.id, email: users.email });
+  const busy = inserted.find((user) => user.email === BUSY_CLIENT_EMAIL);
+  if (busy) await seedBusyClientApplications(db, busy.id);
+}
+
+const BUSY_CLIENT_EMAIL = 'busy.client@demo.laurentide.ca';
+
+/**
+ * Through the applications service, so the demo data passes the same rules and leaves the same
+ * audit trail as a person's: one individual application stopped at the options step (TFSA and
+ * margin chosen) and one joint application (spouses) with only its ownership answered.
+ */
+async function seedBusyClientApplications(db: Database, ownerId: string): Promise<void> {
+  const started = await createApplication(db, ownerId);
+  let version = started.version;
+  const answers = [
+    ['ownership', { ownershipTypeId: 1 }],
+    ['doyouknow', { knowsAccount: true }],
+    ['allaccounts', { accounts: ['tfsa', 'margin'] }],
+  ] as const;
+  for (const [step, data] of answers) {
+    version = (await saveStep(db, ownerId, started.id, step, { version, data })).version;
+  }
+  const joint = await createApplication(db, ownerId);
+  await saveStep(db, ownerId, joint.id, 'ownership', {
+    version: joint.version,
+    data: { ownershipTypeId: 2, jointRelationship: 'spouse' },
+  });
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { onboardingSteps } from '@portal/domain';
+import { namedAccountTypes, onboardingSteps } from '@portal/domain';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
 import {
@@ -19,6 +19,7 @@ const summarySchema = z.object({
   version: z.number().int(),
   ownershipTypeId: z.number().int().nullable(),
   nextStep: z.enum(onboardingSteps).nullable(),
+  accounts: z.array(z.enum(Object.keys(namedAccountTypes))),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,8 @@
 import {
   acceptsChanges,
+  accountDetailsStepSchema,
   accountsStepSchema,
+  chosenAccounts,
   canDelete,
   doYouKnowStepSchema,
   firstIncompleteStep,
@@ -8,7 +10,9 @@ import {
   nextState,
   optionsStepSchema,
   ownershipStepSchema,
+  stepApplies,
   type ApplicationState,
+  type NamedAccountTypeName,
   type OnboardingStep,
   type SavedSteps,
 } from '@portal/domain';
@@ -22,6 +26,8 @@ export interface ApplicationSummary {
   version: number;
   ownershipTypeId: number | null;
   nextStep: OnboardingStep | null;
+  /** The accounts chosen so far, for the dashboard. */
+  accounts: NamedAccountTypeName[];
   createdAt: string;
   updatedAt: string;
 }
@@ -51,12 +57,16 @@ function summaryOf(row: repo.ApplicationRow, steps: SavedSteps): ApplicationSumm
     version: row.version,
     ownershipTypeId: row.ownershipTypeId,
     nextStep: firstIncompleteStep(steps),
+    accounts: chosenAccounts(steps),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** The schema of each step that can be saved so far; later steps arrive with their issues. */
+/**
+ * The schema of each step that can be saved so far (later steps arrive with their issues).
+ * Steps that depend on an earlier answer are unavailable until that answer is saved.
+ */
 function schemaFor(step: OnboardingStep, saved: SavedSteps): z.ZodType | undefined {
   switch (step) {
     case 'ownership':
@@ -68,11 +78,15 @@ function schemaFor(step: OnboardingStep, saved: SavedSteps): z.ZodType | undefin
     case 'relatedaccounts':
     case 'allaccounts': {
       const ownership = ownershipStepSchema.safeParse(saved.ownership);
-      if (!ownership.success) return undefined;
-      return accountsStepSchema(ownership.data);
+      return ownership.success ? accountsStepSchema(ownership.data) : undefined;
     }
     case 'options':
       return optionsStepSchema;
+    case 'account': {
+      const ownership = ownershipStepSchema.safeParse(saved.ownership);
+      if (!ownership.success) return undefined;
+      return accountDetailsStepSchema({ ...ownership.data, accounts: chosenAccounts(saved) });
+    }
     default:
       return undefined;
   }
@@ -149,7 +163,7 @@ export async function saveStep(
       throw new ApplicationError(409, 'staleVersion', { currentVersion: row.version });
     }
     const saved = (await repo.stepsOf(tx, [id])).get(id) ?? {};
-    const schema = schemaFor(step, saved);
+    const schema = stepApplies(step, saved) ? schemaFor(step, saved) : undefined;
     if (!schema) throw new ApplicationError(400, 'stepNotAvailable');
     const parsed = schema.safeParse(input.data);
     if (!parsed.success) {
