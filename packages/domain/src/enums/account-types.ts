@@ -178,7 +178,10 @@ export const namedAccountTypeLabels = {
   lifLrif: { en: 'Locked-in RIF (LRIF)', fr: 'FRRI' },
   rlif: { en: 'Restricted LIF (RLIF)', fr: 'FRV restreint (FRVR)' },
   prif: { en: 'Prescribed RIF (PRIF)', fr: 'FRRP' },
-  rlsp: { en: 'Restricted locked-in savings plan (RLSP)', fr: "Régime d'épargne immobilisé restreint (REIR)" },
+  rlsp: {
+    en: 'Restricted locked-in savings plan (RLSP)',
+    fr: "Régime d'épargne immobilisé restreint (REIR)",
+  },
   usCash: { en: 'Cash account (USD)', fr: 'Compte au comptant ($ US)' },
   usDAP: { en: 'DAP account (USD)', fr: 'Compte LCP ($ US)' },
   usMargin: { en: 'Margin account (USD)', fr: 'Compte sur marge ($ US)' },

@@ -1,8 +1,4 @@
-import {
-  namedAccountTypes,
-  usdTwinOf,
-  type NamedAccountTypeName,
-} from '../enums/account-types.ts';
+import { namedAccountTypes, usdTwinOf, type NamedAccountTypeName } from '../enums/account-types.ts';
 import type { LockedInPlan } from '../enums/pension-jurisdictions.ts';
 
 /**

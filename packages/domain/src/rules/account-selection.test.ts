@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { namedAccountTypes, type NamedAccountTypeName } from '../enums/account-types.ts';
 import { messagesEn, messagesFr } from '../messages/messages.ts';
 import {
+  accountDetailsStepSchema,
   accountSelectionProblems,
   accountsStepSchema,
   includesMargin,
@@ -132,5 +133,56 @@ describe('account step schemas', () => {
   it('know which choices include a margin account', () => {
     expect(includesMargin(['tfsa', 'usMargin'])).toBe(true);
     expect(includesMargin(['tfsa', 'cash'])).toBe(false);
+  });
+});
+
+describe('account details step', () => {
+  const parse = (accounts: NamedAccountTypeName[], data: unknown, context = individual) =>
+    accountDetailsStepSchema({ ...context, accounts }).safeParse(data);
+  const fieldCodes = (result: ReturnType<typeof parse>) =>
+    result.success
+      ? {}
+      : Object.fromEntries(
+          result.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+        );
+
+  it('needs nothing more for a TFSA and a margin account', () => {
+    expect(parse(['tfsa', 'margin'], {})).toMatchObject({ success: true, data: {} });
+  });
+
+  it("asks a locked-in account's pension law, among those its plan allows", () => {
+    expect(fieldCodes(parse(['lira'], {}))).toEqual({ pensionJurisdiction: 'required' });
+    expect(fieldCodes(parse(['lira'], { pensionJurisdiction: 'federal' }))).toEqual({
+      pensionJurisdiction: 'invalid',
+    });
+    expect(parse(['lira'], { pensionJurisdiction: 'QC' })).toMatchObject({
+      success: true,
+      data: { pensionJurisdiction: 'QC' },
+    });
+    expect(parse(['liraLrsp'], { pensionJurisdiction: 'federal' }).success).toBe(true);
+  });
+
+  it("asks a DAP account's settlement agent and its 8-character account code", () => {
+    expect(fieldCodes(parse(['dap'], {}))).toEqual({
+      dapSettlementAgent: 'required',
+      dapAgentAccountNumber: 'required',
+    });
+    expect(
+      fieldCodes(parse(['dap'], { dapSettlementAgent: 'RBC', dapAgentAccountNumber: 'AB12' })),
+    ).toEqual({ dapAgentAccountNumber: 'invalid' });
+    expect(
+      parse(['usDAP'], { dapSettlementAgent: 'RBC Dexia', dapAgentAccountNumber: 'ab12cd34' }),
+    ).toMatchObject({ success: true, data: { dapAgentAccountNumber: 'AB12CD34' } });
+  });
+
+  it('checks the choice again when the ownership changed after it was made', () => {
+    expect(fieldCodes(parse(['fhsa'], {}, jointSpouses))).toEqual({ accounts: 'noJointVariant' });
+  });
+
+  it('drops details the chosen accounts do not need', () => {
+    expect(parse(['tfsa'], { pensionJurisdiction: 'ON', dapSettlementAgent: 'X' })).toMatchObject({
+      success: true,
+      data: {},
+    });
   });
 });

@@ -192,7 +192,8 @@ export function accountDetailsStepSchema(
       if (dap) {
         if (!value.dapSettlementAgent) problem('dapSettlementAgent', 'required');
         const code = accountCodeSchema.safeParse(value.dapAgentAccountNumber ?? '');
-        if (!code.success) problem('dapAgentAccountNumber', code.error.issues[0]?.message ?? 'invalid');
+        if (!code.success)
+          problem('dapAgentAccountNumber', code.error.issues[0]?.message ?? 'invalid');
       }
     })
     .transform((value) => ({
