@@ -1,6 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as applicationsRepo from '../modules/applications/applications.repo.ts';
+import {
+  APPLICATIONS_URL,
+  applicationWithAccounts,
+  createApplication,
+  getApplication,
+  listApplications,
+  putStep,
+  type ApplicationBody,
+  type ErrorBody,
+} from './applications.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { bearer, signedInUser, type TestUser } from './users.ts';
+import {
+  authorize,
+  bearer,
+  sessionCookieOf,
+  signedInUser,
+  signIn,
+  type TestUser,
+} from './users.ts';
 
 /**
  * Every endpoint that serves a person's data is proved here against two users: each sees only
@@ -40,5 +58,90 @@ describe('authorization: two users never see each other', () => {
       headers: bearer(bob.token),
     });
     expect(bobStill.statusCode).toBe(200);
+  });
+
+  describe("applications: bob cannot reach alice's", () => {
+    let aliceToken: string;
+    let alicesApplication: ApplicationBody;
+    let bobsApplication: ApplicationBody;
+    beforeAll(async () => {
+      // Alice may have signed out above (that revokes her tokens): she signs in again.
+      const session = sessionCookieOf(await signIn(test.app, alice.email, alice.password));
+      aliceToken = (await authorize(test.app, session)).body;
+      const chosen = await applicationWithAccounts(test.app, aliceToken, ['tfsa']);
+      alicesApplication = (await getApplication(test.app, aliceToken, chosen.id)).json();
+      bobsApplication = await createApplication(test.app, bob.token);
+    });
+
+    /** Alice still sees her application exactly as before, and its trail names only her steps. */
+    async function expectAlicesUnchanged() {
+      const response = await getApplication(test.app, aliceToken, alicesApplication.id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(alicesApplication);
+      const trail = await applicationsRepo.auditTrail(test.app.db, alicesApplication.id);
+      expect(trail.map((event) => event.action)).toEqual([
+        'created',
+        'stepSaved',
+        'stepSaved',
+        'stepSaved',
+      ]);
+    }
+
+    it("GET of alice's application answers bob 404 notFound, exactly like an unknown id", async () => {
+      const response = await getApplication(test.app, bob.token, alicesApplication.id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>().errorCode).toBe('notFound');
+      const unknown = await getApplication(
+        test.app,
+        bob.token,
+        '00000000-0000-4000-8000-000000000000',
+      );
+      expect(response.json()).toEqual(unknown.json());
+      await expectAlicesUnchanged();
+    });
+
+    it("saving a step of alice's application answers bob 404, even with its current version", async () => {
+      const response = await putStep(
+        test.app,
+        bob.token,
+        alicesApplication.id,
+        'ownership',
+        alicesApplication.version,
+        { ownershipTypeId: 2, jointRelationship: 'spouse' },
+      );
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>().errorCode).toBe('notFound');
+      await expectAlicesUnchanged();
+    });
+
+    it("bob's list holds only his application, and alice's only hers", async () => {
+      expect((await listApplications(test.app, bob.token)).map((a) => a.id)).toEqual([
+        bobsApplication.id,
+      ]);
+      expect((await listApplications(test.app, aliceToken)).map((a) => a.id)).toEqual([
+        alicesApplication.id,
+      ]);
+    });
+
+    it("next-step of alice's application answers bob 404", async () => {
+      const response = await test.app.inject({
+        url: `${APPLICATIONS_URL}/${alicesApplication.id}/next-step`,
+        headers: bearer(bob.token),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>().errorCode).toBe('notFound');
+      await expectAlicesUnchanged();
+    });
+
+    it("DELETE of alice's application answers bob 404 and leaves it in place", async () => {
+      const response = await test.app.inject({
+        method: 'DELETE',
+        url: `${APPLICATIONS_URL}/${alicesApplication.id}`,
+        headers: bearer(bob.token),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>().errorCode).toBe('notFound');
+      await expectAlicesUnchanged();
+    });
   });
 });

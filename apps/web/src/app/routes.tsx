@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { progressStepFor, type OnboardingStep } from '@portal/domain/onboarding-steps';
 import { AdvisorErrorPage } from '../features/errors/advisor-error-page.tsx';
 import { ErrorPage } from '../features/errors/error-page.tsx';
 import { ExpressErrorPage } from '../features/errors/express-error-page.tsx';
@@ -14,6 +16,41 @@ import { LoadingScreen } from './loading-screen.tsx';
 import { RouteError } from './route-error.tsx';
 
 const notFound: RouteObject = { path: '*', Component: NotFoundPage };
+
+/** One route per onboarding screen (spec section 2 order); each loads on demand. */
+const step = (
+  path: OnboardingStep,
+  load: () => Promise<{ default: ComponentType }>,
+): RouteObject => ({
+  path,
+  handle: { step: path, progressStep: progressStepFor(path) },
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const onboardingStepRoutes: RouteObject[] = [
+  step('ownership', async () => ({
+    default: (await import('../features/application/ownership-step.tsx')).OwnershipStep,
+  })),
+  step('doyouknow', async () => ({
+    default: (await import('../features/application/doyouknow-step.tsx')).DoYouKnowStep,
+  })),
+  step('goals', async () => ({
+    default: (await import('../features/application/goals-step.tsx')).GoalsStep,
+  })),
+  step('relatedaccounts', async () => ({
+    default: (await import('../features/application/related-accounts-step.tsx'))
+      .RelatedAccountsStep,
+  })),
+  step('allaccounts', async () => ({
+    default: (await import('../features/application/all-accounts-step.tsx')).AllAccountsStep,
+  })),
+  step('options', async () => ({
+    default: (await import('../features/application/options-step.tsx')).OptionsStep,
+  })),
+  step('account', async () => ({
+    default: (await import('../features/application/account-step.tsx')).AccountStep,
+  })),
+];
 
 /** The top-level routes of spec section 2. `auth-code`, `action`, `application` and `home` load on demand. */
 export const routes: RouteObject[] = [
@@ -52,12 +89,17 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'application',
-                lazy: async () => ({
-                  Component: (await import('../features/application/application-layout.tsx'))
-                    .ApplicationLayout,
-                }),
                 children: [
                   { index: true, element: <Navigate to="/home/dashboard" replace /> },
+                  {
+                    path: ':applicationId',
+                    lazy: async () => ({
+                      Component: (await import('../features/application/application-layout.tsx'))
+                        .ApplicationLayout,
+                    }),
+                    // The layout sends the index, and any step not open yet, to where to resume.
+                    children: [{ index: true, element: null }, ...onboardingStepRoutes],
+                  },
                   notFound,
                 ],
               },

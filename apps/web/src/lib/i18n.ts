@@ -3,15 +3,31 @@ import { initReactI18next } from 'react-i18next';
 import type { Language } from '@portal/domain';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
+import enForms from '../locales/en/forms.json';
+import enOnboarding from '../locales/en/onboarding.json';
 import enPages from '../locales/en/pages.json';
 import frCommon from '../locales/fr/common.json';
 import frErrors from '../locales/fr/errors.json';
+import frForms from '../locales/fr/forms.json';
+import frOnboarding from '../locales/fr/onboarding.json';
 import frPages from '../locales/fr/pages.json';
 
 /** Catalogues are bundled: the spec says translations are local, and it spares a request. */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, pages: enPages },
-  fr: { common: frCommon, errors: frErrors, pages: frPages },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    forms: enForms,
+    onboarding: enOnboarding,
+    pages: enPages,
+  },
+  fr: {
+    common: frCommon,
+    errors: frErrors,
+    forms: frForms,
+    onboarding: frOnboarding,
+    pages: frPages,
+  },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
+import { useBlocker, type Location } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
@@ -8,13 +8,24 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
  * guard): moving inside the app asks for confirmation; closing or reloading the tab gets the
  * browser's own warning.
  */
-export function LeaveGuard({ when }: { when: boolean }) {
+export function LeaveGuard({
+  when,
+  shouldBlock,
+}: {
+  when: boolean;
+  /**
+   * Asked at the moment of navigation, for screens whose answer changes faster than they
+   * re-render (a save that clears the unsaved answers and moves on at once).
+   */
+  shouldBlock?: (next: Location) => boolean;
+}) {
   const { t } = useTranslation('common');
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       when &&
       (currentLocation.pathname !== nextLocation.pathname ||
-        currentLocation.search !== nextLocation.search),
+        currentLocation.search !== nextLocation.search) &&
+      (shouldBlock?.(nextLocation) ?? true),
   );
 
   useEffect(() => {

@@ -186,3 +186,15 @@ describe('account details step', () => {
     });
   });
 });
+
+describe('ownership step', () => {
+  it('keeps the relationship only for a joint application', () => {
+    expect(ownershipStepSchema.parse({ ownershipTypeId: 1, jointRelationship: 'spouse' })).toEqual({
+      ownershipTypeId: 1,
+    });
+    expect(ownershipStepSchema.parse({ ownershipTypeId: 2, jointRelationship: 'spouse' })).toEqual({
+      ownershipTypeId: 2,
+      jointRelationship: 'spouse',
+    });
+  });
+});

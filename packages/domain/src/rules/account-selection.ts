@@ -102,7 +102,13 @@ export const ownershipStepSchema = z
     if (value.ownershipTypeId === onboardingAccountTypes.Joint && !value.jointRelationship) {
       context.addIssue({ code: 'custom', path: ['jointRelationship'], message: 'required' });
     }
-  });
+  })
+  // A relationship only means something between two owners.
+  .transform((value) =>
+    value.ownershipTypeId === onboardingAccountTypes.Joint
+      ? value
+      : { ownershipTypeId: value.ownershipTypeId },
+  );
 
 /** Step `doyouknow`. */
 export const doYouKnowStepSchema = z.object({ knowsAccount: z.boolean('required') });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { firstIncompleteStep, stepApplies } from './onboarding-flow.ts';
+import {
+  chosenAccounts,
+  firstIncompleteStep,
+  nextStepAfter,
+  previousStepBefore,
+  stepApplies,
+} from './onboarding-flow.ts';
 
 describe('onboarding flow', () => {
   it('starts with ownership', () => {
@@ -30,5 +36,40 @@ describe('onboarding flow', () => {
   it('includes the joint profile only for joint applications', () => {
     expect(stepApplies('profilejoint', { ownership: { ownershipTypeId: 2 } })).toBe(true);
     expect(stepApplies('profilejoint', { ownership: { ownershipTypeId: 1 } })).toBe(false);
+  });
+});
+
+describe('moving between steps', () => {
+  it('Save & Continue skips the steps that do not apply', () => {
+    const saved = {
+      ownership: { ownershipTypeId: 1 },
+      doyouknow: { knowsAccount: true },
+      allaccounts: { accounts: ['tfsa'] },
+    };
+    expect(nextStepAfter('doyouknow', saved)).toBe('allaccounts');
+    expect(nextStepAfter('allaccounts', saved)).toBe('account');
+    expect(nextStepAfter('allaccounts', { ...saved, allaccounts: { accounts: ['margin'] } })).toBe(
+      'options',
+    );
+    expect(nextStepAfter('rsa', saved)).toBeNull();
+  });
+
+  it('Back goes to the step before that applies, and nowhere before the first', () => {
+    const saved = { ownership: { ownershipTypeId: 1 }, doyouknow: { knowsAccount: false } };
+    expect(previousStepBefore('relatedaccounts', saved)).toBe('goals');
+    expect(previousStepBefore('account', saved)).toBe('relatedaccounts');
+    expect(previousStepBefore('ownership', saved)).toBeNull();
+  });
+});
+
+describe('chosen accounts', () => {
+  it('come from the list that applies now, not one answered before a change of mind', () => {
+    const saved = {
+      doyouknow: { knowsAccount: false },
+      allaccounts: { accounts: ['margin'] },
+      relatedaccounts: { accounts: ['tfsa'] },
+    };
+    expect(chosenAccounts(saved)).toEqual(['tfsa']);
+    expect(chosenAccounts({ ...saved, doyouknow: { knowsAccount: true } })).toEqual(['margin']);
   });
 });

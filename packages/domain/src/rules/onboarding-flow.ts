@@ -9,9 +9,14 @@ export type SavedSteps = Partial<Record<OnboardingStep, unknown>>;
 const field = (data: unknown, key: string): unknown =>
   typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
 
+/**
+ * The accounts chosen on the list that applies now: the full list for people who know what
+ * they want, the goals helper's otherwise. An answer on the other list (from before the
+ * person changed their mind) does not count.
+ */
 export function chosenAccounts(saved: SavedSteps): NamedAccountTypeName[] {
-  const fromStep = (step: OnboardingStep) => field(saved[step], 'accounts');
-  const accounts = fromStep('allaccounts') ?? fromStep('relatedaccounts');
+  const step = field(saved.doyouknow, 'knowsAccount') === true ? 'allaccounts' : 'relatedaccounts';
+  const accounts = field(saved[step], 'accounts');
   return Array.isArray(accounts) ? (accounts as NamedAccountTypeName[]) : [];
 }
 
@@ -42,4 +47,16 @@ export function firstIncompleteStep(saved: SavedSteps): OnboardingStep | null {
   return (
     onboardingSteps.find((step) => stepApplies(step, saved) && saved[step] === undefined) ?? null
   );
+}
+
+/** Where Save & Continue goes: the next step in order that applies to this application. */
+export function nextStepAfter(step: OnboardingStep, saved: SavedSteps): OnboardingStep | null {
+  const later = onboardingSteps.slice(onboardingSteps.indexOf(step) + 1);
+  return later.find((candidate) => stepApplies(candidate, saved)) ?? null;
+}
+
+/** Where Back goes: the step before in order that applies, or null before the first one. */
+export function previousStepBefore(step: OnboardingStep, saved: SavedSteps): OnboardingStep | null {
+  const earlier = onboardingSteps.slice(0, onboardingSteps.indexOf(step));
+  return earlier.findLast((candidate) => stepApplies(candidate, saved)) ?? null;
 }

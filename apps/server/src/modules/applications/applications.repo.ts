@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applications, applicationSteps, auditEvents } from '../../db/schema.ts';
 
@@ -28,11 +28,14 @@ export async function findOwned(
 }
 
 export async function listOwned(db: Database, ownerId: string): Promise<ApplicationRow[]> {
-  return db
-    .select()
-    .from(applications)
-    .where(eq(applications.ownerId, ownerId))
-    .orderBy(desc(applications.updatedAt));
+  return (
+    db
+      .select()
+      .from(applications)
+      // Approved applications became accounts: they leave the dashboard (ADR 0006).
+      .where(and(eq(applications.ownerId, ownerId), ne(applications.status, 'approved')))
+      .orderBy(desc(applications.updatedAt), desc(applications.createdAt), desc(applications.id))
+  );
 }
 
 /** Saved steps of several applications, grouped by application id. */

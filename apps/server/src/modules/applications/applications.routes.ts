@@ -49,7 +49,9 @@ function refuse(reply: FastifyReply, error: unknown) {
 }
 
 export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  // onRequest, not preHandler: the caller is checked before the input is validated, so a
+  // request without a token answers 401 rather than describing what its body got wrong.
+  app.addHook('onRequest', app.requireUser);
   const tags = ['applications'];
   const security = [{ bearer: [] }];
 

@@ -92,7 +92,10 @@ function schemaFor(step: OnboardingStep, saved: SavedSteps): z.ZodType | undefin
   }
 }
 
-export async function createApplication(db: Database, ownerId: string): Promise<ApplicationSummary> {
+export async function createApplication(
+  db: Database,
+  ownerId: string,
+): Promise<ApplicationSummary> {
   return db.transaction(async (tx) => {
     const row = await repo.insertApplication(tx, ownerId);
     await repo.insertAudit(tx, {
@@ -105,7 +108,10 @@ export async function createApplication(db: Database, ownerId: string): Promise<
   });
 }
 
-export async function listApplications(db: Database, ownerId: string): Promise<ApplicationSummary[]> {
+export async function listApplications(
+  db: Database,
+  ownerId: string,
+): Promise<ApplicationSummary[]> {
   const rows = await repo.listOwned(db, ownerId);
   const steps = await repo.stepsOf(
     db,

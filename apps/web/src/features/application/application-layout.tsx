@@ -1,24 +1,175 @@
-import { Outlet, useMatches } from 'react-router';
-import type { ProgressStep } from '@portal/domain';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useMatches, useParams } from 'react-router';
+import {
+  onboardingSteps,
+  type OnboardingStep,
+  type ProgressStep,
+} from '@portal/domain/onboarding-steps';
+import {
+  firstIncompleteStep,
+  nextStepAfter,
+  stepApplies,
+} from '@portal/domain/rules/onboarding-flow';
+import { applicationsApi, refusalOf, type ApplicationDetail } from '../../lib/applications-api.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { LeaveGuard } from '../../ui/leave-guard.tsx';
+import { Page } from '../../ui/page.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
+import {
+  ApplicationContext,
+  type ApplicationContextValue,
+  type SaveOutcome,
+} from './application-context.tsx';
+import { builtSteps } from './built-steps.ts';
 
 /** What an onboarding step tells the layout through its route `handle`. */
 export interface StepHandle {
   progressStep?: ProgressStep;
+  step?: OnboardingStep;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The frame of every onboarding step: loads the application, keeps what was typed on each
+ * step until it is saved (so Back loses nothing), saves steps with the version read (a stale
+ * one is reported, never overwritten), and asks before leaving the application with unsaved
+ * answers. The six-step progress bar sits above the step.
+ */
+export function ApplicationLayout() {
+  const { t } = useTranslation('onboarding');
+  const { applicationId = '' } = useParams();
+  const load = useCallback(
+    (signal: AbortSignal) => applicationsApi.get(applicationId, signal),
+    [applicationId],
+  );
+  const { resource, retry, set } = useResource(load);
+  // Only steps whose answers differ from the saved ones; a ref, so the leave guard reads the
+  // truth at the moment of navigation, even right after a save.
+  const drafts = useRef(new Map<OnboardingStep, { values: unknown; data: unknown }>());
+  const [unsaved, setUnsaved] = useState(false);
+  const application = resource.state === 'ready' ? resource.data : null;
+
+  const setDraft = useCallback(
+    (step: OnboardingStep, values: unknown, data: unknown) => {
+      if (application && sameJson(data, application.steps[step])) drafts.current.delete(step);
+      else drafts.current.set(step, { values, data });
+      setUnsaved(drafts.current.size > 0);
+    },
+    [application],
+  );
+
+  const save = useCallback(
+    async (step: OnboardingStep, data: unknown): Promise<SaveOutcome> => {
+      if (!application) return { kind: 'failed' };
+      try {
+        const summary = await applicationsApi.saveStep(
+          application.id,
+          step,
+          application.version,
+          data,
+        );
+        const saved: ApplicationDetail = {
+          ...application,
+          ...summary,
+          steps: { ...application.steps, [step]: data },
+        };
+        drafts.current.delete(step);
+        setUnsaved(drafts.current.size > 0);
+        set(saved);
+        return { kind: 'saved', next: nextStepAfter(step, saved.steps) };
+      } catch (error) {
+        const refusal = refusalOf(error);
+        if (refusal?.status === 400 && refusal.body.fields) {
+          return { kind: 'invalid', fields: refusal.body.fields };
+        }
+        if (refusal?.status === 409 && refusal.body.errorCode === 'staleVersion') {
+          // Load the latest answers; the step keeps what this tab typed.
+          const latest = await applicationsApi.get(application.id).catch(() => null);
+          if (!latest) return { kind: 'failed' };
+          set(latest);
+          return { kind: 'stale' };
+        }
+        if (refusal?.status === 409) return { kind: 'locked' };
+        return { kind: 'failed' };
+      }
+    },
+    [application, set],
+  );
+
+  const draftOf = useCallback(
+    <T,>(step: OnboardingStep) => drafts.current.get(step)?.values as T | undefined,
+    [],
+  );
+
+  const handle = useMatches()
+    .map((match) => match.handle as StepHandle | undefined)
+    .findLast((found) => found?.step !== undefined);
+
+  if (resource.state === 'loading') {
+    return (
+      <div className="panel" role="status" aria-live="polite">
+        <p className="loading-screen">{t('layout.loading')}</p>
+      </div>
+    );
+  }
+  if (resource.state === 'failed') {
+    const status = refusalOf(resource.error)?.status;
+    const notFound = status === 404 || status === 400;
+    const title = t(notFound ? 'layout.notFoundTitle' : 'layout.failedTitle');
+    return (
+      <Page title={title} heading={title}>
+        <p>{t(notFound ? 'layout.notFound' : 'layout.failed')}</p>
+        <div className="actions">
+          {!notFound && (
+            <button type="button" className="button button-primary" onClick={retry}>
+              {t('layout.retry')}
+            </button>
+          )}
+          <Link className="button button-secondary" to="/home/dashboard">
+            {t('layout.toDashboard')}
+          </Link>
+        </div>
+      </Page>
+    );
+  }
+
+  const prefix = `/application/${resource.data.id}/`;
+  const step = handle?.step;
+  if (!step || !reachable(step, resource.data)) {
+    return <Navigate to={`${prefix}${resumeStep(resource.data)}`} replace />;
+  }
+  const context: ApplicationContextValue = {
+    application: resource.data,
+    draftOf,
+    setDraft,
+    save,
+  };
+  return (
+    <ApplicationContext.Provider value={context}>
+      <LeaveGuard
+        when={unsaved}
+        shouldBlock={(next) => !next.pathname.startsWith(prefix) && drafts.current.size > 0}
+      />
+      {handle.progressStep && <ProgressBar current={handle.progressStep} />}
+      <Outlet />
+    </ApplicationContext.Provider>
+  );
 }
 
 /**
- * The frame of every onboarding step: the six-step progress bar above the step itself. Each
- * step sets its own page title.
+ * Where Continue resumes: the first step still to answer, or the last screen this client has
+ * when every step it has is answered.
  */
-export function ApplicationLayout() {
-  const step = useMatches()
-    .map((match) => (match.handle as StepHandle | undefined)?.progressStep)
-    .findLast((progressStep) => progressStep !== undefined);
-  return (
-    <>
-      {step && <ProgressBar current={step} />}
-      <Outlet />
-    </>
-  );
+export function resumeStep(application: ApplicationDetail): OnboardingStep {
+  const next = firstIncompleteStep(application.steps);
+  return next && builtSteps.has(next) ? next : 'account';
+}
+
+/** A step can be opened when it applies and every step before it that applies is answered. */
+function reachable(step: OnboardingStep, application: ApplicationDetail): boolean {
+  if (!builtSteps.has(step) || !stepApplies(step, application.steps)) return false;
+  const next = firstIncompleteStep(application.steps);
+  return next === null || onboardingSteps.indexOf(step) <= onboardingSteps.indexOf(next);
 }

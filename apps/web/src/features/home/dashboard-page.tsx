@@ -1,21 +1,219 @@
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@portal/domain';
+import { Link, useLocation, useNavigate } from 'react-router';
+import {
+  applicationStatusLabels,
+  type ApplicationStatus,
+} from '@portal/domain/enums/application-statuses';
+import { namedAccountTypeLabels } from '@portal/domain/enums/account-types';
+import { pick, type Language } from '@portal/domain/enums/define-enum';
+import { onboardingAccountTypes } from '@portal/domain/enums/onboarding';
+import { acceptsChanges } from '@portal/domain/status/application-status-machine';
+import { applicationsApi, type ApplicationSummary } from '../../lib/applications-api.ts';
 import { siteLinks } from '../../lib/site-links.ts';
+import { useResource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Page } from '../../ui/page.tsx';
 
-/** The landing page after sign-in (spec section 2, /home/dashboard). */
+/**
+ * The landing page after sign-in (spec section 2, /home/dashboard): the applications in
+ * progress, each with its status, Continue and Delete; Start a new application; the W-9
+ * instructions.
+ */
 export function DashboardPage() {
   const { t, i18n } = useTranslation('pages');
   const { t: tc } = useTranslation('common');
   const userInfo = useUserInfo();
+  const navigate = useNavigate();
+  const location = useLocation();
   const language = i18n.language as Language;
+  const { resource: listing, retry, set: setApplications } = useResource(applicationsApi.list);
+  const [starting, setStarting] = useState(false);
+  const [deleting, setDeleting] = useState<ApplicationSummary | null>(null);
+  const [announcement, setAnnouncement] = useState<string | null>(
+    (location.state as { savedApplication?: string } | null)?.savedApplication
+      ? t('dashboard.savedAnnouncement')
+      : null,
+  );
+  const [problem, setProblem] = useState<'start' | 'delete' | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const start = useCallback(async () => {
+    setStarting(true);
+    setProblem(null);
+    try {
+      const created = await applicationsApi.create();
+      navigate(`/application/${created.id}/ownership`);
+    } catch {
+      setStarting(false);
+      setProblem('start');
+    }
+  }, [navigate]);
+
+  async function confirmDelete() {
+    const application = deleting;
+    setDeleting(null);
+    if (!application) return;
+    setProblem(null);
+    try {
+      await applicationsApi.remove(application.id);
+      if (listing.state === 'ready') {
+        setApplications(listing.data.filter((a) => a.id !== application.id));
+      }
+      setAnnouncement(t('dashboard.deleted'));
+      headingRef.current?.focus();
+    } catch {
+      setProblem('delete');
+    }
+  }
+
+  const dateOf = (iso: string) =>
+    new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long' }).format(
+      new Date(iso),
+    );
+
+  const startButton = (
+    <button
+      type="button"
+      className="button button-primary"
+      onClick={start}
+      aria-disabled={starting}
+    >
+      {starting ? t('dashboard.starting') : t('dashboard.start')}
+    </button>
+  );
+
   return (
     <Page title={t('dashboard.title')} heading={t('dashboard.heading')}>
       {userInfo.status === 'signedIn' && (
         <p className="lead">{t('dashboard.welcome', { name: userInfo.user.firstName })}</p>
       )}
       <p>{t('dashboard.intro')}</p>
+      <div role="status" aria-live="polite" className="announcement">
+        {announcement && <p className="notice-success">{announcement}</p>}
+      </div>
+      {problem && (
+        <div className="notice-warning" role="alert">
+          <p>{t(problem === 'start' ? 'dashboard.startFailed' : 'dashboard.deleteFailed')}</p>
+        </div>
+      )}
+
+      <section aria-labelledby="applications-heading" aria-busy={listing.state === 'loading'}>
+        <h2 id="applications-heading" ref={headingRef} tabIndex={-1}>
+          {t('dashboard.inProgress')}
+        </h2>
+        {listing.state === 'loading' && (
+          <p className="loading-inline" role="status">
+            {t('dashboard.loading')}
+          </p>
+        )}
+        {listing.state === 'failed' && (
+          <div className="notice-warning" role="alert">
+            <p>{t('dashboard.loadFailed')}</p>
+            <button type="button" className="button button-secondary" onClick={retry}>
+              {t('dashboard.retry')}
+            </button>
+          </div>
+        )}
+        {listing.state === 'ready' && listing.data.length === 0 && (
+          <div className="empty-state">
+            <p>{t('dashboard.empty')}</p>
+          </div>
+        )}
+        {listing.state === 'ready' && listing.data.length > 0 && (
+          <ul className="application-list">
+            {listing.data.map((application, index) => {
+              const headingId = `application-${application.id}`;
+              const open = acceptsChanges(application.status);
+              const ownership =
+                application.ownershipTypeId === onboardingAccountTypes.Joint
+                  ? t('dashboard.joint')
+                  : application.ownershipTypeId === onboardingAccountTypes.Individual
+                    ? t('dashboard.individual')
+                    : null;
+              return (
+                <li key={application.id} className="application-card" aria-labelledby={headingId}>
+                  <h3 id={headingId}>
+                    {t('dashboard.applicationHeading', {
+                      number: listing.data.length - index,
+                      date: dateOf(application.createdAt),
+                    })}
+                  </h3>
+                  <p className="status-tag" data-status={application.status}>
+                    {pick(
+                      applicationStatusLabels[application.status as ApplicationStatus],
+                      language,
+                    )}
+                  </p>
+                  <dl className="application-facts">
+                    {ownership && (
+                      <div>
+                        <dt>{t('dashboard.ownership')}</dt>
+                        <dd>{ownership}</dd>
+                      </div>
+                    )}
+                    <div>
+                      <dt>{t('dashboard.accounts')}</dt>
+                      <dd>
+                        {application.accounts.length > 0
+                          ? application.accounts
+                              .map((account) => pick(namedAccountTypeLabels[account], language))
+                              .join(', ')
+                          : t('dashboard.noAccountsYet')}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{t('dashboard.lastSaved')}</dt>
+                      <dd>{dateOf(application.updatedAt)}</dd>
+                    </div>
+                  </dl>
+                  {open && (
+                    <div className="actions">
+                      <Link className="button button-primary" to={`/application/${application.id}`}>
+                        {t('dashboard.continue')}
+                        <span className="visually-hidden">
+                          {' '}
+                          {t('dashboard.applicationHeading', {
+                            number: listing.data.length - index,
+                            date: dateOf(application.createdAt),
+                          })}
+                        </span>
+                      </Link>
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        onClick={() => setDeleting(application)}
+                      >
+                        {t('dashboard.delete')}
+                        <span className="visually-hidden">
+                          {' '}
+                          {t('dashboard.applicationHeading', {
+                            number: listing.data.length - index,
+                            date: dateOf(application.createdAt),
+                          })}
+                        </span>
+                      </button>
+                    </div>
+                  )}
+                  {!open && <p>{t(`dashboard.statusHelp.${statusHelp(application.status)}`)}</p>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {listing.state !== 'loading' && <div className="actions">{startButton}</div>}
+      </section>
+
+      <section aria-labelledby="w9-heading" className="w9">
+        <h2 id="w9-heading">{t('dashboard.w9.heading')}</h2>
+        <p>{t('dashboard.w9.who')}</p>
+        <p>{t('dashboard.w9.how')}</p>
+        <p>
+          <a href={siteLinks.forms[language]}>{t('dashboard.w9.link')}</a>
+        </p>
+      </section>
+
       <p>{t('dashboard.help')}</p>
       <ul>
         <li>
@@ -25,6 +223,23 @@ export function DashboardPage() {
           <a href={siteLinks.contactUs[language]}>{tc('header.contactUs')}</a>
         </li>
       </ul>
+
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        title={t('dashboard.deleteTitle')}
+        message={t('dashboard.deleteConfirm')}
+        confirmLabel={t('dashboard.deleteYes')}
+        cancelLabel={t('dashboard.deleteNo')}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
     </Page>
   );
+}
+
+/** What the person can expect once an application no longer accepts changes. */
+function statusHelp(status: string): 'underReview' | 'declined' | 'inProgress' {
+  if (status === 'underReview' || status === 'requiresReview') return 'underReview';
+  if (status === 'declined') return 'declined';
+  return 'inProgress';
 }

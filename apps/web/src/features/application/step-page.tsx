@@ -1,0 +1,71 @@
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { OnboardingStep } from '@portal/domain/onboarding-steps';
+import { previousStepBefore } from '@portal/domain/rules/onboarding-flow';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { ErrorSummary, type FieldProblem } from '../../ui/error-summary.tsx';
+import { useApplication, stepPath } from './application-context.tsx';
+import type { StepNotice } from './use-step-form.ts';
+
+/**
+ * The page around one step (GOV.UK question page): Back link, error summary, the form and its
+ * Save & Continue button. The title says "Error: " while the summary shows.
+ */
+export function StepPage({
+  step,
+  title,
+  heading,
+  problems,
+  notice,
+  saving,
+  onSubmit,
+  hideSubmit = false,
+  children,
+}: {
+  step: OnboardingStep;
+  title: string;
+  /** Omitted when the question's legend is the page heading. */
+  heading?: string;
+  problems: FieldProblem[];
+  notice: StepNotice;
+  saving: boolean;
+  onSubmit(event: FormEvent): void;
+  /** When the answer leads away from this application (a paper application). */
+  hideSubmit?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('onboarding');
+  const { t: tf } = useTranslation('forms');
+  const { application } = useApplication();
+  usePageTitle(problems.length > 0 ? `${tf('titleErrorPrefix')}${title}` : title);
+  const previous = previousStepBefore(step, application.steps);
+  return (
+    <div className="panel">
+      <Link
+        className="back-link"
+        to={previous ? stepPath(application.id, previous) : '/home/dashboard'}
+      >
+        {t('back')}
+      </Link>
+      <ErrorSummary problems={problems} />
+      {notice && (
+        <div className="notice-warning" role="alert">
+          <p>{t(`notices.${notice}`)}</p>
+          {notice === 'locked' && <Link to="/home/dashboard">{t('layout.toDashboard')}</Link>}
+        </div>
+      )}
+      {heading && <h1>{heading}</h1>}
+      <form noValidate onSubmit={onSubmit}>
+        {children}
+        {!hideSubmit && (
+          <div className="actions">
+            <button type="submit" className="button button-primary" aria-disabled={saving}>
+              {saving ? t('saving') : t('saveAndContinue')}
+            </button>
+          </div>
+        )}
+      </form>
+    </div>
+  );
+}

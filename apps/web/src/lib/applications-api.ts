@@ -1,0 +1,59 @@
+import type { ApplicationState } from '@portal/domain/status/application-status-machine';
+import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
+import type { OnboardingStep } from '@portal/domain/onboarding-steps';
+import type { SavedSteps } from '@portal/domain/rules/onboarding-flow';
+import { HttpError } from './http/http-client.ts';
+import { http } from './http/http.ts';
+
+/** An application as the dashboard lists it (GET /applications). */
+export interface ApplicationSummary {
+  id: string;
+  status: ApplicationState;
+  version: number;
+  ownershipTypeId: number | null;
+  nextStep: OnboardingStep | null;
+  accounts: NamedAccountTypeName[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One application with what was saved on each step (GET /applications/{id}). */
+export interface ApplicationDetail extends ApplicationSummary {
+  steps: SavedSteps;
+}
+
+/** The server's refusal of a save (architecture page, API conventions). */
+export interface ApiRefusal {
+  errorCode: string;
+  message?: string;
+  fields?: Record<string, string>;
+  currentVersion?: number;
+}
+
+export function refusalOf(error: unknown): { status: number; body: ApiRefusal } | null {
+  if (!(error instanceof HttpError)) return null;
+  const body = error.body;
+  if (typeof body !== 'object' || body === null || !('errorCode' in body)) {
+    return { status: error.status, body: { errorCode: 'unexpected' } };
+  }
+  return { status: error.status, body: body as ApiRefusal };
+}
+
+// Screens show their own designed error states, so none of these calls sends the person to
+// the technical-glitch page.
+const quiet = { noErrorPage: true } as const;
+
+export const applicationsApi = {
+  list: (signal?: AbortSignal) =>
+    http.get<ApplicationSummary[]>('/applications', { ...quiet, signal }),
+  create: () => http.post<ApplicationSummary>('/applications', undefined, quiet),
+  get: (id: string, signal?: AbortSignal) =>
+    http.get<ApplicationDetail>(`/applications/${encodeURIComponent(id)}`, { ...quiet, signal }),
+  remove: (id: string) => http.delete<void>(`/applications/${encodeURIComponent(id)}`, quiet),
+  saveStep: (id: string, step: OnboardingStep, version: number, data: unknown) =>
+    http.put<ApplicationSummary>(
+      `/applications/${encodeURIComponent(id)}/steps/${step}`,
+      { version, data },
+      quiet,
+    ),
+};

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import styles from './forms.module.css';
+
+/** A labelled text input with its hint and error message (GOV.UK text input). */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  autoComplete,
+  inputMode,
+  maxLength,
+  width = 'full',
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  value: string;
+  onChange(value: string): void;
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric';
+  maxLength?: number;
+  width?: 'full' | 'short';
+}) {
+  const { t } = useTranslation('forms');
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div className={error ? `${styles.field} ${styles.fieldError}` : styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <div id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </div>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.errorMessage}>
+          <span className="visually-hidden">{t('errorPrefix')}</span>
+          {error}
+        </p>
+      )}
+      <input
+        id={id}
+        className={width === 'short' ? `${styles.input} ${styles.inputShort}` : styles.input}
+        type="text"
+        value={value}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={error ? true : undefined}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        spellCheck={false}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
