@@ -12,6 +12,15 @@ export default defineConfig({
         main: resolve(import.meta.dirname, 'index.html'),
         notFoundFrame: resolve(import.meta.dirname, 'not-found-frame.html'),
       },
+      output: {
+        // zod serves only the forms: keep it in a chunk of its own, or the bundler merges it with
+        // the domain enumerations the landing route needs.
+        codeSplitting: {
+          groups: [
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
     },
   },
   server: {

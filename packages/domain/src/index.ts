@@ -3,6 +3,7 @@ export * from './enums/account-types.ts';
 export * from './enums/application-statuses.ts';
 export * from './enums/beneficiaries.ts';
 export * from './enums/countries.ts';
+export * from './enums/code-schema.ts';
 export * from './enums/define-enum.ts';
 export * from './enums/documents.ts';
 export * from './enums/funding.ts';

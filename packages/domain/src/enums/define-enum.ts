@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** A label in both languages of the portal. French falls back to English where missing. */
 export interface Bilingual {
   en: string;
@@ -56,10 +54,3 @@ export function optionsOf<E extends CodeMap>(
   }));
 }
 
-/** A zod schema accepting exactly the codes of an enumeration. */
-export function codeSchema<E extends CodeMap>(codes: E): z.ZodType<CodeOf<E>> {
-  const values = Object.values(codes);
-  return z.custom<CodeOf<E>>((value) => values.includes(value as number | string), {
-    message: 'invalid',
-  });
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeSchema, labelOf, optionsOf } from './define-enum.ts';
+import { codeSchema } from './code-schema.ts';
+import { labelOf, optionsOf } from './define-enum.ts';
 import { titleLabels, titles } from './titles.ts';
 
 describe('titles', () => {

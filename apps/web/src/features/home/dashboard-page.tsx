@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
@@ -13,8 +13,11 @@ import { applicationsApi, type ApplicationSummary } from '../../lib/applications
 import { siteLinks } from '../../lib/site-links.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Page } from '../../ui/page.tsx';
+
+// The dialog's library is large and needed only to delete: it loads after the list shows.
+const loadConfirmDialog = () => import('../../ui/confirm-dialog.tsx');
+const ConfirmDialog = lazy(async () => ({ default: (await loadConfirmDialog()).ConfirmDialog }));
 
 /**
  * The landing page after sign-in (spec section 2, /home/dashboard): the applications in
@@ -38,6 +41,10 @@ export function DashboardPage() {
   );
   const [problem, setProblem] = useState<'start' | 'delete' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const hasApplications = listing.state === 'ready' && listing.data.length > 0;
+  useEffect(() => {
+    if (hasApplications) void loadConfirmDialog();
+  }, [hasApplications]);
 
   const start = useCallback(async () => {
     setStarting(true);
@@ -224,15 +231,19 @@ export function DashboardPage() {
         </li>
       </ul>
 
-      <ConfirmDialog
-        isOpen={deleting !== null}
-        title={t('dashboard.deleteTitle')}
-        message={t('dashboard.deleteConfirm')}
-        confirmLabel={t('dashboard.deleteYes')}
-        cancelLabel={t('dashboard.deleteNo')}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {deleting && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            isOpen
+            title={t('dashboard.deleteTitle')}
+            message={t('dashboard.deleteConfirm')}
+            confirmLabel={t('dashboard.deleteYes')}
+            cancelLabel={t('dashboard.deleteNo')}
+            onConfirm={confirmDelete}
+            onCancel={() => setDeleting(null)}
+          />
+        </Suspense>
+      )}
     </Page>
   );
 }
