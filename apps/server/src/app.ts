@@ -84,6 +84,7 @@ export async function buildApp(
   await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(formbody);
+  acceptEmptyJsonBodies(app);
   await app.register(auth, { policy: config.security });
   await app.register(swagger, {
     openapi: {
@@ -104,4 +105,22 @@ export async function buildApp(
   await app.register(webClient, { distDir: config.webDistDir });
 
   return app;
+}
+
+/**
+ * The client sends every POST and PUT as JSON (spec section 7), including the calls that carry
+ * no body (start an application, resend a code): an empty JSON body means "no body", not 400.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  // Fastify's own parser, with its guards against prototype poisoning.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
 }

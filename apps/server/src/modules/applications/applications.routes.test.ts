@@ -60,6 +60,30 @@ describe('/service/jaxrs/applications', () => {
   const lock = (id: string, status: string) => repo.updateApplication(test.app.db, id, { status });
 
   describe('lifecycle', () => {
+    it('POST accepts the empty JSON body the client sends (spec section 7: POST is JSON)', async () => {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: APPLICATIONS_URL,
+        headers: { ...bearer(alice.token), 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json<ApplicationBody>().status).toBe('new');
+    });
+
+    it('a JSON body that does not parse, or poisons the prototype, answers 400', async () => {
+      const created = await createApplication(test.app, alice.token);
+      for (const payload of ['{"version":', '{"version":1,"data":{},"__proto__":{"x":1}}']) {
+        const response = await test.app.inject({
+          method: 'PUT',
+          url: `${APPLICATIONS_URL}/${created.id}/steps/ownership`,
+          headers: { ...bearer(alice.token), 'content-type': 'application/json' },
+          payload,
+        });
+        expect(response.statusCode).toBe(400);
+      }
+    });
+
     it('POST starts a new application at version 1 whose next step is ownership', async () => {
       const response = await test.app.inject({
         method: 'POST',
