@@ -16,9 +16,7 @@ export default defineConfig({
         // zod serves only the forms: keep it in a chunk of its own, or the bundler merges it with
         // the domain enumerations the landing route needs.
         codeSplitting: {
-          groups: [
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
-          ],
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }],
         },
       },
     },

@@ -53,4 +53,3 @@ export function optionsOf<E extends CodeMap>(
     label: pick(labels[name], lang),
   }));
 }
-

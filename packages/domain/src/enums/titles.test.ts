@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { codeSchema } from './code-schema.ts';
 import { labelOf, optionsOf } from './define-enum.ts';
 import { titleLabels, titles } from './titles.ts';
@@ -19,5 +20,15 @@ describe('titles', () => {
     expect(schema.safeParse(5).success).toBe(true);
     expect(schema.safeParse(6).success).toBe(false);
     expect(schema.safeParse('1').success).toBe(false);
+  });
+});
+
+describe('codeSchema', () => {
+  it('calls a missing answer required and anything else outside the codes invalid', () => {
+    const schema = z.object({ title: codeSchema(titles) });
+    expect(schema.safeParse({}).error?.issues[0]?.message).toBe('required');
+    expect(schema.safeParse({ title: 9 }).error?.issues[0]?.message).toBe('invalid');
+    expect(schema.safeParse({ title: '1' }).error?.issues[0]?.message).toBe('invalid');
+    expect(schema.parse({ title: 1 })).toEqual({ title: 1 });
   });
 });
