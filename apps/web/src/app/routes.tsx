@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useParams, type RouteObject } from 'react-router';
 import { progressStepFor, type OnboardingStep } from '@portal/domain/onboarding-steps';
 import { AdvisorErrorPage } from '../features/errors/advisor-error-page.tsx';
 import { ErrorPage } from '../features/errors/error-page.tsx';
@@ -26,6 +26,16 @@ const step = (
   handle: { step: path, progressStep: progressStepFor(path) },
   lazy: async () => ({ Component: (await load()).default }),
 });
+
+const applicationIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Below /application, a path that cannot be an application's id is a page that does not exist. */
+function onlyForApplicationIds(Layout: ComponentType): ComponentType {
+  return function ApplicationRoute() {
+    const { applicationId = '' } = useParams();
+    return applicationIdPattern.test(applicationId) ? <Layout /> : <NotFoundPage />;
+  };
+}
 
 const onboardingStepRoutes: RouteObject[] = [
   step('ownership', async () => ({
@@ -94,8 +104,10 @@ export const routes: RouteObject[] = [
                   {
                     path: ':applicationId',
                     lazy: async () => ({
-                      Component: (await import('../features/application/application-layout.tsx'))
-                        .ApplicationLayout,
+                      Component: onlyForApplicationIds(
+                        (await import('../features/application/application-layout.tsx'))
+                          .ApplicationLayout,
+                      ),
                     }),
                     // The layout sends the index, and any step not open yet, to where to resume.
                     children: [{ index: true, element: null }, ...onboardingStepRoutes],

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Routes load their screens on demand; the first load of a lazy module can take more than the
+// default second on a busy 2-core machine, which is slowness, not failure.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

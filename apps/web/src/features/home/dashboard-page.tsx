@@ -130,8 +130,12 @@ export function DashboardPage() {
         )}
         {listing.state === 'ready' && listing.data.length > 0 && (
           <ul className="application-list">
-            {listing.data.map((application, index) => {
+            {listing.data.map((application) => {
               const headingId = `application-${application.id}`;
+              const name = t('dashboard.applicationHeading', {
+                reference: referenceOf(application.id),
+                date: dateOf(application.createdAt),
+              });
               const open = acceptsChanges(application.status);
               const ownership =
                 application.ownershipTypeId === onboardingAccountTypes.Joint
@@ -141,12 +145,7 @@ export function DashboardPage() {
                     : null;
               return (
                 <li key={application.id} className="application-card" aria-labelledby={headingId}>
-                  <h3 id={headingId}>
-                    {t('dashboard.applicationHeading', {
-                      number: listing.data.length - index,
-                      date: dateOf(application.createdAt),
-                    })}
-                  </h3>
+                  <h3 id={headingId}>{name}</h3>
                   <p className="status-tag" data-status={application.status}>
                     {pick(
                       applicationStatusLabels[application.status as ApplicationStatus],
@@ -179,13 +178,7 @@ export function DashboardPage() {
                     <div className="actions">
                       <Link className="button button-primary" to={`/application/${application.id}`}>
                         {t('dashboard.continue')}
-                        <span className="visually-hidden">
-                          {' '}
-                          {t('dashboard.applicationHeading', {
-                            number: listing.data.length - index,
-                            date: dateOf(application.createdAt),
-                          })}
-                        </span>
+                        <span className="visually-hidden"> {name}</span>
                       </Link>
                       <button
                         type="button"
@@ -193,13 +186,7 @@ export function DashboardPage() {
                         onClick={() => setDeleting(application)}
                       >
                         {t('dashboard.delete')}
-                        <span className="visually-hidden">
-                          {' '}
-                          {t('dashboard.applicationHeading', {
-                            number: listing.data.length - index,
-                            date: dateOf(application.createdAt),
-                          })}
-                        </span>
+                        <span className="visually-hidden"> {name}</span>
                       </button>
                     </div>
                   )}
@@ -246,6 +233,11 @@ export function DashboardPage() {
       )}
     </Page>
   );
+}
+
+/** A short, stable name for an application: its id's first eight characters. */
+function referenceOf(id: string): string {
+  return id.slice(0, 8).toUpperCase();
 }
 
 /** What the person can expect once an application no longer accepts changes. */

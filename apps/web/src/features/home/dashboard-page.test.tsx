@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { client, renderApp } from '../../test/render-app.tsx';
+import { fakeApplicationsApi } from '../../test/fake-applications-api.ts';
+
+const signedIn = { status: 'signedIn', user: client } as const;
+
+describe('dashboard', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says when there is no application yet and offers to start one', async () => {
+    fakeApplicationsApi();
+    await renderApp({ path: '/home/dashboard', user: signedIn });
+    expect(await screen.findByText(/You have no applications in progress/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start a new application' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'U.S. citizens and residents: form W-9' }),
+    ).toBeVisible();
+  });
+
+  it('lists applications with their status, ownership and accounts, in French', async () => {
+    fakeApplicationsApi([
+      {
+        status: 'continue',
+        ownershipTypeId: 1,
+        steps: {
+          ownership: { ownershipTypeId: 1 },
+          doyouknow: { knowsAccount: true },
+          allaccounts: { accounts: ['tfsa', 'margin'] },
+        },
+      },
+      { status: 'underReview', ownershipTypeId: 2 },
+    ]);
+    await renderApp({ path: '/home/dashboard', user: signedIn, language: 'fr' });
+    const first = await screen.findByRole('listitem', { name: /Demande AAAAAAA1/ });
+    expect(within(first).getByText('Poursuivez votre demande')).toBeInTheDocument();
+    expect(within(first).getByText('CELI, Compte sur marge')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: /Continuer/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/application\/[0-9a-f-]{36}$/),
+    );
+    const second = screen.getByRole('listitem', { name: /Demande AAAAAAA2/ });
+    expect(within(second).getByText('La demande est en cours de vérification')).toBeInTheDocument();
+    // Under review: nothing left to continue or delete.
+    expect(within(second).queryByRole('link', { name: /Continuer/ })).not.toBeInTheDocument();
+    expect(within(second).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
+    expect(within(second).getByText(/de 1 à 3 jours ouvrables/)).toBeInTheDocument();
+  });
+
+  it('shows a designed error when the list fails, and loads again on request', async () => {
+    const api = fakeApplicationsApi([{ status: 'new' }]);
+    api.failNext(500);
+    await renderApp({ path: '/home/dashboard', user: signedIn });
+    expect(await screen.findByText(/We couldn't load your applications/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('listitem', { name: /Application AAAAAAA1/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('asks before deleting, keeps the application on No, deletes it on Yes', async () => {
+    const api = fakeApplicationsApi([{ status: 'new' }, { status: 'continue' }]);
+    const user = userEvent.setup();
+    await renderApp({ path: '/home/dashboard', user: signedIn });
+    const card = await screen.findByRole('listitem', { name: /Application AAAAAAA1/ });
+    await user.click(within(card).getByRole('button', { name: /Delete/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      within(dialog).getByText('Are you sure you want to delete this account application?'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'No, keep it' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(within(card).getByRole('button', { name: /Delete/ }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Yes, delete it',
+      }),
+    );
+    expect(await screen.findByText('The application was deleted.')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('listitem', { name: /Application AAAAAAA1/ }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: /Application AAAAAAA2/ })).toBeInTheDocument();
+    expect(api.applications.size).toBe(1);
+  });
+
+  it('keeps the application and says so when the delete fails', async () => {
+    const api = fakeApplicationsApi([{ status: 'new' }]);
+    const user = userEvent.setup();
+    await renderApp({ path: '/home/dashboard', user: signedIn });
+    const card = await screen.findByRole('listitem', { name: /Application AAAAAAA1/ });
+    api.failNext(500);
+    await user.click(within(card).getByRole('button', { name: /Delete/ }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Yes, delete it',
+      }),
+    );
+    expect(await screen.findByText(/We couldn't delete the application/)).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: /Application AAAAAAA1/ })).toBeInTheDocument();
+  });
+
+  it('starts a new application at the ownership step', async () => {
+    const api = fakeApplicationsApi();
+    const { router } = await renderApp({ path: '/home/dashboard', user: signedIn });
+    await userEvent.click(await screen.findByRole('button', { name: 'Start a new application' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/application/${api.first().id}/ownership`),
+    );
+    expect(await screen.findByRole('heading', { name: 'Who will own the account?' })).toBeVisible();
+  });
+});
