@@ -25,3 +25,4 @@ export * from './status/application-status-machine.ts';
 export * from './rules/onboarding-flow.ts';
 export * from './rules/account-catalogue.ts';
 export * from './rules/goal-recommendations.ts';
+export * from './application-summary.ts';

@@ -1,26 +1,9 @@
-import type { ApplicationState } from '@portal/domain/status/application-status-machine';
-import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
+import type { ApplicationDetail, ApplicationSummary } from '@portal/domain/application-summary';
 import type { OnboardingStep } from '@portal/domain/onboarding-steps';
-import type { SavedSteps } from '@portal/domain/rules/onboarding-flow';
 import { HttpError } from './http/http-client.ts';
 import { http } from './http/http.ts';
 
-/** An application as the dashboard lists it (GET /applications). */
-export interface ApplicationSummary {
-  id: string;
-  status: ApplicationState;
-  version: number;
-  ownershipTypeId: number | null;
-  nextStep: OnboardingStep | null;
-  accounts: NamedAccountTypeName[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** One application with what was saved on each step (GET /applications/{id}). */
-export interface ApplicationDetail extends ApplicationSummary {
-  steps: SavedSteps;
-}
+export type { ApplicationDetail, ApplicationSummary };
 
 /** The server's refusal of a save (architecture page, API conventions). */
 export interface ApiRefusal {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { describedByOf, FieldMessages } from './field-messages.tsx';
 import styles from './forms.module.css';
 
 export interface Choice<V extends string | number> {
@@ -24,25 +24,13 @@ interface GroupProps {
 
 /** A question answered by radios or checkboxes: fieldset, legend, hint and error message. */
 function ChoiceGroup({ id, legend, legendIsHeading, hint, error, children }: GroupProps) {
-  const { t } = useTranslation('forms');
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className={error ? `${styles.field} ${styles.fieldError}` : styles.field}>
-      <fieldset id={id} aria-describedby={describedBy || undefined} tabIndex={-1}>
+      <fieldset id={id} aria-describedby={describedByOf(id, hint, error)} tabIndex={-1}>
         <legend className={legendIsHeading ? styles.legendHeading : styles.legend}>
           {legendIsHeading ? <h1>{legend}</h1> : legend}
         </legend>
-        {hint && (
-          <div id={`${id}-hint`} className={styles.hint}>
-            {hint}
-          </div>
-        )}
-        {error && (
-          <p id={`${id}-error`} className={styles.errorMessage}>
-            <span className="visually-hidden">{t('errorPrefix')}</span>
-            {error}
-          </p>
-        )}
+        <FieldMessages id={id} hint={hint} error={error} />
         <div className={styles.choices}>{children}</div>
       </fieldset>
     </div>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { describedByOf, FieldMessages } from './field-messages.tsx';
 import styles from './forms.module.css';
 
 /** A labelled text input with its hint and error message (GOV.UK text input). */
@@ -25,30 +25,18 @@ export function TextField({
   maxLength?: number;
   width?: 'full' | 'short';
 }) {
-  const { t } = useTranslation('forms');
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className={error ? `${styles.field} ${styles.fieldError}` : styles.field}>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      {hint && (
-        <div id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </div>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={styles.errorMessage}>
-          <span className="visually-hidden">{t('errorPrefix')}</span>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
       <input
         id={id}
         className={width === 'short' ? `${styles.input} ${styles.inputShort}` : styles.input}
         type="text"
         value={value}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedByOf(id, hint, error)}
         aria-invalid={error ? true : undefined}
         autoComplete={autoComplete}
         inputMode={inputMode}

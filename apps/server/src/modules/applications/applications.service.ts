@@ -11,30 +11,15 @@ import {
   optionsStepSchema,
   ownershipStepSchema,
   stepApplies,
+  type ApplicationDetail,
   type ApplicationState,
-  type NamedAccountTypeName,
+  type ApplicationSummary,
   type OnboardingStep,
   type SavedSteps,
 } from '@portal/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import * as repo from './applications.repo.ts';
-
-export interface ApplicationSummary {
-  id: string;
-  status: ApplicationState;
-  version: number;
-  ownershipTypeId: number | null;
-  nextStep: OnboardingStep | null;
-  /** The accounts chosen so far, for the dashboard. */
-  accounts: NamedAccountTypeName[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ApplicationDetail extends ApplicationSummary {
-  steps: SavedSteps;
-}
 
 /** A refusal the routes turn into an HTTP answer. */
 export class ApplicationError extends Error {

@@ -20,6 +20,7 @@ import {
 } from '@portal/domain/rules/account-selection';
 import { chosenAccounts, stepApplies } from '@portal/domain/rules/onboarding-flow';
 import { RadioChoices } from '../../ui/choices.tsx';
+import { FieldMessages } from '../../ui/field-messages.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { stepPath, useApplication } from './application-context.tsx';
 import { StepPage } from './step-page.tsx';
@@ -96,9 +97,7 @@ export function AccountStep() {
                 <li key={account}>{pick(namedAccountTypeLabels[account], language)}</li>
               ))}
             </ul>
-            {form.errorFor('accounts') && (
-              <p className="error-message">{form.errorFor('accounts')}</p>
-            )}
+            <FieldMessages id={fieldIds.accounts} error={form.errorFor('accounts')} />
           </dd>
           <dd>
             <Link to={stepPath(application.id, accountsStep)}>

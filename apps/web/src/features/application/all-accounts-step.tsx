@@ -9,6 +9,7 @@ import { onboardingAccountTypes } from '@portal/domain/enums/onboarding';
 import { catalogueEntries, type catalogueAccounts } from '@portal/domain/rules/account-catalogue';
 import { accountsStepSchema, type SelectionContext } from '@portal/domain/rules/account-selection';
 import { CheckboxChoices, type Choice } from '../../ui/choices.tsx';
+import { FieldMessages } from '../../ui/field-messages.tsx';
 import { AccountNotes, MarginGuide } from './account-notes.tsx';
 import { useApplication } from './application-context.tsx';
 import { StepPage } from './step-page.tsx';
@@ -76,12 +77,7 @@ export function AllAccountsStep() {
     >
       <p>{t('selectionRule')}</p>
       <div id="accounts" tabIndex={-1} className={error ? 'group-error' : undefined}>
-        {error && (
-          <p className="error-message" id="accounts-error">
-            <span className="visually-hidden">{t('errorPrefix')}</span>
-            {error}
-          </p>
-        )}
+        <FieldMessages id="accounts" error={error} />
         <CheckboxChoices
           id="accounts-nonRegistered"
           legend={t('allAccounts.nonRegistered')}
