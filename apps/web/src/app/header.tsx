@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Language } from '@portal/domain';
 import { rememberLanguage } from '../lib/language.ts';
 import type { PartnerSkin } from '../lib/partner-skin.ts';
@@ -37,9 +37,10 @@ export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
     <header className={styles.header}>
       <div className={styles.bar}>
         {logoNavigates ? (
-          <a href="/" className={styles.logo} aria-label={t('header.homeLink')}>
+          // An in-app link to the root, so a screen's leave guard can ask before it goes.
+          <Link to="/" className={styles.logo} aria-label={t('header.homeLink')}>
             <BrandLogo />
-          </a>
+          </Link>
         ) : (
           <span className={styles.logo} role="img" aria-label={t('header.logoAlt')}>
             <BrandLogo />

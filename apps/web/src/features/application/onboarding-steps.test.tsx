@@ -37,7 +37,7 @@ describe('onboarding steps', () => {
       '#owner',
     );
     expect(summary).toHaveFocus();
-    expect(document.title).toBe('Online Applications | Error: Who will own the account');
+    expect(document.title).toBe('Error: Online Applications | Who will own the account');
   });
 
   it('ownership in French: "Obligatoire." and "Erreur :"', async () => {
@@ -45,7 +45,7 @@ describe('onboarding steps', () => {
     await screen.findByRole('heading', { name: 'Qui sera titulaire du compte?' });
     await save(/Enregistrer et continuer/);
     expect(await screen.findByRole('link', { name: 'Obligatoire.' })).toBeVisible();
-    expect(document.title).toBe('Demandes en ligne | Erreur : Titulaire du compte');
+    expect(document.title).toBe('Erreur : Demandes en ligne | Titulaire du compte');
   });
 
   it('ownership: a joint application asks how the owners are related', async () => {

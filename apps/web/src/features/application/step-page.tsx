@@ -36,9 +36,8 @@ export function StepPage({
   children: ReactNode;
 }) {
   const { t } = useTranslation('onboarding');
-  const { t: tf } = useTranslation('forms');
   const { application } = useApplication();
-  usePageTitle(problems.length > 0 ? `${tf('titleErrorPrefix')}${title}` : title);
+  usePageTitle(title, { hasErrors: problems.length > 0 });
   const previous = previousStepBefore(step, application.steps);
   return (
     <div className="panel">
@@ -46,6 +45,7 @@ export function StepPage({
         className="back-link"
         to={previous ? stepPath(application.id, previous) : '/home/dashboard'}
       >
+        <span aria-hidden="true">‹ </span>
         {t('back')}
       </Link>
       <ErrorSummary problems={problems} />
