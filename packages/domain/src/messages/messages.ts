@@ -1,8 +1,13 @@
+import { financialMessagesEn, financialMessagesFr } from './financial-messages.ts';
+import { profileMessagesEn, profileMessagesFr } from './profile-messages.ts';
+
 /**
  * Validation messages, keyed as the schemas emit them (STYLE.md: "messages are keys"). The
  * French table must name every key, or the type check fails.
  */
 export const messagesEn = {
+  ...profileMessagesEn,
+  ...financialMessagesEn,
   required: 'Required.',
   invalid: 'Invalid.',
   duplicated: 'Duplicated.',
@@ -25,6 +30,8 @@ export const messagesEn = {
 export type MessageKey = keyof typeof messagesEn;
 
 export const messagesFr = {
+  ...profileMessagesFr,
+  ...financialMessagesFr,
   required: 'Obligatoire.',
   invalid: 'Non valide.',
   duplicated: 'Copie.',
