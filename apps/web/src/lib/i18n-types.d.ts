@@ -1,9 +1,9 @@
 import 'i18next';
-import type { resources } from './i18n.ts';
+import type { AllResources } from './i18n.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: AllResources;
   }
 }

@@ -4,33 +4,36 @@ import type { Language } from '@portal/domain';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 import enForms from '../locales/en/forms.json';
-import enOnboarding from '../locales/en/onboarding.json';
 import enPages from '../locales/en/pages.json';
 import frCommon from '../locales/fr/common.json';
 import frErrors from '../locales/fr/errors.json';
 import frForms from '../locales/fr/forms.json';
-import frOnboarding from '../locales/fr/onboarding.json';
 import frPages from '../locales/fr/pages.json';
+import type { onDemandResources } from '../locales/on-demand.ts';
 
-/** Catalogues are bundled: the spec says translations are local, and it spares a request. */
+/**
+ * Catalogues are bundled: the spec says translations are local, and it spares a request. The
+ * application screens bring their own (locales/on-demand.ts).
+ */
 export const resources = {
   en: {
     common: enCommon,
     errors: enErrors,
     forms: enForms,
-    onboarding: enOnboarding,
     pages: enPages,
   },
   fr: {
     common: frCommon,
     errors: frErrors,
     forms: frForms,
-    onboarding: frOnboarding,
     pages: frPages,
   },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];
+
+/** Every catalogue, the first download's and the on-demand ones, for types and tests. */
+export type AllResources = (typeof resources)['en'] & (typeof onDemandResources)['en'];
 
 /** `<html lang>` follows the language so screen readers pronounce the page correctly. */
 function followDocumentLanguage(instance: i18n): void {

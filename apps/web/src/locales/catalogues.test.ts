@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../lib/i18n.ts';
+import { resources as firstDownload } from '../lib/i18n.ts';
+import { onDemandResources } from './on-demand.ts';
+
+const resources = {
+  en: { ...firstDownload.en, ...onDemandResources.en },
+  fr: { ...firstDownload.fr, ...onDemandResources.fr },
+};
 
 type Tree = { [key: string]: string | Tree };
 

@@ -11,6 +11,7 @@ import {
   nextStepAfter,
   stepApplies,
 } from '@portal/domain/rules/onboarding-flow';
+import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 import { applicationsApi, refusalOf, type ApplicationDetail } from '../../lib/applications-api.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { LeaveGuard } from '../../ui/leave-guard.tsx';
@@ -38,6 +39,8 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  * answers. The six-step progress bar sits above the step.
  */
 export function ApplicationLayout() {
+  const { i18n } = useTranslation();
+  addOnDemandCatalogues(i18n);
   const { t } = useTranslation('onboarding');
   const { applicationId = '' } = useParams();
   const load = useCallback(

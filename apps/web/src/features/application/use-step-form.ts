@@ -11,7 +11,15 @@ import { builtSteps } from './built-steps.ts';
 
 export type StepNotice = 'stale' | 'locked' | 'failed' | null;
 
-/** The ids of a step's fields, by the first part of the domain schema's issue path. */
+interface KeyedProblem extends FieldProblem {
+  /** The answer's path in the step's data (`homeAddress.postalCode`). */
+  key: string;
+}
+
+/**
+ * The ids of a step's fields, by the path of the answer in the step's data, in page order
+ * (`{ sin: 'sin', 'homeAddress.postalCode': 'homeAddress-postalCode' }`).
+ */
 export type FieldIds = Record<string, string>;
 
 /**
@@ -38,7 +46,7 @@ export function useStepForm<V>({
   const [values, setValues] = useState<V>(
     () => draftOf<V>(step) ?? initial(application.steps[step]),
   );
-  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const [problems, setProblems] = useState<KeyedProblem[]>([]);
   const [notice, setNotice] = useState<StepNotice>(null);
   const [saving, setSaving] = useState(false);
   const language = i18n.language as Language;
@@ -48,15 +56,31 @@ export function useStepForm<V>({
     setDraft(step, next, toData(next));
   }
 
+  /**
+   * Each refused path goes to the field that answers for it: the longest registered prefix
+   * (`homeAddress.postalCode`, else `homeAddress`), so nested answers show beside their box.
+   */
   function show(fields: Record<string, string>) {
-    const byField = new Map<string, FieldProblem>();
+    const byKey = new Map<string, KeyedProblem>();
     for (const [path, code] of Object.entries(fields)) {
-      const key = path.replace(/^data\./, '').split('.')[0] ?? '';
-      const fieldId = fieldIds[key] ?? Object.values(fieldIds)[0] ?? step;
-      if (!byField.has(fieldId))
-        byField.set(fieldId, { fieldId, message: messageFor(code, language) });
+      const parts = path.replace(/^data\./, '').split('.');
+      let key = '';
+      for (let length = parts.length; length > 0 && !key; length -= 1) {
+        const candidate = parts.slice(0, length).join('.');
+        if (fieldIds[candidate]) key = candidate;
+      }
+      key ||= Object.keys(fieldIds)[0] ?? step;
+      if (!byKey.has(key)) {
+        byKey.set(key, {
+          key,
+          fieldId: fieldIds[key] ?? step,
+          message: messageFor(code, language),
+        });
+      }
     }
-    setProblems([...byField.values()]);
+    // In the order the fields appear on the page, as the error summary should list them.
+    const order = Object.keys(fieldIds);
+    setProblems([...byKey.values()].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key)));
   }
 
   async function submit(event: FormEvent) {
@@ -92,10 +116,7 @@ export function useStepForm<V>({
     }
   }
 
-  const errorFor = (key: string) => {
-    const id = fieldIds[key];
-    return problems.find((problem) => problem.fieldId === id)?.message;
-  };
+  const errorFor = (key: string) => problems.find((problem) => problem.key === key)?.message;
 
   return { values, update, problems, notice, saving, submit, errorFor, application };
 }

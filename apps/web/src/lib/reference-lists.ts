@@ -1,0 +1,48 @@
+import { useCallback } from 'react';
+import { pick, type Language } from '@portal/domain/enums/define-enum';
+import { http } from './http/http.ts';
+import { useResource } from './use-resource.ts';
+
+/** The reference lists of spec section 7 (`GET references/...`). */
+export type ReferenceListName =
+  | 'provinceStates'
+  | 'citizenships'
+  | 'countries'
+  | 'businessTypes'
+  | 'occupationTypes'
+  | 'iirocDealers';
+
+/** A reference value (spec section 3): id, description, descriptionFr; provinces add parentId. */
+export interface ReferenceValue {
+  id: number;
+  description: string;
+  descriptionFr: string;
+  parentId?: number;
+}
+
+// Spec section 7: the lists are cached. One request per list per page load, shared by every
+// screen that asks; a failed request is forgotten so the next screen can try again.
+const cache = new Map<ReferenceListName, Promise<ReferenceValue[]>>();
+
+export function loadReferenceList(name: ReferenceListName): Promise<ReferenceValue[]> {
+  let pending = cache.get(name);
+  if (!pending) {
+    pending = http.get<ReferenceValue[]>(`/references/${name}`, { noErrorPage: true });
+    pending.catch(() => cache.delete(name));
+    cache.set(name, pending);
+  }
+  return pending;
+}
+
+/** Options in the person's language, French falling back to English (spec section 1). */
+export function referenceOptions(values: readonly ReferenceValue[], language: Language) {
+  return values.map((value) => ({
+    id: value.id,
+    label: pick({ en: value.description, fr: value.descriptionFr }, language),
+  }));
+}
+
+export function useReferenceList(name: ReferenceListName) {
+  const load = useCallback(() => loadReferenceList(name), [name]);
+  return useResource(load);
+}

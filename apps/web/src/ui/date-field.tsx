@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describedByOf, FieldMessages } from './field-messages.tsx';
+import styles from './forms.module.css';
+
+/** 'YYYY-MM-DD' from the three boxes, or what was typed when it is not a whole date yet. */
+function joinDate(day: string, month: string, year: string): string {
+  if (!day && !month && !year) return '';
+  return `${year.padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+function splitDate(value: string | undefined) {
+  const match = /^(\d{1,4})-(\d{1,2})-(\d{1,2})$/.exec(value ?? '');
+  if (!match) return { day: '', month: '', year: '' };
+  const [, year = '', month = '', day = ''] = match;
+  return { day: String(Number(day)), month: String(Number(month)), year: String(Number(year)) };
+}
+
+/**
+ * GOV.UK date input: day, month and year in three labelled boxes inside one fieldset, the
+ * order French and English readers both expect for a date of birth. Emits 'YYYY-MM-DD'; the
+ * domain schema says whether it is a real date.
+ */
+export function DateField({
+  id,
+  legend,
+  hint,
+  error,
+  value,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  hint?: string;
+  error?: string;
+  value: string | undefined;
+  onChange(value: string): void;
+}) {
+  const { t } = useTranslation('forms');
+  const [parts, setParts] = useState(() => splitDate(value));
+  const update = (part: 'day' | 'month' | 'year', text: string) => {
+    const next = { ...parts, [part]: text.replace(/\D/g, '') };
+    setParts(next);
+    onChange(joinDate(next.day, next.month, next.year));
+  };
+  const box = (part: 'day' | 'month' | 'year', maxLength: number) => (
+    <div className={styles.dateItem}>
+      <label htmlFor={`${id}-${part}`}>{t(`date.${part}`)}</label>
+      <input
+        id={`${id}-${part}`}
+        className={`${styles.input} ${part === 'year' ? styles.inputYear : styles.inputDay}`}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={maxLength}
+        value={parts[part]}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => update(part, event.target.value)}
+      />
+    </div>
+  );
+  return (
+    <div className={error ? `${styles.field} ${styles.fieldError}` : styles.field}>
+      <fieldset id={id} aria-describedby={describedByOf(id, hint, error)} tabIndex={-1}>
+        <legend className={styles.legend}>{legend}</legend>
+        <FieldMessages id={id} hint={hint} error={error} />
+        <div className={styles.dateInputs}>
+          {box('day', 2)}
+          {box('month', 2)}
+          {box('year', 4)}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
