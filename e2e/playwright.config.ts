@@ -28,7 +28,12 @@ const serverEnv: Record<string, string> = {
   ACCESS_TOKEN_IDLE_SECONDS: '5',
   DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-')),
 };
-if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
+if (process.env.E2E_DATABASE_URL) {
+  serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  // A fixed test key: every instance on one database must share it (ADR 0008).
+  serverEnv.DATA_ENCRYPTION_KEY ??=
+    process.env.DATA_ENCRYPTION_KEY ?? 'ZTJlLXRlc3Qta2V5LWUyZS10ZXN0LWtleS0zMmJ5dGU=';
+}
 
 export default defineConfig({
   testDir: './tests',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -9,16 +10,21 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES } from '@portal/domain';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { seedDemoUsers } from './db/seed/seed-demo-users.ts';
 import { seedReferenceData } from './db/seed/seed-reference-data.ts';
+import { cipherFromConfig, fieldCipher } from './lib/crypto/field-cipher-plugin.ts';
+import { addressLookupRoutes } from './modules/address-lookup/address-lookup.routes.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createAddressLookupProvider } from './providers/address-lookup/address-lookup-providers.ts';
 import { auth } from './plugins/auth.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -62,12 +68,14 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Built before the seeds, which save demo answers through the applications service.
+  const cipher = cipherFromConfig(config.dataKey, config.appSecret);
   const database = options.database ?? (await openDatabase(config.database));
   if (!options.database) app.addHook('onClose', () => database.close());
   try {
     await database.migrate(async (db) => {
       await seedReferenceData(db);
-      if (config.seedDemoUsers) await seedDemoUsers(db);
+      if (config.seedDemoUsers) await seedDemoUsers(db, cipher);
     });
   } catch (error) {
     await database.close();
@@ -84,6 +92,12 @@ export async function buildApp(
   await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(formbody);
+  // Every upload of the spec is one file of at most 10 MB, read into memory, never onto a disk
+  // path (architecture page, "Data protection"); routes may narrow these limits further.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+  });
+  await app.register(fieldCipher, { cipher });
   acceptEmptyJsonBodies(app);
   await app.register(auth, { policy: config.security });
   await app.register(swagger, {
@@ -99,6 +113,11 @@ export async function buildApp(
   await app.register(referencesRoutes, { prefix: API_BASE });
   await app.register(usersRoutes, { prefix: API_BASE });
   await app.register(applicationsRoutes, { prefix: API_BASE });
+  await app.register(documentsRoutes, { prefix: API_BASE });
+  await app.register(addressLookupRoutes, {
+    prefix: API_BASE,
+    provider: createAddressLookupProvider(config.addressLookupProvider),
+  });
   await app.register(errorsRoutes, { prefix: API_BASE, secret: config.appSecret });
   app.get('/service/docs', { schema: { hide: true } }, async () => app.swagger());
 

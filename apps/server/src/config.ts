@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { parseDataKey, type DataKeySource } from './lib/crypto/data-key.ts';
 import { defaultSecurityPolicy, type SecurityPolicy } from './modules/security/security-policy.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -23,7 +24,17 @@ export interface AppConfig {
   seedDemoUsers: boolean;
   /** Keys hashes that must agree across instances (for example rate-limit senders). */
   appSecret: string;
+  /**
+   * The data-encryption key (ADR 0008). `loadConfig` always sets it; a configuration built in
+   * code without it (the tests) encrypts with a key derived from `appSecret`.
+   */
+  dataKey?: DataKeySource;
+  /** Which address-lookup vendor answers `addressLookup/*`; the sandbox when absent. */
+  addressLookupProvider?: AddressLookupProviderName;
 }
+
+export const addressLookupProviderNames = ['sandbox'] as const;
+export type AddressLookupProviderName = (typeof addressLookupProviderNames)[number];
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -56,10 +67,39 @@ const environmentSchema = z.object({
     .default(12),
   SEED_DEMO_USERS: booleanFlag.optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  // Checked below, so that no message ever repeats the key.
+  DATA_ENCRYPTION_KEY: z.string().optional(),
+  NODE_ENV: z.string().optional(),
+  ADDRESS_LOOKUP_PROVIDER: z.enum(addressLookupProviderNames).default('sandbox'),
 });
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** Where the key to encrypt SINs, account numbers and documents comes from (ADR 0008). */
+function dataKeyFrom(env: z.infer<typeof environmentSchema>): DataKeySource {
+  if (env.DATA_ENCRYPTION_KEY !== undefined && env.DATA_ENCRYPTION_KEY.trim() !== '') {
+    const key = parseDataKey(env.DATA_ENCRYPTION_KEY);
+    if (!key) {
+      throw new ConfigError(
+        'Invalid configuration: DATA_ENCRYPTION_KEY must be 32 bytes written as base64 or as ' +
+          '64 hexadecimal characters (for example the output of `openssl rand -base64 32`)',
+      );
+    }
+    return { kind: 'given', key };
+  }
+  // A key generated into one instance's folder would leave the others unable to read what it
+  // encrypted: with a shared PostgreSQL the key must be given, except on a developer's machine.
+  const developing = env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
+  if (env.DATABASE_URL && !developing) {
+    throw new ConfigError(
+      'Invalid configuration: DATA_ENCRYPTION_KEY is required with DATABASE_URL (every instance ' +
+        'must encrypt with the same key); generate one with `openssl rand -base64 32`, or set ' +
+        'NODE_ENV=development to use a key file in DATA_DIR on a single development instance',
+    );
+  }
+  return { kind: 'file', path: path.resolve(env.DATA_DIR, 'encryption.key') };
 }
 
 /** Parses the environment once at start; an invalid value stops the server with a clear reason. */
@@ -88,5 +128,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     seedDemoUsers: env.SEED_DEMO_USERS ?? !env.DATABASE_URL,
     // Without one, each instance draws its own: fine for one instance, documented for many.
     appSecret: env.APP_SECRET ?? randomBytes(32).toString('base64url'),
+    dataKey: dataKeyFrom(env),
+    addressLookupProvider: env.ADDRESS_LOOKUP_PROVIDER,
   };
 }

@@ -1,5 +1,6 @@
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -175,4 +176,49 @@ export const auditEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('audit_events_application_idx').on(table.applicationId, table.createdAt)],
+);
+
+/**
+ * Raw bytes (PostgreSQL `bytea`). node-postgres answers a Buffer, PGlite a Uint8Array: both
+ * are handed on as a Buffer.
+ */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Documents uploaded to an application (spec sections 3 and 5; ADR 0008). The file, its name
+ * and the reason are encrypted with the field cipher (AES-256-GCM, bound to the row's id);
+ * `content_fingerprint` is a keyed HMAC of the plain bytes, so the same file uploaded twice to
+ * one application is refused without decrypting anything.
+ */
+export const applicationDocuments = pgTable(
+  'application_documents',
+  {
+    id: uuid('id').primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentType: text('document_type').notNull(),
+    /** `v1:...` ciphertexts of the field cipher. */
+    reasonEncrypted: text('reason_encrypted'),
+    fileNameEncrypted: text('file_name_encrypted').notNull(),
+    /** Detected from the content's magic bytes, never taken from the client. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    contentEncrypted: bytea('content_encrypted').notNull(),
+    contentFingerprint: text('content_fingerprint').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('application_documents_fingerprint_idx').on(
+      table.applicationId,
+      table.contentFingerprint,
+    ),
+    index('application_documents_application_idx').on(table.applicationId, table.uploadedAt),
+  ],
 );

@@ -14,9 +14,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** preHandler: answers 401 unless a live bearer token names the caller. */
-    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void>;
     /** preHandler factory: the caller must hold one of these roles (else 403). */
-    requireRole(...roles: Role[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireRole(
+      ...roles: Role[]
+    ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | void>;
   }
 }
 
@@ -33,11 +35,11 @@ async function authPlugin(app: FastifyInstance, { policy }: { policy: SecurityPo
     const token = request.headers.authorization?.match(/^Bearer ([\w-]{20,100})$/)?.[1];
     const found = token ? await authenticate(app.db, policy, token) : null;
     if (!found) {
-      reply
+      // An async hook that answers must return the reply, or the handler still runs.
+      return reply
         .code(401)
         .header('www-authenticate', 'Bearer')
         .send({ errorCode: 'signInRequired', message: 'Sign in required.' });
-      return;
     }
     request.user = found.user;
   });
@@ -47,7 +49,7 @@ async function authPlugin(app: FastifyInstance, { policy }: { policy: SecurityPo
     (...roles: Role[]) =>
       async (request: FastifyRequest, reply: FastifyReply) => {
         if (!request.user || !roles.includes(request.user.role)) {
-          reply.code(403).send({ errorCode: 'forbidden', message: 'Not allowed.' });
+          return reply.code(403).send({ errorCode: 'forbidden', message: 'Not allowed.' });
         }
       },
   );

@@ -60,6 +60,12 @@ const onboardingStepRoutes: RouteObject[] = [
   step('account', async () => ({
     default: (await import('../features/application/account-step.tsx')).AccountStep,
   })),
+  step('profile', async () => ({
+    default: (await import('../features/application/profile-step.tsx')).ProfileStep,
+  })),
+  step('profilejoint', async () => ({
+    default: (await import('../features/application/profile-step.tsx')).JointProfileStep,
+  })),
 ];
 
 /** The top-level routes of spec section 2. `auth-code`, `action`, `application` and `home` load on demand. */

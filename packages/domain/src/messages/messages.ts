@@ -1,5 +1,6 @@
 import { financialMessagesEn, financialMessagesFr } from './financial-messages.ts';
 import { profileMessagesEn, profileMessagesFr } from './profile-messages.ts';
+import { uploadMessagesEn, uploadMessagesFr } from '../rules/uploads.ts';
 
 /**
  * Validation messages, keyed as the schemas emit them (STYLE.md: "messages are keys"). The
@@ -8,6 +9,7 @@ import { profileMessagesEn, profileMessagesFr } from './profile-messages.ts';
 export const messagesEn = {
   ...profileMessagesEn,
   ...financialMessagesEn,
+  ...uploadMessagesEn,
   required: 'Required.',
   invalid: 'Invalid.',
   duplicated: 'Duplicated.',
@@ -32,6 +34,7 @@ export type MessageKey = keyof typeof messagesEn;
 export const messagesFr = {
   ...profileMessagesFr,
   ...financialMessagesFr,
+  ...uploadMessagesFr,
   required: 'Obligatoire.',
   invalid: 'Non valide.',
   duplicated: 'Copie.',

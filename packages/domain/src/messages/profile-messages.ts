@@ -2,6 +2,27 @@
  * Validation messages of the profile rules (spec section 5), keyed as their schemas emit them.
  * Spread into messages.ts; the French table must name every English key.
  */
-export const profileMessagesEn = {} as const;
+export const profileMessagesEn = {
+  tooYoung: 'You must be at least 18 to open an account.',
+  emailMismatch: 'Emails do not match.',
+  sinSameAsPrimary: "SIN the same as primary's.",
+  emailSameAsPrimary: "Email same as primary's.",
+  incompleteAddress: 'Incomplete address',
+  poBoxNotAllowed:
+    'PO Box, rural route and general delivery addresses are not accepted. Enter where you live.',
+  postalCodeProvince: 'This postal code is not in the province chosen.',
+  spouseTooYoungForRif: 'Your spouse must be at least 18 for a retirement income fund.',
+} as const;
 
-export const profileMessagesFr = {} as const satisfies Record<keyof typeof profileMessagesEn, string>;
+export const profileMessagesFr = {
+  tooYoung: 'Vous devez avoir au moins 18 ans pour ouvrir un compte.',
+  emailMismatch: 'Les adresses courriel ne correspondent pas.',
+  sinSameAsPrimary: 'NAS identique à celui du demandeur principal.',
+  emailSameAsPrimary: 'Courriel identique à celui du demandeur principal.',
+  incompleteAddress: 'Adresse incomplète',
+  poBoxNotAllowed:
+    "Les adresses de case postale, de route rurale ou de poste restante ne sont pas acceptées. Indiquez l'adresse où vous habitez.",
+  postalCodeProvince: 'Ce code postal ne se trouve pas dans la province choisie.',
+  spouseTooYoungForRif:
+    'Votre conjoint ou conjointe doit avoir au moins 18 ans pour un fonds de revenu de retraite.',
+} as const satisfies Record<keyof typeof profileMessagesEn, string>;

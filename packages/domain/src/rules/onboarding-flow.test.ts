@@ -5,6 +5,7 @@ import {
   nextStepAfter,
   previousStepBefore,
   stepApplies,
+  stepOpen,
 } from './onboarding-flow.ts';
 
 describe('onboarding flow', () => {
@@ -71,5 +72,17 @@ describe('chosen accounts', () => {
     };
     expect(chosenAccounts(saved)).toEqual(['tfsa']);
     expect(chosenAccounts({ ...saved, doyouknow: { knowsAccount: true } })).toEqual(['margin']);
+  });
+});
+
+describe('open steps', () => {
+  it('opens a step only once every step before it that applies is answered', () => {
+    expect(stepOpen('ownership', {})).toBe(true);
+    expect(stepOpen('doyouknow', {})).toBe(false);
+    const saved = { ownership: { ownershipTypeId: 1 }, doyouknow: { knowsAccount: true } };
+    expect(stepOpen('allaccounts', saved)).toBe(true);
+    expect(stepOpen('goals', saved)).toBe(false);
+    expect(stepOpen('account', saved)).toBe(false);
+    expect(stepOpen('ownership', saved)).toBe(true);
   });
 });

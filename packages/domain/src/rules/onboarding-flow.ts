@@ -60,3 +60,13 @@ export function previousStepBefore(step: OnboardingStep, saved: SavedSteps): Onb
   const earlier = onboardingSteps.slice(0, onboardingSteps.indexOf(step));
   return earlier.findLast((candidate) => stepApplies(candidate, saved)) ?? null;
 }
+
+/**
+ * A step can be answered when it applies and every step before it that applies is answered:
+ * the screens open it, and the server saves it, on the same rule.
+ */
+export function stepOpen(step: OnboardingStep, saved: SavedSteps): boolean {
+  if (!stepApplies(step, saved)) return false;
+  const next = firstIncompleteStep(saved);
+  return next === null || onboardingSteps.indexOf(step) <= onboardingSteps.indexOf(next);
+}

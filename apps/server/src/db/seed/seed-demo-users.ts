@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema.ts';
+import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { hashPassword } from '../../modules/security/security.service.ts';
 import { createApplication, saveStep } from '../../modules/applications/applications.service.ts';
 
@@ -47,7 +48,7 @@ export const demoUsers = [
 ] as const;
 
 /** Adds the demo users that are missing; existing ones (and their passwords) are left alone. */
-export async function seedDemoUsers(db: Database): Promise<void> {
+export async function seedDemoUsers(db: Database, cipher: FieldCipher): Promise<void> {
   const existing = new Set(
     (
       await db
@@ -70,7 +71,7 @@ export async function seedDemoUsers(db: Database): Promise<void> {
     .onConflictDoNothing()
     .returning({ id: users.id, email: users.email });
   const busy = inserted.find((user) => user.email === BUSY_CLIENT_EMAIL);
-  if (busy) await seedBusyClientApplications(db, busy.id);
+  if (busy) await seedBusyClientApplications(db, cipher, busy.id);
 }
 
 const BUSY_CLIENT_EMAIL = 'busy.client@demo.laurentide.ca';
@@ -80,7 +81,11 @@ const BUSY_CLIENT_EMAIL = 'busy.client@demo.laurentide.ca';
  * audit trail as a person's: one individual application stopped at the options step (TFSA and
  * margin chosen) and one joint application (spouses) with only its ownership answered.
  */
-async function seedBusyClientApplications(db: Database, ownerId: string): Promise<void> {
+async function seedBusyClientApplications(
+  db: Database,
+  cipher: FieldCipher,
+  ownerId: string,
+): Promise<void> {
   const started = await createApplication(db, ownerId);
   let version = started.version;
   const answers = [
@@ -89,11 +94,18 @@ async function seedBusyClientApplications(db: Database, ownerId: string): Promis
     ['allaccounts', { accounts: ['tfsa', 'margin'] }],
   ] as const;
   for (const [step, data] of answers) {
-    version = (await saveStep(db, ownerId, started.id, step, { version, data })).version;
+    version = (await saveStep(db, ownerId, started.id, step, { version, data }, cipher)).version;
   }
   const joint = await createApplication(db, ownerId);
-  await saveStep(db, ownerId, joint.id, 'ownership', {
-    version: joint.version,
-    data: { ownershipTypeId: 2, jointRelationship: 'spouse' },
-  });
+  await saveStep(
+    db,
+    ownerId,
+    joint.id,
+    'ownership',
+    {
+      version: joint.version,
+      data: { ownershipTypeId: 2, jointRelationship: 'spouse' },
+    },
+    cipher,
+  );
 }

@@ -229,26 +229,31 @@ describe('/service/jaxrs/applications', () => {
       expect(tooEarly.statusCode).toBe(400);
       expect(tooEarly.json<ErrorBody>().errorCode).toBe('stepNotAvailable');
 
-      const knows = await save(created.id, 'doyouknow', 1, { knowsAccount: true });
-      const noOwnership = await put(created.id, 'allaccounts', knows.version, {
-        accounts: ['tfsa'],
-      });
-      expect(noOwnership.statusCode).toBe(400);
-      expect(noOwnership.json<ErrorBody>().errorCode).toBe('stepNotAvailable');
+      // Nothing is answered out of order: doyouknow waits for the ownership.
+      const beforeOwnership = await put(created.id, 'doyouknow', 1, { knowsAccount: true });
+      expect(beforeOwnership.statusCode).toBe(400);
+      expect(beforeOwnership.json<ErrorBody>().errorCode).toBe('stepNotAvailable');
+
+      const owned = await save(created.id, 'ownership', 1, { ownershipTypeId: 1 });
+      const knows = await save(created.id, 'doyouknow', owned.version, { knowsAccount: true });
 
       // Goals only for people who do not know which account they want.
       const goals = await put(created.id, 'goals', knows.version, { goals: [1] });
       expect(goals.statusCode).toBe(400);
       expect(goals.json<ErrorBody>().errorCode).toBe('stepNotAvailable');
 
-      for (const step of ['profile', 'review', 'esign']) {
+      // Later steps wait for the accounts to be chosen.
+      for (const step of ['account', 'profile', 'review', 'esign']) {
         const later = await put(created.id, step, knows.version, {});
         expect(later.statusCode, step).toBe(400);
         expect(later.json<ErrorBody>().errorCode, step).toBe('stepNotAvailable');
       }
       const after = await detail(created.id);
       expect(after.version).toBe(knows.version);
-      expect(after.steps).toEqual({ doyouknow: { knowsAccount: true } });
+      expect(after.steps).toEqual({
+        ownership: { ownershipTypeId: 1 },
+        doyouknow: { knowsAccount: true },
+      });
     });
 
     it('a step name outside the onboarding steps answers 400 invalidInput on step', async () => {
@@ -291,10 +296,11 @@ describe('/service/jaxrs/applications', () => {
         'data.jointRelationship': 'required',
       });
 
-      const notKnown = await put(created.id, 'doyouknow', 1, { knowsAccount: 'yes' });
+      const owned = await save(created.id, 'ownership', 1, individual);
+      const notKnown = await put(created.id, 'doyouknow', owned.version, { knowsAccount: 'yes' });
       expect(notKnown.statusCode).toBe(400);
       expect(notKnown.json<ErrorBody>().fields).toEqual({ 'data.knowsAccount': 'required' });
-      expect((await detail(created.id)).version).toBe(1);
+      expect((await detail(created.id)).version).toBe(owned.version);
     });
 
     it('saving the ownership step again changes ownershipTypeId', async () => {
@@ -405,7 +411,8 @@ describe('/service/jaxrs/applications', () => {
       const created = await create();
       await save(created.id, 'ownership', 1, individual);
       await save(created.id, 'doyouknow', 2, { knowsAccount: false });
-      const response = await put(created.id, 'relatedaccounts', 3, { accounts: ['tfsa', 'rrsp'] });
+      await save(created.id, 'goals', 3, { goals: [1] });
+      const response = await put(created.id, 'relatedaccounts', 4, { accounts: ['tfsa', 'rrsp'] });
       expect(response.statusCode).toBe(400);
       expect(response.json<ErrorBody>().fields).toEqual({ 'data.accounts': 'tooManyRegistered' });
     });

@@ -151,6 +151,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           request.params.step,
           request.body,
+          app.cipher,
         );
       } catch (error) {
         return refuse(reply, error);

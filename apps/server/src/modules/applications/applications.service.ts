@@ -10,7 +10,8 @@ import {
   nextState,
   optionsStepSchema,
   ownershipStepSchema,
-  stepApplies,
+  profileStepSchema,
+  stepOpen,
   type ApplicationDetail,
   type ApplicationState,
   type ApplicationSummary,
@@ -19,7 +20,9 @@ import {
 } from '@portal/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import * as repo from './applications.repo.ts';
+import { restoreBlankSins, savedSin, sealSins, withoutSealedValues } from './sealed-fields.ts';
 
 /** A refusal the routes turn into an HTTP answer. */
 export class ApplicationError extends Error {
@@ -48,11 +51,20 @@ function summaryOf(row: repo.ApplicationRow, steps: SavedSteps): ApplicationSumm
   };
 }
 
+/** Today in Canada's eastern time, where the dealer keeps its books (ages turn at midnight there). */
+function today(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
+}
+
 /**
  * The schema of each step that can be saved so far (later steps arrive with their issues).
  * Steps that depend on an earlier answer are unavailable until that answer is saved.
  */
-function schemaFor(step: OnboardingStep, saved: SavedSteps): z.ZodType | undefined {
+function schemaFor(
+  step: OnboardingStep,
+  saved: SavedSteps,
+  primarySin: () => string | undefined,
+): z.ZodType | undefined {
   switch (step) {
     case 'ownership':
       return ownershipStepSchema;
@@ -67,6 +79,18 @@ function schemaFor(step: OnboardingStep, saved: SavedSteps): z.ZodType | undefin
     }
     case 'options':
       return optionsStepSchema;
+    case 'profile':
+      return profileStepSchema({ today: today(), accounts: chosenAccounts(saved) });
+    case 'profilejoint': {
+      const email = (saved.profile as { email?: string } | undefined)?.email;
+      const sin = primarySin();
+      if (!sin || !email) return undefined;
+      return profileStepSchema({
+        today: today(),
+        accounts: chosenAccounts(saved),
+        primary: { sin, email },
+      });
+    }
     case 'account': {
       const ownership = ownershipStepSchema.safeParse(saved.ownership);
       if (!ownership.success) return undefined;
@@ -113,7 +137,7 @@ export async function getApplication(
   const row = await repo.findOwned(db, ownerId, id);
   if (!row) throw notFound();
   const steps = (await repo.stepsOf(db, [id])).get(id) ?? {};
-  return { ...summaryOf(row, steps), steps };
+  return { ...summaryOf(row, steps), steps: withoutSealedValues(steps) };
 }
 
 export async function deleteApplication(db: Database, ownerId: string, id: string): Promise<void> {
@@ -144,6 +168,7 @@ export async function saveStep(
   id: string,
   step: OnboardingStep,
   input: { version: number; data: unknown },
+  cipher: FieldCipher,
 ): Promise<ApplicationSummary> {
   return db.transaction(async (tx) => {
     const row = await repo.findOwned(tx, ownerId, id, { lock: true });
@@ -154,9 +179,11 @@ export async function saveStep(
       throw new ApplicationError(409, 'staleVersion', { currentVersion: row.version });
     }
     const saved = (await repo.stepsOf(tx, [id])).get(id) ?? {};
-    const schema = stepApplies(step, saved) ? schemaFor(step, saved) : undefined;
+    const primarySin = () => savedSin(cipher, id, 'profile', saved.profile);
+    const schema = stepOpen(step, saved) ? schemaFor(step, saved, primarySin) : undefined;
     if (!schema) throw new ApplicationError(400, 'stepNotAvailable');
-    const parsed = schema.safeParse(input.data);
+    const submitted = restoreBlankSins(cipher, id, step, input.data, saved[step]);
+    const parsed = schema.safeParse(submitted);
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
@@ -167,7 +194,8 @@ export async function saveStep(
       throw new ApplicationError(400, 'invalidInput', { fields });
     }
     const now = new Date();
-    await repo.upsertStep(tx, id, step, parsed.data, now);
+    const stored = sealSins(cipher, id, step, parsed.data);
+    await repo.upsertStep(tx, id, step, stored, now);
     const to = nextState(status, 'stepSaved');
     const ownershipTypeId =
       step === 'ownership'
@@ -187,7 +215,7 @@ export async function saveStep(
       toStatus: to,
       details: { step, version: updated.version },
     });
-    return summaryOf(updated, { ...saved, [step]: parsed.data });
+    return summaryOf(updated, { ...saved, [step]: stored });
   });
 }
 

@@ -10,6 +10,7 @@ import {
   firstIncompleteStep,
   nextStepAfter,
   stepApplies,
+  stepOpen,
 } from '@portal/domain/rules/onboarding-flow';
 import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 import { applicationsApi, refusalOf, type ApplicationDetail } from '../../lib/applications-api.ts';
@@ -167,12 +168,19 @@ export function ApplicationLayout() {
  */
 export function resumeStep(application: ApplicationDetail): OnboardingStep {
   const next = firstIncompleteStep(application.steps);
-  return next && builtSteps.has(next) ? next : 'account';
+  return next && builtSteps.has(next) ? next : lastBuiltStep(application);
 }
 
-/** A step can be opened when it applies and every step before it that applies is answered. */
+/** The last screen this client has that applies to this application. */
+function lastBuiltStep(application: ApplicationDetail): OnboardingStep {
+  return (
+    onboardingSteps.findLast(
+      (step) => builtSteps.has(step) && stepApplies(step, application.steps),
+    ) ?? 'ownership'
+  );
+}
+
+/** A step this client has a screen for, open by the domain's rule. */
 function reachable(step: OnboardingStep, application: ApplicationDetail): boolean {
-  if (!builtSteps.has(step) || !stepApplies(step, application.steps)) return false;
-  const next = firstIncompleteStep(application.steps);
-  return next === null || onboardingSteps.indexOf(step) <= onboardingSteps.indexOf(next);
+  return builtSteps.has(step) && stepOpen(step, application.steps);
 }

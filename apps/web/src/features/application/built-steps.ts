@@ -12,4 +12,6 @@ export const builtSteps: ReadonlySet<OnboardingStep> = new Set<OnboardingStep>([
   'allaccounts',
   'options',
   'account',
+  'profile',
+  'profilejoint',
 ]);

@@ -1,0 +1,99 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import path from 'node:path';
+
+/** AES-256 takes a 32-byte key. */
+export const DATA_KEY_BYTES = 32;
+
+/**
+ * Where the data-encryption key comes from (ADR 0008): given in `DATA_ENCRYPTION_KEY`, or a
+ * development key generated once into `DATA_DIR/encryption.key` and reused by every restart.
+ */
+export type DataKeySource = { kind: 'given'; key: Buffer } | { kind: 'file'; path: string };
+
+export class DataKeyError extends Error {
+  override name = 'DataKeyError';
+}
+
+const HEX_KEY = /^[0-9a-fA-F]{64}$/;
+const BASE64_KEY = /^[A-Za-z0-9+/_-]{43}=?$/;
+
+/**
+ * A 32-byte key written as 64 hexadecimal characters or as base64 (standard or URL-safe), or
+ * null when the text is neither. Never echo the text in an error: it is the key.
+ */
+export function parseDataKey(text: string): Buffer | null {
+  const trimmed = text.trim();
+  if (HEX_KEY.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (!BASE64_KEY.test(trimmed)) return null;
+  const key = Buffer.from(trimmed.replace(/=$/, ''), 'base64url');
+  return key.length === DATA_KEY_BYTES ? key : null;
+}
+
+/**
+ * The key kept in `file`: read when it exists, otherwise drawn at random and written with mode
+ * 0600. The new key is written to a temporary file first and then linked to its name, which
+ * fails when the name exists: two processes starting on one folder end up with one key, and
+ * nobody ever reads a half-written file. A file that holds no valid key stops the start instead
+ * of being replaced (replacing it would make every encrypted value unreadable).
+ */
+export function loadOrCreateKeyFile(file: string): Buffer {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (!existsSync(file)) {
+    const key = randomBytes(DATA_KEY_BYTES);
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const descriptor = openSync(temporary, 'wx', 0o600);
+    try {
+      writeSync(descriptor, `${key.toString('base64')}\n`);
+      fsyncSync(descriptor);
+    } finally {
+      closeSync(descriptor);
+    }
+    try {
+      linkSync(temporary, file);
+      return key;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(temporary);
+    }
+  }
+  const existing = parseDataKey(readFileSync(file, 'utf8'));
+  if (!existing) {
+    throw new DataKeyError(
+      `${file} does not hold a 32-byte key (base64 or 64 hex characters); ` +
+        'restore it from a backup or set DATA_ENCRYPTION_KEY. It was left as it is.',
+    );
+  }
+  return existing;
+}
+
+/**
+ * The key to encrypt with. Without a source (a configuration built in code, as the tests do)
+ * the key is derived from the app secret: every instance built from one configuration agrees,
+ * and nothing is written to disk. `loadConfig` always names a source (ADR 0008).
+ */
+export function resolveDataKey(source: DataKeySource | undefined, appSecret: string): Buffer {
+  if (!source) {
+    return Buffer.from(
+      hkdfSync('sha256', appSecret, 'portal', 'portal/data-key/from-app-secret', DATA_KEY_BYTES),
+    );
+  }
+  if (source.kind === 'given') {
+    if (source.key.length !== DATA_KEY_BYTES) {
+      throw new DataKeyError(`the data-encryption key must be ${DATA_KEY_BYTES} bytes`);
+    }
+    return source.key;
+  }
+  return loadOrCreateKeyFile(source.path);
+}

@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applicationWithAccounts,
+  getApplication,
+  putStep,
+  saveStep,
+  type ApplicationBody,
+  type ErrorBody,
+} from '../../test/applications.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signedInUser, type TestUser } from '../../test/users.ts';
+
+const SIN = '130692544';
+const JOINT_SIN = '193456787';
+
+/** A complete, valid profile (spec sections 3 and 5). */
+function profile(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 2,
+    firstName: 'Camille',
+    lastName: 'Tremblay',
+    birthDate: '1985-03-27',
+    sin: '130 692 544',
+    maritalStatus: 1,
+    email: 'camille@example.com',
+    confirmEmail: 'camille@example.com',
+    citizenshipId: 1,
+    phones: [{ type: 3, number: '(514) 555-0199' }],
+    homeAddress: {
+      streetNumber: '1200',
+      streetName: 'rue Sainte-Catherine Ouest',
+      city: 'Montréal',
+      provinceId: 11,
+      postalCode: 'h3b 1k9',
+      countryId: 1,
+    },
+    mailingSameAsHome: true,
+    movedWithinTwoYears: false,
+    employmentStatus: 4,
+    annualIncome: 48000,
+    netFixedAssets: 350000,
+    netLiquidAssets: 90000,
+    incomeSourceType: 4,
+    ...overrides,
+  };
+}
+
+describe('profile steps: the rules on the server, and the SIN encrypted at rest', () => {
+  let test: TestApp;
+  let alice: TestUser;
+  beforeAll(async () => {
+    test = await createTestApp();
+    alice = await signedInUser(test.app, 'alice');
+  });
+  afterAll(() => test.close());
+
+  const ready = async (ownership?: { ownershipTypeId: number; jointRelationship?: string }) => {
+    const chosen = await applicationWithAccounts(test.app, alice.token, ['tfsa'], ownership);
+    return saveStep(test.app, alice.token, chosen.id, 'account', chosen.version, {});
+  };
+  const fieldsOf = async (application: ApplicationBody, step: string, data: unknown) => {
+    const response = await putStep(
+      test.app,
+      alice.token,
+      application.id,
+      step,
+      application.version,
+      data,
+    );
+    expect(response.statusCode).toBe(400);
+    return response.json<ErrorBody>().fields;
+  };
+
+  it('saves a valid profile, stores the SIN encrypted, and answers it masked', async () => {
+    const application = await ready();
+    const saved = await saveStep(
+      test.app,
+      alice.token,
+      application.id,
+      'profile',
+      application.version,
+      profile(),
+    );
+    expect(saved.nextStep).toBe('otherinterests');
+
+    const detail = (
+      await getApplication(test.app, alice.token, application.id)
+    ).json<ApplicationBody>();
+    const stored = detail.steps?.profile as Record<string, unknown>;
+    expect(stored.sinMasked).toBe('*** *** 544');
+    expect(stored).not.toHaveProperty('sin');
+    expect(stored).not.toHaveProperty('sinEncrypted');
+    expect(stored.homeAddress).toMatchObject({ postalCode: 'H3B 1K9' });
+    expect(stored.totalNetWorth).toBe(440000);
+
+    const rows = await test.app.db.execute(
+      sql`select data::text as data from application_steps where application_id = ${application.id} and step = 'profile'`,
+    );
+    const raw = String((rows as unknown as { rows: { data: string }[] }).rows[0]?.data);
+    expect(raw).not.toContain(SIN);
+    expect(raw).toContain('sinEncrypted');
+  });
+
+  it('keeps the SIN on file when the form sends it blank', async () => {
+    const application = await ready();
+    const first = await saveStep(
+      test.app,
+      alice.token,
+      application.id,
+      'profile',
+      application.version,
+      profile(),
+    );
+    const again = await saveStep(
+      test.app,
+      alice.token,
+      application.id,
+      'profile',
+      first.version,
+      profile({ sin: '', lastName: 'Tremblay-Roy' }),
+    );
+    expect(again.version).toBe(first.version + 1);
+    const detail = (
+      await getApplication(test.app, alice.token, application.id)
+    ).json<ApplicationBody>();
+    expect(detail.steps?.profile).toMatchObject({
+      sinMasked: '*** *** 544',
+      lastName: 'Tremblay-Roy',
+    });
+  });
+
+  it.each([
+    ['a SIN failing its check digit', { sin: '130692545' }, { 'data.sin': 'invalid' }],
+    ['a minor', { birthDate: '2015-01-01' }, { 'data.birthDate': 'tooYoung' }],
+    [
+      'a PO box as the home address',
+      { homeAddress: { ...profile().homeAddress, streetNumber: '', streetName: 'PO Box 42' } },
+      { 'data.homeAddress.streetName': 'poBoxNotAllowed' },
+    ],
+    [
+      'a postal code outside the province',
+      { homeAddress: { ...profile().homeAddress, postalCode: 'M5V 2T6' } },
+      { 'data.homeAddress.postalCode': 'postalCodeProvince' },
+    ],
+    [
+      'an incomplete address',
+      { homeAddress: { streetNumber: '1200', streetName: 'rue Sainte-Catherine', countryId: 1 } },
+      { 'data.homeAddress.city': 'incompleteAddress' },
+    ],
+    [
+      'two numbers of one type',
+      {
+        phones: [
+          { type: 3, number: '5145550199' },
+          { type: 3, number: '5145550100' },
+        ],
+      },
+      { 'data.phones.1.type': 'duplicated' },
+    ],
+    [
+      'a married person without spouse details',
+      { maritalStatus: 2 },
+      { 'data.spouse.title': 'required' },
+    ],
+    [
+      'another income source without saying which',
+      { incomeSourceType: 6 },
+      { 'data.incomeSourceOther': 'required' },
+    ],
+  ])('refuses %s with its field code', async (_name, change, expected) => {
+    const application = await ready();
+    const fields = await fieldsOf(application, 'profile', profile(change));
+    expect(fields).toMatchObject(expected);
+  });
+
+  it("refuses the joint applicant's SIN and email when they are the primary's", async () => {
+    const application = await ready({ ownershipTypeId: 2, jointRelationship: 'spouse' });
+    const primary = await saveStep(
+      test.app,
+      alice.token,
+      application.id,
+      'profile',
+      application.version,
+      profile(),
+    );
+    const fields = await fieldsOf(primary, 'profilejoint', profile({ firstName: 'Alex' }));
+    expect(fields).toMatchObject({
+      'data.sin': 'sinSameAsPrimary',
+      'data.email': 'emailSameAsPrimary',
+    });
+    const mismatch = await fieldsOf(
+      primary,
+      'profilejoint',
+      profile({ sin: JOINT_SIN, email: 'alex@example.com', confirmEmail: 'alx@example.com' }),
+    );
+    expect(mismatch).toMatchObject({ 'data.confirmEmail': 'emailMismatch' });
+    const joint = await saveStep(
+      test.app,
+      alice.token,
+      application.id,
+      'profilejoint',
+      primary.version,
+      profile({ sin: JOINT_SIN, email: 'alex@example.com', confirmEmail: 'alex@example.com' }),
+    );
+    expect(joint.nextStep).toBe('otherinterests');
+  });
+});

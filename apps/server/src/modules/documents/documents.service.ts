@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { acceptsChanges, MAX_UPLOAD_BYTES, type ApplicationState } from '@portal/domain';
+import {
+  contentTypeOfFileType,
+  detectFileType,
+  extensionOf,
+  sanitizeFileName,
+  uploadProblems,
+} from '@portal/domain/rules/uploads';
+import type { Database } from '../../db/client.ts';
+import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import * as repo from './documents.repo.ts';
+
+/** How many documents one application keeps (bounds what one person can store: 20 x 10 MB). */
+export const MAX_DOCUMENTS_PER_APPLICATION = 20;
+
+/** A refusal the routes turn into an HTTP answer. */
+export class DocumentError extends Error {
+  override name = 'DocumentError';
+  constructor(
+    readonly status: 400 | 404 | 409,
+    readonly errorCode: string,
+    readonly details: { fields?: Record<string, string> } = {},
+  ) {
+    super(errorCode);
+  }
+}
+
+/** What the API shows of a document; never its content. */
+export interface DocumentSummary {
+  id: string;
+  documentType: string;
+  reason: string | null;
+  fileName: string;
+  size: number;
+  contentType: string;
+  uploadedAt: string;
+}
+
+export interface UploadInput {
+  documentType?: string;
+  reason?: string;
+  file?: {
+    fileName: string;
+    bytes: Buffer;
+    /** The multipart reader stopped at the size limit: the file was larger than it. */
+    truncated: boolean;
+  };
+}
+
+const notFound = () => new DocumentError(404, 'notFound');
+
+/** Each encrypted field is bound to its row and column (ADR 0008). */
+const contextOf = (documentId: string, field: 'content' | 'fileName' | 'reason') =>
+  `application_documents:${documentId}:${field}`;
+
+function summaryOf(cipher: FieldCipher, row: repo.DocumentListing): DocumentSummary {
+  return {
+    id: row.id,
+    documentType: row.documentType,
+    reason:
+      row.reasonEncrypted === null
+        ? null
+        : cipher.decrypt(row.reasonEncrypted, contextOf(row.id, 'reason')),
+    fileName: cipher.decrypt(row.fileNameEncrypted, contextOf(row.id, 'fileName')),
+    size: row.size,
+    contentType: row.contentType,
+    uploadedAt: row.uploadedAt.toISOString(),
+  };
+}
+
+/**
+ * Stores one uploaded file in one transaction: the application must be the caller's (else 404)
+ * and still open (409 `applicationLocked`); the upload must pass the domain's rules (400 with
+ * field codes); the same content may not be there already (409 `fileAlreadyExists`, compared
+ * by keyed fingerprint); then the encrypted row and its audit event are written together.
+ */
+export async function uploadDocument(
+  db: Database,
+  cipher: FieldCipher,
+  ownerId: string,
+  applicationId: string,
+  input: UploadInput,
+): Promise<DocumentSummary> {
+  return db.transaction(async (tx) => {
+    const application = await repo.findOwnedApplication(tx, ownerId, applicationId, {
+      lock: true,
+    });
+    if (!application) throw notFound();
+    if (!acceptsChanges(application.status as ApplicationState)) {
+      throw new DocumentError(409, 'applicationLocked');
+    }
+
+    const { file } = input;
+    const reason = input.reason?.trim() || null;
+    const problems = uploadProblems({
+      documentType: input.documentType,
+      reason,
+      fileName: file?.fileName,
+      // The reader stops at the limit, so a truncated file was at least one byte larger.
+      size: file ? (file.truncated ? MAX_UPLOAD_BYTES + 1 : file.bytes.length) : undefined,
+      bytes: file?.bytes,
+    });
+    const fileType = file ? detectFileType(file.bytes) : null;
+    if (problems.length > 0 || !file || !fileType || !input.documentType) {
+      const fields: Record<string, string> = {};
+      for (const problem of problems) fields[problem.path] ??= problem.code;
+      throw new DocumentError(400, 'invalidInput', { fields });
+    }
+
+    const fingerprint = cipher.fingerprint(file.bytes);
+    if (await repo.hasFingerprint(tx, applicationId, fingerprint)) {
+      throw new DocumentError(409, 'fileAlreadyExists');
+    }
+    if ((await repo.countOf(tx, applicationId)) >= MAX_DOCUMENTS_PER_APPLICATION) {
+      throw new DocumentError(409, 'tooManyDocuments');
+    }
+
+    const id = randomUUID();
+    const fileName = sanitizeFileName(file.fileName, extensionOf(file.fileName));
+    const row = await repo.insertDocument(tx, {
+      id,
+      applicationId,
+      uploadedBy: ownerId,
+      documentType: input.documentType,
+      reasonEncrypted: reason === null ? null : cipher.encrypt(reason, contextOf(id, 'reason')),
+      fileNameEncrypted: cipher.encrypt(fileName, contextOf(id, 'fileName')),
+      contentType: contentTypeOfFileType[fileType],
+      size: file.bytes.length,
+      contentEncrypted: cipher.encryptBytes(file.bytes, contextOf(id, 'content')),
+      contentFingerprint: fingerprint,
+    });
+    // The trail names the document, never its name, reason or content (personal data).
+    await repo.insertAudit(tx, {
+      applicationId,
+      actorId: ownerId,
+      action: 'documentUploaded',
+      details: {
+        documentId: id,
+        documentType: row.documentType,
+        contentType: row.contentType,
+        size: row.size,
+      },
+    });
+    return summaryOf(cipher, row);
+  });
+}
+
+export async function listDocuments(
+  db: Database,
+  cipher: FieldCipher,
+  ownerId: string,
+  applicationId: string,
+): Promise<DocumentSummary[]> {
+  if (!(await repo.findOwnedApplication(db, ownerId, applicationId))) throw notFound();
+  const rows = await repo.listOwned(db, ownerId, applicationId);
+  return rows.map((row) => summaryOf(cipher, row));
+}
+
+/** The decrypted file, for its owner only (another person's answers 404). */
+export async function readDocument(
+  db: Database,
+  cipher: FieldCipher,
+  ownerId: string,
+  applicationId: string,
+  documentId: string,
+): Promise<{ document: DocumentSummary; content: Buffer }> {
+  const row = await repo.findOwnedWithContent(db, ownerId, applicationId, documentId);
+  if (!row) throw notFound();
+  return {
+    document: summaryOf(cipher, row),
+    content: cipher.decryptBytes(row.contentEncrypted, contextOf(row.id, 'content')),
+  };
+}
+
+/** Removes a document while the application still accepts changes, with its audit event. */
+export async function deleteDocument(
+  db: Database,
+  ownerId: string,
+  applicationId: string,
+  documentId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const application = await repo.findOwnedApplication(tx, ownerId, applicationId, {
+      lock: true,
+    });
+    if (!application) throw notFound();
+    const document = await repo.findInApplication(tx, applicationId, documentId);
+    if (!document) throw notFound();
+    if (!acceptsChanges(application.status as ApplicationState)) {
+      throw new DocumentError(409, 'applicationLocked');
+    }
+    await repo.deleteDocument(tx, documentId);
+    await repo.insertAudit(tx, {
+      applicationId,
+      actorId: ownerId,
+      action: 'documentDeleted',
+      details: { documentId, documentType: document.documentType },
+    });
+  });
+}

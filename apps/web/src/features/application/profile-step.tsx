@@ -1,0 +1,692 @@
+import { useTranslation } from 'react-i18next';
+import { optionsOf, type Language } from '@portal/domain/enums/define-enum';
+import {
+  employmentStatuses,
+  employmentStatusLabels,
+  incomeSourceTypeLabels,
+  incomeSourceTypes,
+  maritalStatuses,
+  maritalStatusLabels,
+} from '@portal/domain/enums/person';
+import { titleLabels, titles } from '@portal/domain/enums/titles';
+import { PREVIOUS_ADDRESS_IF_MOVED_WITHIN_YEARS } from '@portal/domain/constants';
+import type { OnboardingStep } from '@portal/domain/onboarding-steps';
+import { chosenAccounts } from '@portal/domain/rules/onboarding-flow';
+import { profileStepSchema } from '@portal/domain/rules/profile';
+import { referenceOptions, useReferenceList } from '../../lib/reference-lists.ts';
+import { useUserInfo } from '../../lib/user-info.tsx';
+import { RadioChoices } from '../../ui/choices.tsx';
+import { DateField } from '../../ui/date-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { AddressFields, type AddressValue } from './address-fields.tsx';
+import { useApplication } from './application-context.tsx';
+import { formatAmount, parseAmount } from './money.ts';
+import { PhoneFields, type PhoneValue } from './phone-fields.tsx';
+import { StepPage } from './step-page.tsx';
+import { useStepForm } from './use-step-form.ts';
+
+interface EmploymentValues {
+  employmentStatus?: number;
+  employerName: string;
+  industryId?: number;
+  occupationId?: number;
+  employerCountryId?: number;
+  employerProvinceId?: number;
+  employerCity: string;
+  annualIncome: string;
+  incomeSourceType?: number;
+  incomeSourceOther: string;
+}
+
+interface SpouseValues extends EmploymentValues {
+  title?: number;
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  sin: string;
+}
+
+interface ProfileValues extends EmploymentValues {
+  title?: number;
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  sin: string;
+  maritalStatus?: number;
+  email: string;
+  confirmEmail: string;
+  citizenshipId?: number;
+  phones: PhoneValue[];
+  homeAddress: AddressValue;
+  mailingSameAsHome?: boolean;
+  mailingAddress: AddressValue;
+  movedWithinTwoYears?: boolean;
+  previousAddress: AddressValue;
+  netFixedAssets: string;
+  netLiquidAssets: string;
+  spouse: SpouseValues;
+}
+
+const CANADA = 1;
+const USA = 2;
+const employed = (status: number | undefined) =>
+  status === employmentStatuses.FullTime || status === employmentStatuses.PartTime;
+const hasSpouse = (status: number | undefined) =>
+  status === maritalStatuses.Married ||
+  status === maritalStatuses.CommonLaw ||
+  status === maritalStatuses.Separated;
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const amountText = (value: unknown) => (typeof value === 'number' ? String(value) : text(value));
+const code = (value: string) => (value === '' ? undefined : Number(value));
+
+function emptyEmployment(saved: Record<string, unknown> = {}): EmploymentValues {
+  return {
+    employmentStatus: saved.employmentStatus as number | undefined,
+    employerName: text(saved.employerName),
+    industryId: saved.industryId as number | undefined,
+    occupationId: saved.occupationId as number | undefined,
+    employerCountryId: saved.employerCountryId as number | undefined,
+    employerProvinceId: saved.employerProvinceId as number | undefined,
+    employerCity: text(saved.employerCity),
+    annualIncome: amountText(saved.annualIncome),
+    incomeSourceType: saved.incomeSourceType as number | undefined,
+    incomeSourceOther: text(saved.incomeSourceOther),
+  };
+}
+
+function employmentData(values: EmploymentValues) {
+  const working = employed(values.employmentStatus);
+  return {
+    employmentStatus: values.employmentStatus,
+    ...(working
+      ? {
+          employerName: values.employerName,
+          industryId: values.industryId,
+          occupationId: values.occupationId,
+          employerCountryId: values.employerCountryId,
+          employerProvinceId: values.employerProvinceId,
+          employerCity: values.employerCity,
+        }
+      : {}),
+    annualIncome: parseAmount(values.annualIncome),
+    incomeSourceType: values.incomeSourceType,
+    ...(values.incomeSourceType === incomeSourceTypes.Other
+      ? { incomeSourceOther: values.incomeSourceOther }
+      : {}),
+  };
+}
+
+/**
+ * Steps `profile` and `profilejoint`: who the applicant is, how to reach them, where they live,
+ * their work, income and assets, and their spouse when they have one (spec sections 2, 3, 5).
+ */
+export function ProfileStep({ joint = false }: { joint?: boolean }) {
+  const step: OnboardingStep = joint ? 'profilejoint' : 'profile';
+  const { t, i18n } = useTranslation('profile');
+  const language = i18n.language as Language;
+  const userInfo = useUserInfo();
+  const { application } = useApplication();
+  const user = userInfo.status === 'signedIn' ? userInfo.user : null;
+  const primary = application.steps.profile as { sin?: string; email?: string } | undefined;
+  const today = new Date().toISOString().slice(0, 10);
+  // The server keeps SINs encrypted and answers them masked: a blank SIN keeps the one on file.
+  const onFile = application.steps[step] as
+    { sinMasked?: string; spouse?: { sinMasked?: string } } | undefined;
+  const schema = profileStepSchema({
+    today,
+    sinOnFile: Boolean(onFile?.sinMasked),
+    accounts: chosenAccounts(application.steps),
+    ...(joint && primary
+      ? { primary: { sin: text(primary.sin), email: text(primary.email) } }
+      : {}),
+  });
+  const citizenships = useReferenceList('citizenships');
+  const countries = useReferenceList('countries');
+  const provinces = useReferenceList('provinceStates');
+  const industries = useReferenceList('businessTypes');
+  const occupations = useReferenceList('occupationTypes');
+
+  const form = useStepForm<ProfileValues>({
+    step,
+    schema,
+    fieldIds: fieldIdsFor(),
+    initial: (savedData) => {
+      const saved = (savedData ?? {}) as Record<string, unknown>;
+      const prefill = !joint && user ? user : null;
+      const email = text(saved.email) || (prefill?.email ?? '');
+      return {
+        ...emptyEmployment(saved),
+        title: saved.title as number | undefined,
+        firstName: text(saved.firstName) || (prefill?.firstName ?? ''),
+        lastName: text(saved.lastName) || (prefill?.lastName ?? ''),
+        birthDate: text(saved.birthDate),
+        sin: text(saved.sin),
+        maritalStatus: saved.maritalStatus as number | undefined,
+        email,
+        confirmEmail: text(saved.confirmEmail) || (prefill ? email : ''),
+        citizenshipId: saved.citizenshipId as number | undefined,
+        phones: (saved.phones as PhoneValue[] | undefined) ?? [{ number: '' }],
+        homeAddress: (saved.homeAddress as AddressValue | undefined) ?? { countryId: CANADA },
+        mailingSameAsHome: saved.mailingSameAsHome as boolean | undefined,
+        mailingAddress: (saved.mailingAddress as AddressValue | undefined) ?? { countryId: CANADA },
+        movedWithinTwoYears: saved.movedWithinTwoYears as boolean | undefined,
+        previousAddress: (saved.previousAddress as AddressValue | undefined) ?? {
+          countryId: CANADA,
+        },
+        netFixedAssets: amountText(saved.netFixedAssets),
+        netLiquidAssets: amountText(saved.netLiquidAssets),
+        spouse: {
+          ...emptyEmployment(saved.spouse as Record<string, unknown> | undefined),
+          title: (saved.spouse as SpouseValues | undefined)?.title,
+          firstName: text((saved.spouse as SpouseValues | undefined)?.firstName),
+          lastName: text((saved.spouse as SpouseValues | undefined)?.lastName),
+          birthDate: text((saved.spouse as SpouseValues | undefined)?.birthDate),
+          sin: text((saved.spouse as SpouseValues | undefined)?.sin),
+        },
+      };
+    },
+    toData: (values) => ({
+      title: values.title,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      birthDate: values.birthDate,
+      sin: values.sin,
+      maritalStatus: values.maritalStatus,
+      email: values.email,
+      confirmEmail: values.confirmEmail,
+      citizenshipId: values.citizenshipId,
+      phones: values.phones.filter((phone) => phone.number.trim() !== '' || phone.type),
+      homeAddress: values.homeAddress,
+      mailingSameAsHome: values.mailingSameAsHome,
+      ...(values.mailingSameAsHome === false ? { mailingAddress: values.mailingAddress } : {}),
+      movedWithinTwoYears: values.movedWithinTwoYears,
+      ...(values.movedWithinTwoYears ? { previousAddress: values.previousAddress } : {}),
+      ...employmentData(values),
+      netFixedAssets: parseAmount(values.netFixedAssets),
+      netLiquidAssets: parseAmount(values.netLiquidAssets),
+      ...(hasSpouse(values.maritalStatus)
+        ? {
+            spouse: {
+              title: values.spouse.title,
+              firstName: values.spouse.firstName,
+              lastName: values.spouse.lastName,
+              birthDate: values.spouse.birthDate,
+              ...(values.spouse.sin.trim() ? { sin: values.spouse.sin } : {}),
+              ...employmentData(values.spouse),
+            },
+          }
+        : {}),
+    }),
+  });
+  const values = form.values;
+  const set = (patch: Partial<ProfileValues>) => form.update({ ...values, ...patch });
+  const setSpouse = (patch: Partial<SpouseValues>) =>
+    form.update({ ...values, spouse: { ...values.spouse, ...patch } });
+  const prefilled = !joint && user !== null;
+
+  const titleOptions = optionsOf(titles, titleLabels, language);
+  const options = (list: ReturnType<typeof useReferenceList>) => ({
+    options: list.resource.state === 'ready' ? referenceOptions(list.resource.data, language) : [],
+    loading: list.resource.state === 'loading',
+    failed: list.resource.state === 'failed',
+    onRetry: list.retry,
+  });
+  const provinceOptionsOf = (countryId: number | undefined) =>
+    provinces.resource.state === 'ready'
+      ? referenceOptions(
+          provinces.resource.data.filter((province) => province.parentId === countryId),
+          language,
+        )
+      : [];
+  const yesNo = [
+    { value: 'yes' as const, label: t('yes', { ns: 'onboarding' }) },
+    { value: 'no' as const, label: t('no', { ns: 'onboarding' }) },
+  ];
+  const fixed = parseAmount(values.netFixedAssets);
+  const liquid = parseAmount(values.netLiquidAssets);
+  const netWorth =
+    typeof fixed === 'number' && typeof liquid === 'number' ? fixed + liquid : undefined;
+
+  /** The employment questions, for the applicant (prefix '') or the spouse ('spouse.'). */
+  const employmentFields = (
+    prefix: '' | 'spouse.',
+    current: EmploymentValues,
+    update: (patch: Partial<EmploymentValues>) => void,
+  ) => {
+    const id = (name: string) => `${prefix.replace('.', '-')}${name}`;
+    return (
+      <>
+        <SelectField
+          id={id('employmentStatus')}
+          label={t('fields.employmentStatus')}
+          value={current.employmentStatus}
+          onChange={(value) => update({ employmentStatus: code(value) })}
+          error={form.errorFor(`${prefix}employmentStatus`)}
+          options={optionsOf(employmentStatuses, employmentStatusLabels, language)}
+        />
+        {employed(current.employmentStatus) && (
+          <>
+            <TextField
+              id={id('employerName')}
+              label={t('fields.employerName')}
+              value={current.employerName}
+              onChange={(employerName) => update({ employerName })}
+              error={form.errorFor(`${prefix}employerName`)}
+              autoComplete="organization"
+            />
+            <SelectField
+              id={id('industryId')}
+              label={t('fields.industry')}
+              value={current.industryId}
+              onChange={(value) => update({ industryId: code(value) })}
+              error={form.errorFor(`${prefix}industryId`)}
+              {...options(industries)}
+            />
+            <SelectField
+              id={id('occupationId')}
+              label={t('fields.occupation')}
+              value={current.occupationId}
+              onChange={(value) => update({ occupationId: code(value) })}
+              error={form.errorFor(`${prefix}occupationId`)}
+              {...options(occupations)}
+            />
+            <SelectField
+              id={id('employerCountryId')}
+              label={t('fields.employerCountry')}
+              value={current.employerCountryId}
+              onChange={(value) =>
+                update({ employerCountryId: code(value), employerProvinceId: undefined })
+              }
+              error={form.errorFor(`${prefix}employerCountryId`)}
+              {...options(countries)}
+            />
+            {(current.employerCountryId === CANADA || current.employerCountryId === USA) && (
+              <SelectField
+                id={id('employerProvinceId')}
+                label={t('fields.employerProvince')}
+                value={current.employerProvinceId}
+                onChange={(value) => update({ employerProvinceId: code(value) })}
+                error={form.errorFor(`${prefix}employerProvinceId`)}
+                options={provinceOptionsOf(current.employerCountryId)}
+                loading={provinces.resource.state === 'loading'}
+                failed={provinces.resource.state === 'failed'}
+                onRetry={provinces.retry}
+              />
+            )}
+            <TextField
+              id={id('employerCity')}
+              label={t('fields.employerCity')}
+              value={current.employerCity}
+              onChange={(employerCity) => update({ employerCity })}
+              error={form.errorFor(`${prefix}employerCity`)}
+            />
+          </>
+        )}
+        <TextField
+          id={id('annualIncome')}
+          label={t('fields.annualIncome')}
+          hint={t('fields.amountHint')}
+          value={current.annualIncome}
+          onChange={(annualIncome) => update({ annualIncome })}
+          error={form.errorFor(`${prefix}annualIncome`)}
+          inputMode="text"
+          width="short"
+        />
+        <SelectField
+          id={id('incomeSourceType')}
+          label={t('fields.incomeSource')}
+          value={current.incomeSourceType}
+          onChange={(value) => update({ incomeSourceType: code(value) })}
+          error={form.errorFor(`${prefix}incomeSourceType`)}
+          options={optionsOf(incomeSourceTypes, incomeSourceTypeLabels, language)}
+        />
+        {current.incomeSourceType === incomeSourceTypes.Other && (
+          <TextField
+            id={id('incomeSourceOther')}
+            label={t('fields.incomeSourceOther')}
+            value={current.incomeSourceOther}
+            onChange={(incomeSourceOther) => update({ incomeSourceOther })}
+            error={form.errorFor(`${prefix}incomeSourceOther`)}
+            maxLength={200}
+          />
+        )}
+      </>
+    );
+  };
+
+  const addressErrors = (name: string) => (field: keyof AddressValue) =>
+    form.errorFor(`${name}.${field}`) ?? (field === 'streetName' ? form.errorFor(name) : undefined);
+
+  return (
+    <StepPage
+      step={step}
+      title={t(joint ? 'jointTitle' : 'title')}
+      heading={t(joint ? 'jointHeading' : 'heading')}
+      problems={form.problems}
+      notice={form.notice}
+      saving={form.saving}
+      onSubmit={form.submit}
+    >
+      <p>{t('intro')}</p>
+      {joint && <p>{t('jointIntro')}</p>}
+
+      <h2>{t(joint ? 'sections.aboutJoint' : 'sections.about')}</h2>
+      <SelectField
+        id="title"
+        label={t('fields.title')}
+        value={values.title}
+        onChange={(value) => set({ title: code(value) })}
+        error={form.errorFor('title')}
+        options={titleOptions.map((option) => ({ id: option.id, label: option.label }))}
+      />
+      <ReadOnlyOrText
+        readOnly={prefilled}
+        id="firstName"
+        label={t('fields.firstName')}
+        hint={prefilled ? t('prefilled') : undefined}
+        value={values.firstName}
+        onChange={(firstName) => set({ firstName })}
+        error={form.errorFor('firstName')}
+        autoComplete="given-name"
+      />
+      <ReadOnlyOrText
+        readOnly={prefilled}
+        id="lastName"
+        label={t('fields.lastName')}
+        hint={prefilled ? t('prefilled') : undefined}
+        value={values.lastName}
+        onChange={(lastName) => set({ lastName })}
+        error={form.errorFor('lastName')}
+        autoComplete="family-name"
+      />
+      <DateField
+        id="birthDate"
+        legend={t('fields.birthDate')}
+        hint={t('fields.birthDateHint')}
+        value={values.birthDate}
+        onChange={(birthDate) => set({ birthDate })}
+        error={form.errorFor('birthDate')}
+      />
+      <TextField
+        id="sin"
+        label={t('fields.sin')}
+        hint={
+          onFile?.sinMasked
+            ? t('fields.sinSaved', { masked: onFile.sinMasked })
+            : t('fields.sinHint')
+        }
+        value={values.sin}
+        onChange={(sin) => set({ sin })}
+        error={form.errorFor('sin')}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={11}
+        width="short"
+      />
+      <SelectField
+        id="maritalStatus"
+        label={t('fields.maritalStatus')}
+        value={values.maritalStatus}
+        onChange={(value) => set({ maritalStatus: code(value) })}
+        error={form.errorFor('maritalStatus')}
+        options={optionsOf(maritalStatuses, maritalStatusLabels, language)}
+      />
+      <SelectField
+        id="citizenshipId"
+        label={t('fields.citizenship')}
+        value={values.citizenshipId}
+        onChange={(value) => set({ citizenshipId: code(value) })}
+        error={form.errorFor('citizenshipId')}
+        {...options(citizenships)}
+      />
+
+      <h2>{t('sections.contact')}</h2>
+      <ReadOnlyOrText
+        readOnly={prefilled}
+        id="email"
+        label={t('fields.email')}
+        hint={prefilled ? t('prefilled') : undefined}
+        value={values.email}
+        onChange={(email) => set({ email })}
+        error={form.errorFor('email')}
+        autoComplete="email"
+      />
+      {!prefilled && (
+        <TextField
+          id="confirmEmail"
+          label={t('fields.confirmEmail')}
+          value={values.confirmEmail}
+          onChange={(confirmEmail) => set({ confirmEmail })}
+          error={form.errorFor('confirmEmail')}
+          autoComplete="email"
+        />
+      )}
+      <PhoneFields
+        id="phones"
+        value={values.phones}
+        onChange={(phones) => set({ phones })}
+        errorFor={(path) => form.errorFor(path ? `phones.${path}` : 'phones')}
+      />
+
+      <h2>{t('sections.home')}</h2>
+      <AddressFields
+        id="homeAddress"
+        legend={t('sections.home')}
+        hint={t('address.homeHint')}
+        value={values.homeAddress}
+        onChange={(homeAddress) => set({ homeAddress })}
+        errorFor={addressErrors('homeAddress')}
+      />
+      <RadioChoices
+        id="mailingSameAsHome"
+        legend={t('fields.mailingSameAsHome')}
+        value={
+          values.mailingSameAsHome === undefined
+            ? undefined
+            : values.mailingSameAsHome
+              ? 'yes'
+              : 'no'
+        }
+        onChange={(answer) => set({ mailingSameAsHome: answer === 'yes' })}
+        error={form.errorFor('mailingSameAsHome')}
+        choices={yesNo}
+      />
+      {values.mailingSameAsHome === false && (
+        <AddressFields
+          id="mailingAddress"
+          legend={t('sections.mailing')}
+          value={values.mailingAddress}
+          onChange={(mailingAddress) => set({ mailingAddress })}
+          errorFor={addressErrors('mailingAddress')}
+        />
+      )}
+      <RadioChoices
+        id="movedWithinTwoYears"
+        legend={t('fields.movedWithinTwoYears', { years: PREVIOUS_ADDRESS_IF_MOVED_WITHIN_YEARS })}
+        value={
+          values.movedWithinTwoYears === undefined
+            ? undefined
+            : values.movedWithinTwoYears
+              ? 'yes'
+              : 'no'
+        }
+        onChange={(answer) => set({ movedWithinTwoYears: answer === 'yes' })}
+        error={form.errorFor('movedWithinTwoYears')}
+        choices={yesNo}
+      />
+      {values.movedWithinTwoYears === true && (
+        <AddressFields
+          id="previousAddress"
+          legend={t('sections.previous')}
+          hint={t('address.previousHint')}
+          value={values.previousAddress}
+          onChange={(previousAddress) => set({ previousAddress })}
+          errorFor={addressErrors('previousAddress')}
+        />
+      )}
+
+      <h2>{t('sections.employment')}</h2>
+      {employmentFields('', values, (patch) => set(patch))}
+
+      <h2>{t('sections.finances')}</h2>
+      <TextField
+        id="netFixedAssets"
+        label={t('fields.netFixedAssets')}
+        hint={t('fields.netFixedAssetsHint')}
+        value={values.netFixedAssets}
+        onChange={(netFixedAssets) => set({ netFixedAssets })}
+        error={form.errorFor('netFixedAssets')}
+        width="short"
+      />
+      <TextField
+        id="netLiquidAssets"
+        label={t('fields.netLiquidAssets')}
+        hint={t('fields.netLiquidAssetsHint')}
+        value={values.netLiquidAssets}
+        onChange={(netLiquidAssets) => set({ netLiquidAssets })}
+        error={form.errorFor('netLiquidAssets')}
+        width="short"
+      />
+      {netWorth !== undefined && (
+        <p aria-live="polite">
+          {t('fields.totalNetWorth', { amount: formatAmount(netWorth, language) })}
+        </p>
+      )}
+
+      {hasSpouse(values.maritalStatus) && (
+        <>
+          <h2>{t('sections.spouse')}</h2>
+          <SelectField
+            id="spouse-title"
+            label={t('fields.title')}
+            value={values.spouse.title}
+            onChange={(value) => setSpouse({ title: code(value) })}
+            error={form.errorFor('spouse.title')}
+            options={titleOptions.map((option) => ({ id: option.id, label: option.label }))}
+          />
+          <TextField
+            id="spouse-firstName"
+            label={t('fields.firstName')}
+            value={values.spouse.firstName}
+            onChange={(firstName) => setSpouse({ firstName })}
+            error={form.errorFor('spouse.firstName')}
+          />
+          <TextField
+            id="spouse-lastName"
+            label={t('fields.lastName')}
+            value={values.spouse.lastName}
+            onChange={(lastName) => setSpouse({ lastName })}
+            error={form.errorFor('spouse.lastName')}
+          />
+          <DateField
+            id="spouse-birthDate"
+            legend={t('fields.birthDate')}
+            hint={t('fields.birthDateHint')}
+            value={values.spouse.birthDate}
+            onChange={(birthDate) => setSpouse({ birthDate })}
+            error={form.errorFor('spouse.birthDate')}
+          />
+          <TextField
+            id="spouse-sin"
+            label={t('fields.sin')}
+            hint={
+              onFile?.spouse?.sinMasked
+                ? t('fields.sinSaved', { masked: onFile.spouse.sinMasked })
+                : undefined
+            }
+            value={values.spouse.sin}
+            onChange={(sin) => setSpouse({ sin })}
+            error={form.errorFor('spouse.sin')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={11}
+            width="short"
+          />
+          {employmentFields('spouse.', values.spouse, (patch) => setSpouse(patch))}
+        </>
+      )}
+    </StepPage>
+  );
+}
+
+/** A prefilled answer the person cannot change here, or a text box. */
+function ReadOnlyOrText(props: Parameters<typeof TextField>[0] & { readOnly: boolean }) {
+  const { readOnly, ...field } = props;
+  if (!readOnly) return <TextField {...field} />;
+  return (
+    <div className="read-only-field">
+      <p className="read-only-label" id={`${field.id}-label`}>
+        {field.label}
+      </p>
+      <p id={field.id} aria-labelledby={`${field.id}-label`} className="read-only-value">
+        {field.value}
+      </p>
+      {field.hint && <p className="hint">{field.hint}</p>}
+    </div>
+  );
+}
+
+/** Every answer's field id, in page order, for the error summary's links. */
+function fieldIdsFor(): Record<string, string> {
+  const ids: Record<string, string> = {};
+  const add = (path: string) => (ids[path] = path.replace(/\./g, '-'));
+  for (const name of [
+    'title',
+    'firstName',
+    'lastName',
+    'birthDate',
+    'sin',
+    'maritalStatus',
+    'citizenshipId',
+    'email',
+    'confirmEmail',
+  ]) {
+    add(name);
+  }
+  ids.phones = 'phones';
+  for (let index = 0; index < 3; index += 1) {
+    for (const part of ['type', 'number', 'extension']) add(`phones.${index}.${part}`);
+  }
+  for (const address of ['homeAddress', 'mailingAddress', 'previousAddress']) {
+    if (address === 'mailingAddress') add('mailingSameAsHome');
+    if (address === 'previousAddress') add('movedWithinTwoYears');
+    ids[address] = `${address}-streetName`;
+    for (const part of [
+      'suite',
+      'streetNumber',
+      'streetName',
+      'city',
+      'provinceId',
+      'postalCode',
+      'countryId',
+    ]) {
+      add(`${address}.${part}`);
+    }
+  }
+  const employment = [
+    'employmentStatus',
+    'employerName',
+    'industryId',
+    'occupationId',
+    'employerCountryId',
+    'employerProvinceId',
+    'employerCity',
+    'annualIncome',
+    'incomeSourceType',
+    'incomeSourceOther',
+  ];
+  for (const name of employment) add(name);
+  add('netFixedAssets');
+  add('netLiquidAssets');
+  for (const name of ['title', 'firstName', 'lastName', 'birthDate', 'sin', ...employment]) {
+    add(`spouse.${name}`);
+  }
+  ids.spouse = 'spouse-title';
+  return ids;
+}
+
+/** Step `profilejoint`: the same questions about the joint applicant. */
+export function JointProfileStep() {
+  return <ProfileStep joint />;
+}

@@ -1,0 +1,570 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { namedAccountTypes, type NamedAccountTypeName } from '../enums/account-types.ts';
+import { employmentStatuses, incomeSourceTypes, maritalStatuses } from '../enums/person.ts';
+import { messagesEn, messagesFr } from '../messages/messages.ts';
+import { profileMessagesEn, profileMessagesFr } from '../messages/profile-messages.ts';
+import {
+  addAmounts,
+  includesRetirementIncomeFund,
+  isAmount,
+  profileStepSchema,
+  type ProfileContext,
+  type ProfileInput,
+  type SpouseInput,
+} from './profile.ts';
+
+const today = '2026-05-01';
+const context: ProfileContext = { today, accounts: ['tfsa', 'margin'] };
+
+const spouse: SpouseInput = {
+  title: 2,
+  firstName: 'Ana',
+  lastName: 'Tremblay',
+  birthDate: '1982-07-14',
+  employmentStatus: employmentStatuses.Retired,
+  annualIncome: 32000,
+  incomeSourceType: incomeSourceTypes.Pension,
+};
+
+const employer = {
+  employerName: 'Hydro-Québec',
+  industryId: 12,
+  occupationId: 40,
+  employerCountryId: 1,
+  employerProvinceId: 11,
+  employerCity: 'Montréal',
+};
+
+/** A complete profile of a married employee who lives where they get their mail. */
+function validInput(overrides: Partial<ProfileInput> = {}): ProfileInput {
+  return {
+    title: 1,
+    firstName: 'Jean-François',
+    lastName: 'Gagnon',
+    birthDate: '1980-02-29',
+    sin: '130 692 544',
+    maritalStatus: maritalStatuses.Married,
+    email: 'JF.Gagnon@example.ca',
+    confirmEmail: 'jf.gagnon@example.ca',
+    citizenshipId: 1,
+    phones: [{ type: 3, number: '(514) 555-0199' }],
+    homeAddress: {
+      streetNumber: '1250',
+      streetName: 'rue Sainte-Catherine Ouest',
+      city: 'Montréal',
+      provinceId: 11,
+      postalCode: 'h3g1p1',
+      countryId: 1,
+    },
+    mailingSameAsHome: true,
+    movedWithinTwoYears: false,
+    employmentStatus: employmentStatuses.FullTime,
+    ...employer,
+    annualIncome: 95000,
+    netFixedAssets: 350000,
+    netLiquidAssets: 120000.5,
+    incomeSourceType: incomeSourceTypes.Investments,
+    spouse,
+    ...overrides,
+  };
+}
+
+const parse = (input: unknown, profileContext: ProfileContext = context) =>
+  profileStepSchema(profileContext).safeParse(input);
+const codes = (result: ReturnType<typeof parse>) =>
+  result.error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`) ?? [];
+
+describe('profile step', () => {
+  it('accepts a complete profile and normalizes it', () => {
+    const result = parse(validInput());
+    expect(codes(result)).toEqual([]);
+    expect(result.data).toMatchObject({
+      sin: '130692544',
+      email: 'jf.gagnon@example.ca',
+      phones: [{ type: 3, number: '5145550199' }],
+      homeAddress: { postalCode: 'H3G 1P1' },
+      totalNetWorth: 470000.5,
+      spouse: { firstName: 'Ana', birthDate: '1982-07-14' },
+    });
+    expect(result.data).not.toHaveProperty('mailingAddress');
+    expect(result.data).not.toHaveProperty('previousAddress');
+  });
+
+  it('asks every required answer at its own path', () => {
+    expect(codes(parse({}))).toEqual([
+      'title:required',
+      'firstName:required',
+      'lastName:required',
+      'birthDate:required',
+      'sin:required',
+      'maritalStatus:required',
+      'email:required',
+      'confirmEmail:required',
+      'citizenshipId:required',
+      'phones:required',
+      'homeAddress.streetNumber:required',
+      'homeAddress.streetName:required',
+      'homeAddress.city:required',
+      'homeAddress.provinceId:required',
+      'homeAddress.postalCode:required',
+      'homeAddress.countryId:required',
+      'mailingSameAsHome:required',
+      'movedWithinTwoYears:required',
+      'employmentStatus:required',
+      'annualIncome:required',
+      'netFixedAssets:required',
+      'netLiquidAssets:required',
+      'incomeSourceType:required',
+    ]);
+  });
+
+  it.each([
+    ['birthDate', { birthDate: '2008-05-02' }, 'birthDate:tooYoung'],
+    ['confirmEmail', { confirmEmail: 'jf.gagnon@example.com' }, 'confirmEmail:emailMismatch'],
+    ['email', { email: 'jf.gagnon@', confirmEmail: 'jf.gagnon@' }, 'email:emailFormat'],
+    ['sin', { sin: '130 692 545' }, 'sin:invalid'],
+    ['citizenshipId', { citizenshipId: -3 }, 'citizenshipId:invalid'],
+    ['maritalStatus', { maritalStatus: 9 as 1 }, 'maritalStatus:invalid'],
+    [
+      'phones.1.type',
+      {
+        phones: [
+          { type: 1, number: '5145550199' },
+          { type: 1, number: '4385550123' },
+        ],
+      },
+      'phones.1.type:duplicated',
+    ],
+    ['phones.0.number', { phones: [{ type: 1, number: '555-0199' }] }, 'phones.0.number:invalid'],
+    [
+      'homeAddress.streetName',
+      { homeAddress: { ...validInput().homeAddress, streetName: 'P.O. Box 12' } },
+      'homeAddress.streetName:poBoxNotAllowed',
+    ],
+    [
+      'homeAddress.city',
+      { homeAddress: { streetNumber: '12', streetName: 'Main St', countryId: 1 } },
+      'homeAddress.city:incompleteAddress',
+    ],
+    [
+      'homeAddress.postalCode',
+      { homeAddress: { ...validInput().homeAddress, postalCode: 'M5V 2T6' } },
+      'homeAddress.postalCode:postalCodeProvince',
+    ],
+    [
+      'homeAddress.postalCode',
+      { homeAddress: { ...validInput().homeAddress, postalCode: 'H3G 1P' } },
+      'homeAddress.postalCode:invalid',
+    ],
+  ] as const)('reports %s', (_path, overrides, expected) => {
+    expect(codes(parse(validInput(overrides as Partial<ProfileInput>)))).toEqual([expected]);
+  });
+
+  it('shows every problem at once, cross-field ones included', () => {
+    const result = parse(
+      validInput({ firstName: '', confirmEmail: 'other@example.ca', spouse: undefined }),
+    );
+    expect(codes(result)).toEqual(
+      expect.arrayContaining([
+        'firstName:required',
+        'confirmEmail:emailMismatch',
+        'spouse.firstName:required',
+      ]),
+    );
+  });
+
+  it('parses a saved profile again to itself', () => {
+    const inputs = fc.record({
+      maritalStatus: fc.constantFrom(...Object.values(maritalStatuses)),
+      employmentStatus: fc.constantFrom(...Object.values(employmentStatuses)),
+      incomeSourceType: fc.constantFrom(...Object.values(incomeSourceTypes)),
+      mailingSameAsHome: fc.boolean(),
+      movedWithinTwoYears: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(inputs, (answers) => {
+        const saved = profileStepSchema(context).parse(
+          validInput({
+            ...answers,
+            incomeSourceOther: 'Rental income',
+            mailingAddress: {
+              streetName: 'CP 45 Succ. Place-d’Armes',
+              city: 'Montréal',
+              provinceId: 11,
+              postalCode: 'H2Y 3E9',
+              countryId: 1,
+            },
+            previousAddress: {
+              streetNumber: '8',
+              streetName: 'King St W',
+              city: 'Toronto',
+              provinceId: 5,
+              postalCode: 'M5H 1A1',
+              countryId: 1,
+            },
+          }),
+        );
+        expect(profileStepSchema(context).parse(saved)).toEqual(saved);
+      }),
+    );
+  });
+});
+
+describe('joint applicant (profilejoint)', () => {
+  const joint: ProfileContext = {
+    ...context,
+    primary: { sin: '130-692-544', email: 'Primary@Example.ca ' },
+  };
+
+  it('cannot reuse the primary applicant’s SIN or email', () => {
+    const result = parse(
+      validInput({
+        sin: '130692544',
+        email: 'primary@example.ca',
+        confirmEmail: 'primary@example.ca',
+      }),
+      joint,
+    );
+    expect(codes(result)).toEqual(['sin:sinSameAsPrimary', 'email:emailSameAsPrimary']);
+  });
+
+  it('accepts their own SIN and email', () => {
+    expect(codes(parse(validInput({ sin: '193 456 787' }), joint))).toEqual([]);
+  });
+
+  it('lets a primary applicant have any SIN', () => {
+    expect(codes(parse(validInput({ sin: '130692544' })))).toEqual([]);
+  });
+});
+
+describe('addresses of the profile', () => {
+  const elsewhere = {
+    streetName: 'PO Box 1234',
+    city: 'Québec',
+    provinceId: 11,
+    postalCode: 'G1K 7X2',
+    countryId: 1,
+  };
+
+  it('need a mailing address when it is not the home address, PO boxes allowed', () => {
+    expect(codes(parse(validInput({ mailingSameAsHome: false })))).toEqual([
+      'mailingAddress.streetNumber:required',
+      'mailingAddress.streetName:required',
+      'mailingAddress.city:required',
+      'mailingAddress.provinceId:required',
+      'mailingAddress.postalCode:required',
+      'mailingAddress.countryId:required',
+    ]);
+    const result = parse(validInput({ mailingSameAsHome: false, mailingAddress: elsewhere }));
+    expect(result.data?.mailingAddress).toMatchObject({
+      streetName: 'PO Box 1234',
+      streetNumber: '',
+    });
+  });
+
+  it('drop the mailing address when it is the home address', () => {
+    const result = parse(validInput({ mailingSameAsHome: true, mailingAddress: { city: 'x' } }));
+    expect(codes(result)).toEqual([]);
+    expect(result.data).not.toHaveProperty('mailingAddress');
+  });
+
+  it('need the previous address when the person moved within two years, no PO box', () => {
+    expect(codes(parse(validInput({ movedWithinTwoYears: true })))).toContain(
+      'previousAddress.streetName:required',
+    );
+    expect(
+      codes(parse(validInput({ movedWithinTwoYears: true, previousAddress: elsewhere }))),
+    ).toEqual(['previousAddress.streetName:poBoxNotAllowed']);
+    expect(
+      codes(
+        parse(
+          validInput({
+            movedWithinTwoYears: true,
+            previousAddress: { city: 'Gatineau', provinceId: 11, countryId: 1 },
+          }),
+        ),
+      ),
+    ).toEqual(['previousAddress.streetNumber:incompleteAddress']);
+  });
+});
+
+describe('employment', () => {
+  const unemployed = {
+    employmentStatus: employmentStatuses.Retired,
+    employerName: undefined,
+    industryId: undefined,
+    occupationId: undefined,
+    employerCountryId: undefined,
+    employerProvinceId: undefined,
+    employerCity: undefined,
+  };
+
+  it('asks the employer of full-time and part-time employees only', () => {
+    for (const status of Object.values(employmentStatuses)) {
+      const result = parse(validInput({ ...unemployed, employmentStatus: status }));
+      const employed =
+        status === employmentStatuses.FullTime || status === employmentStatuses.PartTime;
+      expect(codes(result)).toEqual(
+        employed
+          ? [
+              'employerName:required',
+              'industryId:required',
+              'occupationId:required',
+              'employerCountryId:required',
+              'employerCity:required',
+            ]
+          : [],
+      );
+    }
+  });
+
+  it('drops the employer when the person is not employed', () => {
+    const result = parse(validInput({ employmentStatus: employmentStatuses.Student }));
+    expect(result.data).not.toHaveProperty('employerName');
+    expect(result.data).not.toHaveProperty('industryId');
+  });
+
+  it('asks the employer province in Canada and the USA only', () => {
+    expect(codes(parse(validInput({ employerProvinceId: undefined })))).toEqual([
+      'employerProvinceId:required',
+    ]);
+    expect(codes(parse(validInput({ employerProvinceId: 10 })))).toEqual([
+      'employerProvinceId:invalid',
+    ]);
+    expect(codes(parse(validInput({ employerCountryId: 2, employerProvinceId: 35 })))).toEqual([]);
+    const abroad = parse(validInput({ employerCountryId: 6666, employerProvinceId: undefined }));
+    expect(codes(abroad)).toEqual([]);
+    expect(abroad.data).not.toHaveProperty('employerProvinceId');
+  });
+});
+
+describe('amounts and net worth', () => {
+  it('derives the total net worth from fixed and liquid assets, never from the input', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 99_999_999_999_99 }),
+        fc.integer({ min: 0, max: 99_999_999_999_99 }),
+        (fixedCents, liquidCents) => {
+          const result = parse({
+            ...validInput({ netFixedAssets: fixedCents / 100, netLiquidAssets: liquidCents / 100 }),
+            totalNetWorth: 1,
+          });
+          expect(codes(result)).toEqual([]);
+          expect(result.data?.totalNetWorth).toBe((fixedCents + liquidCents) / 100);
+        },
+      ),
+    );
+    expect(addAmounts(0.1, 0.2)).toBe(0.3);
+  });
+
+  it.each([-1, 0.001, 1e12, Number.NaN, Number.POSITIVE_INFINITY, '100'])(
+    'refuses %s as an amount',
+    (amount) => {
+      expect(isAmount(amount)).toBe(false);
+      expect(codes(parse(validInput({ annualIncome: amount as number })))).toEqual([
+        'annualIncome:invalid',
+      ]);
+    },
+  );
+
+  it('accepts zero and cents', () => {
+    for (const amount of [0, 0.5, 12.34, 999_999_999_999.99]) expect(isAmount(amount)).toBe(true);
+  });
+});
+
+describe('income source', () => {
+  it('asks what the other source is, and drops it otherwise', () => {
+    expect(codes(parse(validInput({ incomeSourceType: incomeSourceTypes.Other })))).toEqual([
+      'incomeSourceOther:required',
+    ]);
+    expect(
+      codes(parse(validInput({ incomeSourceType: 6, incomeSourceOther: 'x'.repeat(201) }))),
+    ).toEqual(['incomeSourceOther:invalid']);
+    expect(
+      parse(validInput({ incomeSourceType: 6, incomeSourceOther: ' Rental income ' })).data,
+    ).toMatchObject({ incomeSourceOther: 'Rental income' });
+    expect(parse(validInput({ incomeSourceOther: 'Rental income' })).data).not.toHaveProperty(
+      'incomeSourceOther',
+    );
+  });
+});
+
+describe('spouse', () => {
+  const withSpouse: readonly number[] = [
+    maritalStatuses.Married,
+    maritalStatuses.CommonLaw,
+    maritalStatuses.Separated,
+  ];
+
+  it('is required for married, common-law and separated applicants only', () => {
+    for (const status of Object.values(maritalStatuses)) {
+      const result = parse(validInput({ maritalStatus: status, spouse: undefined }));
+      if (withSpouse.includes(status)) {
+        expect(codes(result)).toEqual([
+          'spouse.title:required',
+          'spouse.firstName:required',
+          'spouse.lastName:required',
+          'spouse.birthDate:required',
+          'spouse.employmentStatus:required',
+          'spouse.annualIncome:required',
+          'spouse.incomeSourceType:required',
+        ]);
+      } else {
+        expect(codes(result)).toEqual([]);
+      }
+    }
+  });
+
+  it('is dropped when the marital status asks none', () => {
+    const result = parse(validInput({ maritalStatus: maritalStatuses.Divorced }));
+    expect(result.success).toBe(true);
+    expect(result.data).not.toHaveProperty('spouse');
+    // Stale answers about a former spouse are not checked either.
+    expect(
+      parse(validInput({ maritalStatus: maritalStatuses.Single, spouse: { ...spouse, sin: '1' } }))
+        .success,
+    ).toBe(true);
+  });
+
+  it('has an optional SIN, valid when given, and employer when employed', () => {
+    expect(codes(parse(validInput({ spouse: { ...spouse, sin: '130 692 545' } })))).toEqual([
+      'spouse.sin:invalid',
+    ]);
+    expect(parse(validInput({ spouse: { ...spouse, sin: '193-456-787' } })).data?.spouse?.sin).toBe(
+      '193456787',
+    );
+    expect(
+      codes(
+        parse(validInput({ spouse: { ...spouse, employmentStatus: employmentStatuses.PartTime } })),
+      ),
+    ).toEqual([
+      'spouse.employerName:required',
+      'spouse.industryId:required',
+      'spouse.occupationId:required',
+      'spouse.employerCountryId:required',
+      'spouse.employerCity:required',
+    ]);
+    const employed = parse(
+      validInput({
+        spouse: { ...spouse, employmentStatus: employmentStatuses.FullTime, ...employer },
+      }),
+    );
+    expect(employed.data?.spouse).toMatchObject(employer);
+    expect(
+      codes(
+        parse(validInput({ spouse: { ...spouse, incomeSourceType: incomeSourceTypes.Other } })),
+      ),
+    ).toEqual(['spouse.incomeSourceOther:required']);
+  });
+
+  it('may be under 18, except for a retirement income fund', () => {
+    const young = validInput({ spouse: { ...spouse, birthDate: '2009-05-02' } });
+    expect(codes(parse(young))).toEqual([]);
+    expect(codes(parse(young, { today, accounts: ['rrif'] }))).toEqual([
+      'spouse.birthDate:spouseTooYoungForRif',
+    ]);
+    expect(codes(parse(young, { today, accounts: ['tfsa', 'spousalRrif'] }))).toEqual([
+      'spouse.birthDate:spouseTooYoungForRif',
+    ]);
+    const eighteen = validInput({ spouse: { ...spouse, birthDate: '2008-05-01' } });
+    expect(codes(parse(eighteen, { today, accounts: ['rrif'] }))).toEqual([]);
+  });
+
+  it('counts RRIFs and spousal RRIFs, in either currency, as retirement income funds', () => {
+    const names = Object.keys(namedAccountTypes) as NamedAccountTypeName[];
+    fc.assert(
+      fc.property(fc.subarray(names), (accounts) => {
+        const expected = accounts.some((name) =>
+          ['rrif', 'spousalRrif', 'usRrif', 'usSpousalRrif'].includes(name),
+        );
+        return includesRetirementIncomeFund(accounts) === expected;
+      }),
+    );
+  });
+});
+
+describe('profile messages', () => {
+  it('have English and French text for every key', () => {
+    expect(Object.keys(profileMessagesFr).sort()).toEqual(Object.keys(profileMessagesEn).sort());
+    for (const key of Object.keys(profileMessagesEn) as (keyof typeof profileMessagesEn)[]) {
+      expect(messagesEn[key]).toBe(profileMessagesEn[key]);
+      expect(messagesFr[key]).toBe(profileMessagesFr[key]);
+      expect(profileMessagesFr[key]).not.toBe(profileMessagesEn[key]);
+    }
+  });
+
+  it('say the spec’s words in both languages', () => {
+    expect(messagesEn.sinSameAsPrimary).toBe("SIN the same as primary's.");
+    expect(messagesFr.sinSameAsPrimary).toBe('NAS identique à celui du demandeur principal.');
+    expect(messagesEn.emailSameAsPrimary).toBe("Email same as primary's.");
+    expect(messagesFr.emailSameAsPrimary).toBe(
+      'Courriel identique à celui du demandeur principal.',
+    );
+    expect(messagesEn.spouseTooYoungForRif).toBe(
+      'Your spouse must be at least 18 for a retirement income fund.',
+    );
+    expect(messagesFr.spouseTooYoungForRif).toContain('au moins 18 ans');
+  });
+
+  it('cover every key the profile schema emits', () => {
+    const emitted = new Set<string>();
+    const collect = (input: unknown, profileContext: ProfileContext = context) => {
+      for (const issue of parse(input, profileContext).error?.issues ?? [])
+        emitted.add(issue.message);
+    };
+    collect({});
+    collect(
+      validInput({ birthDate: '2010-01-01', confirmEmail: 'x@example.ca', citizenshipId: 0 }),
+    );
+    collect(validInput({ email: 'x@' }));
+    collect(
+      validInput({
+        phones: [
+          { type: 1, number: '5145550199' },
+          { type: 1, number: '5145550199' },
+        ],
+      }),
+    );
+    collect(validInput({ homeAddress: { streetName: 'RR 2', countryId: 1 } }));
+    collect(validInput({ homeAddress: { ...validInput().homeAddress, postalCode: 'T2P 1J9' } }));
+    collect(validInput({ spouse: { ...spouse, birthDate: '2010-01-01' } }), {
+      today,
+      accounts: ['rrif'],
+    });
+    collect(validInput({ sin: '130692544', email: 'p@example.ca', confirmEmail: 'p@example.ca' }), {
+      ...context,
+      primary: { sin: '130692544', email: 'p@example.ca' },
+    });
+    expect([...emitted].sort()).toEqual(
+      [
+        ...Object.keys(profileMessagesEn),
+        'required',
+        'invalid',
+        'duplicated',
+        'emailFormat',
+      ].sort(),
+    );
+    for (const key of emitted) {
+      expect(messagesFr[key as keyof typeof messagesFr]).toBeTruthy();
+      expect(messagesEn[key as keyof typeof messagesEn]).toBeTruthy();
+    }
+  });
+});
+
+describe('a SIN already on file', () => {
+  it('may be left blank on the screen, and must still be valid when typed again', () => {
+    const schema = profileStepSchema({ today: '2026-11-22', accounts: ['tfsa'], sinOnFile: true });
+    const issuesAt = (sin: string) =>
+      (schema.safeParse({ sin }).error?.issues ?? [])
+        .filter((issue) => issue.path.join('.') === 'sin')
+        .map((issue) => issue.message);
+    expect(issuesAt('')).toEqual([]);
+    expect(issuesAt('123 456 789')).toEqual(['invalid']);
+    const strict = profileStepSchema({ today: '2026-11-22', accounts: ['tfsa'] });
+    expect(
+      (strict.safeParse({ sin: '' }).error?.issues ?? []).find((i) => i.path.join('.') === 'sin')
+        ?.message,
+    ).toBe('required');
+  });
+});

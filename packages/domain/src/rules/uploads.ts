@@ -1,0 +1,218 @@
+import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../constants.ts';
+import { uploadDocumentTypes, type UploadDocumentType } from '../enums/documents.ts';
+
+/**
+ * The upload rules of spec section 5 and the architecture page ("Data protection"): a
+ * document type and a file are required, the file is at most 10 MB, its extension is one of
+ * PDF, JPG/JPEG, PNG, BMP, GIF, TIF/TIFF, and its first bytes must be what that extension
+ * says. Pure, so the client checks a chosen file before sending it and the server checks
+ * again what it received.
+ */
+
+export type UploadFileType = 'pdf' | 'jpeg' | 'png' | 'bmp' | 'gif' | 'tiff';
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+
+/** What each accepted extension promises the content is. */
+export const fileTypeOfExtension = {
+  pdf: 'pdf',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  bmp: 'bmp',
+  gif: 'gif',
+  tif: 'tiff',
+  tiff: 'tiff',
+} as const satisfies Record<UploadExtension, UploadFileType>;
+
+/** The media type a stored file is served with: from its detected content, never the client's. */
+export const contentTypeOfFileType = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  bmp: 'image/bmp',
+  gif: 'image/gif',
+  tiff: 'image/tiff',
+} as const satisfies Record<UploadFileType, string>;
+
+/** How many leading bytes `detectFileType` looks at: a client may read just these. */
+export const FILE_SIGNATURE_BYTES = 32;
+
+/** Longest reason kept with an upload. */
+export const UPLOAD_REASON_MAX_LENGTH = 200;
+
+/** Longest file name kept (the extension is kept whole when a name is shortened). */
+export const UPLOAD_FILE_NAME_MAX_LENGTH = 120;
+
+function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + signature.length) return false;
+  return signature.every((byte, index) => bytes[offset + index] === byte);
+}
+
+function littleEndian32(bytes: Uint8Array, offset: number): number {
+  return (
+    (bytes[offset] ?? 0) +
+    (bytes[offset + 1] ?? 0) * 0x100 +
+    (bytes[offset + 2] ?? 0) * 0x10000 +
+    (bytes[offset + 3] ?? 0) * 0x1000000
+  );
+}
+
+/** Sizes of the BMP information headers that exist (core, v1 to v5, OS/2 2.x). */
+const BMP_INFO_HEADER_SIZES = new Set([12, 16, 40, 52, 56, 64, 108, 124]);
+
+/**
+ * The type of a file from its magic bytes, or null when it is none of the accepted types.
+ * PDF `%PDF-`; JPEG `FF D8 FF`; PNG its 8-byte signature; GIF `GIF87a`/`GIF89a`; TIFF `II*\0`
+ * or `MM\0*`; BMP `BM` followed by zero reserved words and a known information-header size
+ * (two letters alone would match too much text).
+ */
+export function detectFileType(bytes: Uint8Array): UploadFileType | null {
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (
+    startsWith(bytes, [0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) ||
+    startsWith(bytes, [0x47, 0x49, 0x46, 0x38, 0x39, 0x61])
+  ) {
+    return 'gif';
+  }
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) {
+    return 'tiff';
+  }
+  if (
+    startsWith(bytes, [0x42, 0x4d]) &&
+    startsWith(bytes, [0, 0, 0, 0], 6) &&
+    BMP_INFO_HEADER_SIZES.has(littleEndian32(bytes, 14))
+  ) {
+    return 'bmp';
+  }
+  return null;
+}
+
+/** The lower-cased extension of a file name ('' when it has none). */
+export function extensionOf(fileName: string): string {
+  const base = fileName.split(/[/\\]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
+}
+
+export function isUploadExtension(extension: string): extension is UploadExtension {
+  return (UPLOAD_EXTENSIONS as readonly string[]).includes(extension);
+}
+
+export function isUploadDocumentType(value: unknown): value is UploadDocumentType {
+  return typeof value === 'string' && Object.hasOwn(uploadDocumentTypes, value);
+}
+
+// Control characters, the characters Windows forbids in names, and the bidirectional
+// overrides that can make `cod.exe` read as `exe.doc`.
+const UNSAFE_NAME_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f<>:"|?*\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A file name safe to store and show: the last path segment only, Unicode NFC (French accents
+ * kept), without control, bidirectional-override or reserved characters, spaces collapsed,
+ * no leading or trailing dots and spaces, at most 120 characters with its extension kept.
+ * Falls back to `document.<ext>` when nothing usable is left.
+ */
+export function sanitizeFileName(fileName: string, fallbackExtension = 'bin'): string {
+  const base = (fileName.normalize('NFC').split(/[/\\]/).pop() ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(UNSAFE_NAME_CHARACTERS, '')
+    .replace(/ {2,}/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  const extension = extensionOf(base);
+  const stem = extension ? base.slice(0, base.length - extension.length - 1) : base;
+  if (stem.replace(/[\s._-]/g, '') === '') {
+    return `document.${extension || fallbackExtension}`;
+  }
+  if (base.length <= UPLOAD_FILE_NAME_MAX_LENGTH) return base;
+  const suffix = extension ? `.${extension.slice(0, 10)}` : '';
+  // Cut by code points so a name never ends in half a surrogate pair.
+  const kept = Array.from(stem)
+    .slice(0, UPLOAD_FILE_NAME_MAX_LENGTH - suffix.length)
+    .join('')
+    .replace(/[\s.]+$/, '');
+  return `${kept}${suffix}`;
+}
+
+export type UploadProblemCode =
+  'required' | 'invalid' | 'unsupportedExtension' | 'fileTooLarge' | 'contentMismatch';
+
+export interface UploadProblem {
+  path: 'documentType' | 'reason' | 'file';
+  code: UploadProblemCode;
+}
+
+export interface UploadCandidate {
+  /** One of the upload document types of spec section 3. */
+  documentType?: string | null;
+  reason?: string | null;
+  /** The name the person's file had; absent when no file was chosen. */
+  fileName?: string | null;
+  /** The whole file's size in bytes. */
+  size?: number | null;
+  /** The file's content, or at least its first `FILE_SIGNATURE_BYTES` bytes. */
+  bytes?: Uint8Array | null;
+}
+
+/**
+ * Problems of one upload, at most one per field: `documentType` required/invalid, `reason`
+ * invalid (too long), `file` required (no file, or an empty one), then unsupportedExtension,
+ * fileTooLarge, and contentMismatch when the magic bytes are not what the extension says.
+ */
+export function uploadProblems(candidate: UploadCandidate): UploadProblem[] {
+  const problems: UploadProblem[] = [];
+  const { documentType, reason, fileName, size, bytes } = candidate;
+
+  if (documentType == null || documentType.trim() === '') {
+    problems.push({ path: 'documentType', code: 'required' });
+  } else if (!isUploadDocumentType(documentType)) {
+    problems.push({ path: 'documentType', code: 'invalid' });
+  }
+  if (reason != null && reason.trim().length > UPLOAD_REASON_MAX_LENGTH) {
+    problems.push({ path: 'reason', code: 'invalid' });
+  }
+
+  const fileCode = fileProblem(fileName, size, bytes);
+  if (fileCode) problems.push({ path: 'file', code: fileCode });
+  return problems;
+}
+
+function fileProblem(
+  fileName: string | null | undefined,
+  size: number | null | undefined,
+  bytes: Uint8Array | null | undefined,
+): UploadProblemCode | undefined {
+  if (fileName == null || fileName.trim() === '' || size == null || size <= 0) return 'required';
+  const extension = extensionOf(fileName);
+  if (!isUploadExtension(extension)) return 'unsupportedExtension';
+  if (size > MAX_UPLOAD_BYTES) return 'fileTooLarge';
+  if (bytes != null && detectFileType(bytes) !== fileTypeOfExtension[extension]) {
+    return 'contentMismatch';
+  }
+  return undefined;
+}
+
+/**
+ * Messages of the upload codes (spec section 5: unsupported extension, file already exists,
+ * document type and file required). `required` and `invalid` are the generic messages.
+ */
+export const uploadMessagesEn = {
+  unsupportedExtension:
+    'This file type is not supported. Upload a PDF, JPG, JPEG, PNG, BMP, GIF or TIFF file.',
+  fileTooLarge: 'The file is too large. Upload a file of 10 MB or less.',
+  contentMismatch:
+    'The content of this file does not match its extension. Upload the original document.',
+  fileAlreadyExists: 'This file already exists.',
+} as const;
+
+export const uploadMessagesFr = {
+  unsupportedExtension:
+    "Ce type de fichier n'est pas pris en charge. Téléversez un fichier PDF, JPG, JPEG, PNG, BMP, GIF ou TIFF.",
+  fileTooLarge: 'Le fichier est trop volumineux. Téléversez un fichier de 10 Mo ou moins.',
+  contentMismatch:
+    'Le contenu de ce fichier ne correspond pas à son extension. Téléversez le document original.',
+  fileAlreadyExists: 'Ce fichier existe déjà.',
+} as const satisfies Record<keyof typeof uploadMessagesEn, string>;
