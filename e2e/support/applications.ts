@@ -2,7 +2,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The steps of an application the client has screens for (hash routes #/application/<id>/<step>). */
 export type StepName =
-  'ownership' | 'doyouknow' | 'goals' | 'relatedaccounts' | 'allaccounts' | 'options' | 'account';
+  | 'ownership'
+  | 'doyouknow'
+  | 'goals'
+  | 'relatedaccounts'
+  | 'allaccounts'
+  | 'options'
+  | 'account'
+  | 'profile'
+  | 'profilejoint';
 
 /** The address of one step of one application, or of any application when no id is given. */
 export function stepUrl(step: StepName, id?: string): RegExp {

@@ -19,7 +19,6 @@ const text = {
     empty:
       'You have no applications in progress. Start one to open an account: it takes about 15 minutes, and you can stop and continue later.',
     start: 'Start a new application',
-    saved: "Your answers are saved. Continue your application when you're ready.",
     continue: 'Continue',
     delete: 'Delete',
     deleteTitle: 'Delete this application?',
@@ -78,6 +77,7 @@ const text = {
     strategiesLegend: 'Which options strategies do you plan to use?',
     shortLegend: 'Do you want to sell short?',
     accountHeading: 'Check your accounts',
+    profileHeading: 'Tell us about yourself',
     optionsSummary: 'Options trading: Buying calls and puts, Covered writing',
     noShort: 'No short selling',
     // packages/domain: accountGoalLabels, optionsStrategyLabels, namedAccountTypeLabels
@@ -102,7 +102,6 @@ const text = {
     empty:
       "Vous n'avez aucune demande en cours. Commencez-en une pour ouvrir un compte : cela prend environ 15 minutes, et vous pouvez vous arrêter et continuer plus tard.",
     start: 'Commencer une nouvelle demande',
-    saved: 'Vos réponses sont enregistrées. Poursuivez votre demande quand vous serez prêt.',
     continue: 'Continuer',
     delete: 'Supprimer',
     deleteTitle: 'Supprimer cette demande?',
@@ -159,6 +158,7 @@ const text = {
     strategiesLegend: "Quelles stratégies d'options prévoyez-vous utiliser?",
     shortLegend: 'Voulez-vous vendre à découvert?',
     accountHeading: 'Vérifiez vos comptes',
+    profileHeading: 'Parlez-nous de vous',
     optionsSummary:
       "Négociation d'options : Achat d'options d'achat et de vente, Vente d'options couvertes",
     noShort: 'Aucune vente à découvert',
@@ -300,9 +300,11 @@ for (const language of ['en', 'fr'] as const) {
       await screenshot(page, `applications-account-${language}`);
       await saveAndContinue(page, t).click();
 
-      // Back on the dashboard: saved, and listed with its accounts.
+      // On to the profile; the dashboard lists the application with its accounts.
+      await expect(page).toHaveURL(stepUrl('profile', id));
+      await expect(heading(page, t.profileHeading)).toBeVisible();
+      await page.getByRole('link', { name: t.homeLink }).click();
       await expect(page).toHaveURL(dashboardUrl);
-      await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
       const card = applicationCard(page, id);
       await expect(card).toContainText(`${t.tfsa}, ${t.margin}`);
       await expect(card).toContainText(t.individual);
@@ -316,10 +318,12 @@ for (const language of ['en', 'fr'] as const) {
       await page.getByRole('button', { name: t.signIn }).click();
       await expect(heading(page, t.dashboard)).toBeVisible();
 
-      // Continue resumes on the account step, with the answers kept.
+      // Continue resumes where they stopped (the profile), with the earlier answers kept.
       await applicationCard(page, id).getByRole('link', { name: t.continue }).click();
+      await expect(page).toHaveURL(stepUrl('profile', id));
+      await expect(heading(page, t.profileHeading)).toBeVisible();
+      await backLink(page, t).click();
       await expect(page).toHaveURL(stepUrl('account', id));
-      await expect(heading(page, t.accountHeading)).toBeVisible();
       await expect(chosen).toHaveText([t.tfsa, t.margin]);
       await backLink(page, t).click();
       await expect(page).toHaveURL(stepUrl('options', id));
