@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Whole forms rendered in jsdom beside other files on two cores: slow is not failing.
+    testTimeout: 15_000,
   },
 });

@@ -92,6 +92,7 @@ const text = {
     familyResp: 'Family RESP',
     // packages/domain/src/messages/messages.ts
     required: 'Required.',
+    fieldSeparator: ': ',
     tooManyRegistered: 'You can open one registered account per application.',
     respJointNeedsSpouse:
       'A joint education savings plan is only for spouses or common-law partners.',
@@ -172,6 +173,7 @@ const text = {
     fhsa: 'CELIAPP',
     familyResp: 'REEE familial',
     required: 'Obligatoire.',
+    fieldSeparator: ' : ',
     tooManyRegistered: 'Vous pouvez ouvrir un seul compte enregistré par demande.',
     respJointNeedsSpouse:
       "Un régime d'épargne-études conjoint est réservé aux conjoints mariés ou de fait.",
@@ -231,7 +233,10 @@ for (const language of ['en', 'fr'] as const) {
       const id = await startApplication(page, t);
       await saveAndContinue(page, t).click();
       await expect(errorSummary(page, t)).toBeFocused();
-      await expect(errorSummary(page, t).getByRole('link')).toHaveText(t.required);
+      // The summary names the question before the spec's generic message.
+      await expect(errorSummary(page, t).getByRole('link')).toHaveText(
+        `${t.ownershipLegend}${t.fieldSeparator}${t.required}`,
+      );
       await expect(page).toHaveTitle(
         new RegExp(`^${escapeRegExp(t.titleError)}.+${escapeRegExp(t.ownershipTitle)}$`),
       );

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './forms.module.css';
 
@@ -15,6 +15,12 @@ export interface FieldProblem {
 export function ErrorSummary({ problems }: { problems: FieldProblem[] }) {
   const { t } = useTranslation('forms');
   const ref = useRef<HTMLDivElement>(null);
+  const [names, setNames] = useState<Record<string, string>>({});
+  // The spec's messages are generic ("Required."): each link also names its field, read from
+  // the field's own label or legend, so the summary says which answer is missing.
+  useLayoutEffect(() => {
+    setNames(Object.fromEntries(problems.map((p) => [p.fieldId, fieldNameOf(p.fieldId)])));
+  }, [problems]);
   useEffect(() => {
     if (problems.length > 0) ref.current?.focus();
   }, [problems]);
@@ -46,11 +52,27 @@ export function ErrorSummary({ problems }: { problems: FieldProblem[] }) {
                 (focusable ?? field)?.focus();
               }}
             >
-              {problem.message}
+              {names[problem.fieldId]
+                ? t('summaryItem', { field: names[problem.fieldId], message: problem.message })
+                : problem.message}
             </a>
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+/** A field's visible name: its label or legend, after the legend of the group it sits in. */
+function fieldNameOf(fieldId: string): string {
+  const field = document.getElementById(fieldId);
+  if (!field) return '';
+  const text = (element: Element | null | undefined) => element?.textContent?.trim() ?? '';
+  const own =
+    field.tagName === 'FIELDSET'
+      ? text(field.querySelector(':scope > legend'))
+      : text(document.querySelector(`label[for="${CSS.escape(fieldId)}"]`));
+  const group = field.parentElement?.closest('fieldset.address, fieldset.phones');
+  const groupName = group ? text(group.querySelector(':scope > legend')) : '';
+  return groupName && groupName !== own ? `${groupName}, ${own}` : own;
 }

@@ -32,7 +32,7 @@ describe('onboarding steps', () => {
     await save();
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeVisible();
-    expect(within(summary).getByRole('link', { name: 'Required.' })).toHaveAttribute(
+    expect(within(summary).getByRole('link', { name: /Required\.$/ })).toHaveAttribute(
       'href',
       '#owner',
     );
@@ -44,7 +44,7 @@ describe('onboarding steps', () => {
     await openStep('ownership', {}, 'fr');
     await screen.findByRole('heading', { name: 'Qui sera titulaire du compte?' });
     await save(/Enregistrer et continuer/);
-    expect(await screen.findByRole('link', { name: 'Obligatoire.' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: /Obligatoire\.$/ })).toBeVisible();
     expect(document.title).toBe('Erreur : Demandes en ligne | Titulaire du compte');
   });
 
@@ -52,7 +52,7 @@ describe('onboarding steps', () => {
     const { api, router, id } = await openStep('ownership');
     await userEvent.click(await screen.findByLabelText('Me and another person (a joint account)'));
     await save();
-    expect(await screen.findByRole('link', { name: 'Required.' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /Required\.$/ })).toHaveAttribute(
       'href',
       '#jointRelationship',
     );
@@ -93,7 +93,7 @@ describe('onboarding steps', () => {
     await save();
     expect(
       await screen.findByRole('link', {
-        name: 'You can open one registered account per application.',
+        name: /You can open one registered account per application\.$/,
       }),
     ).toBeVisible();
     expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
@@ -111,7 +111,7 @@ describe('onboarding steps', () => {
     await save();
     expect(
       await screen.findByRole('link', {
-        name: 'A joint education savings plan is only for spouses or common-law partners.',
+        name: /A joint education savings plan is only for spouses or common-law partners\.$/,
       }),
     ).toBeVisible();
   });
@@ -127,7 +127,7 @@ describe('onboarding steps', () => {
     await userEvent.click(screen.getAllByLabelText('Yes')[0]!);
     await userEvent.click(screen.getAllByLabelText('No')[1]!);
     await save();
-    expect(await screen.findByRole('link', { name: 'Required.' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /Required\.$/ })).toHaveAttribute(
       'href',
       '#strategies',
     );
@@ -154,7 +154,7 @@ describe('onboarding steps', () => {
     expect(jurisdictions).toHaveLength(9);
     expect(screen.queryByLabelText('Federal')).not.toBeInTheDocument();
     await save();
-    expect(await screen.findByRole('link', { name: 'Required.' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /Required\.$/ })).toHaveAttribute(
       'href',
       '#pensionJurisdiction',
     );

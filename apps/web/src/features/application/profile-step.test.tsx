@@ -76,7 +76,7 @@ describe('profile step', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
       expect.arrayContaining(['#birthDate', '#sin', '#maritalStatus', '#homeAddress-streetNumber']),
     );
-    expect(within(summary).getAllByRole('link', { name: 'Required.' }).length).toBeGreaterThan(5);
+    expect(within(summary).getAllByRole('link', { name: /Required\.$/ }).length).toBeGreaterThan(5);
   });
 
   it('says a SIN is not valid, a minor cannot open an account, and a PO box is not a home', async () => {
@@ -89,12 +89,16 @@ describe('profile step', () => {
     await userEvent.type(within(home).getByLabelText('Street name'), 'PO Box 123');
     await save();
     expect(
-      await screen.findByText('You must be at least 18 to open an account.', { selector: 'a' }),
+      await screen.findByRole('link', {
+        name: 'Date of birth: You must be at least 18 to open an account.',
+      }),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Invalid.' })).toHaveAttribute('href', '#sin');
+    expect(
+      screen.getByRole('link', { name: 'Social insurance number (SIN): Invalid.' }),
+    ).toHaveAttribute('href', '#sin');
     expect(
       screen.getByRole('link', {
-        name: 'PO Box, rural route and general delivery addresses are not accepted. Enter where you live.',
+        name: 'Home address, Street name: PO Box, rural route and general delivery addresses are not accepted. Enter where you live.',
       }),
     ).toBeVisible();
   });

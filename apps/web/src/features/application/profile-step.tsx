@@ -469,7 +469,6 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
         errorFor={(path) => form.errorFor(path ? `phones.${path}` : 'phones')}
       />
 
-      <h2>{t('sections.home')}</h2>
       <AddressFields
         id="homeAddress"
         legend={t('sections.home')}
