@@ -235,7 +235,7 @@ for (const language of ['en', 'fr'] as const) {
       await expect(errorSummary(page, t)).toBeFocused();
       // The summary names the question before the spec's generic message.
       await expect(errorSummary(page, t).getByRole('link')).toHaveText(
-        `${t.ownershipLegend}${t.fieldSeparator}${t.required}`,
+        `${t.ownershipLegend.replace(/\?$/, '')}${t.fieldSeparator}${t.required}`,
       );
       await expect(page).toHaveTitle(
         new RegExp(`^${escapeRegExp(t.titleError)}.+${escapeRegExp(t.ownershipTitle)}$`),

@@ -74,5 +74,7 @@ function fieldNameOf(fieldId: string): string {
       : text(document.querySelector(`label[for="${CSS.escape(fieldId)}"]`));
   const group = field.parentElement?.closest('fieldset.address, fieldset.phones');
   const groupName = group ? text(group.querySelector(':scope > legend')) : '';
-  return groupName && groupName !== own ? `${groupName}, ${own}` : own;
+  // A question's own mark would sit oddly before the colon ("...home address?: Required.").
+  const name = groupName && groupName !== own ? `${groupName}, ${own}` : own;
+  return name.replace(/\s*[?:]$/, '');
 }

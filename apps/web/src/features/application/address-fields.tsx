@@ -182,7 +182,8 @@ function AddressLookup({ id, onChoose }: { id: string; onChoose(address: Address
       onSelectionChange={(key) => void choose(key)}
       defaultFilter={() => true}
       allowsCustomValue
-      allowsEmptyCollection
+      // "No match" only once there is something to match; otherwise the list closes.
+      allowsEmptyCollection={query.trim().length >= 3}
       menuTrigger="input"
     >
       <Label htmlFor={id}>{t('address.lookup')}</Label>
