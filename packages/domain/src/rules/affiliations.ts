@@ -4,8 +4,8 @@ import { relationships, type Relationship } from '../enums/beneficiaries.ts';
 import { codeSchema } from '../enums/code-schema.ts';
 import { countries } from '../enums/countries.ts';
 import type { Labels } from '../enums/define-enum.ts';
-import type { MessageKey } from '../messages/messages.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './account.ts';
+import { ignore, answer, evenAfterFieldProblems, type Report } from './rule-reporting.ts';
 
 /**
  * Affiliations, part of step `otherinterests` (spec sections 2, 3 and 5): politically exposed
@@ -162,29 +162,6 @@ export const trustedContactSchema = z.object(
 );
 
 // --- How the rules report: every problem at once, at the field it concerns -----------------
-
-type Path = readonly PropertyKey[];
-type Report = (path: Path, message: MessageKey) => void;
-const ignore: Report = () => undefined;
-
-/**
- * Parses one answer with its own schema and reports its problems under `path`. The value it
- * answers after a problem is thrown away: zod runs a transform only once no issue was raised.
- */
-function answer<T>(report: Report, path: Path, schema: z.ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    report([...path, ...issue.path], issue.message as MessageKey);
-  }
-  return undefined as T;
-}
-
-/** Cross-field rules run even when a field failed, so the person sees every problem at once. */
-const evenAfterFieldProblems = {
-  when: (payload: { value: unknown }) =>
-    typeof payload.value === 'object' && payload.value !== null,
-};
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

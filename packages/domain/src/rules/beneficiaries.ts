@@ -16,6 +16,7 @@ import { codeSchema } from '../enums/code-schema.ts';
 import type { ProvinceCode } from '../enums/provinces.ts';
 import type { MessageKey } from '../messages/messages.ts';
 import { NAME_MAX_LENGTH } from './account.ts';
+import { ignore, answer, type Report } from './rule-reporting.ts';
 
 /**
  * Beneficiaries of the registered plan chosen (spec sections 2, 3, 4, 5 and 9): up to
@@ -175,23 +176,6 @@ export const percentageSchema = z.unknown().transform((input, context) => {
 });
 
 // --- How the rules report: every problem at once, at the field it concerns -----------------
-
-type Path = readonly PropertyKey[];
-type Report = (path: Path, message: MessageKey) => void;
-const ignore: Report = () => undefined;
-
-/**
- * Parses one answer with its own schema and reports its problems under `path`. The value it
- * answers after a problem is thrown away: zod runs a transform only once no issue was raised.
- */
-function answer<T>(report: Report, path: Path, schema: z.ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    report([...path, ...issue.path], issue.message as MessageKey);
-  }
-  return undefined as T;
-}
 
 const recordOf = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};

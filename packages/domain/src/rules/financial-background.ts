@@ -26,6 +26,7 @@ import {
   contactPhoneSchema,
   type Affiliations,
 } from './affiliations.ts';
+import { ignore, answer, evenAfterFieldProblems, type Report } from './rule-reporting.ts';
 
 /**
  * Step `otherinterests`, the financial background (spec sections 2, 3 and 5): purpose of the
@@ -143,29 +144,6 @@ export interface OtherInterests {
 }
 
 // --- How the rules report: every problem at once, at the field it concerns -----------------
-
-type Path = readonly PropertyKey[];
-type Report = (path: Path, message: MessageKey) => void;
-const ignore: Report = () => undefined;
-
-/**
- * Parses one answer with its own schema and reports its problems under `path`. The value it
- * answers after a problem is thrown away: zod runs a transform only once no issue was raised.
- */
-function answer<T>(report: Report, path: Path, schema: z.ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    report([...path, ...issue.path], issue.message as MessageKey);
-  }
-  return undefined as T;
-}
-
-/** Cross-field rules run even when a field failed, so the person sees every problem at once. */
-const evenAfterFieldProblems = {
-  when: (payload: { value: unknown }) =>
-    typeof payload.value === 'object' && payload.value !== null,
-};
 
 /** A section left out is an empty form: each of its questions is then reported `required`. */
 const emptyWhenMissing = (value: unknown) => value ?? {};
