@@ -79,7 +79,11 @@ export function UserInfoProvider({
     (!token
       ? { status: 'signedOut' }
       : loaded?.token !== token
-        ? { status: 'loading' }
+        ? // A renewed token keeps showing the person already known while it reloads, so
+          // screens do not flicker back to their loading state (and lose open lists).
+          loaded?.user
+          ? { status: 'signedIn', user: loaded.user }
+          : { status: 'loading' }
         : loaded.user
           ? { status: 'signedIn', user: loaded.user }
           : { status: 'signedOut' });

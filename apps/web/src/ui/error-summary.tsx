@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './forms.module.css';
 
@@ -15,12 +15,12 @@ export interface FieldProblem {
 export function ErrorSummary({ problems }: { problems: FieldProblem[] }) {
   const { t } = useTranslation('forms');
   const ref = useRef<HTMLDivElement>(null);
-  const [names, setNames] = useState<Record<string, string>>({});
   // The spec's messages are generic ("Required."): each link also names its field, read from
-  // the field's own label or legend, so the summary says which answer is missing.
-  useLayoutEffect(() => {
-    setNames(Object.fromEntries(problems.map((p) => [p.fieldId, fieldNameOf(p.fieldId)])));
-  }, [problems]);
+  // the field's own label or legend. The fields are on the page before any save is refused.
+  const names = useMemo(
+    () => Object.fromEntries(problems.map((p) => [p.fieldId, fieldNameOf(p.fieldId)])),
+    [problems],
+  );
   useEffect(() => {
     if (problems.length > 0) ref.current?.focus();
   }, [problems]);

@@ -4,6 +4,7 @@ import { MINIMUM_AGE_YEARS } from '../constants.ts';
 import { messagesEn, messagesFr } from '../messages/messages.ts';
 import {
   ageOn,
+  dealerDate,
   birthDateSchema,
   emailConfirmationSchema,
   isCalendarDate,
@@ -242,5 +243,13 @@ describe('person messages', () => {
     expect(messagesEn.emailMismatch).toBe('Emails do not match.');
     expect(messagesFr.emailMismatch).toBe('Les adresses courriel ne correspondent pas.');
     expect(messagesFr.emailFormat).toBeTruthy();
+  });
+});
+
+describe('the dealer date', () => {
+  it('is the date in Toronto, not in Greenwich', () => {
+    expect(dealerDate(new Date('2026-11-23T00:20:00Z'))).toBe('2026-11-22');
+    expect(dealerDate(new Date('2026-11-23T05:20:00Z'))).toBe('2026-11-23');
+    expect(dealerDate(new Date('2026-07-01T03:59:00Z'))).toBe('2026-06-30');
   });
 });

@@ -198,3 +198,16 @@ export const personNameSchema = z
   .max(NAME_MAX_LENGTH, 'invalid')
   .regex(namePattern, 'invalid')
   .prefault('');
+
+/**
+ * The dealer's calendar date (`YYYY-MM-DD`) at an instant: ages turn at midnight in Toronto,
+ * where the books are kept, for the screens and the server alike.
+ */
+export function dealerDate(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Toronto',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}

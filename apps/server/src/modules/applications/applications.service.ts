@@ -10,6 +10,7 @@ import {
   nextState,
   optionsStepSchema,
   ownershipStepSchema,
+  dealerDate,
   profileStepSchema,
   stepOpen,
   type ApplicationDetail,
@@ -51,11 +52,6 @@ function summaryOf(row: repo.ApplicationRow, steps: SavedSteps): ApplicationSumm
   };
 }
 
-/** Today in Canada's eastern time, where the dealer keeps its books (ages turn at midnight there). */
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
-}
-
 /**
  * The schema of each step that can be saved so far (later steps arrive with their issues).
  * Steps that depend on an earlier answer are unavailable until that answer is saved.
@@ -80,13 +76,13 @@ function schemaFor(
     case 'options':
       return optionsStepSchema;
     case 'profile':
-      return profileStepSchema({ today: today(), accounts: chosenAccounts(saved) });
+      return profileStepSchema({ today: dealerDate(new Date()), accounts: chosenAccounts(saved) });
     case 'profilejoint': {
       const email = (saved.profile as { email?: string } | undefined)?.email;
       const sin = primarySin();
       if (!sin || !email) return undefined;
       return profileStepSchema({
-        today: today(),
+        today: dealerDate(new Date()),
         accounts: chosenAccounts(saved),
         primary: { sin, email },
       });

@@ -12,6 +12,7 @@ import { titleLabels, titles } from '@portal/domain/enums/titles';
 import { PREVIOUS_ADDRESS_IF_MOVED_WITHIN_YEARS } from '@portal/domain/constants';
 import type { OnboardingStep } from '@portal/domain/onboarding-steps';
 import { chosenAccounts } from '@portal/domain/rules/onboarding-flow';
+import { dealerDate } from '@portal/domain/rules/person';
 import { profileStepSchema } from '@portal/domain/rules/profile';
 import { referenceOptions, useReferenceList } from '../../lib/reference-lists.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
@@ -128,8 +129,11 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
   const userInfo = useUserInfo();
   const { application } = useApplication();
   const user = userInfo.status === 'signedIn' ? userInfo.user : null;
+  // The primary applicant's name and email come from their sign-in account (read-only here).
+  const prefilled = !joint && userInfo.status !== 'signedOut';
+  const prefilledFrom = prefilled ? user : null;
   const primary = application.steps.profile as { sin?: string; email?: string } | undefined;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = dealerDate(new Date());
   // The server keeps SINs encrypted and answers them masked: a blank SIN keeps the one on file.
   const onFile = application.steps[step] as
     { sinMasked?: string; spouse?: { sinMasked?: string } } | undefined;
@@ -188,13 +192,14 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
     },
     toData: (values) => ({
       title: values.title,
-      firstName: values.firstName,
-      lastName: values.lastName,
+      // The primary's name and email are their sign-in account's, whenever it arrived.
+      firstName: (prefilledFrom?.firstName ?? values.firstName) || values.firstName,
+      lastName: (prefilledFrom?.lastName ?? values.lastName) || values.lastName,
       birthDate: values.birthDate,
       sin: values.sin,
       maritalStatus: values.maritalStatus,
-      email: values.email,
-      confirmEmail: values.confirmEmail,
+      email: (prefilledFrom?.email ?? values.email) || values.email,
+      confirmEmail: (prefilledFrom?.email ?? values.confirmEmail) || values.confirmEmail,
       citizenshipId: values.citizenshipId,
       phones: values.phones.filter((phone) => phone.number.trim() !== '' || phone.type),
       homeAddress: values.homeAddress,
@@ -223,7 +228,6 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
   const set = (patch: Partial<ProfileValues>) => form.update({ ...values, ...patch });
   const setSpouse = (patch: Partial<SpouseValues>) =>
     form.update({ ...values, spouse: { ...values.spouse, ...patch } });
-  const prefilled = !joint && user !== null;
 
   const titleOptions = optionsOf(titles, titleLabels, language);
   const options = (list: ReturnType<typeof useReferenceList>) => ({
@@ -385,7 +389,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
         id="firstName"
         label={t('fields.firstName')}
         hint={prefilled ? t('prefilled') : undefined}
-        value={values.firstName}
+        value={prefilledFrom?.firstName ?? values.firstName}
         onChange={(firstName) => set({ firstName })}
         error={form.errorFor('firstName')}
         autoComplete="given-name"
@@ -395,7 +399,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
         id="lastName"
         label={t('fields.lastName')}
         hint={prefilled ? t('prefilled') : undefined}
-        value={values.lastName}
+        value={prefilledFrom?.lastName ?? values.lastName}
         onChange={(lastName) => set({ lastName })}
         error={form.errorFor('lastName')}
         autoComplete="family-name"
@@ -447,7 +451,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
         id="email"
         label={t('fields.email')}
         hint={prefilled ? t('prefilled') : undefined}
-        value={values.email}
+        value={prefilledFrom?.email ?? values.email}
         onChange={(email) => set({ email })}
         error={form.errorFor('email')}
         autoComplete="email"

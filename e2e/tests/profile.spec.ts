@@ -1,0 +1,566 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, newEmail, signInThroughApi } from '../support/accounts.ts';
+import { applicationCard, choiceIn, dashboardUrl } from '../support/applications.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { screenshot, useLanguage, type Language } from '../support/pages.ts';
+import {
+  addressOf,
+  dateBoxes,
+  fieldOf,
+  fillProfile,
+  openProfileStep,
+  profileUrl,
+  selectedLabel,
+  type ProfileAnswers,
+} from '../support/profile.ts';
+
+/** The visible words, from apps/web/src/locales and the labels of packages/domain. */
+const text = {
+  en: {
+    // pages.json, common.json, the sign-in page
+    dashboard: 'Your account applications',
+    start: 'Start a new application',
+    saved: "Your answers are saved. Continue your application when you're ready.",
+    continue: 'Continue',
+    logout: 'Log out',
+    signIn: 'Sign in',
+    signInEmail: 'Email address',
+    password: 'Password',
+    // forms.json
+    errorSummary: 'There is a problem',
+    titleError: 'Error: ',
+    day: 'Day',
+    month: 'Month',
+    year: 'Year',
+    // onboarding.json
+    saveAndContinue: 'Save and continue',
+    yes: 'Yes',
+    no: 'No',
+    ownershipLegend: 'Who will own the account?',
+    justMe: 'Just me (an individual account)',
+    joint: 'Me and another person (a joint account)',
+    relationshipLegend: 'How are you related to the other owner?',
+    married: 'We are married',
+    doYouKnowLegend: 'Do you know which account you want?',
+    knowsYes: 'Yes, show me all the accounts',
+    allAccountsHeading: 'Choose your accounts',
+    registered: 'Registered plans',
+    accountHeading: 'Check your accounts',
+    // profile.json
+    pageTitle: 'Your profile',
+    heading: 'Tell us about yourself',
+    jointHeading: 'Tell us about the joint applicant',
+    prefilled: 'From your sign-in account',
+    title: 'Title',
+    firstName: 'First name',
+    lastName: 'Last name',
+    birthDate: 'Date of birth',
+    sin: 'Social insurance number (SIN)',
+    sinSaved: 'Saved: *** *** 544. Enter it again only to change it.',
+    sinSavedJoint: 'Saved: *** *** 787. Enter it again only to change it.',
+    maritalStatus: 'Marital status',
+    citizenship: 'Citizenship',
+    email: 'Email address',
+    confirmEmail: 'Confirm your email address',
+    phoneGroup: 'Number 1',
+    phoneType: 'Type',
+    phoneNumber: 'Number',
+    home: 'Home address',
+    findAddress: 'Find an address',
+    streetNumber: 'Street number',
+    streetName: 'Street name',
+    city: 'City',
+    province: 'Province or territory',
+    postalCode: 'Postal code',
+    mailingSameAsHome: 'Is your mailing address the same as your home address?',
+    movedWithinTwoYears: 'Have you moved in the last 2 years?',
+    employmentStatus: 'Employment status',
+    employerName: 'Employer name',
+    industry: 'Industry',
+    occupation: 'Occupation',
+    employerCountry: "Employer's country",
+    employerProvince: "Employer's province or state",
+    employerCity: "Employer's city",
+    annualIncome: 'Annual income before tax',
+    incomeSource: 'Main source of income other than employment',
+    netFixedAssets: 'Net fixed assets',
+    netLiquidAssets: 'Net liquid assets',
+    // packages/domain/src/messages
+    required: 'Required.',
+    invalid: 'Invalid.',
+    tooYoung: 'You must be at least 18 to open an account.',
+    poBoxNotAllowed:
+      'PO Box, rural route and general delivery addresses are not accepted. Enter where you live.',
+    emailMismatch: 'Emails do not match.',
+    sinSameAsPrimary: "SIN the same as primary's.",
+    emailSameAsPrimary: "Email same as primary's.",
+    // packages/domain labels (titles, person) and reference lists
+    mr: 'Mr.',
+    dr: 'Dr.',
+    single: 'Single',
+    canada: 'Canada',
+    mobile: 'Mobile',
+    fullTime: 'Employed full time',
+    finance: 'Finance and insurance',
+    financeOccupation: 'Professional occupations in finance and business',
+    investments: 'Investments',
+    tfsa: 'TFSA',
+    // The type-ahead: what is typed, and the sandbox address it finds (sandbox-addresses.ts)
+    lookupQuery: '327 bank',
+    suggestion: '327 Bank St',
+    suggestionDescription: 'Ottawa, Ontario, K1S 8H4',
+    streetNumberFound: '327',
+    streetNameFound: 'Bank St',
+    cityFound: 'Ottawa',
+    provinceFound: 'Ontario',
+    postalCodeFound: 'K1S 8H4',
+    poBox: 'PO Box 327',
+  },
+  fr: {
+    dashboard: "Vos demandes d'ouverture de compte",
+    start: 'Commencer une nouvelle demande',
+    saved: 'Vos réponses sont enregistrées. Poursuivez votre demande quand vous serez prêt.',
+    continue: 'Continuer',
+    logout: 'Se déconnecter',
+    signIn: 'Ouvrir une session',
+    signInEmail: 'Adresse courriel',
+    password: 'Mot de passe',
+    errorSummary: 'Il y a un problème',
+    titleError: 'Erreur : ',
+    day: 'Jour',
+    month: 'Mois',
+    year: 'Année',
+    saveAndContinue: 'Enregistrer et continuer',
+    yes: 'Oui',
+    no: 'Non',
+    ownershipLegend: 'Qui sera titulaire du compte?',
+    justMe: 'Moi seulement (un compte individuel)',
+    joint: 'Moi et une autre personne (un compte conjoint)',
+    relationshipLegend: "Quel est votre lien avec l'autre titulaire?",
+    married: 'Nous sommes mariés',
+    doYouKnowLegend: 'Savez-vous quel compte vous voulez?',
+    knowsYes: 'Oui, montrez-moi tous les comptes',
+    allAccountsHeading: 'Choisissez vos comptes',
+    registered: 'Régimes enregistrés',
+    accountHeading: 'Vérifiez vos comptes',
+    pageTitle: 'Votre profil',
+    heading: 'Parlez-nous de vous',
+    jointHeading: 'Parlez-nous du codemandeur',
+    prefilled: 'Tiré de votre compte de connexion',
+    title: 'Titre',
+    firstName: 'Prénom',
+    lastName: 'Nom de famille',
+    birthDate: 'Date de naissance',
+    sin: "Numéro d'assurance sociale (NAS)",
+    sinSaved: 'Enregistré : *** *** 544. Entrez-le de nouveau seulement pour le modifier.',
+    sinSavedJoint: 'Enregistré : *** *** 787. Entrez-le de nouveau seulement pour le modifier.',
+    maritalStatus: 'État civil',
+    citizenship: 'Citoyenneté',
+    email: 'Adresse courriel',
+    confirmEmail: 'Confirmez votre adresse courriel',
+    phoneGroup: 'Numéro 1',
+    phoneType: 'Type',
+    phoneNumber: 'Numéro',
+    home: 'Adresse du domicile',
+    findAddress: 'Trouver une adresse',
+    streetNumber: 'Numéro civique',
+    streetName: 'Nom de la rue',
+    city: 'Ville',
+    province: 'Province ou territoire',
+    postalCode: 'Code postal',
+    mailingSameAsHome: 'Votre adresse postale est-elle la même que celle de votre domicile?',
+    movedWithinTwoYears: 'Avez-vous déménagé au cours des 2 dernières années?',
+    employmentStatus: "Situation d'emploi",
+    employerName: "Nom de l'employeur",
+    industry: "Secteur d'activité",
+    occupation: 'Profession',
+    employerCountry: "Pays de l'employeur",
+    employerProvince: "Province ou État de l'employeur",
+    employerCity: "Ville de l'employeur",
+    annualIncome: 'Revenu annuel avant impôt',
+    incomeSource: "Principale source de revenu autre que l'emploi",
+    netFixedAssets: 'Actifs immobilisés nets',
+    netLiquidAssets: 'Actifs liquides nets',
+    required: 'Obligatoire.',
+    invalid: 'Non valide.',
+    tooYoung: 'Vous devez avoir au moins 18 ans pour ouvrir un compte.',
+    poBoxNotAllowed:
+      "Les adresses de case postale, de route rurale ou de poste restante ne sont pas acceptées. Indiquez l'adresse où vous habitez.",
+    emailMismatch: 'Les adresses courriel ne correspondent pas.',
+    sinSameAsPrimary: 'NAS identique à celui du demandeur principal.',
+    emailSameAsPrimary: 'Courriel identique à celui du demandeur principal.',
+    mr: 'M.',
+    dr: 'Dr',
+    single: 'Célibataire',
+    canada: 'Canada',
+    mobile: 'Cellulaire',
+    fullTime: 'Emploi à temps plein',
+    finance: 'Finance et assurances',
+    financeOccupation: 'Professionnels en finance et en administration des affaires',
+    investments: 'Placements',
+    tfsa: 'CELI',
+    lookupQuery: '1090 saint-denis',
+    suggestion: '1090 rue Saint-Denis',
+    suggestionDescription: 'Montréal, Québec, H3A 2Y4',
+    streetNumberFound: '1090',
+    streetNameFound: 'rue Saint-Denis',
+    cityFound: 'Montréal',
+    provinceFound: 'Québec',
+    postalCodeFound: 'H3A 2Y4',
+    poBox: 'Case postale 1090',
+  },
+} satisfies Record<Language, Record<string, string>>;
+
+type Text = (typeof text)[Language];
+
+/** A complete, valid profile in each language: Ottawa in English, Montréal in French. */
+const answersIn: Record<Language, ProfileAnswers> = {
+  en: {
+    title: text.en.mr,
+    birthDate: { day: '27', month: '3', year: '1985' },
+    sin: '130 692 544',
+    maritalStatus: text.en.single,
+    citizenship: text.en.canada,
+    phoneType: text.en.mobile,
+    phoneNumber: '(613) 555-0142',
+    homeAddress: {
+      streetNumber: '327',
+      streetName: 'Bank St',
+      city: 'Ottawa',
+      province: 'Ontario',
+      postalCode: 'k1s 8h4',
+    },
+    employmentStatus: text.en.fullTime,
+    employerName: 'Rideau Analytics Inc.',
+    industry: text.en.finance,
+    occupation: text.en.financeOccupation,
+    employerCountry: text.en.canada,
+    employerProvince: 'Ontario',
+    employerCity: 'Ottawa',
+    annualIncome: '85,000',
+    incomeSource: text.en.investments,
+    netFixedAssets: '250,000',
+    netLiquidAssets: '40,000',
+  },
+  fr: {
+    title: text.fr.mr,
+    birthDate: { day: '27', month: '3', year: '1985' },
+    sin: '130 692 544',
+    maritalStatus: text.fr.single,
+    citizenship: text.fr.canada,
+    phoneType: text.fr.mobile,
+    phoneNumber: '514 555-0199',
+    homeAddress: {
+      streetNumber: '1090',
+      streetName: 'rue Saint-Denis',
+      city: 'Montréal',
+      province: 'Québec',
+      postalCode: 'h3a 2y4',
+    },
+    employmentStatus: text.fr.fullTime,
+    employerName: 'Analytique Laurentides inc.',
+    industry: text.fr.finance,
+    occupation: text.fr.financeOccupation,
+    employerCountry: text.fr.canada,
+    employerProvince: 'Québec',
+    employerCity: 'Montréal',
+    annualIncome: '85 000',
+    incomeSource: text.fr.investments,
+    netFixedAssets: '250 000',
+    netLiquidAssets: '40 000',
+  },
+};
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const saveAndContinue = (page: Page, t: Text) =>
+  page.getByRole('button', { name: t.saveAndContinue, exact: true });
+const errorSummary = (page: Page, t: Text) =>
+  page.getByRole('alert').filter({ has: page.getByRole('heading', { name: t.errorSummary }) });
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * A link of the error summary by its message: the link may name its field first
+ * ("Title: Required."), so only its end is matched.
+ */
+const endsWith = (message: string) => new RegExp(`${escapeRegExp(message)}$`);
+/** A field's accessible description (hint, then "Error: " and its message) says this. */
+const says = (message: string) => new RegExp(escapeRegExp(message));
+
+/** A date `years` years before today, as the three boxes take it. */
+function yearsAgo(years: number) {
+  const date = new Date();
+  return {
+    day: String(date.getDate()),
+    month: String(date.getMonth() + 1),
+    year: String(date.getFullYear() - years),
+  };
+}
+
+/** Saves a complete profile: the client leaves the profile step for the dashboard. */
+async function saveToDashboard(page: Page, t: Text): Promise<void> {
+  await saveAndContinue(page, t).click();
+  await expect(page).toHaveURL(dashboardUrl);
+  await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
+}
+
+for (const language of ['en', 'fr'] as const) {
+  const t = text[language];
+  const answers = answersIn[language];
+
+  test.describe(`profile in ${language === 'en' ? 'English' : 'French'}`, () => {
+    test.beforeEach(async ({ context }) => {
+      await useLanguage(context, language);
+    });
+
+    test('an individual fills the profile', async ({ page }) => {
+      test.setTimeout(120_000);
+      const email = await signInThroughApi(page, language);
+      const id = await openProfileStep(page, t);
+
+      // The name and email come from the sign-in account, read-only.
+      await expect(page.getByText('Alex', { exact: true })).toBeVisible();
+      await expect(page.getByText('Martin', { exact: true })).toBeVisible();
+      await expect(page.getByText(email, { exact: true })).toBeVisible();
+      await expect(page.getByText(t.prefilled, { exact: true })).toHaveCount(3);
+      for (const label of [t.firstName, t.lastName, t.email, t.confirmEmail]) {
+        await expect(page.getByRole('textbox', { name: label, exact: true })).toHaveCount(0);
+      }
+
+      // Nothing answered: the summary takes focus and lists every missing answer.
+      await saveAndContinue(page, t).click();
+      const summary = errorSummary(page, t);
+      await expect(summary).toBeFocused();
+      await expect(page).toHaveTitle(
+        new RegExp(`^${escapeRegExp(t.titleError)}.+${escapeRegExp(t.pageTitle)}$`),
+      );
+      const required = summary.getByRole('link', { name: endsWith(t.required) });
+      await expect(required.nth(10)).toBeVisible();
+      await expect(summary.getByRole('link').first()).toHaveAttribute('href', '#title');
+      await expect(fieldOf(page, t.title)).toHaveAccessibleDescription(says(t.required));
+      await expect(page).toHaveURL(profileUrl('profile', id));
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `profile-required-${language}`);
+
+      // A SIN that fails its check digit, and a ten-year-old.
+      const sin = fieldOf(page, t.sin);
+      await sin.fill('130 692 545');
+      const birthDate = dateBoxes(page, t, t.birthDate);
+      const child = yearsAgo(10);
+      await birthDate.day.fill(child.day);
+      await birthDate.month.fill(child.month);
+      await birthDate.year.fill(child.year);
+      await saveAndContinue(page, t).click();
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole('link', { name: endsWith(t.invalid) })).toHaveAttribute(
+        'href',
+        '#sin',
+      );
+      await expect(sin).toHaveAccessibleDescription(says(t.invalid));
+      await expect(summary.getByRole('link', { name: endsWith(t.tooYoung) })).toHaveAttribute(
+        'href',
+        '#birthDate',
+      );
+      await expect(birthDate.group).toHaveAccessibleDescription(says(t.tooYoung));
+
+      // The type-ahead: part of a real address, chosen with the keyboard, fills the fields.
+      const home = addressOf(page, t, t.home);
+      const listbox = page.getByRole('listbox');
+      // The first search may renew the sign-in silently (tokens idle out after 5 s here): let it
+      // settle before typing on, as a renewal closes the suggestions (see the report).
+      const firstFind = page.waitForResponse((response) =>
+        response.url().includes('/addressLookup/find'),
+      );
+      await home.lookup.pressSequentially(t.lookupQuery.slice(0, 3));
+      await firstFind;
+      await expect(page.getByText(t.prefilled, { exact: true })).toHaveCount(3);
+      await home.lookup.pressSequentially(t.lookupQuery.slice(3), { delay: 20 });
+      const suggestion = listbox.getByRole('option').first();
+      await expect(suggestion).toContainText(t.suggestion);
+      await expect(suggestion).toContainText(t.suggestionDescription);
+      await screenshot(page, `profile-address-lookup-${language}`);
+      await home.lookup.press('ArrowDown');
+      await home.lookup.press('Enter');
+      await expect(home.streetNumber).toHaveValue(t.streetNumberFound);
+      await expect(home.streetName).toHaveValue(t.streetNameFound);
+      await expect(home.city).toHaveValue(t.cityFound);
+      await expect(selectedLabel(home.province)).toHaveText(t.provinceFound);
+      await expect(home.postalCode).toHaveValue(t.postalCodeFound);
+      // The list closes and the box empties, ready for another search.
+      await expect(listbox).toHaveCount(0);
+      await expect(home.lookup).toHaveValue('');
+
+      // A PO box is not where anyone lives.
+      await home.streetName.fill(t.poBox);
+      await saveAndContinue(page, t).click();
+      await expect(summary).toBeFocused();
+      await expect(
+        summary.getByRole('link', { name: endsWith(t.poBoxNotAllowed) }),
+      ).toHaveAttribute('href', '#homeAddress-streetName');
+      await expect(home.streetName).toHaveAccessibleDescription(says(t.poBoxNotAllowed));
+      await screenshot(page, `profile-errors-${language}`);
+      await home.streetName.fill(t.streetNameFound);
+
+      // Everything valid.
+      await fillProfile(page, t, answers);
+      await expect(home.streetName).toHaveValue(answers.homeAddress.streetName);
+      await screenshot(page, `profile-filled-${language}`);
+      await saveToDashboard(page, t);
+      await expect(applicationCard(page, id)).toContainText(t.tfsa);
+    });
+
+    test('the saved profile comes back after signing out, SIN masked', async ({ page }) => {
+      test.setTimeout(120_000);
+      const email = await signInThroughApi(page, language);
+      const id = await openProfileStep(page, t);
+      await fillProfile(page, t, answers);
+      await saveToDashboard(page, t);
+
+      // Sign out, then in again through the sign-in page.
+      await page.getByRole('button', { name: t.logout }).click();
+      await expect(heading(page, t.signIn)).toBeVisible();
+      await page.getByLabel(t.signInEmail).fill(email);
+      await page.getByLabel(t.password).fill(PASSWORD);
+      await page.getByRole('button', { name: t.signIn }).click();
+      await expect(heading(page, t.dashboard)).toBeVisible();
+
+      // Continue resumes on the last screen there is: the profile.
+      await applicationCard(page, id).getByRole('link', { name: t.continue }).click();
+      await expect(page).toHaveURL(profileUrl('profile', id));
+      await expect(heading(page, t.heading)).toBeVisible();
+
+      // The SIN is never sent back: its box is empty, and the hint shows it masked.
+      const sin = fieldOf(page, t.sin);
+      await expect(sin).toHaveValue('');
+      await expect(sin).toHaveAccessibleDescription(t.sinSaved);
+      await expect(page.getByText(t.sinSaved, { exact: true })).toBeVisible();
+      await expect(page.getByText('130 692 544')).toHaveCount(0);
+
+      // The other answers are kept (as the server normalized them).
+      await expect(selectedLabel(fieldOf(page, t.title))).toHaveText(answers.title);
+      const birthDate = dateBoxes(page, t, t.birthDate);
+      await expect(birthDate.day).toHaveValue('27');
+      await expect(birthDate.month).toHaveValue('3');
+      await expect(birthDate.year).toHaveValue('1985');
+      await expect(selectedLabel(fieldOf(page, t.maritalStatus))).toHaveText(answers.maritalStatus);
+      await expect(selectedLabel(fieldOf(page, t.citizenship))).toHaveText(answers.citizenship);
+      const phone = page.getByRole('group', { name: t.phoneGroup, exact: true });
+      await expect(selectedLabel(fieldOf(phone, t.phoneType))).toHaveText(answers.phoneType);
+      await expect(fieldOf(phone, t.phoneNumber)).toHaveValue(
+        answers.phoneNumber.replace(/\D/g, ''),
+      );
+      const home = addressOf(page, t, t.home);
+      await expect(home.streetNumber).toHaveValue(answers.homeAddress.streetNumber);
+      await expect(home.streetName).toHaveValue(answers.homeAddress.streetName);
+      await expect(home.city).toHaveValue(answers.homeAddress.city);
+      await expect(selectedLabel(home.province)).toHaveText(answers.homeAddress.province);
+      await expect(home.postalCode).toHaveValue(answers.homeAddress.postalCode.toUpperCase());
+      await expect(choiceIn(page, t.mailingSameAsHome, 'radio', t.yes)).toBeChecked();
+      await expect(choiceIn(page, t.movedWithinTwoYears, 'radio', t.no)).toBeChecked();
+      await expect(selectedLabel(fieldOf(page, t.employmentStatus))).toHaveText(
+        answers.employmentStatus,
+      );
+      await expect(fieldOf(page, t.employerName)).toHaveValue(answers.employerName);
+      await expect(selectedLabel(fieldOf(page, t.industry))).toHaveText(answers.industry);
+      await expect(selectedLabel(fieldOf(page, t.occupation))).toHaveText(answers.occupation);
+      await expect(selectedLabel(fieldOf(page, t.employerProvince))).toHaveText(
+        answers.employerProvince,
+      );
+      await expect(fieldOf(page, t.employerCity)).toHaveValue(answers.employerCity);
+      await expect(fieldOf(page, t.annualIncome)).toHaveValue('85000');
+      await expect(selectedLabel(fieldOf(page, t.incomeSource))).toHaveText(answers.incomeSource);
+      await expect(fieldOf(page, t.netFixedAssets)).toHaveValue('250000');
+      await expect(fieldOf(page, t.netLiquidAssets)).toHaveValue('40000');
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `profile-resumed-${language}`);
+
+      // Saving again without typing the SIN keeps the one on file.
+      await saveToDashboard(page, t);
+      await applicationCard(page, id).getByRole('link', { name: t.continue }).click();
+      await expect(page).toHaveURL(profileUrl('profile', id));
+      await expect(fieldOf(page, t.sin)).toHaveAccessibleDescription(t.sinSaved);
+    });
+
+    test("a joint application asks the joint applicant's profile", async ({ page, context }) => {
+      test.setTimeout(120_000);
+      const email = await signInThroughApi(page, language);
+      const id = await openProfileStep(page, t, { joint: true });
+      await fillProfile(page, t, answers);
+      await saveAndContinue(page, t).click();
+
+      // The joint applicant's profile: nothing prefilled, names and email asked.
+      await expect(page).toHaveURL(profileUrl('profilejoint', id));
+      await expect(heading(page, t.jointHeading)).toBeVisible();
+      await expect(page.getByText(t.prefilled, { exact: true })).toHaveCount(0);
+      const jointEmail = newEmail('joint');
+      const joint: ProfileAnswers = {
+        ...answers,
+        title: t.dr,
+        firstName: 'Sam',
+        lastName: 'Martin-Roy',
+        birthDate: { day: '14', month: '11', year: '1987' },
+        // The primary's SIN and email.
+        sin: '130 692 544',
+        email,
+        confirmEmail: email,
+        employerName: language === 'en' ? 'Bytown Health' : 'Santé Ville-Marie',
+      };
+      await fillProfile(page, t, joint);
+      await saveAndContinue(page, t).click();
+      const summary = errorSummary(page, t);
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole('link')).toHaveText([
+        endsWith(t.sinSameAsPrimary),
+        endsWith(t.emailSameAsPrimary),
+      ]);
+      await expect(fieldOf(page, t.sin)).toHaveAccessibleDescription(says(t.sinSameAsPrimary));
+      await expect(fieldOf(page, t.email)).toHaveAccessibleDescription(says(t.emailSameAsPrimary));
+      await expect(page).toHaveURL(profileUrl('profilejoint', id));
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `profile-joint-same-as-primary-${language}`);
+
+      // Their own email, but the confirmation still the primary's.
+      await fieldOf(page, t.email).fill(jointEmail);
+      await saveAndContinue(page, t).click();
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole('link')).toHaveText([
+        endsWith(t.sinSameAsPrimary),
+        endsWith(t.emailMismatch),
+      ]);
+      await expect(fieldOf(page, t.confirmEmail)).toHaveAccessibleDescription(
+        says(t.emailMismatch),
+      );
+      await screenshot(page, `profile-joint-email-mismatch-${language}`);
+
+      // A second tab, which knows the primary's SIN only masked: the server refuses it.
+      const tabB = await context.newPage();
+      await tabB.goto(`/#/application/${id}/profilejoint`);
+      await expect(heading(tabB, t.jointHeading)).toBeVisible();
+      await fillProfile(tabB, t, { ...joint, email: jointEmail, confirmEmail: jointEmail });
+      const answer = tabB.waitForResponse(
+        (response) =>
+          response.request().method() === 'PUT' &&
+          response.url().endsWith(`/applications/${id}/steps/profilejoint`),
+      );
+      await saveAndContinue(tabB, t).click();
+      expect((await answer).status()).toBe(400);
+      const summaryB = errorSummary(tabB, t);
+      await expect(summaryB).toBeFocused();
+      await expect(summaryB.getByRole('link')).toHaveText([endsWith(t.sinSameAsPrimary)]);
+      await expect(fieldOf(tabB, t.sin)).toHaveAccessibleDescription(says(t.sinSameAsPrimary));
+      await expect(tabB).toHaveURL(profileUrl('profilejoint', id));
+      await tabB.close();
+
+      // Their own SIN and a matching confirmation: the joint profile saves.
+      await fieldOf(page, t.sin).fill('193 456 787');
+      await fieldOf(page, t.confirmEmail).fill(jointEmail.toUpperCase());
+      await saveToDashboard(page, t);
+      await screenshot(page, `profile-joint-saved-${language}`);
+
+      // Continue comes back to the last screen there is: the joint applicant's profile.
+      await applicationCard(page, id).getByRole('link', { name: t.continue }).click();
+      await expect(page).toHaveURL(profileUrl('profilejoint', id));
+      await expect(fieldOf(page, t.firstName)).toHaveValue('Sam');
+      await expect(fieldOf(page, t.sin)).toHaveValue('');
+      await expect(fieldOf(page, t.sin)).toHaveAccessibleDescription(t.sinSavedJoint);
+    });
+  });
+}
