@@ -222,3 +222,23 @@ export async function nextStepOf(
 ): Promise<OnboardingStep | null> {
   return (await getApplication(db, ownerId, id)).nextStep;
 }
+
+/**
+ * For the modules that hang off an application (documents, ...): the caller's application,
+ * id and status, or undefined when it is missing or someone else's. `lock` holds the row until
+ * the transaction ends, so a status change and the caller's change never interleave.
+ */
+export async function findOwnedApplication(
+  db: Database,
+  ownerId: string,
+  id: string,
+  { lock = false } = {},
+): Promise<{ id: string; status: ApplicationState } | undefined> {
+  const row = await repo.findOwned(db, ownerId, id, { lock });
+  return row && { id: row.id, status: row.status as ApplicationState };
+}
+
+/** Writes an event to the application's audit trail, in the caller's transaction. */
+export async function recordAuditEvent(db: Database, event: repo.AuditEvent): Promise<void> {
+  await repo.insertAudit(db, event);
+}

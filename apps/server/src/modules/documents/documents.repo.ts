@@ -1,12 +1,11 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { applicationDocuments, applications, auditEvents } from '../../db/schema.ts';
+import { applicationDocuments, applications } from '../../db/schema.ts';
 
 export type DocumentRow = typeof applicationDocuments.$inferSelect;
 export type NewDocumentRow = typeof applicationDocuments.$inferInsert;
 /** A document without its content: what lists need. */
 export type DocumentListing = Omit<DocumentRow, 'contentEncrypted'>;
-export type AuditEvent = typeof auditEvents.$inferInsert;
 
 const listing = {
   id: applicationDocuments.id,
@@ -20,26 +19,6 @@ const listing = {
   contentFingerprint: applicationDocuments.contentFingerprint,
   uploadedAt: applicationDocuments.uploadedAt,
 };
-
-/**
- * The caller's application (id and status), or undefined when it is missing or someone
- * else's. `lock` holds the row until the transaction ends, so a status change (review agreed)
- * and an upload or delete never interleave, and two uploads of one file take turns.
- */
-export async function findOwnedApplication(
-  db: Database,
-  ownerId: string,
-  applicationId: string,
-  { lock = false } = {},
-): Promise<{ id: string; status: string } | undefined> {
-  const query = db
-    .select({ id: applications.id, status: applications.status })
-    .from(applications)
-    .where(and(eq(applications.id, applicationId), eq(applications.ownerId, ownerId)))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
 
 export async function insertDocument(db: Database, row: NewDocumentRow): Promise<DocumentListing> {
   const [inserted] = await db.insert(applicationDocuments).values(row).returning(listing);
@@ -131,9 +110,4 @@ export async function findInApplication(
 
 export async function deleteDocument(db: Database, documentId: string): Promise<void> {
   await db.delete(applicationDocuments).where(eq(applicationDocuments.id, documentId));
-}
-
-/** The shared audit trail (`audit_events`), written in the caller's transaction. */
-export async function insertAudit(db: Database, event: AuditEvent): Promise<void> {
-  await db.insert(auditEvents).values(event);
 }

@@ -13,14 +13,13 @@ import { APPLICATIONS_URL, createApplication, type ErrorBody } from '../../test/
 import { createTestApp, createTwoInstances, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
 import * as applicationsRepo from '../applications/applications.repo.ts';
-import * as repo from './documents.repo.ts';
 import { contentDisposition } from './documents.routes.ts';
 import { MAX_DOCUMENTS_PER_APPLICATION } from './documents.service.ts';
 
-// The real repository, with the audit write replaceable: one test makes it fail to prove that
-// the document and its audit event commit or roll back together.
-vi.mock('./documents.repo.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof repo>();
+// The real audit trail (the applications module writes it), with its write replaceable: one
+// test makes it fail to prove that the document and its audit event commit or roll back together.
+vi.mock('../applications/applications.repo.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof applicationsRepo>();
   return { ...actual, insertAudit: vi.fn(actual.insertAudit) };
 });
 
@@ -554,7 +553,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
 
     it('keeps the document when its audit event cannot be written (one transaction)', async () => {
       const applicationId = await newApplication();
-      vi.mocked(repo.insertAudit).mockRejectedValueOnce(new Error('audit store down'));
+      vi.mocked(applicationsRepo.insertAudit).mockRejectedValueOnce(new Error('audit store down'));
       const failed = await upload(
         test.app,
         alice.token,
@@ -569,7 +568,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
         fileName: 'p.pdf',
         content: pdf(),
       });
-      vi.mocked(repo.insertAudit).mockRejectedValueOnce(new Error('audit store down'));
+      vi.mocked(applicationsRepo.insertAudit).mockRejectedValueOnce(new Error('audit store down'));
       expect((await remove(applicationId, document.id)).statusCode).toBe(500);
       expect((await list(applicationId)).json()).toEqual([document]);
     });

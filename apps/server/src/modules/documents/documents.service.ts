@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { acceptsChanges, MAX_UPLOAD_BYTES, type ApplicationState } from '@portal/domain';
+import { acceptsChanges, MAX_UPLOAD_BYTES } from '@portal/domain';
 import {
   contentTypeOfFileType,
   detectFileType,
@@ -9,6 +9,7 @@ import {
 } from '@portal/domain/rules/uploads';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import { findOwnedApplication, recordAuditEvent } from '../applications/applications.service.ts';
 import * as repo from './documents.repo.ts';
 
 /** How many documents one application keeps (bounds what one person can store: 20 x 10 MB). */
@@ -83,11 +84,11 @@ export async function uploadDocument(
   input: UploadInput,
 ): Promise<DocumentSummary> {
   return db.transaction(async (tx) => {
-    const application = await repo.findOwnedApplication(tx, ownerId, applicationId, {
+    const application = await findOwnedApplication(tx, ownerId, applicationId, {
       lock: true,
     });
     if (!application) throw notFound();
-    if (!acceptsChanges(application.status as ApplicationState)) {
+    if (!acceptsChanges(application.status)) {
       throw new DocumentError(409, 'applicationLocked');
     }
 
@@ -131,7 +132,7 @@ export async function uploadDocument(
       contentFingerprint: fingerprint,
     });
     // The trail names the document, never its name, reason or content (personal data).
-    await repo.insertAudit(tx, {
+    await recordAuditEvent(tx, {
       applicationId,
       actorId: ownerId,
       action: 'documentUploaded',
@@ -152,7 +153,7 @@ export async function listDocuments(
   ownerId: string,
   applicationId: string,
 ): Promise<DocumentSummary[]> {
-  if (!(await repo.findOwnedApplication(db, ownerId, applicationId))) throw notFound();
+  if (!(await findOwnedApplication(db, ownerId, applicationId))) throw notFound();
   const rows = await repo.listOwned(db, ownerId, applicationId);
   return rows.map((row) => summaryOf(cipher, row));
 }
@@ -181,17 +182,17 @@ export async function deleteDocument(
   documentId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const application = await repo.findOwnedApplication(tx, ownerId, applicationId, {
+    const application = await findOwnedApplication(tx, ownerId, applicationId, {
       lock: true,
     });
     if (!application) throw notFound();
     const document = await repo.findInApplication(tx, applicationId, documentId);
     if (!document) throw notFound();
-    if (!acceptsChanges(application.status as ApplicationState)) {
+    if (!acceptsChanges(application.status)) {
       throw new DocumentError(409, 'applicationLocked');
     }
     await repo.deleteDocument(tx, documentId);
-    await repo.insertAudit(tx, {
+    await recordAuditEvent(tx, {
       applicationId,
       actorId: ownerId,
       action: 'documentDeleted',
