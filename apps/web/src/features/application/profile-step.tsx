@@ -193,13 +193,13 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
     toData: (values) => ({
       title: values.title,
       // The primary's name and email are their sign-in account's, whenever it arrived.
-      firstName: (prefilledFrom?.firstName ?? values.firstName) || values.firstName,
-      lastName: (prefilledFrom?.lastName ?? values.lastName) || values.lastName,
+      firstName: prefilledFrom?.firstName || values.firstName,
+      lastName: prefilledFrom?.lastName || values.lastName,
       birthDate: values.birthDate,
       sin: values.sin,
       maritalStatus: values.maritalStatus,
-      email: (prefilledFrom?.email ?? values.email) || values.email,
-      confirmEmail: (prefilledFrom?.email ?? values.confirmEmail) || values.confirmEmail,
+      email: prefilledFrom?.email || values.email,
+      confirmEmail: prefilledFrom?.email || values.confirmEmail,
       citizenshipId: values.citizenshipId,
       phones: values.phones.filter((phone) => phone.number.trim() !== '' || phone.type),
       homeAddress: values.homeAddress,
