@@ -33,3 +33,4 @@ export * from './rules/profile.ts';
 export * from './rules/affiliations.ts';
 export * from './rules/financial-background.ts';
 export * from './rules/beneficiaries.ts';
+export * from './rules/other-interests-step.ts';

@@ -234,10 +234,25 @@ describe('each beneficiary', () => {
   });
 
   it('needs an address when living elsewhere, and keeps it only then', () => {
-    expect(check([child(100, { differentAddress: true })])).toEqual([
-      'beneficiaries.0.address:required',
-    ]);
-    const address = { streetNumber: '12', streetName: 'Rue Principale', city: 'Lévis' };
+    expect(check([child(100, { differentAddress: true })])).toContain(
+      'beneficiaries.0.address.streetName:required',
+    );
+    const address = {
+      streetNumber: '12',
+      streetName: 'Rue Principale',
+      city: 'Lévis',
+      provinceId: 11,
+      postalCode: 'G6V 1A1',
+      countryId: 1,
+    };
+    expect(
+      check([
+        child(100, {
+          differentAddress: true,
+          address: { ...address, streetNumber: '', streetName: 'PO Box 12' },
+        }),
+      ]),
+    ).toEqual(['beneficiaries.0.address.streetName:poBoxNotAllowed']);
     const schema = beneficiariesStepSchema(rrsp);
     expect(
       schema.parse({ beneficiaries: [child(100, { differentAddress: true, address })] })
@@ -319,7 +334,14 @@ describe('RESP beneficiaries', () => {
   });
 
   it('keep a caregiver address and no designation; other plans drop the caregiver address', () => {
-    const caregiverAddress = { streetNumber: '5', streetName: 'Main', city: 'Moncton' };
+    const caregiverAddress = {
+      streetNumber: '5',
+      streetName: 'Main Street',
+      city: 'Moncton',
+      provinceId: 9,
+      postalCode: 'E1C 1B1',
+      countryId: 1,
+    };
     const student = child(100, { caregiverAddress });
     const [resp] = beneficiariesStepSchema(single).parse({
       beneficiaries: [student],

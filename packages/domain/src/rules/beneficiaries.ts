@@ -16,6 +16,7 @@ import { codeSchema } from '../enums/code-schema.ts';
 import type { ProvinceCode } from '../enums/provinces.ts';
 import type { MessageKey } from '../messages/messages.ts';
 import { NAME_MAX_LENGTH } from './account.ts';
+import { addressSchema, type Address } from './address.ts';
 import { ignore, answer, type Report } from './rule-reporting.ts';
 
 /**
@@ -96,10 +97,10 @@ export interface Beneficiary {
   /** 0 to 100, at most 2 decimals. */
   percent: number;
   differentAddress: boolean;
-  /** When `differentAddress`; validated by the address rules, passed through as given. */
-  address?: unknown;
-  /** RESP only, when given; passed through as given. */
-  caregiverAddress?: unknown;
+  /** When `differentAddress`: where the beneficiary lives (a home address). */
+  address?: Address;
+  /** RESP only, when given: the primary caregiver's address (any postal address). */
+  caregiverAddress?: Address;
 }
 
 const typeOf = (account: NamedAccountTypeName) => namedAccountTypes[account].typeId;
@@ -182,6 +183,10 @@ const recordOf = (value: unknown): Record<string, unknown> =>
 
 const nameSchema = z.string('required').trim().min(1, 'required').max(NAME_MAX_LENGTH, 'invalid');
 const differentAddressSchema = z.boolean('invalid').default(false);
+/** Where a beneficiary lives, when not with the applicant: no PO box. */
+const beneficiaryAddressSchema = addressSchema({ required: true, home: true });
+/** An RESP caregiver's address is optional, and may be a postal address. */
+const caregiverAddressSchema = addressSchema({ required: false, home: false });
 
 interface PlanRules {
   resp: boolean;
@@ -252,16 +257,21 @@ function resolveBeneficiary(raw: unknown, rules: PlanRules, report: Report): Ben
     differentAddressSchema,
     value.differentAddress,
   );
-  if (differentAddress === true && isBlank(value.address)) report(['address'], 'required');
+  const address =
+    differentAddress === true
+      ? answer(report, ['address'], beneficiaryAddressSchema, value.address)
+      : undefined;
+  const caregiverAddress = rules.resp
+    ? answer(report, ['caregiverAddress'], caregiverAddressSchema, value.caregiverAddress)
+    : undefined;
   return {
     ...names,
     relationship,
     ...(designation !== undefined && { designation }),
     percent,
     differentAddress,
-    ...(differentAddress === true && { address: value.address }),
-    ...(rules.resp &&
-      !isBlank(value.caregiverAddress) && { caregiverAddress: value.caregiverAddress }),
+    ...(address !== undefined && { address }),
+    ...(caregiverAddress !== undefined && { caregiverAddress }),
   };
 }
 

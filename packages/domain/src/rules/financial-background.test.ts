@@ -10,6 +10,7 @@ import {
   thirdPartyQuestionSchema,
   type OtherInterestsContext,
 } from './financial-background.ts';
+import { applicant, attorney, company, complete } from './other-interests.fixtures.ts';
 
 const TODAY = '2025-06-01';
 const individual: OtherInterestsContext = {
@@ -18,52 +19,6 @@ const individual: OtherInterestsContext = {
   today: TODAY,
 };
 const joint: OtherInterestsContext = { ...individual, joint: true };
-
-const applicant = {
-  isPep: false,
-  isInsider: false,
-  isDirector: false,
-  isDealerEmployee: false,
-  taxResidences: [{ countryId: 1, tin: '046454286' }],
-  isUsPerson: false,
-  wantsTrustedContact: false,
-};
-
-const attorney = {
-  kind: 'person',
-  name: 'Luc Tremblay',
-  address: { streetNumber: '1', streetName: 'Rue Sainte-Catherine', city: 'Montréal' },
-  phone: '514 555-0101',
-  occupation: 'Notary',
-  birthDate: '1970-03-31',
-};
-
-const company = {
-  kind: 'company',
-  name: 'Gestion Tremblay inc.',
-  address: { city: 'Québec' },
-  phone: '418-555-0102',
-  incorporationNumber: '1234567890',
-  incorporationPlace: 'Quebec',
-};
-
-const complete = {
-  businessRelationshipPurpose: 1,
-  intendedUse: { tfsa: 1, margin: 7 },
-  investmentExperience: { primary: 5 },
-  investmentKnowledge: { primary: 2 },
-  tradingAuthority: { answer: false },
-  guarantee: { answer: false },
-  powerOfAttorney: { answer: true, thirdParties: [attorney] },
-  securityholderInformation: 1,
-  documentDelivery: 'electronic',
-  correspondenceLanguage: 2,
-  securityholderExplanationAcknowledged: true,
-  disclosureAcknowledged: true,
-  referralSource: 5,
-  isEmployeeOrAdvisor: false,
-  affiliations: { primary: applicant },
-};
 
 type Result = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
 const issuesOf = (result: Result) =>
@@ -306,7 +261,12 @@ describe('third parties (trading authority, guarantee, power of attorney)', () =
   it("ask a person's name, address, phone, occupation and birth date; the SIN is optional", () => {
     expect(named([{ kind: 'person' }])).toEqual([
       'thirdParties.0.name:required',
-      'thirdParties.0.address:required',
+      'thirdParties.0.address.streetNumber:required',
+      'thirdParties.0.address.streetName:required',
+      'thirdParties.0.address.city:required',
+      'thirdParties.0.address.provinceId:required',
+      'thirdParties.0.address.postalCode:required',
+      'thirdParties.0.address.countryId:required',
       'thirdParties.0.phone:required',
       'thirdParties.0.occupation:required',
       'thirdParties.0.birthDate:required',
@@ -343,9 +303,16 @@ describe('third parties (trading authority, guarantee, power of attorney)', () =
   });
 
   it('ask whether the third party is a person or a company first', () => {
-    expect(named([{ name: 'Who', address: { city: 'x' }, phone: '514 555 0101' }])).toEqual([
-      'thirdParties.0.kind:required',
-    ]);
+    expect(named([{ ...attorney, kind: undefined }])).toEqual(['thirdParties.0.kind:required']);
+  });
+
+  it("check a third party's address with the address rules, a PO box allowed", () => {
+    expect(
+      named([{ ...attorney, address: { ...attorney.address, postalCode: 'K1A 0B1' } }]),
+    ).toEqual(['thirdParties.0.address.postalCode:postalCodeProvince']);
+    expect(named([{ ...attorney, address: { city: 'Montréal' } }])).toContain(
+      'thirdParties.0.address.streetNumber:incompleteAddress',
+    );
   });
 
   it('flag the same trading authority twice as duplicated on the later one', () => {

@@ -20,6 +20,7 @@ import {
 } from '../enums/preferences.ts';
 import type { MessageKey } from '../messages/messages.ts';
 import { NAME_MAX_LENGTH } from './account.ts';
+import { addressSchema, type Address } from './address.ts';
 import {
   affiliationsSchema,
   contactEmailSchema,
@@ -89,8 +90,8 @@ export const thirdPartyKindLabels = {
 export interface ThirdParty {
   kind: ThirdPartyKind;
   name: string;
-  /** Validated by the address rules; passed through as given. */
-  address: unknown;
+  /** Where they can be reached, anywhere (the address rules, not a home address). */
+  address: Address;
   phone: string;
   /** A person's occupation, birth date (`YYYY-MM-DD`) and, when given, SIN (9 digits). */
   occupation?: string;
@@ -227,11 +228,8 @@ const optionalSinSchema = z
   .transform((sin) => sin.replace(/\D/g, ''))
   .optional();
 
-const isBlankAddress = (address: unknown) =>
-  address === undefined ||
-  address === null ||
-  (typeof address === 'string' && address.trim() === '') ||
-  (typeof address === 'object' && Object.keys(address).length === 0);
+/** A third party's address: required, a PO box allowed (it need not be where they live). */
+const thirdPartyAddressSchema = addressSchema({ required: true, home: false });
 
 function resolveThirdParty(raw: unknown, today: string | undefined, report: Report): ThirdParty {
   const value = recordOf(raw);
@@ -239,9 +237,9 @@ function resolveThirdParty(raw: unknown, today: string | undefined, report: Repo
     answer(report, [field], textSchema(max), value[field]);
   const kind = answer(report, ['kind'], codeSchema(thirdPartyKinds), value.kind);
   const name = text('name');
-  if (isBlankAddress(value.address)) report(['address'], 'required');
+  const address = answer(report, ['address'], thirdPartyAddressSchema, value.address);
   const phone = answer(report, ['phone'], contactPhoneSchema, value.phone);
-  const common = { kind, name, address: value.address, phone };
+  const common = { kind, name, address, phone };
   if (kind === thirdPartyKinds.Company) {
     return {
       ...common,

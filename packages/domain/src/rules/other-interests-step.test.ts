@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { complete } from './other-interests.fixtures.ts';
+import { otherInterestsSavedStepSchema } from './other-interests-step.ts';
+
+const TODAY = '2025-06-01';
+const child = (percent: number | string, name = 'Léa') => ({
+  firstName: name,
+  lastName: 'Roy',
+  relationship: 3,
+  designation: 3,
+  percent,
+});
+
+type Result = { error?: { issues: { path: PropertyKey[]; message: string }[] } };
+const issuesOf = (result: Result) =>
+  result.error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`) ?? [];
+
+describe('step otherinterests with the beneficiaries of the plans chosen', () => {
+  const withTfsa = otherInterestsSavedStepSchema({
+    accounts: ['tfsa', 'margin'],
+    joint: false,
+    today: TODAY,
+    provinceCode: 'ON',
+  });
+
+  it('saves the beneficiaries of a registered plan beside the background', () => {
+    const parsed = withTfsa.parse({ ...complete, beneficiaries: [child('60'), child(40, 'Éloi')] });
+    expect(parsed.beneficiaries?.map((beneficiary) => beneficiary.percent)).toEqual([60, 40]);
+    expect(parsed.businessRelationshipPurpose).toBe(complete.businessRelationshipPurpose);
+  });
+
+  it('reports the problems of both parts at once, each at its field', () => {
+    const result = withTfsa.safeParse({
+      ...complete,
+      documentDelivery: undefined,
+      beneficiaries: [child(50)],
+    });
+    expect(issuesOf(result)).toEqual(['documentDelivery:required', 'beneficiaries:percentTotal']);
+  });
+
+  it('drops beneficiaries when no chosen plan takes them', () => {
+    const cashOnly = otherInterestsSavedStepSchema({ accounts: ['cash'], joint: false });
+    const parsed = cashOnly.parse({ ...complete, intendedUse: { cash: 1 }, beneficiaries: [{}] });
+    expect(parsed).not.toHaveProperty('beneficiaries');
+  });
+
+  it('tells a Quebec resident that a TFSA beneficiary is designated in a will', () => {
+    const quebec = otherInterestsSavedStepSchema({
+      accounts: ['tfsa', 'margin'],
+      joint: false,
+      provinceCode: 'QC',
+    });
+    expect(issuesOf(quebec.safeParse({ ...complete, beneficiaries: [child(100)] }))).toEqual([
+      'beneficiaries:quebecBeneficiariesNotAllowed',
+    ]);
+    expect(quebec.parse({ ...complete, beneficiaries: [] }).beneficiaries).toEqual([]);
+  });
+
+  it('accepts any split in whole percents that adds up to 100, and refuses any other', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 1, maxLength: 4 }),
+        (shares) => {
+          const beneficiaries = shares.map((share, index) => child(share, `Enfant ${index}`));
+          const issues = issuesOf(withTfsa.safeParse({ ...complete, beneficiaries }));
+          const total = shares.reduce((sum, share) => sum + share, 0);
+          expect(issues).toEqual(total === 100 ? [] : ['beneficiaries:percentTotal']);
+        },
+      ),
+    );
+  });
+});

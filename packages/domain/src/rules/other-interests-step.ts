@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { ProvinceCode } from '../enums/provinces.ts';
+import { beneficiariesStepSchema, beneficiaryAccounts, type Beneficiary } from './beneficiaries.ts';
+import {
+  otherInterestsStepSchema,
+  type OtherInterests,
+  type OtherInterestsContext,
+} from './financial-background.ts';
+
+/**
+ * Step `otherinterests` as one screen saves it: the financial background and affiliations,
+ * and the beneficiaries of the registered plans chosen (the spec's onboarding order names no
+ * step of their own, and they are part of the same "financial" stage of the progress bar).
+ */
+export interface OtherInterestsStepContext extends OtherInterestsContext {
+  /** The primary applicant's province of residence (Quebec designates some plans by will). */
+  provinceCode?: ProvinceCode;
+}
+
+export type OtherInterestsStep = OtherInterests & { beneficiaries?: Beneficiary[] };
+
+const recordOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+/**
+ * Reports the problems of both parts at once, each at its field (`beneficiaries.0.percent`);
+ * answers the clean background, with `beneficiaries` only when a chosen plan takes them.
+ */
+export function otherInterestsSavedStepSchema(context: OtherInterestsStepContext) {
+  const background = otherInterestsStepSchema(context);
+  const asksBeneficiaries = beneficiaryAccounts(context.accounts).length > 0;
+  const beneficiaries = beneficiariesStepSchema(context);
+  return z.unknown().transform((input, refinement): OtherInterestsStep => {
+    const parsedBackground = background.safeParse(input);
+    const parsedBeneficiaries = asksBeneficiaries
+      ? beneficiaries.safeParse({ beneficiaries: recordOf(input).beneficiaries ?? [] })
+      : undefined;
+    const issues = [
+      ...(parsedBackground.error?.issues ?? []),
+      ...(parsedBeneficiaries?.error?.issues ?? []),
+    ];
+    for (const issue of issues) {
+      refinement.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+    if (!parsedBackground.success || parsedBeneficiaries?.success === false) return z.NEVER;
+    return parsedBeneficiaries
+      ? { ...parsedBackground.data, ...parsedBeneficiaries.data }
+      : parsedBackground.data;
+  });
+}
