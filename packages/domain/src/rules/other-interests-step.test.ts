@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { complete } from './other-interests.fixtures.ts';
-import { otherInterestsSavedStepSchema } from './other-interests-step.ts';
+import {
+  otherInterestsContextOf,
+  otherInterestsSavedStepSchema,
+  provinceCodeOf,
+} from './other-interests-step.ts';
 
 const TODAY = '2025-06-01';
 const child = (percent: number | string, name = 'Léa') => ({
@@ -69,5 +73,33 @@ describe('step otherinterests with the beneficiaries of the plans chosen', () =>
         },
       ),
     );
+  });
+});
+
+describe('what the otherinterests rules depend on', () => {
+  it('comes from the accounts chosen, the ownership and the home province', () => {
+    const saved = {
+      ownership: { ownershipTypeId: 2 },
+      doyouknow: { knowsAccount: true },
+      allaccounts: { accounts: ['tfsa'] },
+      profile: { homeAddress: { provinceId: 11 } },
+    };
+    expect(otherInterestsContextOf(saved, TODAY)).toEqual({
+      accounts: ['tfsa'],
+      joint: true,
+      today: TODAY,
+      provinceCode: 'QC',
+    });
+    expect(otherInterestsContextOf({}, TODAY)).toEqual({
+      accounts: [],
+      joint: false,
+      today: TODAY,
+    });
+  });
+
+  it('names each Canadian province id and nothing else', () => {
+    expect(provinceCodeOf(5)).toBe('ON');
+    expect(provinceCodeOf(10)).toBeUndefined();
+    expect(provinceCodeOf('5')).toBeUndefined();
   });
 });

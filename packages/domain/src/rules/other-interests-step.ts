@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { ProvinceCode } from '../enums/provinces.ts';
+import { provinces, type ProvinceCode } from '../enums/provinces.ts';
 import { beneficiariesStepSchema, beneficiaryAccounts, type Beneficiary } from './beneficiaries.ts';
 import {
   otherInterestsStepSchema,
   type OtherInterests,
   type OtherInterestsContext,
 } from './financial-background.ts';
+import { chosenAccounts, stepApplies, type SavedSteps } from './onboarding-flow.ts';
 
 /**
  * Step `otherinterests` as one screen saves it: the financial background and affiliations,
@@ -21,6 +22,31 @@ export type OtherInterestsStep = OtherInterests & { beneficiaries?: Beneficiary[
 
 const recordOf = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+/** The code of a province id (`provinceStates` ids of Canada), undefined for any other id. */
+export function provinceCodeOf(provinceId: unknown): ProvinceCode | undefined {
+  const entry = Object.entries(provinces).find(([, id]) => id === provinceId);
+  return entry?.[0] as ProvinceCode | undefined;
+}
+
+/**
+ * What the `otherinterests` rules depend on, from the earlier answers: the accounts chosen,
+ * whether there is a joint applicant, and the primary's province of residence. The client and
+ * the server both derive it here, so both apply the same rules.
+ */
+export function otherInterestsContextOf(
+  saved: SavedSteps,
+  today: string,
+): OtherInterestsStepContext {
+  const homeAddress = recordOf(recordOf(saved.profile).homeAddress);
+  const provinceCode = provinceCodeOf(homeAddress.provinceId);
+  return {
+    accounts: chosenAccounts(saved),
+    joint: stepApplies('profilejoint', saved),
+    today,
+    ...(provinceCode ? { provinceCode } : {}),
+  };
+}
 
 /**
  * Reports the problems of both parts at once, each at its field (`beneficiaries.0.percent`);
