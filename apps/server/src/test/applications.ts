@@ -108,3 +108,73 @@ export async function applicationWithAccounts(
   });
   return saveStep(app, token, created.id, 'allaccounts', knows.version, { accounts });
 }
+
+export const ONTARIO_HOME = {
+  streetNumber: '100',
+  streetName: 'Queen St W',
+  city: 'Toronto',
+  provinceId: 5,
+  postalCode: 'M5H 2N2',
+  countryId: 1,
+};
+
+/** A complete, valid profile (spec sections 3 and 5) of someone living at `homeAddress`. */
+export function profileAnswers(
+  homeAddress: object = ONTARIO_HOME,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    title: 2,
+    firstName: 'Camille',
+    lastName: 'Tremblay',
+    birthDate: '1985-03-27',
+    sin: '130 692 544',
+    maritalStatus: 1,
+    email: 'camille@example.com',
+    confirmEmail: 'camille@example.com',
+    citizenshipId: 1,
+    phones: [{ type: 3, number: '(514) 555-0199' }],
+    homeAddress,
+    mailingSameAsHome: true,
+    movedWithinTwoYears: false,
+    employmentStatus: 4,
+    annualIncome: 48000,
+    netFixedAssets: 350000,
+    netLiquidAssets: 90000,
+    incomeSourceType: 4,
+    ...overrides,
+  };
+}
+
+/** The joint applicant's profile: another person, SIN and email than the primary's. */
+export const jointProfileAnswers = () =>
+  profileAnswers(ONTARIO_HOME, {
+    firstName: 'Alex',
+    sin: '193 456 787',
+    email: 'alex@example.com',
+    confirmEmail: 'alex@example.com',
+  });
+
+export interface JourneyToOtherInterests {
+  accounts?: string[];
+  homeAddress?: object;
+  joint?: boolean;
+}
+
+/**
+ * An application with every step before `otherinterests` saved: ownership, the accounts, the
+ * account details, the profile and, when joint, the joint profile. Returns the last summary.
+ */
+export async function applicationAtOtherInterests(
+  app: FastifyInstance,
+  token: string,
+  { accounts = ['tfsa'], homeAddress = ONTARIO_HOME, joint = false }: JourneyToOtherInterests = {},
+): Promise<ApplicationBody> {
+  const ownership = joint ? { ownershipTypeId: 2, jointRelationship: 'spouse' } : undefined;
+  const chosen = await applicationWithAccounts(app, token, accounts, ownership);
+  const save = (step: string, version: number, data: unknown) =>
+    saveStep(app, token, chosen.id, step, version, data);
+  const account = await save('account', chosen.version, {});
+  const primary = await save('profile', account.version, profileAnswers(homeAddress));
+  return joint ? save('profilejoint', primary.version, jointProfileAnswers()) : primary;
+}

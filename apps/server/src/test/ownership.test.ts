@@ -1,7 +1,9 @@
+import { complete } from '@portal/domain/rules/other-interests.fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as applicationsRepo from '../modules/applications/applications.repo.ts';
 import {
   APPLICATIONS_URL,
+  applicationAtOtherInterests,
   applicationWithAccounts,
   createApplication,
   getApplication,
@@ -10,6 +12,7 @@ import {
   type ApplicationBody,
   type ErrorBody,
 } from './applications.ts';
+import { documentsUrl, uploadDocument, type DocumentBody } from './documents.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import {
   authorize,
@@ -142,6 +145,85 @@ describe('authorization: two users never see each other', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json<ErrorBody>().errorCode).toBe('notFound');
       await expectAlicesUnchanged();
+    });
+  });
+
+  describe("documents and the financial step: bob cannot reach alice's", () => {
+    let aliceToken: string;
+    let application: ApplicationBody;
+    let document: DocumentBody;
+    let trail: string[];
+    const actionsOf = async (id: string) =>
+      (await applicationsRepo.auditTrail(test.app.db, id)).map((event) => event.action);
+
+    beforeAll(async () => {
+      const session = sessionCookieOf(await signIn(test.app, alice.email, alice.password));
+      aliceToken = (await authorize(test.app, session)).body;
+      application = await applicationAtOtherInterests(test.app, aliceToken);
+      const uploaded = await uploadDocument(test.app, aliceToken, application.id, 'alice.pdf');
+      expect(uploaded.statusCode).toBe(201);
+      document = uploaded.json<DocumentBody>();
+      application = (await getApplication(test.app, aliceToken, application.id)).json();
+      trail = await actionsOf(application.id);
+    });
+
+    /** Alice's application, document and trail are exactly as they were. */
+    async function expectAlicesUnchanged() {
+      const response = await getApplication(test.app, aliceToken, application.id);
+      expect(response.json()).toEqual(application);
+      const list = await test.app.inject({
+        url: documentsUrl(application.id),
+        headers: bearer(aliceToken),
+      });
+      expect(list.json()).toEqual([document]);
+      expect(await actionsOf(application.id)).toEqual(trail);
+    }
+
+    function expectNotFound(response: { statusCode: number; json<T>(): T }) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>().errorCode).toBe('notFound');
+    }
+
+    it("uploading to alice's application answers bob 404", async () => {
+      expectNotFound(await uploadDocument(test.app, bob.token, application.id, 'bob.pdf'));
+      await expectAlicesUnchanged();
+    });
+
+    it("listing alice's documents answers bob 404", async () => {
+      expectNotFound(
+        await test.app.inject({ url: documentsUrl(application.id), headers: bearer(bob.token) }),
+      );
+      await expectAlicesUnchanged();
+    });
+
+    it("the content of alice's document answers bob 404", async () => {
+      expectNotFound(
+        await test.app.inject({
+          url: `${documentsUrl(application.id)}/${document.id}/content`,
+          headers: bearer(bob.token),
+        }),
+      );
+      await expectAlicesUnchanged();
+    });
+
+    it("DELETE of alice's document answers bob 404 and leaves it in place", async () => {
+      expectNotFound(
+        await test.app.inject({
+          method: 'DELETE',
+          url: `${documentsUrl(application.id)}/${document.id}`,
+          headers: bearer(bob.token),
+        }),
+      );
+      await expectAlicesUnchanged();
+    });
+
+    it("saving otherinterests on alice's application answers bob 404 (the same answers save for her)", async () => {
+      const answers = { ...complete, intendedUse: { tfsa: 1 } };
+      const save = (token: string) =>
+        putStep(test.app, token, application.id, 'otherinterests', application.version, answers);
+      expectNotFound(await save(bob.token));
+      await expectAlicesUnchanged();
+      expect((await save(aliceToken)).statusCode).toBe(200);
     });
   });
 });

@@ -188,7 +188,7 @@ const beneficiaryAddressSchema = addressSchema({ required: true, home: true });
 /** An RESP caregiver's address is optional, and may be a postal address. */
 const caregiverAddressSchema = addressSchema({ required: false, home: false });
 
-interface PlanRules {
+export interface BeneficiaryPlanRules {
   resp: boolean;
   respType: BeneficiaryRespType | undefined;
   /** Every plan but an RESP asks how each beneficiary is designated. */
@@ -196,7 +196,8 @@ interface PlanRules {
   successorAnnuitantAllowed: boolean;
 }
 
-function planRules(context: BeneficiariesContext): PlanRules {
+/** What the beneficiary questions ask for the plans chosen; the form asks the same. */
+export function beneficiaryPlanRules(context: BeneficiariesContext): BeneficiaryPlanRules {
   const types = beneficiaryAccounts(context.accounts).map(typeOf);
   const resp = types.includes(accountTypes.RESP);
   return {
@@ -214,7 +215,7 @@ function planRules(context: BeneficiariesContext): PlanRules {
  * a spouse; only income funds have a successor annuitant; a family RESP's students are the
  * subscriber's children, grandchildren, brothers or sisters.
  */
-function resolveBeneficiary(raw: unknown, rules: PlanRules, report: Report): Beneficiary {
+function resolveBeneficiary(raw: unknown, rules: BeneficiaryPlanRules, report: Report): Beneficiary {
   const value = recordOf(raw);
   const designation = rules.designationAsked
     ? answer(report, ['designation'], codeSchema(beneficiaryDesignations), value.designation)
@@ -297,7 +298,7 @@ function resolveStep(
   report: Report,
 ): { beneficiaries: Beneficiary[] } {
   const list = value.beneficiaries;
-  const rules = planRules(context);
+  const rules = beneficiaryPlanRules(context);
   // An RESP is opened for its students: at least one is needed.
   if (list.length === 0) {
     if (rules.resp) report(['beneficiaries'], 'required');

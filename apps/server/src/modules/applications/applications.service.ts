@@ -9,6 +9,8 @@ import {
   goalsStepSchema,
   nextState,
   optionsStepSchema,
+  otherInterestsContextOf,
+  otherInterestsSavedStepSchema,
   ownershipStepSchema,
   dealerDate,
   profileStepSchema,
@@ -23,7 +25,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import * as repo from './applications.repo.ts';
-import { restoreBlankSins, savedSin, sealSins, withoutSealedValues } from './sealed-fields.ts';
+import { restoreBlankFields, savedSin, sealFields, withoutSealedValues } from './sealed-fields.ts';
 
 /** A refusal the routes turn into an HTTP answer. */
 export class ApplicationError extends Error {
@@ -92,6 +94,10 @@ function schemaFor(
       if (!ownership.success) return undefined;
       return accountDetailsStepSchema({ ...ownership.data, accounts: chosenAccounts(saved) });
     }
+    case 'otherinterests':
+      // Its rules turn on the profile (the home province decides Quebec's beneficiary rule).
+      if (saved.profile === undefined) return undefined;
+      return otherInterestsSavedStepSchema(otherInterestsContextOf(saved, dealerDate(new Date())));
     default:
       return undefined;
   }
@@ -178,7 +184,7 @@ export async function saveStep(
     const primarySin = () => savedSin(cipher, id, 'profile', saved.profile);
     const schema = stepOpen(step, saved) ? schemaFor(step, saved, primarySin) : undefined;
     if (!schema) throw new ApplicationError(400, 'stepNotAvailable');
-    const submitted = restoreBlankSins(cipher, id, step, input.data, saved[step]);
+    const submitted = restoreBlankFields(cipher, id, step, input.data, saved[step]);
     const parsed = schema.safeParse(submitted);
     if (!parsed.success) {
       const fields: Record<string, string> = {};
@@ -190,7 +196,7 @@ export async function saveStep(
       throw new ApplicationError(400, 'invalidInput', { fields });
     }
     const now = new Date();
-    const stored = sealSins(cipher, id, step, parsed.data);
+    const stored = sealFields(cipher, id, step, parsed.data);
     await repo.upsertStep(tx, id, step, stored, now);
     const to = nextState(status, 'stepSaved');
     const ownershipTypeId =
