@@ -10,7 +10,8 @@ export type StepName =
   | 'options'
   | 'account'
   | 'profile'
-  | 'profilejoint';
+  | 'profilejoint'
+  | 'otherinterests';
 
 /** The address of one step of one application, or of any application when no id is given. */
 export function stepUrl(step: StepName, id?: string): RegExp {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, newEmail, signInThroughApi } from '../support/accounts.ts';
-import { applicationCard, choiceIn, dashboardUrl } from '../support/applications.ts';
+import { applicationCard, choiceIn, dashboardUrl, stepUrl } from '../support/applications.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import {
@@ -12,6 +12,7 @@ import {
   profileUrl,
   selectedLabel,
   type ProfileAnswers,
+  type ProfileStepName,
 } from '../support/profile.ts';
 
 /** The visible words, from apps/web/src/locales and the labels of packages/domain. */
@@ -20,7 +21,6 @@ const text = {
     // pages.json, common.json, the sign-in page
     dashboard: 'Your account applications',
     start: 'Start a new application',
-    saved: "Your answers are saved. Continue your application when you're ready.",
     continue: 'Continue',
     logout: 'Log out',
     signIn: 'Sign in',
@@ -32,7 +32,11 @@ const text = {
     day: 'Day',
     month: 'Month',
     year: 'Year',
+    // common.json and financial.json
+    homeLink: 'Laurentide Investing, go to the start',
+    financialHeading: 'Your financial background and affiliations',
     // onboarding.json
+    back: 'Back',
     saveAndContinue: 'Save and continue',
     yes: 'Yes',
     no: 'No',
@@ -119,7 +123,6 @@ const text = {
   fr: {
     dashboard: "Vos demandes d'ouverture de compte",
     start: 'Commencer une nouvelle demande',
-    saved: 'Vos réponses sont enregistrées. Poursuivez votre demande quand vous serez prêt.',
     continue: 'Continuer',
     logout: 'Se déconnecter',
     signIn: 'Ouvrir une session',
@@ -130,6 +133,9 @@ const text = {
     day: 'Jour',
     month: 'Mois',
     year: 'Année',
+    homeLink: 'Placements Laurentide, aller au début',
+    financialHeading: 'Votre situation financière et vos liens',
+    back: 'Retour',
     saveAndContinue: 'Enregistrer et continuer',
     yes: 'Oui',
     no: 'Non',
@@ -295,11 +301,25 @@ function yearsAgo(years: number) {
   };
 }
 
-/** Saves a complete profile: the client leaves the profile step for the dashboard. */
-async function saveToDashboard(page: Page, t: Text): Promise<void> {
+/** Saves a complete profile: the client moves on to the financial background. */
+async function saveToFinancial(page: Page, t: Text, id: string): Promise<void> {
   await saveAndContinue(page, t).click();
+  await expect(page).toHaveURL(stepUrl('otherinterests', id));
+  await expect(heading(page, t.financialHeading)).toBeVisible();
+}
+
+/** From any screen, the logo leads back to the dashboard. */
+async function toDashboard(page: Page, t: Text): Promise<void> {
+  await page.getByRole('link', { name: t.homeLink }).click();
   await expect(page).toHaveURL(dashboardUrl);
-  await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
+}
+
+/** Continue resumes on the financial background; Back leads to the profile step before it. */
+async function backToProfile(page: Page, t: Text, id: string, step: ProfileStepName) {
+  await applicationCard(page, id).getByRole('link', { name: t.continue }).click();
+  await expect(page).toHaveURL(stepUrl('otherinterests', id));
+  await page.getByRole('link', { name: t.back, exact: true }).click();
+  await expect(page).toHaveURL(profileUrl(step, id));
 }
 
 for (const language of ['en', 'fr'] as const) {
@@ -403,7 +423,8 @@ for (const language of ['en', 'fr'] as const) {
       await fillProfile(page, t, answers);
       await expect(home.streetName).toHaveValue(answers.homeAddress.streetName);
       await screenshot(page, `profile-filled-${language}`);
-      await saveToDashboard(page, t);
+      await saveToFinancial(page, t, id);
+      await toDashboard(page, t);
       await expect(applicationCard(page, id)).toContainText(t.tfsa);
     });
 
@@ -412,7 +433,7 @@ for (const language of ['en', 'fr'] as const) {
       const email = await signInThroughApi(page, language);
       const id = await openProfileStep(page, t);
       await fillProfile(page, t, answers);
-      await saveToDashboard(page, t);
+      await saveToFinancial(page, t, id);
 
       // Sign out, then in again through the sign-in page.
       await page.getByRole('button', { name: t.logout }).click();
@@ -422,9 +443,8 @@ for (const language of ['en', 'fr'] as const) {
       await page.getByRole('button', { name: t.signIn }).click();
       await expect(heading(page, t.dashboard)).toBeVisible();
 
-      // Continue resumes on the last screen there is: the profile.
-      await applicationCard(page, id).getByRole('link', { name: t.continue }).click();
-      await expect(page).toHaveURL(profileUrl('profile', id));
+      // Continue resumes on the financial background; Back shows the saved profile.
+      await backToProfile(page, t, id, 'profile');
       await expect(heading(page, t.heading)).toBeVisible();
 
       // The SIN is never sent back: its box is empty, and the hint shows it masked.
@@ -473,9 +493,9 @@ for (const language of ['en', 'fr'] as const) {
       await screenshot(page, `profile-resumed-${language}`);
 
       // Saving again without typing the SIN keeps the one on file.
-      await saveToDashboard(page, t);
-      await applicationCard(page, id).getByRole('link', { name: t.continue }).click();
-      await expect(page).toHaveURL(profileUrl('profile', id));
+      await saveToFinancial(page, t, id);
+      await toDashboard(page, t);
+      await backToProfile(page, t, id, 'profile');
       await expect(fieldOf(page, t.sin)).toHaveAccessibleDescription(t.sinSaved);
     });
 
@@ -552,12 +572,12 @@ for (const language of ['en', 'fr'] as const) {
       // Their own SIN and a matching confirmation: the joint profile saves.
       await fieldOf(page, t.sin).fill('193 456 787');
       await fieldOf(page, t.confirmEmail).fill(jointEmail.toUpperCase());
-      await saveToDashboard(page, t);
+      await saveToFinancial(page, t, id);
       await screenshot(page, `profile-joint-saved-${language}`);
 
-      // Continue comes back to the last screen there is: the joint applicant's profile.
-      await applicationCard(page, id).getByRole('link', { name: t.continue }).click();
-      await expect(page).toHaveURL(profileUrl('profilejoint', id));
+      // The joint applicant's profile, saved, is the step before the financial background.
+      await toDashboard(page, t);
+      await backToProfile(page, t, id, 'profilejoint');
       await expect(fieldOf(page, t.firstName)).toHaveValue('Sam');
       await expect(fieldOf(page, t.sin)).toHaveValue('');
       await expect(fieldOf(page, t.sin)).toHaveAccessibleDescription(t.sinSavedJoint);

@@ -66,6 +66,9 @@ const onboardingStepRoutes: RouteObject[] = [
   step('profilejoint', async () => ({
     default: (await import('../features/application/profile-step.tsx')).JointProfileStep,
   })),
+  step('otherinterests', async () => ({
+    default: (await import('../features/application/other-interests-step.tsx')).OtherInterestsStep,
+  })),
 ];
 
 /** The top-level routes of spec section 2. `auth-code`, `action`, `application` and `home` load on demand. */

@@ -1,6 +1,10 @@
 import type { i18n } from 'i18next';
+import enDocuments from './en/documents.json';
+import enFinancial from './en/financial.json';
 import enOnboarding from './en/onboarding.json';
 import enProfile from './en/profile.json';
+import frDocuments from './fr/documents.json';
+import frFinancial from './fr/financial.json';
 import frOnboarding from './fr/onboarding.json';
 import frProfile from './fr/profile.json';
 
@@ -9,8 +13,8 @@ import frProfile from './fr/profile.json';
  * spec says), not with the first download, which only needs the shell and the dashboard.
  */
 export const onDemandResources = {
-  en: { onboarding: enOnboarding, profile: enProfile },
-  fr: { onboarding: frOnboarding, profile: frProfile },
+  en: { onboarding: enOnboarding, profile: enProfile, financial: enFinancial, documents: enDocuments },
+  fr: { onboarding: frOnboarding, profile: frProfile, financial: frFinancial, documents: frDocuments },
 } as const;
 
 /** Adds the on-demand catalogues to an instance; cheap and safe to call on every render. */

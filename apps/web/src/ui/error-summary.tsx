@@ -12,7 +12,14 @@ export interface FieldProblem {
  * GOV.UK error summary: shown at the top when a save is refused, takes focus so screen readers
  * read it at once, and links each problem to its field.
  */
-export function ErrorSummary({ problems }: { problems: FieldProblem[] }) {
+export function ErrorSummary({
+  problems,
+  titleId = 'error-summary-title',
+}: {
+  problems: FieldProblem[];
+  /** Unique on the page: a second form's summary (a panel beside a step) needs its own. */
+  titleId?: string;
+}) {
   const { t } = useTranslation('forms');
   const ref = useRef<HTMLDivElement>(null);
   // The spec's messages are generic ("Required."): each link also names its field, read from
@@ -30,10 +37,10 @@ export function ErrorSummary({ problems }: { problems: FieldProblem[] }) {
       ref={ref}
       className={styles.errorSummary}
       role="alert"
-      aria-labelledby="error-summary-title"
+      aria-labelledby={titleId}
       tabIndex={-1}
     >
-      <h2 id="error-summary-title" className={styles.errorSummaryTitle}>
+      <h2 id={titleId} className={styles.errorSummaryTitle}>
         {t('errorSummary')}
       </h2>
       <ul>

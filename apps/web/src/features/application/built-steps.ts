@@ -14,4 +14,5 @@ export const builtSteps: ReadonlySet<OnboardingStep> = new Set<OnboardingStep>([
   'account',
   'profile',
   'profilejoint',
+  'otherinterests',
 ]);

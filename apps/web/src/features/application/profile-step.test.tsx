@@ -184,8 +184,8 @@ describe('profile step', () => {
       netFixedAssets: 350000,
       homeAddress: { postalCode: 'h3b1k9', provinceId: 11, countryId: 1 },
     });
-    expect(router.state.location.pathname).toBe('/home/dashboard');
-    void id;
+    // On to the financial background, the next step.
+    expect(router.state.location.pathname).toBe(`/application/${id}/otherinterests`);
   }, 30_000);
 });
 
@@ -236,7 +236,9 @@ describe('profile step with a SIN on file', () => {
     ).toBeVisible();
     expect(screen.getByLabelText(/Social insurance number/)).toHaveValue('');
     await save();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/application/${id}/otherinterests`),
+    );
     const body = api.calls.find((call) => call.method === 'PUT')?.body as {
       data: Record<string, unknown>;
     };

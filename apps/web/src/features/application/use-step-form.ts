@@ -38,7 +38,8 @@ export function useStepForm<V>({
   initial(saved: unknown): V;
   toData(values: V): unknown;
   schema: ZodType;
-  fieldIds: FieldIds;
+  /** Or, for a form whose rows come and go, the ids for the answers as they stand. */
+  fieldIds: FieldIds | ((values: V) => FieldIds);
 }) {
   const { i18n } = useTranslation();
   const navigate = useNavigate();
@@ -61,25 +62,26 @@ export function useStepForm<V>({
    * (`homeAddress.postalCode`, else `homeAddress`), so nested answers show beside their box.
    */
   function show(fields: Record<string, string>) {
+    const ids = typeof fieldIds === 'function' ? fieldIds(values) : fieldIds;
     const byKey = new Map<string, KeyedProblem>();
     for (const [path, code] of Object.entries(fields)) {
       const parts = path.replace(/^data\./, '').split('.');
       let key = '';
       for (let length = parts.length; length > 0 && !key; length -= 1) {
         const candidate = parts.slice(0, length).join('.');
-        if (fieldIds[candidate]) key = candidate;
+        if (ids[candidate]) key = candidate;
       }
-      key ||= Object.keys(fieldIds)[0] ?? step;
+      key ||= Object.keys(ids)[0] ?? step;
       if (!byKey.has(key)) {
         byKey.set(key, {
           key,
-          fieldId: fieldIds[key] ?? step,
+          fieldId: ids[key] ?? step,
           message: messageFor(code, language),
         });
       }
     }
     // In the order the fields appear on the page, as the error summary should list them.
-    const order = Object.keys(fieldIds);
+    const order = Object.keys(ids);
     setProblems([...byKey.values()].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key)));
   }
 

@@ -30,6 +30,8 @@ export interface RequestOptions {
   /** Handle the error here instead of going to the technical-glitch page. */
   noErrorPage?: boolean;
   signal?: AbortSignal;
+  /** `blob` answers a successful body as bytes (a stored file), untouched by text decoding. */
+  responseType?: 'json' | 'blob';
 }
 
 /** What the client needs from its surroundings; injected so every rule is testable. */
@@ -172,6 +174,7 @@ export function createHttpClient(deps: HttpClientDeps) {
       }
     }
 
+    if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
     const body = await readBody(response);
     if (response.ok) return body as T;
     const error = new HttpError(response.status, body, path);

@@ -1,0 +1,593 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PASSWORD, newEmail, signInThroughApi } from '../support/accounts.ts';
+import { applicationCard, choiceIn, dashboardUrl, stepUrl } from '../support/applications.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { screenshot, useLanguage, type Language } from '../support/pages.ts';
+import { fieldOf, fillProfile, openProfileStep, type ProfileAnswers } from '../support/profile.ts';
+
+/** The visible words, from apps/web/src/locales and the labels and messages of packages/domain. */
+const text = {
+  en: {
+    // The way to the step (onboarding.json, pages.json, profile.json)
+    start: 'Start a new application',
+    saveAndContinue: 'Save and continue',
+    ownershipLegend: 'Who will own the account?',
+    justMe: 'Just me (an individual account)',
+    joint: 'Me and another person (a joint account)',
+    relationshipLegend: 'How are you related to the other owner?',
+    married: 'We are married',
+    doYouKnowLegend: 'Do you know which account you want?',
+    knowsYes: 'Yes, show me all the accounts',
+    allAccountsHeading: 'Choose your accounts',
+    registered: 'Registered plans',
+    tfsa: 'TFSA',
+    accountHeading: 'Check your accounts',
+    heading: 'Tell us about yourself',
+    jointHeading: 'Tell us about the joint applicant',
+    errorSummary: 'There is a problem',
+    yes: 'Yes',
+    no: 'No',
+    day: 'Day',
+    month: 'Month',
+    year: 'Year',
+    title: 'Title',
+    firstName: 'First name',
+    lastName: 'Last name',
+    birthDate: 'Date of birth',
+    sin: 'Social insurance number (SIN)',
+    maritalStatus: 'Marital status',
+    citizenship: 'Citizenship',
+    email: 'Email address',
+    confirmEmail: 'Confirm your email address',
+    phoneGroup: 'Number 1',
+    phoneType: 'Type',
+    phoneNumber: 'Number',
+    home: 'Home address',
+    findAddress: 'Find an address',
+    streetNumber: 'Street number',
+    streetName: 'Street name',
+    city: 'City',
+    province: 'Province or territory',
+    postalCode: 'Postal code',
+    mailingSameAsHome: 'Is your mailing address the same as your home address?',
+    movedWithinTwoYears: 'Have you moved in the last 2 years?',
+    employmentStatus: 'Employment status',
+    employerName: 'Employer name',
+    industry: 'Industry',
+    occupation: 'Occupation',
+    employerCountry: "Employer's country",
+    employerProvince: "Employer's province or state",
+    employerCity: "Employer's city",
+    annualIncome: 'Annual income before tax',
+    incomeSource: 'Main source of income other than employment',
+    netFixedAssets: 'Net fixed assets',
+    netLiquidAssets: 'Net liquid assets',
+    // The dashboard and sign-in
+    dashboard: 'Your account applications',
+    saved: "Your answers are saved. Continue your application when you're ready.",
+    continue: 'Continue',
+    logout: 'Log out',
+    signIn: 'Sign in',
+    signInEmail: 'Email address',
+    password: 'Password',
+    // financial.json
+    financialHeading: 'Your financial background and affiliations',
+    purpose: 'What is the purpose of your relationship with us?',
+    investmentPurposes: 'Investment purposes',
+    intendedUse: 'How do you intend to use your TFSA?',
+    growth: 'Long-term growth',
+    experience: 'Which products have you invested in before?',
+    experienceJoint: 'Which products has the joint applicant invested in before?',
+    stocks: 'Stocks',
+    bonds: 'Bonds',
+    knowledge: 'How would you describe your investment knowledge?',
+    knowledgeJoint: "How would you describe the joint applicant's investment knowledge?",
+    limited: 'Limited',
+    thirdParties: [
+      'Will anyone other than the account holders have trading authority over these accounts?',
+      'Will anyone guarantee these accounts?',
+      'Does anyone hold a power of attorney over your finances?',
+    ],
+    securityholder:
+      'Which securityholder materials do you want to receive from the companies you invest in?',
+    allMaterials: 'All securityholder materials',
+    explanationLegend: 'Securityholder communication explanation',
+    explanationRead: 'I have read the explanation of securityholder communication',
+    delivery: 'How should we send your statements and trade confirmations?',
+    electronic: 'Electronically, online',
+    language: 'In which language should we write to you?',
+    english: 'English',
+    disclosureLegend: 'Relationship disclosure',
+    disclosureRead:
+      'I have read the relationship disclosure, which explains our services, fees and how we handle conflicts of interest',
+    referral: 'How did you hear about us?',
+    socialMedia: 'Social media',
+    employee: 'Are you an employee, advisor or partner of our firm?',
+    workEmail: 'Your work email address',
+    affiliations: {
+      primary: {
+        isPep:
+          'Are you, or is a member of your family or a close associate, a politically exposed person or the head of an international organization?',
+        isInsider: 'Are you an insider of a publicly traded company?',
+        isDirector: 'Are you a director or senior officer of a publicly traded company?',
+        isDealerEmployee: 'Do you work for a securities dealer or an investment firm?',
+        taxResidences: 'Where are you resident for tax purposes?',
+        isUsPerson: 'Are you a U.S. person (a U.S. citizen or resident, or a green card holder)?',
+        trustedContact: 'Would you like to name a trusted contact person?',
+      },
+      joint: {
+        isPep:
+          'Is the joint applicant, or a member of their family or a close associate, a politically exposed person or the head of an international organization?',
+        isInsider: 'Is the joint applicant an insider of a publicly traded company?',
+        isDirector:
+          'Is the joint applicant a director or senior officer of a publicly traded company?',
+        isDealerEmployee:
+          'Does the joint applicant work for a securities dealer or an investment firm?',
+        taxResidences: 'Where is the joint applicant resident for tax purposes?',
+        isUsPerson:
+          'Is the joint applicant a U.S. person (a U.S. citizen or resident, or a green card holder)?',
+        trustedContact: 'Would the joint applicant like to name a trusted contact person?',
+      },
+    },
+    pepNotice: /Return it within 21 days/,
+    trustedContactHint: /cannot make decisions on your accounts/,
+    country: 'Country',
+    canada: 'Canada',
+    tin: 'Taxpayer identification number (TIN)',
+    addResidence: 'Add another tax residence',
+    removeSecondResidence: 'Remove tax residence 2',
+    tinSaved: /^Saved: .*286\. Enter it again only to change it\.$/,
+    addBeneficiary: 'Add a beneficiary',
+    share: 'Share (%)',
+    quebec: /designated in your will, not in this application/,
+    // packages/domain messages
+    required: 'Required.',
+    duplicated: 'Duplicated.',
+    emailFormat: 'The email format is not valid.',
+    canadaTinFormat: 'For Canada, enter your 9-digit social insurance number.',
+    percentTotal: 'Percent fields must add up to 100%',
+    // Reference lists and domain labels for the profile
+    mr: 'Mr.',
+    dr: 'Dr.',
+    single: 'Single',
+    mobile: 'Mobile',
+    fullTime: 'Employed full time',
+    finance: 'Finance and insurance',
+    financeOccupation: 'Professional occupations in finance and business',
+    investments: 'Investments',
+  },
+  fr: {
+    start: 'Commencer une nouvelle demande',
+    saveAndContinue: 'Enregistrer et continuer',
+    ownershipLegend: 'Qui sera titulaire du compte?',
+    justMe: 'Moi seulement (un compte individuel)',
+    joint: 'Moi et une autre personne (un compte conjoint)',
+    relationshipLegend: "Quel est votre lien avec l'autre titulaire?",
+    married: 'Nous sommes mariés',
+    doYouKnowLegend: 'Savez-vous quel compte vous voulez?',
+    knowsYes: 'Oui, montrez-moi tous les comptes',
+    allAccountsHeading: 'Choisissez vos comptes',
+    registered: 'Régimes enregistrés',
+    tfsa: 'CELI',
+    accountHeading: 'Vérifiez vos comptes',
+    heading: 'Parlez-nous de vous',
+    jointHeading: 'Parlez-nous du codemandeur',
+    errorSummary: 'Il y a un problème',
+    yes: 'Oui',
+    no: 'Non',
+    day: 'Jour',
+    month: 'Mois',
+    year: 'Année',
+    title: 'Titre',
+    firstName: 'Prénom',
+    lastName: 'Nom de famille',
+    birthDate: 'Date de naissance',
+    sin: "Numéro d'assurance sociale (NAS)",
+    maritalStatus: 'État civil',
+    citizenship: 'Citoyenneté',
+    email: 'Adresse courriel',
+    confirmEmail: 'Confirmez votre adresse courriel',
+    phoneGroup: 'Numéro 1',
+    phoneType: 'Type',
+    phoneNumber: 'Numéro',
+    home: 'Adresse du domicile',
+    findAddress: 'Trouver une adresse',
+    streetNumber: 'Numéro civique',
+    streetName: 'Nom de la rue',
+    city: 'Ville',
+    province: 'Province ou territoire',
+    postalCode: 'Code postal',
+    mailingSameAsHome: 'Votre adresse postale est-elle la même que celle de votre domicile?',
+    movedWithinTwoYears: 'Avez-vous déménagé au cours des 2 dernières années?',
+    employmentStatus: "Situation d'emploi",
+    employerName: "Nom de l'employeur",
+    industry: "Secteur d'activité",
+    occupation: 'Profession',
+    employerCountry: "Pays de l'employeur",
+    employerProvince: "Province ou État de l'employeur",
+    employerCity: "Ville de l'employeur",
+    annualIncome: 'Revenu annuel avant impôt',
+    incomeSource: "Principale source de revenu autre que l'emploi",
+    netFixedAssets: 'Actifs immobilisés nets',
+    netLiquidAssets: 'Actifs liquides nets',
+    dashboard: "Vos demandes d'ouverture de compte",
+    saved: 'Vos réponses sont enregistrées. Poursuivez votre demande quand vous serez prêt.',
+    continue: 'Continuer',
+    logout: 'Se déconnecter',
+    signIn: 'Ouvrir une session',
+    signInEmail: 'Adresse courriel',
+    password: 'Mot de passe',
+    financialHeading: 'Votre situation financière et vos liens',
+    purpose: "Quel est l'objet de votre relation d'affaires avec nous?",
+    investmentPurposes: 'Placement',
+    intendedUse: 'Comment prévoyez-vous utiliser votre CELI?',
+    growth: 'Croissance à long terme',
+    experience: 'Dans quels produits avez-vous déjà investi?',
+    experienceJoint: 'Dans quels produits le cotitulaire a-t-il déjà investi?',
+    stocks: 'Actions',
+    bonds: 'Obligations',
+    knowledge: 'Comment décririez-vous vos connaissances en placement?',
+    knowledgeJoint: 'Comment décririez-vous les connaissances en placement du cotitulaire?',
+    limited: 'Limitées',
+    thirdParties: [
+      'Une personne autre que les titulaires aura-t-elle un pouvoir de négociation sur ces comptes?',
+      "Quelqu'un garantira-t-il ces comptes?",
+      "Quelqu'un détient-il une procuration sur vos finances?",
+    ],
+    securityholder:
+      'Quels documents destinés aux porteurs voulez-vous recevoir des sociétés dans lesquelles vous investissez?',
+    allMaterials: 'Tous les documents destinés aux porteurs',
+    explanationLegend: 'Explication sur la communication avec les porteurs',
+    explanationRead: "J'ai lu l'explication sur la communication avec les porteurs de titres",
+    delivery: "Comment devons-nous vous envoyer vos relevés et vos avis d'exécution?",
+    electronic: 'Par voie électronique, en ligne',
+    language: 'Dans quelle langue devons-nous vous écrire?',
+    english: 'Anglais',
+    disclosureLegend: "Document d'information sur la relation",
+    disclosureRead:
+      "J'ai lu le document d'information sur la relation, qui explique nos services, nos frais et la façon dont nous gérons les conflits d'intérêts",
+    referral: 'Comment avez-vous entendu parler de nous?',
+    socialMedia: 'Médias sociaux',
+    employee: 'Êtes-vous employé, conseiller ou partenaire de notre firme?',
+    workEmail: 'Votre adresse courriel professionnelle',
+    affiliations: {
+      primary: {
+        isPep:
+          "Êtes-vous, ou un membre de votre famille ou une personne étroitement associée est-elle, une personne politiquement exposée ou le dirigeant d'une organisation internationale?",
+        isInsider: "Êtes-vous un initié d'une société cotée en bourse?",
+        isDirector: "Êtes-vous administrateur ou haut dirigeant d'une société cotée en bourse?",
+        isDealerEmployee:
+          'Travaillez-vous pour un courtier en valeurs mobilières ou une société de placement?',
+        taxResidences: "Où êtes-vous résident aux fins de l'impôt?",
+        isUsPerson:
+          "Êtes-vous une personne des États-Unis (citoyen ou résident américain, ou titulaire d'une carte verte)?",
+        trustedContact: 'Voulez-vous désigner une personne de confiance?',
+      },
+      joint: {
+        isPep:
+          "Le cotitulaire, ou un membre de sa famille ou une personne étroitement associée, est-il une personne politiquement exposée ou le dirigeant d'une organisation internationale?",
+        isInsider: "Le cotitulaire est-il un initié d'une société cotée en bourse?",
+        isDirector:
+          "Le cotitulaire est-il administrateur ou haut dirigeant d'une société cotée en bourse?",
+        isDealerEmployee:
+          'Le cotitulaire travaille-t-il pour un courtier en valeurs mobilières ou une société de placement?',
+        taxResidences: "Où le cotitulaire est-il résident aux fins de l'impôt?",
+        isUsPerson:
+          "Le cotitulaire est-il une personne des États-Unis (citoyen ou résident américain, ou titulaire d'une carte verte)?",
+        trustedContact: 'Le cotitulaire veut-il désigner une personne de confiance?',
+      },
+    },
+    pepNotice: /Retournez-le dans les 21 jours/,
+    trustedContactHint: /ne peut prendre aucune décision sur vos comptes/,
+    country: 'Pays',
+    canada: 'Canada',
+    tin: "Numéro d'identification fiscal (NIF)",
+    addResidence: 'Ajouter une autre résidence fiscale',
+    removeSecondResidence: 'Retirer la résidence fiscale 2',
+    tinSaved: /^Enregistré : .*286\. Entrez-le de nouveau seulement pour le modifier\.$/,
+    addBeneficiary: 'Ajouter un bénéficiaire',
+    share: 'Part (%)',
+    quebec: /se désignent par testament, et non dans cette demande/,
+    required: 'Obligatoire.',
+    duplicated: 'Copie.',
+    emailFormat: "Le format de l'adresse courriel n'est pas valide.",
+    canadaTinFormat: "Pour le Canada, entrez votre numéro d'assurance sociale à 9 chiffres.",
+    percentTotal: 'La somme des pourcentages doit être égale à 100 %',
+    mr: 'M.',
+    dr: 'Dr',
+    single: 'Célibataire',
+    mobile: 'Cellulaire',
+    fullTime: 'Emploi à temps plein',
+    finance: 'Finance et assurances',
+    financeOccupation: 'Professionnels en finance et en administration des affaires',
+    investments: 'Placements',
+  },
+};
+
+type Text = (typeof text)[Language];
+type Applicant = 'primary' | 'joint';
+
+/** A valid profile: Ottawa in English; Montréal in French, where TFSA heirs are named by will. */
+function profileAnswers(t: Text, language: Language): ProfileAnswers {
+  const montreal = language === 'fr';
+  return {
+    title: t.mr,
+    birthDate: { day: '27', month: '3', year: '1985' },
+    sin: '130 692 544',
+    maritalStatus: t.single,
+    citizenship: t.canada,
+    phoneType: t.mobile,
+    phoneNumber: montreal ? '514 555-0199' : '(613) 555-0142',
+    homeAddress: montreal
+      ? {
+          streetNumber: '1090',
+          streetName: 'rue Saint-Denis',
+          city: 'Montréal',
+          province: 'Québec',
+          postalCode: 'h3a 2y4',
+        }
+      : {
+          streetNumber: '327',
+          streetName: 'Bank St',
+          city: 'Ottawa',
+          province: 'Ontario',
+          postalCode: 'k1s 8h4',
+        },
+    employmentStatus: t.fullTime,
+    employerName: 'Rideau Analytics Inc.',
+    industry: t.finance,
+    occupation: t.financeOccupation,
+    employerCountry: t.canada,
+    employerProvince: montreal ? 'Québec' : 'Ontario',
+    employerCity: montreal ? 'Montréal' : 'Ottawa',
+    annualIncome: '85000',
+    incomeSource: t.investments,
+    netFixedAssets: '250000',
+    netLiquidAssets: '40000',
+  };
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const saveAndContinue = (page: Page, t: Text) =>
+  page.getByRole('button', { name: t.saveAndContinue, exact: true });
+const errorSummary = (page: Page, t: Text) =>
+  page.getByRole('alert').filter({ has: page.getByRole('heading', { name: t.errorSummary }) });
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const endsWith = (message: string) => new RegExp(`${escapeRegExp(message)}$`);
+const says = (message: string) => new RegExp(escapeRegExp(message));
+const question = (page: Page, legend: string) =>
+  page.getByRole('group', { name: legend, exact: true });
+
+/** The tax residences of one applicant: its question, and each residence's country and TIN. */
+function residences(page: Page, t: Text, who: Applicant) {
+  const group = question(page, t.affiliations[who].taxResidences);
+  const row = (index: number): { country: Locator; tin: Locator } => {
+    const residence = group.getByRole('group').nth(index);
+    return {
+      country: fieldOf(residence, t.country),
+      tin: fieldOf(residence, t.tin),
+    };
+  };
+  return { group, row };
+}
+
+/** Answers every question of one applicant's affiliations: no to each, resident of Canada. */
+async function answerAffiliations(page: Page, t: Text, who: Applicant, tin: string) {
+  const legends = t.affiliations[who];
+  for (const legend of [
+    legends.isPep,
+    legends.isInsider,
+    legends.isDirector,
+    legends.isDealerEmployee,
+    legends.isUsPerson,
+    legends.trustedContact,
+  ]) {
+    await choiceIn(page, legend, 'radio', t.no).check();
+  }
+  const first = residences(page, t, who).row(0);
+  await first.country.selectOption({ label: t.canada });
+  await first.tin.fill(tin);
+}
+
+/** Answers the financial background itself (not the affiliations) with valid answers. */
+async function answerBackground(page: Page, t: Text, { joint = false } = {}) {
+  await choiceIn(page, t.purpose, 'radio', t.investmentPurposes).check();
+  await fieldOf(page, t.intendedUse).selectOption({ label: t.growth });
+  await choiceIn(page, t.experience, 'checkbox', t.stocks).check();
+  await choiceIn(page, t.experience, 'checkbox', t.bonds).check();
+  await choiceIn(page, t.knowledge, 'radio', t.limited).check();
+  if (joint) {
+    await choiceIn(page, t.experienceJoint, 'checkbox', t.bonds).check();
+    await choiceIn(page, t.knowledgeJoint, 'radio', t.limited).check();
+  }
+  for (const legend of t.thirdParties) await choiceIn(page, legend, 'radio', t.no).check();
+  await choiceIn(page, t.securityholder, 'radio', t.allMaterials).check();
+  await choiceIn(page, t.explanationLegend, 'checkbox', t.explanationRead).check();
+  await choiceIn(page, t.delivery, 'radio', t.electronic).check();
+  await choiceIn(page, t.language, 'radio', t.english).check();
+  await choiceIn(page, t.disclosureLegend, 'checkbox', t.disclosureRead).check();
+  await fieldOf(page, t.referral).selectOption({ label: t.socialMedia });
+  await choiceIn(page, t.employee, 'radio', t.no).check();
+}
+
+async function toFinancialStep(page: Page, t: Text, language: Language, { joint = false } = {}) {
+  const id = await openProfileStep(page, t, { joint });
+  await fillProfile(page, t, profileAnswers(t, language));
+  await saveAndContinue(page, t).click();
+  if (joint) {
+    await expect(page).toHaveURL(stepUrl('profilejoint', id));
+    await expect(heading(page, t.jointHeading)).toBeVisible();
+    const jointEmail = newEmail('joint');
+    await fillProfile(page, t, {
+      ...profileAnswers(t, language),
+      title: t.dr,
+      firstName: 'Sam',
+      lastName: 'Martin-Roy',
+      birthDate: { day: '14', month: '11', year: '1987' },
+      sin: '193 456 787',
+      email: jointEmail,
+      confirmEmail: jointEmail,
+    });
+    await saveAndContinue(page, t).click();
+  }
+  await expect(page).toHaveURL(stepUrl('otherinterests', id));
+  await expect(heading(page, t.financialHeading)).toBeVisible();
+  return id;
+}
+
+async function saveToDashboard(page: Page, t: Text): Promise<void> {
+  await saveAndContinue(page, t).click();
+  await expect(page).toHaveURL(dashboardUrl);
+  await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
+}
+
+for (const language of ['en', 'fr'] as const) {
+  const t = text[language];
+
+  test.describe(`financial background in ${language === 'en' ? 'English' : 'French'}`, () => {
+    test.beforeEach(async ({ context }) => {
+      await useLanguage(context, language);
+    });
+
+    test('an individual answers it, sees each error where it belongs, and finds it saved', async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const email = await signInThroughApi(page, language);
+      const id = await toFinancialStep(page, t, language);
+
+      // Nothing answered: the summary takes focus and starts with the first question.
+      await saveAndContinue(page, t).click();
+      const summary = errorSummary(page, t);
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole('link').first()).toHaveAttribute(
+        'href',
+        '#businessRelationshipPurpose',
+      );
+      await expect(question(page, t.purpose)).toHaveAccessibleDescription(says(t.required));
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `financial-required-${language}`);
+
+      // A staff member's work email that is not one; Canada twice, with a short TIN; a PEP.
+      await answerBackground(page, t);
+      await choiceIn(page, t.employee, 'radio', t.yes).check();
+      await fieldOf(page, t.workEmail).fill('alex.martin@');
+      await answerAffiliations(page, t, 'primary', '046 454');
+      const taxes = residences(page, t, 'primary');
+      await taxes.group.getByRole('button', { name: t.addResidence }).click();
+      await taxes.row(1).country.selectOption({ label: t.canada });
+      await taxes.row(1).tin.fill('046 454 286');
+      await choiceIn(page, t.affiliations.primary.isPep, 'radio', t.yes).check();
+      await expect(page.getByText(t.pepNotice)).toBeVisible();
+      await choiceIn(page, t.affiliations.primary.isPep, 'radio', t.no).check();
+      await expect(
+        question(page, t.affiliations.primary.trustedContact),
+      ).toHaveAccessibleDescription(t.trustedContactHint);
+
+      if (language === 'en') {
+        // Two beneficiaries whose shares make 90%.
+        await page.getByRole('button', { name: t.addBeneficiary }).click();
+        await page.getByRole('button', { name: t.addBeneficiary }).click();
+        await page.getByLabel(t.share, { exact: true }).nth(0).fill('50');
+        await page.getByLabel(t.share, { exact: true }).nth(1).fill('40');
+      } else {
+        // A Quebec resident names TFSA heirs in a will; the page says so instead of asking.
+        await expect(page.getByText(t.quebec)).toBeVisible();
+      }
+      await saveAndContinue(page, t).click();
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole('link', { name: endsWith(t.emailFormat) })).toHaveAttribute(
+        'href',
+        '#workEmail',
+      );
+      await expect(fieldOf(page, t.workEmail)).toHaveAccessibleDescription(says(t.emailFormat));
+      await expect(
+        summary.getByRole('link', { name: endsWith(t.canadaTinFormat) }),
+      ).toHaveAttribute('href', '#affiliations-primary-taxResidences-0-tin');
+      await expect(taxes.row(0).tin).toHaveAccessibleDescription(says(t.canadaTinFormat));
+      await expect(summary.getByRole('link', { name: endsWith(t.duplicated) })).toHaveAttribute(
+        'href',
+        '#affiliations-primary-taxResidences-1-countryId',
+      );
+      await expect(taxes.row(1).country).toHaveAccessibleDescription(says(t.duplicated));
+      if (language === 'en') {
+        await expect(summary.getByRole('link', { name: endsWith(t.percentTotal) })).toHaveAttribute(
+          'href',
+          '#beneficiaries',
+        );
+      }
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `financial-errors-${language}`);
+
+      // Put right: no staff flag, one residence with a valid TIN, shares of 60 and 40.
+      await choiceIn(page, t.employee, 'radio', t.no).check();
+      await taxes.group.getByRole('button', { name: t.removeSecondResidence }).click();
+      await taxes.row(0).tin.fill('046 454 286');
+      if (language === 'en') {
+        // Beneficiaries are asked in the English journey only (the French one lives in Quebec).
+        await page.getByLabel(t.share, { exact: true }).nth(0).fill('60');
+        for (const [index, name] of [
+          [1, 'Léa'],
+          [2, 'Éloi'],
+        ] as const) {
+          const beneficiary = page.getByRole('group', { name: `Beneficiary ${index}` });
+          await fieldOf(beneficiary, 'Designation').selectOption({ label: 'Other beneficiaries' });
+          await fieldOf(beneficiary, 'First name').fill(name);
+          await fieldOf(beneficiary, 'Last name').fill('Martin');
+          await fieldOf(beneficiary, 'Relationship to you').selectOption({ label: 'Child' });
+        }
+      }
+      await screenshot(page, `financial-filled-${language}`);
+      await saveToDashboard(page, t);
+
+      // Sign out and in: Continue resumes here, the answers kept and the TIN shown masked.
+      await page.getByRole('button', { name: t.logout }).click();
+      await expect(heading(page, t.signIn)).toBeVisible();
+      await page.getByLabel(t.signInEmail).fill(email);
+      await page.getByLabel(t.password).fill(PASSWORD);
+      await page.getByRole('button', { name: t.signIn }).click();
+      await expect(heading(page, t.dashboard)).toBeVisible();
+      await applicationCard(page, id).getByRole('link', { name: t.continue }).click();
+      await expect(page).toHaveURL(stepUrl('otherinterests', id));
+      await expect(choiceIn(page, t.knowledge, 'radio', t.limited)).toBeChecked();
+      await expect(choiceIn(page, t.experience, 'checkbox', t.bonds)).toBeChecked();
+      const tin = residences(page, t, 'primary').row(0).tin;
+      await expect(tin).toHaveValue('');
+      await expect(tin).toHaveAccessibleDescription(t.tinSaved);
+      await expect(page.getByText('046 454 286')).toHaveCount(0);
+      if (language === 'en') {
+        await expect(page.getByLabel(t.share, { exact: true }).nth(0)).toHaveValue('60');
+      }
+      // Saving again without typing the TIN keeps the one on file.
+      await saveToDashboard(page, t);
+    });
+
+    test('a joint application asks both applicants', async ({ page }) => {
+      test.setTimeout(180_000);
+      await signInThroughApi(page, language);
+      await toFinancialStep(page, t, language, { joint: true });
+      await answerBackground(page, t, { joint: true });
+      await answerAffiliations(page, t, 'primary', '130 692 544');
+
+      // The joint applicant's questions are worded for them and answered for them.
+      await saveAndContinue(page, t).click();
+      const summary = errorSummary(page, t);
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole('link').first()).toHaveAttribute(
+        'href',
+        '#affiliations-joint-isPep',
+      );
+      await expect(question(page, t.affiliations.joint.isPep)).toHaveAccessibleDescription(
+        says(t.required),
+      );
+      await answerAffiliations(page, t, 'joint', '193 456 787');
+      if (language === 'en') {
+        // A TFSA heir is optional: none named, the plan goes to the estate.
+        await expect(page.getByRole('button', { name: t.addBeneficiary })).toBeVisible();
+      }
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `financial-joint-${language}`);
+      await saveToDashboard(page, t);
+    });
+  });
+}
