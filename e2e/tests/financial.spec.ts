@@ -140,6 +140,24 @@ const text = {
     addBeneficiary: 'Add a beneficiary',
     share: 'Share (%)',
     quebec: /designated in your will, not in this application/,
+    // documents.json and the upload labels and messages of packages/domain
+    documentsHeading: 'Supporting documents',
+    documentType: 'Document type',
+    bankStatement: 'Bank statement',
+    reason: 'Reason (optional)',
+    file: 'File',
+    upload: 'Upload',
+    noDocuments: 'No documents uploaded yet.',
+    uploaded: 'statement.pdf uploaded.',
+    deleted: 'statement.pdf deleted.',
+    view: 'View statement.pdf',
+    delete: 'Delete statement.pdf',
+    confirmDelete: 'Yes, delete it',
+    unsupportedExtension:
+      'This file type is not supported. Upload a PDF, JPG, JPEG, PNG, BMP, GIF or TIFF file.',
+    contentMismatch:
+      'The content of this file does not match its extension. Upload the original document.',
+    fileAlreadyExists: 'This file already exists.',
     // packages/domain messages
     required: 'Required.',
     duplicated: 'Duplicated.',
@@ -288,6 +306,23 @@ const text = {
     addBeneficiary: 'Ajouter un bénéficiaire',
     share: 'Part (%)',
     quebec: /se désignent par testament, et non dans cette demande/,
+    documentsHeading: 'Documents justificatifs',
+    documentType: 'Type de document',
+    bankStatement: 'Relevé bancaire',
+    reason: 'Motif (facultatif)',
+    file: 'Fichier',
+    upload: 'Téléverser',
+    noDocuments: "Aucun document téléversé pour l'instant.",
+    uploaded: 'Le fichier statement.pdf a été téléversé.',
+    deleted: 'Le fichier statement.pdf a été supprimé.',
+    view: 'Afficher statement.pdf',
+    delete: 'Supprimer statement.pdf',
+    confirmDelete: 'Oui, le supprimer',
+    unsupportedExtension:
+      "Ce type de fichier n'est pas pris en charge. Téléversez un fichier PDF, JPG, JPEG, PNG, BMP, GIF ou TIFF.",
+    contentMismatch:
+      'Le contenu de ce fichier ne correspond pas à son extension. Téléversez le document original.',
+    fileAlreadyExists: 'Ce fichier existe déjà.',
     required: 'Obligatoire.',
     duplicated: 'Copie.',
     emailFormat: "Le format de l'adresse courriel n'est pas valide.",
@@ -560,6 +595,55 @@ for (const language of ['en', 'fr'] as const) {
       }
       // Saving again without typing the TIN keeps the one on file.
       await saveToDashboard(page, t);
+    });
+
+    test('supporting documents are uploaded, refused, viewed and deleted beside the form', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await signInThroughApi(page, language);
+      await toFinancialStep(page, t, language);
+      const panel = page.getByRole('region', { name: t.documentsHeading });
+      await expect(panel.getByText(t.noDocuments)).toBeVisible();
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+      // A text file, then a "PDF" that is really text: refused in the browser, at the field.
+      await fieldOf(panel, t.documentType).selectOption({ label: t.bankStatement });
+      const file = fieldOf(panel, t.file);
+      await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: pdf });
+      await panel.getByRole('button', { name: t.upload, exact: true }).click();
+      await expect(file).toHaveAccessibleDescription(says(t.unsupportedExtension));
+      await file.setInputFiles({
+        name: 'statement.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('not really a PDF'),
+      });
+      await panel.getByRole('button', { name: t.upload, exact: true }).click();
+      await expect(file).toHaveAccessibleDescription(says(t.contentMismatch));
+
+      // The real file: uploaded, announced and listed; the same file again already exists.
+      await fieldOf(panel, t.reason).fill('Proof of address');
+      await file.setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await panel.getByRole('button', { name: t.upload, exact: true }).click();
+      await expect(panel.getByRole('status')).toHaveText(t.uploaded);
+      await expect(panel.getByRole('listitem').filter({ hasText: 'statement.pdf' })).toContainText(
+        t.bankStatement,
+      );
+      await fieldOf(panel, t.documentType).selectOption({ label: t.bankStatement });
+      await file.setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await panel.getByRole('button', { name: t.upload, exact: true }).click();
+      await expect(file).toHaveAccessibleDescription(says(t.fileAlreadyExists));
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `documents-${language}`);
+
+      // Its owner views it (the bytes, from a blob), then deletes it after confirming.
+      const popup = page.waitForEvent('popup');
+      await panel.getByRole('button', { name: t.view }).click();
+      expect((await popup).url()).toMatch(/^blob:/);
+      await panel.getByRole('button', { name: t.delete }).click();
+      await page.getByRole('button', { name: t.confirmDelete }).click();
+      await expect(panel.getByRole('status')).toHaveText(t.deleted);
+      await expect(panel.getByText(t.noDocuments)).toBeVisible();
     });
 
     test('a joint application asks both applicants', async ({ page }) => {
