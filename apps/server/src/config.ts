@@ -31,6 +31,30 @@ export interface AppConfig {
   dataKey?: DataKeySource;
   /** Which address-lookup vendor answers `addressLookup/*`; the sandbox when absent. */
   addressLookupProvider?: AddressLookupProviderName;
+  /**
+   * The address people reach this site at, for links in mail (`https://portal.example.ca`);
+   * `http://HOST:PORT` when absent.
+   */
+  publicUrl?: string;
+  /** Spec section 6 feature flags; each defaults as documented in the README. */
+  featureFlags?: Partial<FeatureFlags>;
+}
+
+/** Spec section 6: `bypass-qualId` lets an application pass identity verification. */
+export interface FeatureFlags {
+  bypassQualId: boolean;
+}
+
+/** Until identity verification lands (its own issue), applications pass it. */
+export const defaultFeatureFlags: FeatureFlags = { bypassQualId: true };
+
+export function featureFlagsOf(config: Pick<AppConfig, 'featureFlags'>): FeatureFlags {
+  return { ...defaultFeatureFlags, ...config.featureFlags };
+}
+
+/** The site's own address for links in mail, without a trailing slash. */
+export function publicUrlOf(config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>): string {
+  return (config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/+$/, '');
 }
 
 export const addressLookupProviderNames = ['sandbox'] as const;
@@ -71,6 +95,8 @@ const environmentSchema = z.object({
   DATA_ENCRYPTION_KEY: z.string().optional(),
   NODE_ENV: z.string().optional(),
   ADDRESS_LOOKUP_PROVIDER: z.enum(addressLookupProviderNames).default('sandbox'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  FEATURE_BYPASS_QUALID: booleanFlag.optional(),
 });
 
 export class ConfigError extends Error {
@@ -130,5 +156,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     appSecret: env.APP_SECRET ?? randomBytes(32).toString('base64url'),
     dataKey: dataKeyFrom(env),
     addressLookupProvider: env.ADDRESS_LOOKUP_PROVIDER,
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    featureFlags: {
+      ...(env.FEATURE_BYPASS_QUALID !== undefined && { bypassQualId: env.FEATURE_BYPASS_QUALID }),
+    },
   };
 }

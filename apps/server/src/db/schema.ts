@@ -139,10 +139,15 @@ export const applications = pgTable(
     /** Bumped by every change, so a stale save answers 409 instead of overwriting. */
     version: integer('version').notNull().default(1),
     ownershipTypeId: integer('ownership_type_id'),
+    /** The joint applicant's own sign-in account, once they proved the code from their mail. */
+    jointUserId: uuid('joint_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('applications_owner_idx').on(table.ownerId, table.updatedAt)],
+  (table) => [
+    index('applications_owner_idx').on(table.ownerId, table.updatedAt),
+    index('applications_joint_user_idx').on(table.jointUserId),
+  ],
 );
 
 /** What the applicant saved on each onboarding step. */
@@ -222,3 +227,131 @@ export const applicationDocuments = pgTable(
     index('application_documents_application_idx').on(table.applicationId, table.uploadedAt),
   ],
 );
+
+/**
+ * Mail and SMS waiting to go out (architecture: transactional outbox). A message is written in
+ * the same transaction as the change it reports, so it is sent exactly when that change
+ * commits. The dispatcher claims due rows with `FOR UPDATE SKIP LOCKED` and a lease
+ * (`locked_until`): a dispatcher killed mid-send leaves the row to be claimed again once its
+ * lease ends, so nothing is lost. The rendered content (which may hold a one-time code) is
+ * encrypted with the field cipher, bound to the row's id.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey(),
+    /** `email` or `sms`. */
+    channel: text('channel').notNull(),
+    /** An email address or a phone number. */
+    recipient: text('recipient').notNull(),
+    /** `en` or `fr`: the recipient's language, in which the content was rendered. */
+    language: text('language').notNull(),
+    /** Which message this is (`jointInvitation`, `coAuthCode`, ...), for the trail and metrics. */
+    template: text('template').notNull(),
+    /** `v1:...` ciphertext of `{ subject, text, html }`. */
+    contentEncrypted: text('content_encrypted').notNull(),
+    applicationId: uuid('application_id'),
+    /** `pending` until sent, then `sent`. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt)],
+);
+
+/**
+ * The sandbox mailbox (architecture: sandbox vendors): every mail and SMS the sandbox
+ * transport delivered, to read at `/sandbox/mailbox`. One row per outbox message, so a send
+ * repeated after a crash does not deliver twice.
+ */
+export const sandboxMailbox = pgTable(
+  'sandbox_mailbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    outboxMessageId: uuid('outbox_message_id').notNull(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sandbox_mailbox_outbox_idx').on(table.outboxMessageId),
+    index('sandbox_mailbox_recipient_idx').on(table.recipient, table.deliveredAt),
+  ],
+);
+
+/**
+ * The joint applicant's four-digit code (spec sections 4, 5 and 7: `coAuthCode`): mailed to the
+ * joint applicant's address, valid 24 hours, stored as a keyed hash, with the attempts counted.
+ * One per application; a resend replaces it. Once verified, `applications.joint_user_id` links
+ * the joint applicant's own sign-in account to the application.
+ */
+export const coAuthCodes = pgTable(
+  'co_auth_codes',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** Lower-cased: the joint applicant signs in with this address. */
+    inviteeEmail: text('invitee_email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('co_auth_codes_invitee_idx').on(table.inviteeEmail)],
+);
+
+/**
+ * Each applicant's signature of an application (spec sections 2 and 4: eSign), as the e-sign
+ * provider reports it: `pending`, `signed`, `declined` or `expired`. The provider holds the
+ * document; this row holds its envelope id.
+ */
+export const applicationSignatures = pgTable(
+  'application_signatures',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** `primary` or `joint`. */
+    role: text('role').notNull(),
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    envelopeId: text('envelope_id').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.applicationId, table.role] })],
+);
+
+/**
+ * The sandbox e-sign provider's envelopes (architecture: sandbox vendors): the document to sign
+ * (a PDF, encrypted, bound to the envelope id), who signs it, and what they did in the signing
+ * ceremony at `/sandbox/esign/{id}`.
+ */
+export const sandboxEsignEnvelopes = pgTable('sandbox_esign_envelopes', {
+  id: uuid('id').primaryKey(),
+  signerEmail: text('signer_email').notNull(),
+  signerName: text('signer_name').notNull(),
+  language: text('language').notNull(),
+  documentName: text('document_name').notNull(),
+  documentEncrypted: bytea('document_encrypted').notNull(),
+  /** Where the ceremony sends the signer back to, on this site. */
+  returnPath: text('return_path').notNull(),
+  status: text('status').notNull().default('pending'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});

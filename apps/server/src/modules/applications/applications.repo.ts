@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applications, applicationSteps, auditEvents } from '../../db/schema.ts';
 
@@ -22,6 +22,41 @@ export async function findOwned(
     .select()
     .from(applications)
     .where(and(eq(applications.id, id), eq(applications.ownerId, ownerId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Any application by id, for changes made on behalf of another module. */
+export async function findById(
+  db: Database,
+  id: string,
+  { lock = false } = {},
+): Promise<ApplicationRow | undefined> {
+  const query = db.select().from(applications).where(eq(applications.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * An application the person takes part in: as its owner (the primary applicant) or as the
+ * joint applicant linked to it by the code from their mail; undefined otherwise.
+ */
+export async function findParticipating(
+  db: Database,
+  userId: string,
+  id: string,
+  { lock = false } = {},
+): Promise<ApplicationRow | undefined> {
+  const query = db
+    .select()
+    .from(applications)
+    .where(
+      and(
+        eq(applications.id, id),
+        or(eq(applications.ownerId, userId), eq(applications.jointUserId, userId)),
+      ),
+    )
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row;
@@ -76,7 +111,9 @@ export async function upsertStep(
 export async function updateApplication(
   db: Database,
   id: string,
-  values: Partial<Pick<ApplicationRow, 'status' | 'version' | 'ownershipTypeId' | 'updatedAt'>>,
+  values: Partial<
+    Pick<ApplicationRow, 'status' | 'version' | 'ownershipTypeId' | 'updatedAt' | 'jointUserId'>
+  >,
 ) {
   const [row] = await db
     .update(applications)

@@ -16,6 +16,7 @@ import {
   profileStepSchema,
   stepOpen,
   type ApplicationDetail,
+  type ApplicationEvent,
   type ApplicationState,
   type ApplicationSummary,
   type OnboardingStep,
@@ -242,6 +243,81 @@ export async function findOwnedApplication(
 ): Promise<{ id: string; status: ApplicationState } | undefined> {
   const row = await repo.findOwned(db, ownerId, id, { lock });
   return row && { id: row.id, status: row.status as ApplicationState };
+}
+
+export type ParticipantRole = 'primary' | 'joint';
+
+/**
+ * For the modules a joint applicant also uses (their code, e-signature): the application the
+ * caller takes part in, with the caller's role, or undefined when they take no part in it.
+ */
+export async function findParticipantApplication(
+  db: Database,
+  userId: string,
+  id: string,
+  { lock = false } = {},
+): Promise<
+  | {
+      id: string;
+      status: ApplicationState;
+      role: ParticipantRole;
+      ownerId: string;
+      version: number;
+    }
+  | undefined
+> {
+  const row = await repo.findParticipating(db, userId, id, { lock });
+  return (
+    row && {
+      id: row.id,
+      status: row.status as ApplicationState,
+      role: row.ownerId === userId ? 'primary' : 'joint',
+      ownerId: row.ownerId,
+      version: row.version,
+    }
+  );
+}
+
+/**
+ * Moves an application through the status machine on behalf of another module (the joint
+ * applicant's code, the e-signature), in the caller's transaction, with its audit event; the
+ * version moves on so an open tab's next save sees the change. Refuses a transition the
+ * machine does not allow (TransitionRefused).
+ */
+export async function applyApplicationEvent(
+  db: Database,
+  change: {
+    applicationId: string;
+    actorId: string;
+    event: ApplicationEvent;
+    details?: Record<string, unknown>;
+    jointUserId?: string;
+  },
+): Promise<ApplicationState> {
+  const row = await repo.findById(db, change.applicationId, { lock: true });
+  if (!row) throw notFound();
+  const from = row.status as ApplicationState;
+  const to = nextState(from, change.event);
+  await repo.updateApplication(db, row.id, {
+    status: to,
+    version: row.version + 1,
+    updatedAt: new Date(),
+    ...(change.jointUserId ? { jointUserId: change.jointUserId } : {}),
+  });
+  await repo.insertAudit(db, {
+    applicationId: row.id,
+    actorId: change.actorId,
+    action: change.event,
+    fromStatus: from,
+    toStatus: to,
+    details: change.details ?? {},
+  });
+  return to;
+}
+
+/** The saved steps of an application, for the modules that render or mail from them. */
+export async function savedStepsOf(db: Database, id: string): Promise<SavedSteps> {
+  return (await repo.stepsOf(db, [id])).get(id) ?? {};
 }
 
 /** Writes an event to the application's audit trail, in the caller's transaction. */
