@@ -13,8 +13,18 @@ import frProfile from './fr/profile.json';
  * spec says), not with the first download, which only needs the shell and the dashboard.
  */
 export const onDemandResources = {
-  en: { onboarding: enOnboarding, profile: enProfile, financial: enFinancial, documents: enDocuments },
-  fr: { onboarding: frOnboarding, profile: frProfile, financial: frFinancial, documents: frDocuments },
+  en: {
+    onboarding: enOnboarding,
+    profile: enProfile,
+    financial: enFinancial,
+    documents: enDocuments,
+  },
+  fr: {
+    onboarding: frOnboarding,
+    profile: frProfile,
+    financial: frFinancial,
+    documents: frDocuments,
+  },
 } as const;
 
 /** Adds the on-demand catalogues to an instance; cheap and safe to call on every render. */

@@ -215,7 +215,11 @@ export function beneficiaryPlanRules(context: BeneficiariesContext): Beneficiary
  * a spouse; only income funds have a successor annuitant; a family RESP's students are the
  * subscriber's children, grandchildren, brothers or sisters.
  */
-function resolveBeneficiary(raw: unknown, rules: BeneficiaryPlanRules, report: Report): Beneficiary {
+function resolveBeneficiary(
+  raw: unknown,
+  rules: BeneficiaryPlanRules,
+  report: Report,
+): Beneficiary {
   const value = recordOf(raw);
   const designation = rules.designationAsked
     ? answer(report, ['designation'], codeSchema(beneficiaryDesignations), value.designation)
