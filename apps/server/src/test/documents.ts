@@ -3,17 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { APPLICATIONS_URL } from './applications.ts';
 import { bearer } from './users.ts';
 
-/** What the API answers for one uploaded document. */
-export interface DocumentBody {
-  id: string;
-  documentType: string;
-  reason: string | null;
-  fileName: string;
-  size: number;
-  contentType: string;
-  uploadedAt: string;
-}
-
 export const documentsUrl = (applicationId: string) =>
   `${APPLICATIONS_URL}/${applicationId}/documents`;
 
@@ -24,27 +13,78 @@ export function pdf(size = 2048): Buffer {
   return bytes;
 }
 
-/** A multipart/form-data upload of one PDF with a document type, as the browser sends it. */
+/** A PNG-looking file whose body is random, so every call is a different file. */
+export function png(size = 512): Buffer {
+  const bytes = randomBytes(size);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+  return bytes;
+}
+
+/** The file of a multipart body: under the field `file` unless `name` says otherwise. */
+export interface FilePart {
+  name?: string;
+  fileName: string;
+  content: Buffer;
+  contentType?: string;
+}
+
+/** A multipart/form-data body as a browser sends it (which writes `"` in a name as %22). */
+export function multipart(fields: Record<string, string>, file?: FilePart) {
+  const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; ` +
+          `filename="${file.fileName.replaceAll('"', '%22')}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** POSTs these fields and this file to an application's documents, as the browser sends them. */
+export function postDocument(
+  app: FastifyInstance,
+  token: string,
+  applicationId: string,
+  fields: Record<string, string>,
+  file?: FilePart,
+) {
+  const body = multipart(fields, file);
+  return app.inject({
+    method: 'POST',
+    url: documentsUrl(applicationId),
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/** An upload of one PDF (a new one each call) as a bank statement. */
 export function uploadDocument(
   app: FastifyInstance,
   token: string,
   applicationId: string,
   fileName = 'statement.pdf',
 ) {
-  const boundary = `----portal${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="documentType"\r\n\r\nbankStatement\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        'Content-Type: application/pdf\r\n\r\n',
-    ),
-    pdf(),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return app.inject({
-    method: 'POST',
-    url: documentsUrl(applicationId),
-    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
+  return postDocument(
+    app,
+    token,
+    applicationId,
+    { documentType: 'bankStatement' },
+    { fileName, content: pdf(), contentType: 'application/pdf' },
+  );
 }

@@ -1,5 +1,6 @@
 import { complete } from '@portal/domain/rules/other-interests.fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentSummary } from '@portal/domain/rules/uploads';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as applicationsRepo from '../modules/applications/applications.repo.ts';
 import {
   APPLICATIONS_URL,
@@ -12,31 +13,16 @@ import {
   type ApplicationBody,
   type ErrorBody,
 } from './applications.ts';
-import { documentsUrl, uploadDocument, type DocumentBody } from './documents.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
-import {
-  authorize,
-  bearer,
-  sessionCookieOf,
-  signedInUser,
-  signIn,
-  type TestUser,
-} from './users.ts';
+import { documentsUrl, uploadDocument } from './documents.ts';
+import { signedInTestApp } from './test-app.ts';
+import { authorize, bearer, sessionCookieOf, signIn } from './users.ts';
 
 /**
  * Every endpoint that serves a person's data is proved here against two users: each sees only
  * their own, and another's resource answers 404. Each later issue adds its endpoints.
  */
 describe('authorization: two users never see each other', () => {
-  let test: TestApp;
-  let alice: TestUser;
-  let bob: TestUser;
-  beforeAll(async () => {
-    test = await createTestApp();
-    alice = await signedInUser(test.app, 'alice');
-    bob = await signedInUser(test.app, 'bob');
-  });
-  afterAll(() => test.close());
+  const { test, alice, bob } = signedInTestApp('alice', 'bob');
 
   it('GET users answers each caller with their own account only', async () => {
     const forAlice = await test.app.inject({
@@ -151,7 +137,7 @@ describe('authorization: two users never see each other', () => {
   describe("documents and the financial step: bob cannot reach alice's", () => {
     let aliceToken: string;
     let application: ApplicationBody;
-    let document: DocumentBody;
+    let document: DocumentSummary;
     let trail: string[];
     const actionsOf = async (id: string) =>
       (await applicationsRepo.auditTrail(test.app.db, id)).map((event) => event.action);
@@ -162,7 +148,7 @@ describe('authorization: two users never see each other', () => {
       application = await applicationAtOtherInterests(test.app, aliceToken);
       const uploaded = await uploadDocument(test.app, aliceToken, application.id, 'alice.pdf');
       expect(uploaded.statusCode).toBe(201);
-      document = uploaded.json<DocumentBody>();
+      document = uploaded.json<DocumentSummary>();
       application = (await getApplication(test.app, aliceToken, application.id)).json();
       trail = await actionsOf(application.id);
     });

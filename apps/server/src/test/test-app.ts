@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import type { AppConfig, DatabaseConfig } from '../config.ts';
 import { defaultSecurityPolicy } from '../modules/security/security-policy.ts';
+import { signedInUser, type TestUser } from './users.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -63,6 +65,30 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await database.drop();
     },
   };
+}
+
+/**
+ * A test app for the enclosing describe, with one person signed in per name: started before
+ * its tests, closed after them. The objects returned are filled in by its `beforeAll`, so
+ * destructure them at once and read their fields inside tests and hooks:
+ * `const { test, alice, bob } = signedInTestApp('alice', 'bob');`.
+ */
+export function signedInTestApp<const Name extends string>(
+  ...names: Name[]
+): { test: TestApp } & Record<Name, TestUser> {
+  const test = {} as TestApp;
+  const users = Object.fromEntries(names.map((name) => [name, {} as TestUser])) as Record<
+    Name,
+    TestUser
+  >;
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await createTestApp();
+    Object.assign(test, started);
+    for (const name of names) Object.assign(users[name], await signedInUser(started.app, name));
+  });
+  afterAll(() => started?.close());
+  return { ...users, test };
 }
 
 /**

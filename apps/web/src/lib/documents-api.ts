@@ -1,16 +1,8 @@
+import type { DocumentSummary } from '@portal/domain/rules/uploads';
 import { http } from './http/http.ts';
 
 /** One stored document as the server describes it (never its content). */
-export interface UploadedDocument {
-  id: string;
-  documentType: string;
-  reason: string | null;
-  fileName: string;
-  size: number;
-  /** Detected from the file's content by the server, not taken from the browser. */
-  contentType: string;
-  uploadedAt: string;
-}
+export type UploadedDocument = DocumentSummary;
 
 export interface DocumentUpload {
   documentType: string;

@@ -43,6 +43,25 @@ export const UPLOAD_REASON_MAX_LENGTH = 200;
 /** Longest file name kept (the extension is kept whole when a name is shortened). */
 export const UPLOAD_FILE_NAME_MAX_LENGTH = 120;
 
+/**
+ * One stored document as the API describes it, to its owner (never its content): the server
+ * answers it for an upload and in a listing, and the client shows it.
+ */
+export interface DocumentSummary {
+  id: string;
+  /** One of the upload document types of spec section 3. */
+  documentType: string;
+  reason: string | null;
+  /** Sanitized for storage and display (`sanitizeFileName`). */
+  fileName: string;
+  /** In bytes. */
+  size: number;
+  /** Detected from the file's content by the server (`detectFileType`), never the client's. */
+  contentType: string;
+  /** ISO 8601. */
+  uploadedAt: string;
+}
+
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false;
   return signature.every((byte, index) => bytes[offset + index] === byte);

@@ -1,19 +1,19 @@
 import { MAX_BENEFICIARIES } from '@portal/domain';
 import { applicant, attorney, complete } from '@portal/domain/rules/other-interests.fixtures';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationAtOtherInterests,
-  applicationWithAccounts,
+  applicationAtProfile,
   getApplication,
+  MONTREAL_HOME,
   putStep,
   saveStep,
+  storedStep,
   type ApplicationBody,
   type ErrorBody,
   type JourneyToOtherInterests,
 } from '../../test/applications.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { signedInUser, type TestUser } from '../../test/users.ts';
+import { signedInTestApp } from '../../test/test-app.ts';
 
 const CANADA = 1;
 const USA = 2;
@@ -23,15 +23,6 @@ const US_TIN = '912345678';
 const ATTORNEY_SIN = '234567891';
 /** The joint applicant's Canadian TIN is their SIN (the joint profile's). */
 const JOINT_TIN = '193456787';
-
-const quebecHome = {
-  streetNumber: '1200',
-  streetName: 'rue Sainte-Catherine Ouest',
-  city: 'Montréal',
-  provinceId: 11,
-  postalCode: 'H3B 1K9',
-  countryId: 1,
-};
 
 /** Complete answers for a TFSA, with `changes` laid over them. */
 const answers = (changes: Record<string, unknown> = {}) => ({
@@ -57,13 +48,7 @@ const child = (percent: number, firstName: string) => ({
 const bornYearsAgo = (years: number) => `${new Date().getFullYear() - years}-01-01`;
 
 describe('step otherinterests: the rules on the server, and TINs and SINs encrypted at rest', () => {
-  let test: TestApp;
-  let alice: TestUser;
-  beforeAll(async () => {
-    test = await createTestApp();
-    alice = await signedInUser(test.app, 'alice');
-  });
-  afterAll(() => test.close());
+  const { test, alice } = signedInTestApp('alice');
 
   /** An application with every step before otherinterests saved. */
   async function atOtherInterests(journey?: JourneyToOtherInterests) {
@@ -91,16 +76,11 @@ describe('step otherinterests: the rules on the server, and TINs and SINs encryp
     return response.json<ApplicationBody>().steps?.otherinterests as Record<string, unknown>;
   };
 
-  const storedRow = async (application: ApplicationBody): Promise<string> => {
-    const rows = await test.app.db.execute(
-      sql`select data::text as data from application_steps where application_id = ${application.id} and step = 'otherinterests'`,
-    );
-    return String((rows as unknown as { rows: { data: string }[] }).rows[0]?.data);
-  };
+  const storedRow = (application: ApplicationBody) =>
+    storedStep(test.app, application.id, 'otherinterests');
 
   it('is not available before the profile is saved', async () => {
-    const chosen = await applicationWithAccounts(test.app, alice.token, ['tfsa']);
-    const account = await saveStep(test.app, alice.token, chosen.id, 'account', chosen.version, {});
+    const account = await applicationAtProfile(test.app, alice.token);
     const response = await put(account, answers());
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>().errorCode).toBe('stepNotAvailable');
@@ -244,7 +224,7 @@ describe('step otherinterests: the rules on the server, and TINs and SINs encryp
   });
 
   it("refuses a Quebec resident's TFSA beneficiaries (designated by will)", async () => {
-    const application = await atOtherInterests({ homeAddress: quebecHome });
+    const application = await atOtherInterests({ homeAddress: MONTREAL_HOME });
     const fields = await fieldsOf(application, answers({ beneficiaries: [child(100, 'Léa')] }));
     expect(fields).toEqual({ 'data.beneficiaries': 'quebecBeneficiariesNotAllowed' });
     const saved = await save(application, answers({ beneficiaries: [] }));

@@ -1,64 +1,30 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  applicationWithAccounts,
+  applicationAtProfile,
   getApplication,
+  MONTREAL_HOME,
+  profileAnswers,
   putStep,
   saveStep,
+  storedStep,
   type ApplicationBody,
   type ErrorBody,
+  type JourneyToProfile,
 } from '../../test/applications.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { signedInUser, type TestUser } from '../../test/users.ts';
+import { signedInTestApp } from '../../test/test-app.ts';
 
 const SIN = '130692544';
 const JOINT_SIN = '193456787';
 
-/** A complete, valid profile (spec sections 3 and 5). */
-function profile(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 2,
-    firstName: 'Camille',
-    lastName: 'Tremblay',
-    birthDate: '1985-03-27',
-    sin: '130 692 544',
-    maritalStatus: 1,
-    email: 'camille@example.com',
-    confirmEmail: 'camille@example.com',
-    citizenshipId: 1,
-    phones: [{ type: 3, number: '(514) 555-0199' }],
-    homeAddress: {
-      streetNumber: '1200',
-      streetName: 'rue Sainte-Catherine Ouest',
-      city: 'Montréal',
-      provinceId: 11,
-      postalCode: 'h3b 1k9',
-      countryId: 1,
-    },
-    mailingSameAsHome: true,
-    movedWithinTwoYears: false,
-    employmentStatus: 4,
-    annualIncome: 48000,
-    netFixedAssets: 350000,
-    netLiquidAssets: 90000,
-    incomeSourceType: 4,
-    ...overrides,
-  };
-}
+/** A profile living in Montréal, its postal code typed in lower case (it is kept normalized). */
+const profile = (overrides: Record<string, unknown> = {}) =>
+  profileAnswers({ ...MONTREAL_HOME, postalCode: 'h3b 1k9' }, overrides);
 
 describe('profile steps: the rules on the server, and the SIN encrypted at rest', () => {
-  let test: TestApp;
-  let alice: TestUser;
-  beforeAll(async () => {
-    test = await createTestApp();
-    alice = await signedInUser(test.app, 'alice');
-  });
-  afterAll(() => test.close());
+  const { test, alice } = signedInTestApp('alice');
 
-  const ready = async (ownership?: { ownershipTypeId: number; jointRelationship?: string }) => {
-    const chosen = await applicationWithAccounts(test.app, alice.token, ['tfsa'], ownership);
-    return saveStep(test.app, alice.token, chosen.id, 'account', chosen.version, {});
-  };
+  const ready = (journey?: JourneyToProfile) =>
+    applicationAtProfile(test.app, alice.token, journey);
   const fieldsOf = async (application: ApplicationBody, step: string, data: unknown) => {
     const response = await putStep(
       test.app,
@@ -94,10 +60,7 @@ describe('profile steps: the rules on the server, and the SIN encrypted at rest'
     expect(stored.homeAddress).toMatchObject({ postalCode: 'H3B 1K9' });
     expect(stored.totalNetWorth).toBe(440000);
 
-    const rows = await test.app.db.execute(
-      sql`select data::text as data from application_steps where application_id = ${application.id} and step = 'profile'`,
-    );
-    const raw = String((rows as unknown as { rows: { data: string }[] }).rows[0]?.data);
+    const raw = await storedStep(test.app, application.id, 'profile');
     expect(raw).not.toContain(SIN);
     expect(raw).toContain('sinEncrypted');
   });
@@ -175,7 +138,7 @@ describe('profile steps: the rules on the server, and the SIN encrypted at rest'
   });
 
   it("refuses the joint applicant's SIN and email when they are the primary's", async () => {
-    const application = await ready({ ownershipTypeId: 2, jointRelationship: 'spouse' });
+    const application = await ready({ joint: true });
     const primary = await saveStep(
       test.app,
       alice.token,

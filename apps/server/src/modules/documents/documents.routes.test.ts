@@ -3,15 +3,24 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@portal/domain';
+import type { DocumentSummary } from '@portal/domain/rules/uploads';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { AppConfig } from '../../config.ts';
 import { defaultSecurityPolicy } from '../../modules/security/security-policy.ts';
-import { APPLICATIONS_URL, createApplication, type ErrorBody } from '../../test/applications.ts';
-import { createTestApp, createTwoInstances, type TestApp } from '../../test/test-app.ts';
-import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
+import { createApplication, type ErrorBody } from '../../test/applications.ts';
+import {
+  documentsUrl,
+  multipart,
+  pdf,
+  png,
+  postDocument,
+  type FilePart,
+} from '../../test/documents.ts';
+import { createTwoInstances, signedInTestApp } from '../../test/test-app.ts';
+import { bearer, signedInUser } from '../../test/users.ts';
 import * as applicationsRepo from '../applications/applications.repo.ts';
 import { contentDisposition } from './documents.routes.ts';
 import { MAX_DOCUMENTS_PER_APPLICATION } from './documents.service.ts';
@@ -23,83 +32,7 @@ vi.mock('../applications/applications.repo.ts', async (importOriginal) => {
   return { ...actual, insertAudit: vi.fn(actual.insertAudit) };
 });
 
-interface DocumentBody {
-  id: string;
-  documentType: string;
-  reason: string | null;
-  fileName: string;
-  size: number;
-  contentType: string;
-  uploadedAt: string;
-}
-
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-/** A PDF-looking file whose body is random, so every call is a different file. */
-function pdf(size = 2048): Buffer {
-  const bytes = randomBytes(size);
-  Buffer.from('%PDF-1.7\n').copy(bytes);
-  return bytes;
-}
-
-function png(size = 512): Buffer {
-  const bytes = randomBytes(size);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
-  return bytes;
-}
-
-interface FilePart {
-  name?: string;
-  fileName: string;
-  content: Buffer;
-  contentType?: string;
-}
-
-/** A multipart/form-data body as a browser sends it (which writes `"` in a name as %22). */
-function multipart(fields: Record<string, string>, file?: FilePart) {
-  const boundary = `----portal${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; ` +
-          `filename="${file.fileName.replaceAll('"', '%22')}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const documentsUrl = (applicationId: string) => `${APPLICATIONS_URL}/${applicationId}/documents`;
-
-function upload(
-  app: FastifyInstance,
-  token: string,
-  applicationId: string,
-  fields: Record<string, string>,
-  file?: FilePart,
-) {
-  const body = multipart(fields, file);
-  return app.inject({
-    method: 'POST',
-    url: documentsUrl(applicationId),
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
-}
 
 async function uploaded(
   app: FastifyInstance,
@@ -107,12 +40,12 @@ async function uploaded(
   applicationId: string,
   file: FilePart,
   fields: Record<string, string> = { documentType: 'bankStatement' },
-): Promise<DocumentBody> {
-  const response = await upload(app, token, applicationId, fields, file);
+): Promise<DocumentSummary> {
+  const response = await postDocument(app, token, applicationId, fields, file);
   if (response.statusCode !== 201) {
     throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
   }
-  return response.json<DocumentBody>();
+  return response.json<DocumentSummary>();
 }
 
 interface RawRow {
@@ -141,15 +74,7 @@ async function rawRows(app: FastifyInstance, applicationId: string): Promise<Raw
 }
 
 describe('/service/jaxrs/applications/{id}/documents', () => {
-  let test: TestApp;
-  let alice: TestUser;
-  let bob: TestUser;
-  beforeAll(async () => {
-    test = await createTestApp();
-    alice = await signedInUser(test.app, 'alice');
-    bob = await signedInUser(test.app, 'bob');
-  });
-  afterAll(() => test.close());
+  const { test, alice, bob } = signedInTestApp('alice', 'bob');
 
   const newApplication = async () => (await createApplication(test.app, alice.token)).id;
   const list = (applicationId: string, token = alice.token) =>
@@ -171,7 +96,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
     it('stores a PDF and answers 201 with what it stored, never the content', async () => {
       const applicationId = await newApplication();
       const file = pdf();
-      const response = await upload(
+      const response = await postDocument(
         test.app,
         alice.token,
         applicationId,
@@ -180,7 +105,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
       );
       expect(response.statusCode).toBe(201);
       expect(response.headers['cache-control']).toBe('private, no-store');
-      const body = response.json<DocumentBody>();
+      const body = response.json<DocumentSummary>();
       expect(body).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         documentType: 'bankStatement',
@@ -232,7 +157,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
       });
       expect(accepted.size).toBe(MAX_UPLOAD_BYTES);
 
-      const tooLarge = await upload(
+      const tooLarge = await postDocument(
         test.app,
         alice.token,
         applicationId,
@@ -312,7 +237,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
         ['nothing at all', {}, undefined, { documentType: 'required', file: 'required' }],
       ];
       for (const [what, fields, file, expected] of cases) {
-        const response = await upload(test.app, alice.token, applicationId, fields, file);
+        const response = await postDocument(test.app, alice.token, applicationId, fields, file);
         expect(response.statusCode, what).toBe(400);
         expect(response.json<ErrorBody>().errorCode, what).toBe('invalidInput');
         expect(fieldsOf(response), what).toEqual(expected);
@@ -373,7 +298,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
         fileName: 'first.pdf',
         content: file,
       });
-      const again = await upload(
+      const again = await postDocument(
         test.app,
         alice.token,
         applicationId,
@@ -400,7 +325,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
           content: png(64),
         });
       }
-      const oneMore = await upload(
+      const oneMore = await postDocument(
         test.app,
         alice.token,
         applicationId,
@@ -554,7 +479,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
     it('keeps the document when its audit event cannot be written (one transaction)', async () => {
       const applicationId = await newApplication();
       vi.mocked(applicationsRepo.insertAudit).mockRejectedValueOnce(new Error('audit store down'));
-      const failed = await upload(
+      const failed = await postDocument(
         test.app,
         alice.token,
         applicationId,
@@ -585,7 +510,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
         status: 'esignatureRequired',
       });
 
-      const late = await upload(
+      const late = await postDocument(
         test.app,
         alice.token,
         applicationId,
@@ -605,7 +530,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
 
   describe('ownership', () => {
     let alicesApplication: string;
-    let alicesDocument: DocumentBody;
+    let alicesDocument: DocumentSummary;
     beforeAll(async () => {
       alicesApplication = await newApplication();
       alicesDocument = await uploaded(test.app, alice.token, alicesApplication, {
@@ -616,7 +541,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
 
     it("answers 404 to every call on another person's application", async () => {
       const responses = [
-        await upload(
+        await postDocument(
           test.app,
           bob.token,
           alicesApplication,
@@ -645,7 +570,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
       expect((await list(UNKNOWN_ID)).statusCode).toBe(404);
       expect((await content(alicesApplication, UNKNOWN_ID)).statusCode).toBe(404);
       expect((await remove(alicesApplication, UNKNOWN_ID)).statusCode).toBe(404);
-      const response = await upload(
+      const response = await postDocument(
         test.app,
         alice.token,
         UNKNOWN_ID,
@@ -763,7 +688,7 @@ describe('documents on two instances and across a restart', () => {
           url: documentsUrl(applicationId),
           headers: bearer(person.token),
         });
-        expect(listed.json<DocumentBody[]>()[0]?.fileName).toBe('kept.png');
+        expect(listed.json<DocumentSummary[]>()[0]?.fileName).toBe('kept.png');
       } finally {
         await after.close();
       }

@@ -6,6 +6,7 @@ import {
   extensionOf,
   sanitizeFileName,
   uploadProblems,
+  type DocumentSummary,
 } from '@portal/domain/rules/uploads';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
@@ -25,17 +26,6 @@ export class DocumentError extends Error {
   ) {
     super(errorCode);
   }
-}
-
-/** What the API shows of a document; never its content. */
-export interface DocumentSummary {
-  id: string;
-  documentType: string;
-  reason: string | null;
-  fileName: string;
-  size: number;
-  contentType: string;
-  uploadedAt: string;
 }
 
 export interface UploadInput {

@@ -22,6 +22,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { AddressFields, type AddressValue } from './address-fields.tsx';
 import { useApplication } from './application-context.tsx';
+import { addressParts } from './form-paths.ts';
 import { formatAmount, parseAmount } from './money.ts';
 import { PhoneFields, type PhoneValue } from './phone-fields.tsx';
 import { StepPage } from './step-page.tsx';
@@ -655,17 +656,7 @@ function fieldIdsFor(): Record<string, string> {
     if (address === 'mailingAddress') add('mailingSameAsHome');
     if (address === 'previousAddress') add('movedWithinTwoYears');
     ids[address] = `${address}-streetName`;
-    for (const part of [
-      'suite',
-      'streetNumber',
-      'streetName',
-      'city',
-      'provinceId',
-      'postalCode',
-      'countryId',
-    ]) {
-      add(`${address}.${part}`);
-    }
+    for (const part of addressParts) add(`${address}.${part}`);
   }
   const employment = [
     'employmentStatus',
