@@ -11,20 +11,24 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@portal/domain';
-import type { AppConfig } from './config.ts';
+import { mailConfigOf, type AppConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { seedDemoUsers } from './db/seed/seed-demo-users.ts';
 import { seedReferenceData } from './db/seed/seed-reference-data.ts';
 import { cipherFromConfig, fieldCipher } from './lib/crypto/field-cipher-plugin.ts';
 import { addressLookupRoutes } from './modules/address-lookup/address-lookup.routes.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
+import { coAuthCodeRoutes } from './modules/co-auth-code/co-auth-code.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { outbox } from './modules/outbox/outbox.plugin.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAddressLookupProvider } from './providers/address-lookup/address-lookup-providers.ts';
+import { sandboxEsignRoutes } from './providers/esign/sandbox-esign.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -112,13 +116,18 @@ export async function buildApp(
   await app.register(securityRoutes, { prefix: '/security', policy: config.security });
   await app.register(referencesRoutes, { prefix: API_BASE });
   await app.register(usersRoutes, { prefix: API_BASE });
-  await app.register(applicationsRoutes, { prefix: API_BASE });
+  await app.register(applicationsRoutes, { prefix: API_BASE, config });
   await app.register(documentsRoutes, { prefix: API_BASE });
+  await app.register(esignRoutes, { prefix: API_BASE, config });
+  await app.register(sandboxEsignRoutes, { prefix: '/sandbox/esign' });
+  await app.register(coAuthCodeRoutes, { prefix: API_BASE, config });
   await app.register(addressLookupRoutes, {
     prefix: API_BASE,
     provider: createAddressLookupProvider(config.addressLookupProvider),
   });
   await app.register(errorsRoutes, { prefix: API_BASE, secret: config.appSecret });
+  // Mail and SMS: the dispatcher, and the sandbox mailbox pages when no SMTP server is set.
+  await app.register(outbox, { mail: mailConfigOf(config) });
   app.get('/service/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(webClient, { distDir: config.webDistDir });

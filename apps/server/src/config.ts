@@ -1,3 +1,4 @@
+import { CO_AUTH_CODE_VALIDITY_MS } from '@portal/domain';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -36,8 +37,49 @@ export interface AppConfig {
    * `http://HOST:PORT` when absent.
    */
   publicUrl?: string;
+  /**
+   * How long the joint applicant's code works, in ms: the spec's 24 hours unless set (a
+   * shorter time serves the tests of an expired code).
+   */
+  coAuthCodeValidityMs?: number;
   /** Spec section 6 feature flags; each defaults as documented in the README. */
   featureFlags?: Partial<FeatureFlags>;
+  /**
+   * Mail and SMS (the outbox). `loadConfig` always sets it; a configuration built in code without
+   * it (the tests) uses the sandbox mailbox and does not poll: tests call `app.outbox.runOnce()`.
+   */
+  mail?: Partial<MailConfig>;
+}
+
+/** How mail and SMS leave the outbox. */
+export interface MailConfig {
+  /**
+   * nodemailer's SMTP connection URL (`smtps://user:pass@host:465`); without it every message
+   * goes to the sandbox mailbox. It holds a password: never log it.
+   */
+  smtpUrl?: string;
+  /** The From of every mail. */
+  from: string;
+  /** How often the dispatcher looks for due messages; 0 turns it off. */
+  pollMs: number;
+}
+
+export const defaultMailFrom = 'Laurentide Investing <no-reply@laurentide.example>';
+
+/**
+ * The mail settings with their defaults, and whether the sandbox mailbox (transport and pages
+ * under `/sandbox/mailbox`) is in use: exactly when no SMTP server is configured.
+ */
+export function mailConfigOf(
+  config: Pick<AppConfig, 'mail'>,
+): MailConfig & { sandboxMailbox: boolean } {
+  const mail = config.mail ?? {};
+  return {
+    ...(mail.smtpUrl ? { smtpUrl: mail.smtpUrl } : {}),
+    from: mail.from ?? defaultMailFrom,
+    pollMs: mail.pollMs ?? 0,
+    sandboxMailbox: !mail.smtpUrl,
+  };
 }
 
 /** Spec section 6: `bypass-qualId` lets an application pass identity verification. */
@@ -52,6 +94,10 @@ export function featureFlagsOf(config: Pick<AppConfig, 'featureFlags'>): Feature
   return { ...defaultFeatureFlags, ...config.featureFlags };
 }
 
+export function codeValidityMsOf(config: Pick<AppConfig, 'coAuthCodeValidityMs'>): number {
+  return config.coAuthCodeValidityMs ?? CO_AUTH_CODE_VALIDITY_MS;
+}
+
 /** The site's own address for links in mail, without a trailing slash. */
 export function publicUrlOf(config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>): string {
   return (config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/+$/, '');
@@ -63,6 +109,9 @@ export type AddressLookupProviderName = (typeof addressLookupProviderNames)[numb
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** `no-reply@bank.example` or `Laurentide Investing <no-reply@bank.example>`. */
+const mailFromPattern = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
 
 /** Every environment variable the server reads; each is documented in the README. */
 const environmentSchema = z.object({
@@ -97,6 +146,19 @@ const environmentSchema = z.object({
   ADDRESS_LOOKUP_PROVIDER: z.enum(addressLookupProviderNames).default('sandbox'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   FEATURE_BYPASS_QUALID: booleanFlag.optional(),
+  CO_AUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  // An empty value counts as unset (compose files often write `SMTP_URL=`). Zod's message never
+  // repeats the value, which may hold the SMTP password.
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/ })
+    .or(z.literal(''))
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(mailFromPattern, 'MAIL_FROM must be an address or "Name <address>"')
+    .or(z.literal(''))
+    .optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
 });
 
 export class ConfigError extends Error {
@@ -136,6 +198,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     throw new ConfigError(`Invalid configuration: ${reasons.join('; ')}`);
   }
   const env = parsed.data;
+  // A relay refuses, or worse silently drops, mail from an address it does not serve: with a
+  // real SMTP server the sender must be chosen, not defaulted.
+  if (env.SMTP_URL && !env.MAIL_FROM) {
+    throw new ConfigError('Invalid configuration: MAIL_FROM is required with SMTP_URL');
+  }
   return {
     port: env.PORT,
     host: env.HOST,
@@ -157,8 +224,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     dataKey: dataKeyFrom(env),
     addressLookupProvider: env.ADDRESS_LOOKUP_PROVIDER,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    ...(env.CO_AUTH_CODE_TTL_SECONDS !== undefined && {
+      coAuthCodeValidityMs: env.CO_AUTH_CODE_TTL_SECONDS * 1000,
+    }),
     featureFlags: {
       ...(env.FEATURE_BYPASS_QUALID !== undefined && { bypassQualId: env.FEATURE_BYPASS_QUALID }),
+    },
+    mail: {
+      ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+      from: env.MAIL_FROM || defaultMailFrom,
+      pollMs: env.OUTBOX_POLL_MS,
     },
   };
 }

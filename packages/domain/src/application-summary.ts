@@ -1,12 +1,14 @@
 import type { NamedAccountTypeName } from './enums/account-types.ts';
 import type { OnboardingStep } from './onboarding-steps.ts';
-import type { SavedSteps } from './rules/onboarding-flow.ts';
+import type { ApplicantRole, SavedSteps } from './rules/onboarding-flow.ts';
 import type { ApplicationState } from './status/application-status-machine.ts';
 
 /** An application as the dashboard lists it (`GET /service/jaxrs/applications`). */
 export interface ApplicationSummary {
   id: string;
   status: ApplicationState;
+  /** The caller's part in it: the primary applicant who started it, or the joint applicant. */
+  role: ApplicantRole;
   /** Bumped by every change; a save carries the version it read (ADR 0007). */
   version: number;
   ownershipTypeId: number | null;

@@ -34,3 +34,6 @@ export * from './rules/affiliations.ts';
 export * from './rules/financial-background.ts';
 export * from './rules/beneficiaries.ts';
 export * from './rules/other-interests-step.ts';
+export * from './rules/co-auth-code.ts';
+export * from './rules/review.ts';
+export * from './rules/esign.ts';

@@ -1,3 +1,6 @@
+import { CUSTOMER_AGREEMENT_ID } from '@portal/domain';
+import { applicant, complete } from '@portal/domain/rules/other-interests.fixtures';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bearer } from './users.ts';
 
@@ -118,6 +121,15 @@ export const ONTARIO_HOME = {
   countryId: 1,
 };
 
+export const MONTREAL_HOME = {
+  streetNumber: '1200',
+  streetName: 'rue Sainte-Catherine Ouest',
+  city: 'Montréal',
+  provinceId: 11,
+  postalCode: 'H3B 1K9',
+  countryId: 1,
+};
+
 /** A complete, valid profile (spec sections 3 and 5) of someone living at `homeAddress`. */
 export function profileAnswers(
   homeAddress: object = ONTARIO_HOME,
@@ -155,26 +167,89 @@ export const jointProfileAnswers = () =>
     confirmEmail: 'alex@example.com',
   });
 
-export interface JourneyToOtherInterests {
+export interface JourneyToProfile {
   accounts?: string[];
-  homeAddress?: object;
+  /** Joint with a spouse; individual otherwise. */
   joint?: boolean;
 }
 
+export interface JourneyToOtherInterests extends JourneyToProfile {
+  homeAddress?: object;
+}
+
 /**
- * An application with every step before `otherinterests` saved: ownership, the accounts, the
- * account details, the profile and, when joint, the joint profile. Returns the last summary.
+ * An application with every step before `profile` saved: ownership, the accounts and the
+ * account details (none for a TFSA). Returns the last summary.
+ */
+export async function applicationAtProfile(
+  app: FastifyInstance,
+  token: string,
+  { accounts = ['tfsa'], joint = false }: JourneyToProfile = {},
+): Promise<ApplicationBody> {
+  const ownership = joint ? { ownershipTypeId: 2, jointRelationship: 'spouse' } : undefined;
+  const chosen = await applicationWithAccounts(app, token, accounts, ownership);
+  return saveStep(app, token, chosen.id, 'account', chosen.version, {});
+}
+
+/**
+ * An application with every step before `otherinterests` saved: those before `profile`, the
+ * profile and, when joint, the joint profile. Returns the last summary.
  */
 export async function applicationAtOtherInterests(
   app: FastifyInstance,
   token: string,
-  { accounts = ['tfsa'], homeAddress = ONTARIO_HOME, joint = false }: JourneyToOtherInterests = {},
+  { homeAddress = ONTARIO_HOME, ...journey }: JourneyToOtherInterests = {},
 ): Promise<ApplicationBody> {
-  const ownership = joint ? { ownershipTypeId: 2, jointRelationship: 'spouse' } : undefined;
-  const chosen = await applicationWithAccounts(app, token, accounts, ownership);
+  const account = await applicationAtProfile(app, token, journey);
   const save = (step: string, version: number, data: unknown) =>
-    saveStep(app, token, chosen.id, step, version, data);
-  const account = await save('account', chosen.version, {});
+    saveStep(app, token, account.id, step, version, data);
   const primary = await save('profile', account.version, profileAnswers(homeAddress));
-  return joint ? save('profilejoint', primary.version, jointProfileAnswers()) : primary;
+  return journey.joint ? save('profilejoint', primary.version, jointProfileAnswers()) : primary;
+}
+
+/** Complete answers of step `otherinterests` for a TFSA, and for the joint applicant too. */
+export function otherInterestsAnswers({ joint = false } = {}) {
+  return {
+    ...complete,
+    intendedUse: { tfsa: 1 },
+    investmentExperience: joint ? { primary: 5, joint: 1 } : { primary: 5 },
+    investmentKnowledge: joint ? { primary: 2, joint: 2 } : { primary: 2 },
+    affiliations: joint
+      ? {
+          primary: applicant,
+          joint: { ...applicant, taxResidences: [{ countryId: 1, tin: '193456787' }] },
+        }
+      : { primary: applicant },
+  };
+}
+
+/**
+ * An application with every answer saved up to the review (not agreed): the steps before it
+ * and the financial background. Returns the last summary.
+ */
+export async function applicationAtReview(
+  app: FastifyInstance,
+  token: string,
+  journey: JourneyToOtherInterests = {},
+): Promise<ApplicationBody> {
+  const before = await applicationAtOtherInterests(app, token, journey);
+  return saveStep(app, token, before.id, 'otherinterests', before.version, {
+    ...otherInterestsAnswers({ joint: journey.joint }),
+  });
+}
+
+/** The agreement the review step takes. */
+export const agreement = { agreementId: CUSTOMER_AGREEMENT_ID, hasConsent: true };
+
+/** A saved step's data as the database holds it (JSON text, nothing decrypted on the way). */
+export async function storedStep(
+  app: FastifyInstance,
+  applicationId: string,
+  step: string,
+): Promise<string> {
+  const result = (await app.db.execute(
+    sql`select data::text as data from application_steps
+        where application_id = ${applicationId} and step = ${step}`,
+  )) as unknown as { rows: { data: string }[] };
+  return String(result.rows[0]?.data);
 }

@@ -69,6 +69,15 @@ const onboardingStepRoutes: RouteObject[] = [
   step('otherinterests', async () => ({
     default: (await import('../features/application/other-interests-step.tsx')).OtherInterestsStep,
   })),
+  step('review', async () => ({
+    default: (await import('../features/application/review-step.tsx')).ReviewStep,
+  })),
+  step('esign', async () => ({
+    default: (await import('../features/application/esign-step.tsx')).EsignStep,
+  })),
+  step('nextsteps', async () => ({
+    default: (await import('../features/application/next-steps-step.tsx')).NextStepsStep,
+  })),
 ];
 
 /** The top-level routes of spec section 2. `auth-code`, `action`, `application` and `home` load on demand. */

@@ -1,12 +1,20 @@
 import type { i18n } from 'i18next';
+import enAuthCode from './en/authCode.json';
 import enDocuments from './en/documents.json';
+import enEsign from './en/esign.json';
 import enFinancial from './en/financial.json';
+import enNextSteps from './en/nextSteps.json';
 import enOnboarding from './en/onboarding.json';
 import enProfile from './en/profile.json';
+import enReview from './en/review.json';
+import frAuthCode from './fr/authCode.json';
 import frDocuments from './fr/documents.json';
+import frEsign from './fr/esign.json';
 import frFinancial from './fr/financial.json';
+import frNextSteps from './fr/nextSteps.json';
 import frOnboarding from './fr/onboarding.json';
 import frProfile from './fr/profile.json';
+import frReview from './fr/review.json';
 
 /**
  * The catalogues of the application screens: bundled with those screens (still local, as the
@@ -18,12 +26,20 @@ export const onDemandResources = {
     profile: enProfile,
     financial: enFinancial,
     documents: enDocuments,
+    esign: enEsign,
+    authCode: enAuthCode,
+    review: enReview,
+    nextSteps: enNextSteps,
   },
   fr: {
     onboarding: frOnboarding,
     profile: frProfile,
     financial: frFinancial,
     documents: frDocuments,
+    esign: frEsign,
+    authCode: frAuthCode,
+    review: frReview,
+    nextSteps: frNextSteps,
   },
 } as const;
 

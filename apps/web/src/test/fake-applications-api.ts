@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { firstIncompleteStep, chosenAccounts } from '@portal/domain/rules/onboarding-flow';
+import { resumeStep, chosenAccounts } from '@portal/domain/rules/onboarding-flow';
 import type { SavedSteps } from '@portal/domain/rules/onboarding-flow';
 import type { ApplicationDetail } from '../lib/applications-api.ts';
 
@@ -27,13 +27,14 @@ export function fakeApplicationsApi(initial: Partial<ApplicationDetail>[] = []) 
     return {
       id: `${String(counter).padStart(8, 'a')}-0000-4000-8000-000000000000`,
       status: 'new',
+      role: 'primary',
       version: 1,
       ownershipTypeId: null,
       createdAt: at,
       updatedAt: at,
       ...values,
       steps,
-      nextStep: firstIncompleteStep(steps),
+      nextStep: resumeStep(values.status ?? 'new', steps, values.role),
       accounts: chosenAccounts(steps),
     };
   };
@@ -81,7 +82,7 @@ export function fakeApplicationsApi(initial: Partial<ApplicationDetail>[] = []) 
         steps,
         status: 'continue' as const,
         version: application.version + 1,
-        nextStep: firstIncompleteStep(steps),
+        nextStep: resumeStep('continue', steps),
         accounts: chosenAccounts(steps),
       };
       applications.set(saved.id, saved);

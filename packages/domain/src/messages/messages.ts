@@ -1,3 +1,4 @@
+import { codeMessagesEn, codeMessagesFr } from './code-messages.ts';
 import { financialMessagesEn, financialMessagesFr } from './financial-messages.ts';
 import { profileMessagesEn, profileMessagesFr } from './profile-messages.ts';
 import { uploadMessagesEn, uploadMessagesFr } from '../rules/uploads.ts';
@@ -9,6 +10,7 @@ import { uploadMessagesEn, uploadMessagesFr } from '../rules/uploads.ts';
 export const messagesEn = {
   ...profileMessagesEn,
   ...financialMessagesEn,
+  ...codeMessagesEn,
   ...uploadMessagesEn,
   required: 'Required.',
   invalid: 'Invalid.',
@@ -27,6 +29,7 @@ export const messagesEn = {
   noJointVariant: 'This account can only be held by one person.',
   respJointNeedsSpouse:
     'A joint education savings plan is only for spouses or common-law partners.',
+  consentRequired: 'You must agree to the customer agreements to continue.',
 } as const;
 
 export type MessageKey = keyof typeof messagesEn;
@@ -34,6 +37,7 @@ export type MessageKey = keyof typeof messagesEn;
 export const messagesFr = {
   ...profileMessagesFr,
   ...financialMessagesFr,
+  ...codeMessagesFr,
   ...uploadMessagesFr,
   required: 'Obligatoire.',
   invalid: 'Non valide.',
@@ -53,6 +57,7 @@ export const messagesFr = {
   noJointVariant: 'Ce compte ne peut être détenu que par une seule personne.',
   respJointNeedsSpouse:
     "Un régime d'épargne-études conjoint est réservé aux conjoints mariés ou de fait.",
+  consentRequired: 'Vous devez accepter les conventions du client pour continuer.',
 } as const satisfies Record<MessageKey, string>;
 
 export function messageFor(key: string, language: 'en' | 'fr'): string {

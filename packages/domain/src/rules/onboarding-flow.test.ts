@@ -4,6 +4,7 @@ import {
   firstIncompleteStep,
   nextStepAfter,
   previousStepBefore,
+  resumeStep,
   stepApplies,
   stepOpen,
 } from './onboarding-flow.ts';
@@ -84,5 +85,34 @@ describe('open steps', () => {
     expect(stepOpen('goals', saved)).toBe(false);
     expect(stepOpen('account', saved)).toBe(false);
     expect(stepOpen('ownership', saved)).toBe(true);
+  });
+});
+
+describe('after the review is agreed', () => {
+  const agreed = {
+    ownership: { ownershipTypeId: 2 },
+    doyouknow: { knowsAccount: true },
+    allaccounts: { accounts: ['tfsa'] },
+    account: {},
+    profile: {},
+    profilejoint: {},
+    otherinterests: {},
+    review: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
+  };
+
+  it('asks no more answers, and skips funding and identity until they are built', () => {
+    expect(firstIncompleteStep(agreed)).toBeNull();
+    expect(firstIncompleteStep({ ...agreed, review: undefined })).toBe('review');
+    expect(nextStepAfter('review', agreed)).toBe('esign');
+  });
+
+  it('resumes where each person has something to do, or on the next steps page', () => {
+    expect(resumeStep('continue', { ...agreed, review: undefined })).toBe('review');
+    expect(resumeStep('esignatureRequired', agreed)).toBe('esign');
+    expect(resumeStep('jointActionRequired', agreed)).toBe('nextsteps');
+    expect(resumeStep('jointEsignatureRequired', agreed)).toBe('nextsteps');
+    expect(resumeStep('jointEsignatureRequired', agreed, 'joint')).toBe('esign');
+    expect(resumeStep('esignatureRequired', agreed, 'joint')).toBe('nextsteps');
+    expect(resumeStep('underReview', agreed)).toBe('nextsteps');
   });
 });

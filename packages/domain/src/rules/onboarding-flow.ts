@@ -1,6 +1,7 @@
 import type { NamedAccountTypeName } from '../enums/account-types.ts';
 import { onboardingAccountTypes } from '../enums/onboarding.ts';
 import { onboardingSteps, type OnboardingStep } from '../onboarding-steps.ts';
+import { acceptsChanges, type ApplicationState } from '../status/application-status-machine.ts';
 import { includesMargin } from './account-selection.ts';
 
 /** What has been saved so far, step by step (the server's `steps` of an application). */
@@ -37,16 +38,43 @@ export function stepApplies(step: OnboardingStep, saved: SavedSteps): boolean {
       return includesMargin(chosenAccounts(saved));
     case 'profilejoint':
       return field(saved.ownership, 'ownershipTypeId') === onboardingAccountTypes.Joint;
+    // Funding and identity verification arrive with their own issues; until then an
+    // application passes them ("skip and fund later", the bypass-qualId flag).
+    case 'funding':
+    case 'qualid':
+      return false;
     default:
       return true;
   }
 }
 
-/** Where Continue takes the applicant: the first step that applies and is not saved. */
+/**
+ * The steps whose answers are saved, up to agreeing to the review. What follows (signing, next
+ * steps) follows the application's status, not saved answers: see `resumeStep`.
+ */
+export const answerSteps = onboardingSteps.slice(0, onboardingSteps.indexOf('review') + 1);
+
+/** The first answer step that applies and is not saved; null once the review is agreed. */
 export function firstIncompleteStep(saved: SavedSteps): OnboardingStep | null {
-  return (
-    onboardingSteps.find((step) => stepApplies(step, saved) && saved[step] === undefined) ?? null
-  );
+  return answerSteps.find((step) => stepApplies(step, saved) && saved[step] === undefined) ?? null;
+}
+
+/** Whose view of an application: the primary applicant's, or the joint applicant's. */
+export type ApplicantRole = 'primary' | 'joint';
+
+/**
+ * Where Continue takes someone: the first unanswered step while the answers may change; once
+ * the review is agreed, the signing step when it is that person's turn to sign, else the next
+ * steps page, which says what the application waits for.
+ */
+export function resumeStep(
+  status: ApplicationState,
+  saved: SavedSteps,
+  role: ApplicantRole = 'primary',
+): OnboardingStep | null {
+  if (acceptsChanges(status)) return role === 'primary' ? firstIncompleteStep(saved) : null;
+  const turnToSign = role === 'primary' ? 'esignatureRequired' : 'jointEsignatureRequired';
+  return status === turnToSign ? 'esign' : 'nextsteps';
 }
 
 /** Where Save & Continue goes: the next step in order that applies to this application. */

@@ -62,13 +62,19 @@ export async function findParticipating(
   return row;
 }
 
-export async function listOwned(db: Database, ownerId: string): Promise<ApplicationRow[]> {
+/** The applications someone owns or is the linked joint applicant of. */
+export async function listParticipating(db: Database, userId: string): Promise<ApplicationRow[]> {
   return (
     db
       .select()
       .from(applications)
       // Approved applications became accounts: they leave the dashboard (ADR 0006).
-      .where(and(eq(applications.ownerId, ownerId), ne(applications.status, 'approved')))
+      .where(
+        and(
+          or(eq(applications.ownerId, userId), eq(applications.jointUserId, userId)),
+          ne(applications.status, 'approved'),
+        ),
+      )
       .orderBy(desc(applications.updatedAt), desc(applications.createdAt), desc(applications.id))
   );
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema.ts';
 import {
   APPLICATIONS_URL,
@@ -12,8 +12,8 @@ import {
   type ApplicationBody,
   type ErrorBody,
 } from '../../test/applications.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
+import { signedInTestApp } from '../../test/test-app.ts';
+import { bearer, signedInUser } from '../../test/users.ts';
 import * as repo from './applications.repo.ts';
 
 // The real repository, with the audit write replaceable: one test makes it fail to prove the
@@ -29,13 +29,7 @@ const jointSpouses = { ownershipTypeId: 2, jointRelationship: 'spouse' };
 const jointOthers = { ownershipTypeId: 2, jointRelationship: 'other' };
 
 describe('/service/jaxrs/applications', () => {
-  let test: TestApp;
-  let alice: TestUser;
-  beforeAll(async () => {
-    test = await createTestApp();
-    alice = await signedInUser(test.app, 'alice');
-  });
-  afterAll(() => test.close());
+  const { test, alice } = signedInTestApp('alice');
 
   const create = () => createApplication(test.app, alice.token);
   const save = (id: string, step: string, version: number, data: unknown) =>
@@ -95,6 +89,7 @@ describe('/service/jaxrs/applications', () => {
       expect(body).toEqual({
         id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
         status: 'new',
+        role: 'primary',
         version: 1,
         ownershipTypeId: null,
         nextStep: 'ownership',

@@ -2,7 +2,10 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { namedAccountTypes, onboardingSteps } from '@portal/domain';
 import { z } from 'zod';
+import { codeValidityMsOf, publicUrlOf, type AppConfig } from '../../config.ts';
+import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { inviteJointApplicant } from '../co-auth-code/co-auth-code.service.ts';
 import {
   ApplicationError,
   createApplication,
@@ -11,11 +14,13 @@ import {
   listApplications,
   nextStepOf,
   saveStep,
+  type ReviewAgreedHooks,
 } from './applications.service.ts';
 
 const summarySchema = z.object({
   id: z.uuid(),
   status: z.string(),
+  role: z.enum(['primary', 'joint']),
   version: z.number().int(),
   ownershipTypeId: z.number().int().nullable(),
   nextStep: z.enum(onboardingSteps).nullable(),
@@ -48,7 +53,38 @@ function refuse(reply: FastifyReply, error: unknown) {
   });
 }
 
-export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Agreeing to a joint application's review invites the joint applicant in the same
+ * transaction: their four-digit code, and the mail that carries it, in the language the
+ * primary applicant chose for correspondence (the joint applicant's own is not known yet).
+ */
+function reviewHooks(cipher: FieldCipher, config: AppConfig, actorId: string): ReviewAgreedHooks {
+  return {
+    async onJointReviewAgreed(db, application) {
+      const field = (step: string, key: string) =>
+        (application.steps[step as keyof typeof application.steps] as Record<string, unknown>)?.[
+          key
+        ];
+      const primaryName = [field('profile', 'firstName'), field('profile', 'lastName')]
+        .filter((part) => typeof part === 'string')
+        .join(' ');
+      await inviteJointApplicant(db, cipher, {
+        applicationId: application.id,
+        inviteeEmail: String(field('profilejoint', 'email') ?? ''),
+        inviterName: primaryName,
+        language: field('otherinterests', 'correspondenceLanguage') === 2 ? 'fr' : 'en',
+        publicUrl: publicUrlOf(config),
+        validityMs: codeValidityMsOf(config),
+        actorId,
+      });
+    },
+  };
+}
+
+export const applicationsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
+  app,
+  options,
+) => {
   // onRequest, not preHandler: the caller is checked before the input is validated, so a
   // request without a token answers 401 rather than describing what its body got wrong.
   app.addHook('onRequest', app.requireUser);
@@ -152,6 +188,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.step,
           request.body,
           app.cipher,
+          reviewHooks(app.cipher, options.config, callerOf(request).id),
         );
       } catch (error) {
         return refuse(reply, error);

@@ -5,7 +5,9 @@ import {
   chosenAccounts,
   canDelete,
   doYouKnowStepSchema,
-  firstIncompleteStep,
+  resumeStep,
+  reviewStepSchema,
+  stepApplies,
   goalsStepSchema,
   nextState,
   optionsStepSchema,
@@ -42,13 +44,31 @@ export class ApplicationError extends Error {
 
 const notFound = () => new ApplicationError(404, 'notFound');
 
-function summaryOf(row: repo.ApplicationRow, steps: SavedSteps): ApplicationSummary {
+const roleOf = (row: repo.ApplicationRow, userId: string): ParticipantRole =>
+  row.ownerId === userId ? 'primary' : 'joint';
+
+/**
+ * What agreeing to the review sets off beyond the status: for a joint application, the joint
+ * applicant's invitation (their code by mail). Given by the routes, which wire the modules, so
+ * this service needs no other module's.
+ */
+export interface ReviewAgreedHooks {
+  onJointReviewAgreed?(db: Database, application: { id: string; steps: SavedSteps }): Promise<void>;
+}
+
+function summaryOf(
+  row: repo.ApplicationRow,
+  steps: SavedSteps,
+  role: ParticipantRole = 'primary',
+): ApplicationSummary {
+  const status = row.status as ApplicationState;
   return {
     id: row.id,
-    status: row.status as ApplicationState,
+    status,
+    role,
     version: row.version,
     ownershipTypeId: row.ownershipTypeId,
-    nextStep: firstIncompleteStep(steps),
+    nextStep: resumeStep(status, steps, role),
     accounts: chosenAccounts(steps),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -95,6 +115,8 @@ function schemaFor(
       if (!ownership.success) return undefined;
       return accountDetailsStepSchema({ ...ownership.data, accounts: chosenAccounts(saved) });
     }
+    case 'review':
+      return reviewStepSchema;
     case 'otherinterests':
       // Its rules turn on the profile (the home province decides Quebec's beneficiary rule).
       if (saved.profile === undefined) return undefined;
@@ -124,12 +146,12 @@ export async function listApplications(
   db: Database,
   ownerId: string,
 ): Promise<ApplicationSummary[]> {
-  const rows = await repo.listOwned(db, ownerId);
+  const rows = await repo.listParticipating(db, ownerId);
   const steps = await repo.stepsOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => summaryOf(row, steps.get(row.id) ?? {}));
+  return rows.map((row) => summaryOf(row, steps.get(row.id) ?? {}, roleOf(row, ownerId)));
 }
 
 export async function getApplication(
@@ -137,10 +159,10 @@ export async function getApplication(
   ownerId: string,
   id: string,
 ): Promise<ApplicationDetail> {
-  const row = await repo.findOwned(db, ownerId, id);
+  const row = await repo.findParticipating(db, ownerId, id);
   if (!row) throw notFound();
   const steps = (await repo.stepsOf(db, [id])).get(id) ?? {};
-  return { ...summaryOf(row, steps), steps: withoutSealedValues(steps) };
+  return { ...summaryOf(row, steps, roleOf(row, ownerId)), steps: withoutSealedValues(steps) };
 }
 
 export async function deleteApplication(db: Database, ownerId: string, id: string): Promise<void> {
@@ -172,6 +194,7 @@ export async function saveStep(
   step: OnboardingStep,
   input: { version: number; data: unknown },
   cipher: FieldCipher,
+  hooks: ReviewAgreedHooks = {},
 ): Promise<ApplicationSummary> {
   return db.transaction(async (tx) => {
     const row = await repo.findOwned(tx, ownerId, id, { lock: true });
@@ -199,7 +222,10 @@ export async function saveStep(
     const now = new Date();
     const stored = sealFields(cipher, id, step, parsed.data);
     await repo.upsertStep(tx, id, step, stored, now);
-    const to = nextState(status, 'stepSaved');
+    const joint = stepApplies('profilejoint', saved);
+    const event: ApplicationEvent =
+      step !== 'review' ? 'stepSaved' : joint ? 'reviewAgreedJoint' : 'reviewAgreedIndividual';
+    const to = nextState(status, event);
     const ownershipTypeId =
       step === 'ownership'
         ? (parsed.data as { ownershipTypeId: number }).ownershipTypeId
@@ -213,12 +239,14 @@ export async function saveStep(
     await repo.insertAudit(tx, {
       applicationId: id,
       actorId: ownerId,
-      action: 'stepSaved',
+      action: event,
       fromStatus: status,
       toStatus: to,
       details: { step, version: updated.version },
     });
-    return summaryOf(updated, { ...saved, [step]: stored });
+    const steps = { ...saved, [step]: stored };
+    if (event === 'reviewAgreedJoint') await hooks.onJointReviewAgreed?.(tx, { id, steps });
+    return summaryOf(updated, steps);
   });
 }
 

@@ -7,11 +7,13 @@ import {
   type ProgressStep,
 } from '@portal/domain/onboarding-steps';
 import {
-  firstIncompleteStep,
+  answerSteps,
+  resumeStep,
   nextStepAfter,
   stepApplies,
   stepOpen,
 } from '@portal/domain/rules/onboarding-flow';
+import { acceptsChanges } from '@portal/domain/status/application-status-machine';
 import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 import { applicationsApi, refusalOf, type ApplicationDetail } from '../../lib/applications-api.ts';
 import { useResource } from '../../lib/use-resource.ts';
@@ -82,7 +84,9 @@ export function ApplicationLayout() {
         drafts.current.delete(step);
         setUnsaved(drafts.current.size > 0);
         set(saved);
-        return { kind: 'saved', next: nextStepAfter(step, saved.steps) };
+        // Agreeing ends the answers: where to go then follows the status (sign, or wait).
+        const next = step === 'review' ? summary.nextStep : nextStepAfter(step, saved.steps);
+        return { kind: 'saved', next };
       } catch (error) {
         const refusal = refusalOf(error);
         if (refusal?.status === 400 && refusal.body.fields) {
@@ -142,7 +146,7 @@ export function ApplicationLayout() {
   const prefix = `/application/${resource.data.id}/`;
   const step = handle?.step;
   if (!step || !reachable(step, resource.data)) {
-    return <Navigate to={`${prefix}${resumeStep(resource.data)}`} replace />;
+    return <Navigate to={`${prefix}${resumeScreen(resource.data)}`} replace />;
   }
   const context: ApplicationContextValue = {
     application: resource.data,
@@ -163,11 +167,11 @@ export function ApplicationLayout() {
 }
 
 /**
- * Where Continue resumes: the first step still to answer, or the last screen this client has
- * when every step it has is answered.
+ * Where Continue resumes: the domain's resume step for this person (the first step still to
+ * answer, their turn to sign, or the next steps), or the last screen this client has.
  */
-export function resumeStep(application: ApplicationDetail): OnboardingStep {
-  const next = firstIncompleteStep(application.steps);
+export function resumeScreen(application: ApplicationDetail): OnboardingStep {
+  const next = resumeStep(application.status, application.steps, application.role);
   return next && builtSteps.has(next) ? next : lastBuiltStep(application);
 }
 
@@ -180,7 +184,15 @@ function lastBuiltStep(application: ApplicationDetail): OnboardingStep {
   );
 }
 
-/** A step this client has a screen for, open by the domain's rule. */
+/**
+ * A step this client has a screen for, open by the domain's rules: the answers only to the
+ * primary applicant and only while they may change; signing and next steps once agreed.
+ */
 function reachable(step: OnboardingStep, application: ApplicationDetail): boolean {
-  return builtSteps.has(step) && stepOpen(step, application.steps);
+  if (!builtSteps.has(step)) return false;
+  const open = acceptsChanges(application.status);
+  if (answerSteps.includes(step)) {
+    return open && application.role === 'primary' && stepOpen(step, application.steps);
+  }
+  return !open && (step === 'esign' || step === 'nextsteps');
 }

@@ -15,4 +15,7 @@ export const builtSteps: ReadonlySet<OnboardingStep> = new Set<OnboardingStep>([
   'profile',
   'profilejoint',
   'otherinterests',
+  'review',
+  'esign',
+  'nextsteps',
 ]);

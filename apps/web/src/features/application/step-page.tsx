@@ -21,6 +21,7 @@ export function StepPage({
   saving,
   onSubmit,
   hideSubmit = false,
+  submitLabel,
   children,
 }: {
   step: OnboardingStep;
@@ -33,6 +34,8 @@ export function StepPage({
   onSubmit(event: FormEvent): void;
   /** When the answer leads away from this application (a paper application). */
   hideSubmit?: boolean;
+  /** Instead of Save and continue, where the button does more (agree and continue). */
+  submitLabel?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation('onboarding');
@@ -61,7 +64,7 @@ export function StepPage({
         {!hideSubmit && (
           <div className="actions">
             <button type="submit" className="button button-primary" aria-disabled={saving}>
-              {saving ? t('saving') : t('saveAndContinue')}
+              {saving ? t('saving') : (submitLabel ?? t('saveAndContinue'))}
             </button>
           </div>
         )}

@@ -1,12 +1,316 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { codeMessagesEn, codeMessagesFr } from '@portal/domain/messages/code-messages';
+import {
+  coAuthCodeProblem,
+  normalizeCoAuthCode,
+  type CoAuthCodeInvitation,
+} from '@portal/domain/rules/co-auth-code';
+import { coAuthCodeApi, type ReadOutcome } from '../../lib/co-auth-code-api.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { useUserInfo } from '../../lib/user-info.tsx';
+import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
+import { ErrorSummary, type FieldProblem } from '../../ui/error-summary.tsx';
 import { Page } from '../../ui/page.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 
-/** The joint applicant confirms the emailed four-digit code (spec sections 2 and 4). */
+const CODE_FIELD = 'auth-code';
+const RESEND_BUTTON = 'resend-code';
+const DASHBOARD_LINK = 'auth-code-dashboard';
+
+/** What the dashboard is told after the code was proved, to show its success notice. */
+interface JointApplicationJoined {
+  jointApplicationJoined: string;
+}
+
+/**
+ * The joint applicant confirms the four-digit code from their mail (spec sections 2, 4, 5, 8:
+ * authentication code). Signed in with the address the invitation went to, they enter the code;
+ * a wrong code says so with the attempts left, an expired code or used-up attempts offer a new
+ * code, and a person signed in with another address is told which one to use. On success the
+ * person goes to their applications with a success notice.
+ */
 export function AuthCodePage() {
-  const { t } = useTranslation('pages');
+  const { i18n } = useTranslation();
+  addOnDemandCatalogues(i18n);
+  const { t } = useTranslation('authCode');
+  const french = i18n.language.startsWith('fr');
+  const messages: Record<string, string> = french ? codeMessagesFr : codeMessagesEn;
+  const userInfo = useUserInfo();
+  const email = userInfo.status === 'signedIn' ? userInfo.user.email : null;
+  const navigate = useNavigate();
+
+  const { resource, retry, set } = useResource(coAuthCodeApi.read);
+  const [code, setCode] = useState('');
+  // An object, so the same message given again is a new problem: the summary takes focus again.
+  const [fieldError, setFieldError] = useState<{ message: string } | null>(null);
+  /** A refusal shown above the page that is not about what was typed. */
+  const [pageProblem, setPageProblem] = useState<'verifyFailed' | 'closed' | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [announcement, setAnnouncement] = useState<string | null>(null);
+  const [resendProblem, setResendProblem] = useState<string | null>(null);
+  // Bumped to move focus to the code field once it is on the page again (after a new code).
+  const [focusCode, setFocusCode] = useState(0);
+  useEffect(() => {
+    if (focusCode > 0) document.getElementById(CODE_FIELD)?.focus();
+  }, [focusCode]);
+
+  const outcome = resource.state === 'ready' ? resource.data : null;
+  const invitation = outcome?.kind === 'invitation' ? outcome.invitation : null;
+  const state = invitation?.state;
+
+  const problems = useMemo<FieldProblem[]>(() => {
+    if (pageProblem === 'closed') {
+      return [{ fieldId: DASHBOARD_LINK, message: messages.coAuthCodeClosed ?? '' }];
+    }
+    if (state === 'expired' || state === 'locked') {
+      const key = state === 'expired' ? 'coAuthCodeExpired' : 'coAuthCodeMaxAttempts';
+      return [{ fieldId: RESEND_BUTTON, message: messages[key] ?? '' }];
+    }
+    return fieldError ? [{ fieldId: CODE_FIELD, message: fieldError.message }] : [];
+  }, [pageProblem, state, fieldError, messages]);
+
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(french ? 'fr-CA' : 'en-CA', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+    }).format(new Date(iso));
+  const time = (iso: string) =>
+    new Intl.DateTimeFormat(french ? 'fr-CA' : 'en-CA', { timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+
+  function replaceInvitation(next: CoAuthCodeInvitation) {
+    set({ status: 200, kind: 'invitation', invitation: next } satisfies ReadOutcome);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting || !invitation) return;
+    setAnnouncement(null);
+    setResendProblem(null);
+    setPageProblem(null);
+    const problem = coAuthCodeProblem(code);
+    if (problem) {
+      setFieldError({ message: messages[problem] ?? '' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const answer = await coAuthCodeApi.verify(normalizeCoAuthCode(code));
+      switch (answer.kind) {
+        case 'verified':
+          navigate('/home/dashboard', {
+            state: {
+              jointApplicationJoined: answer.invitation.applicationId,
+            } satisfies JointApplicationJoined,
+          });
+          return;
+        case 'mismatch':
+          setFieldError({
+            message: `${messages.coAuthCodeMismatch} ${t('attemptsLeft', { count: answer.attemptsLeft })}`,
+          });
+          replaceInvitation({ ...invitation, attemptsLeft: answer.attemptsLeft });
+          break;
+        case 'invalid':
+          setFieldError({ message: messages.coAuthCodeFormat ?? '' });
+          break;
+        case 'locked':
+          setFieldError(null);
+          replaceInvitation({ ...invitation, state: 'locked', attemptsLeft: 0 });
+          break;
+        case 'expired':
+          setFieldError(null);
+          replaceInvitation({ ...invitation, state: 'expired' });
+          break;
+        case 'closed':
+          setFieldError(null);
+          setPageProblem('closed');
+          break;
+        case 'none':
+          set({ status: 404, kind: 'none' });
+          break;
+      }
+    } catch {
+      setPageProblem('verifyFailed');
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function sendNewCode() {
+    if (resending) return;
+    setResending(true);
+    setAnnouncement(null);
+    setResendProblem(null);
+    try {
+      const answer = await coAuthCodeApi.resend();
+      if (answer.kind === 'sent') {
+        setCode('');
+        setFieldError(null);
+        setPageProblem(null);
+        replaceInvitation(answer.invitation);
+        setAnnouncement(email ? t('resent', { email }) : t('resentNoEmail'));
+        setFocusCode((value) => value + 1);
+      } else if (answer.kind === 'tooSoon') {
+        const at = new Date(Date.now() + answer.retryAfterSeconds * 1000).toISOString();
+        setResendProblem(
+          `${messages[answer.errorCode] ?? messages.coAuthCodeResendTooSoon} ${t('resendAt', {
+            time: time(at),
+          })}`,
+        );
+      } else {
+        set({ status: 404, kind: 'none' });
+      }
+    } catch {
+      setResendProblem(t('resendFailed'));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  const resendButton = (primary: boolean) => (
+    <button
+      id={RESEND_BUTTON}
+      type="button"
+      className={primary ? 'button button-primary' : 'button button-secondary'}
+      onClick={sendNewCode}
+      aria-disabled={resending}
+    >
+      {resending ? t('resending') : t('resend')}
+    </button>
+  );
+
+  const dashboardLink = (
+    <Link id={DASHBOARD_LINK} className="button button-secondary" to="/home/dashboard">
+      {t('toDashboard')}
+    </Link>
+  );
+
   return (
-    <Page title={t('authCode.title')} heading={t('authCode.heading')}>
-      <p className="lead">{t('authCode.intro')}</p>
+    <Page title={t('title')} heading={t('heading')}>
+      <ErrorSummary problems={problems} titleId="auth-code-error-summary" />
+      <p className="lead">{t('intro')}</p>
+      <div role="status" aria-live="polite" className="announcement">
+        {announcement && <p className="notice-success">{announcement}</p>}
+      </div>
+      {resendProblem && (
+        <div className="notice-warning" role="alert">
+          <p>{resendProblem}</p>
+        </div>
+      )}
+      {pageProblem === 'verifyFailed' && (
+        <div className="notice-warning" role="alert">
+          <p>{t('verifyFailed')}</p>
+        </div>
+      )}
+
+      {resource.state === 'loading' && (
+        <p className="loading-inline" role="status">
+          {t('loading')}
+        </p>
+      )}
+
+      {resource.state === 'failed' && (
+        <div className="notice-warning" role="alert">
+          <p>{t('loadFailed')}</p>
+          <button type="button" className="button button-secondary" onClick={retry}>
+            {t('retry')}
+          </button>
+        </div>
+      )}
+
+      {outcome?.kind === 'none' && (
+        <section className="empty-state" aria-labelledby="auth-code-none">
+          <h2 id="auth-code-none">{t('noneHeading')}</h2>
+          <p>{messages.coAuthCodeNotFound}</p>
+          {email && <p>{t('signedInAs', { email })}</p>}
+          <div className="actions">
+            <Link className="button button-primary" to="/logout">
+              {t('signOut')}
+            </Link>
+            {dashboardLink}
+          </div>
+        </section>
+      )}
+
+      {invitation && state === 'verified' && (
+        <section className="notice-success" aria-labelledby="auth-code-verified">
+          <h2 id="auth-code-verified">{t('verifiedHeading')}</h2>
+          <p>
+            {invitation.inviterName
+              ? t('invitedBy', { name: invitation.inviterName })
+              : t('invitedByUnknown')}{' '}
+            {t('verifiedText')}
+          </p>
+          <div className="actions">{dashboardLink}</div>
+        </section>
+      )}
+
+      {invitation && (state === 'expired' || state === 'locked') && (
+        <>
+          <p>
+            {state === 'expired'
+              ? email
+                ? t('expiredHelp', { email })
+                : t('expiredHelpNoEmail')
+              : email
+                ? t('lockedHelp', { email })
+                : t('lockedHelpNoEmail')}
+          </p>
+          <div className="actions">
+            {resendButton(true)}
+            {dashboardLink}
+          </div>
+        </>
+      )}
+
+      {invitation && state === 'waiting' && (
+        <>
+          <p>
+            {invitation.inviterName
+              ? t('invitedBy', { name: invitation.inviterName })
+              : t('invitedByUnknown')}
+          </p>
+          {pageProblem === 'closed' ? (
+            <p>{t('closedHelp')}</p>
+          ) : (
+            <form noValidate onSubmit={submit}>
+              <TextField
+                id={CODE_FIELD}
+                label={t('codeLabel')}
+                hint={
+                  email
+                    ? t('codeHint', { email, until: dateTime(invitation.expiresAt) })
+                    : t('codeHintNoEmail', { until: dateTime(invitation.expiresAt) })
+                }
+                error={fieldError?.message}
+                value={code}
+                onChange={setCode}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                width="short"
+              />
+              <div className="actions">
+                <button type="submit" className="button button-primary" aria-disabled={submitting}>
+                  {submitting ? t('submitting') : t('submit')}
+                </button>
+              </div>
+            </form>
+          )}
+          {pageProblem === 'closed' ? (
+            <div className="actions">{dashboardLink}</div>
+          ) : (
+            <section aria-labelledby="auth-code-resend">
+              <h2 id="auth-code-resend">{t('resendHeading')}</h2>
+              <p>{t('resendHelp')}</p>
+              {resendButton(false)}
+            </section>
+          )}
+        </>
+      )}
     </Page>
   );
 }

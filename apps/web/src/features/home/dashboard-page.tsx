@@ -34,10 +34,16 @@ export function DashboardPage() {
   const { resource: listing, retry, set: setApplications } = useResource(applicationsApi.list);
   const [starting, setStarting] = useState(false);
   const [deleting, setDeleting] = useState<ApplicationSummary | null>(null);
+  const arrivedFrom = location.state as {
+    savedApplication?: string;
+    jointApplicationJoined?: string;
+  } | null;
   const [announcement, setAnnouncement] = useState<string | null>(
-    (location.state as { savedApplication?: string } | null)?.savedApplication
-      ? t('dashboard.savedAnnouncement')
-      : null,
+    arrivedFrom?.jointApplicationJoined
+      ? t('dashboard.jointJoined')
+      : arrivedFrom?.savedApplication
+        ? t('dashboard.savedAnnouncement')
+        : null,
   );
   const [problem, setProblem] = useState<'start' | 'delete' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -153,6 +159,12 @@ export function DashboardPage() {
                     )}
                   </p>
                   <dl className="application-facts">
+                    {application.role === 'joint' && (
+                      <div>
+                        <dt>{t('dashboard.yourPart')}</dt>
+                        <dd>{t('dashboard.jointApplicant')}</dd>
+                      </div>
+                    )}
                     {ownership && (
                       <div>
                         <dt>{t('dashboard.ownership')}</dt>
@@ -174,7 +186,7 @@ export function DashboardPage() {
                       <dd>{dateOf(application.updatedAt)}</dd>
                     </div>
                   </dl>
-                  {open && (
+                  {open && application.role === 'primary' && (
                     <div className="actions">
                       <Link className="button button-primary" to={`/application/${application.id}`}>
                         {t('dashboard.continue')}
@@ -190,7 +202,22 @@ export function DashboardPage() {
                       </button>
                     </div>
                   )}
-                  {!open && <p>{t(`dashboard.statusHelp.${statusHelp(application.status)}`)}</p>}
+                  {!open && (
+                    <>
+                      <p>{t(`dashboard.statusHelp.${statusHelp(application.status)}`)}</p>
+                      <div className="actions">
+                        <Link
+                          className={`button ${application.nextStep === 'esign' ? 'button-primary' : 'button-secondary'}`}
+                          to={`/application/${application.id}`}
+                        >
+                          {application.nextStep === 'esign'
+                            ? t('dashboard.sign')
+                            : t('dashboard.nextSteps')}
+                          <span className="visually-hidden"> {name}</span>
+                        </Link>
+                      </div>
+                    </>
+                  )}
                 </li>
               );
             })}

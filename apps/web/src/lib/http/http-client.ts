@@ -32,6 +32,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** `blob` answers a successful body as bytes (a stored file), untouched by text decoding. */
   responseType?: 'json' | 'blob';
+  /**
+   * The `errorCode`s of 401/403 answers that are this call's own refusals, not an expired
+   * sign-in (the joint applicant's code: `coAuthCodeMismatch`, `coAuthCodeMaxAttempts`). Such an
+   * answer is handed back like any refusal: no token renewal, no second send, no sign-out.
+   */
+  ownRefusals?: readonly string[];
 }
 
 /** What the client needs from its surroundings; injected so every rule is testable. */
@@ -67,6 +73,14 @@ async function readBody(response: Response): Promise<unknown> {
     // Spec section 8: a 200 whose body does not parse is a success with the text.
     return text;
   }
+}
+
+/** A 401/403 whose `errorCode` the call named as its own refusal (`ownRefusals`). */
+async function isOwnRefusal(response: Response, options: RequestOptions): Promise<boolean> {
+  if (!options.ownRefusals?.length) return false;
+  const body = await readBody(response.clone()).catch(() => undefined);
+  const errorCode = (body as { errorCode?: unknown } | undefined)?.errorCode;
+  return typeof errorCode === 'string' && options.ownRefusals.includes(errorCode);
 }
 
 export function createHttpClient(deps: HttpClientDeps) {
@@ -159,7 +173,11 @@ export function createHttpClient(deps: HttpClientDeps) {
       throw error;
     }
 
-    if ((response.status === 401 || response.status === 403) && protectedCall) {
+    if (
+      (response.status === 401 || response.status === 403) &&
+      protectedCall &&
+      !(await isOwnRefusal(response, options))
+    ) {
       const renewed = await renewToken().catch(() => null);
       if (!renewed) {
         deps.clearToken();

@@ -1,0 +1,695 @@
+import {
+  CO_AUTH_CODE_MAX_ATTEMPTS,
+  CO_AUTH_CODE_MAX_RESENDS_PER_DAY,
+  CO_AUTH_CODE_VALIDITY_MS,
+  type CoAuthCodeInvitation,
+} from '@portal/domain/rules/co-auth-code';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applicationAtOtherInterests,
+  getApplication,
+  type ApplicationBody,
+} from '../../test/applications.ts';
+import { createTestApp, signedInTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
+import { applyApplicationEvent } from '../applications/applications.service.ts';
+import { contentContext, type MessageContent } from '../outbox/outbox.service.ts';
+import { withoutCode } from './co-auth-code.routes.ts';
+import { codeHashOf, inviteJointApplicant, resendCode } from './co-auth-code.service.ts';
+
+const CODE_URL = '/service/jaxrs/coAuthCode';
+const PUBLIC_URL = 'https://portal.example.ca';
+const HOUR = 60 * 60 * 1000;
+
+interface RefusalBody {
+  status?: number;
+  errorCode: string;
+  message: string;
+  fields?: Record<string, string>;
+  attemptsLeft?: number;
+  retryAfterSeconds?: number;
+}
+
+interface Mail {
+  id: string;
+  recipient: string;
+  language: string;
+  template: string;
+  applicationId: string | null;
+  contentEncrypted: string;
+  content: MessageContent;
+}
+
+async function rows<T>(app: FastifyInstance, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+async function userIdOf(app: FastifyInstance, email: string): Promise<string> {
+  const [row] = await rows<{ id: string }>(
+    app,
+    sql`select id from users where email = ${email.toLowerCase()}`,
+  );
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+/** The mails queued to an address, oldest first, decrypted the way the dispatcher does. */
+async function mailsTo(app: FastifyInstance, recipient: string): Promise<Mail[]> {
+  const found = await rows<Omit<Mail, 'content'>>(
+    app,
+    sql`select id, recipient, language, template, application_id as "applicationId",
+          content_encrypted as "contentEncrypted"
+        from outbox_messages where recipient = ${recipient.toLowerCase()}
+        order by created_at, id`,
+  );
+  return found.map((row) => ({
+    ...row,
+    content: JSON.parse(app.cipher.decrypt(row.contentEncrypted, contentContext(row.id))),
+  }));
+}
+
+/** The four digits a mail carries (step 3: "...authentication code: 1234"). */
+function codeIn(mail: Mail): string {
+  const code = mail.content.text.match(/: (\d{4})$/m)?.[1];
+  if (!code) throw new Error(`no code in ${mail.template} mail`);
+  return code;
+}
+
+async function lastCodeMailedTo(app: FastifyInstance, recipient: string): Promise<string> {
+  const mails = await mailsTo(app, recipient);
+  const last = mails.at(-1);
+  if (!last) throw new Error(`no mail to ${recipient}`);
+  return codeIn(last);
+}
+
+interface CodeRow {
+  invitee_email: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: Date | string;
+  sent_at: Date | string;
+  verified_at: Date | string | null;
+  verified_by: string | null;
+}
+
+async function codeRowOf(app: FastifyInstance, applicationId: string): Promise<CodeRow> {
+  const [row] = await rows<CodeRow>(
+    app,
+    sql`select invitee_email, code_hash, attempts, expires_at, sent_at, verified_at, verified_by
+        from co_auth_codes where application_id = ${applicationId}`,
+  );
+  if (!row) throw new Error('no code row');
+  return row;
+}
+
+async function auditActions(app: FastifyInstance, applicationId: string): Promise<string[]> {
+  const found = await rows<{ action: string }>(
+    app,
+    sql`select action from audit_events where application_id = ${applicationId}
+        order by created_at, id`,
+  );
+  return found.map((row) => row.action);
+}
+
+const getStatus = (app: FastifyInstance, token: string, language?: string) =>
+  app.inject({
+    method: 'GET',
+    url: CODE_URL,
+    headers: { ...bearer(token), ...(language ? { 'accept-language': language } : {}) },
+  });
+const resend = (app: FastifyInstance, token: string, language?: string) =>
+  app.inject({
+    method: 'POST',
+    url: CODE_URL,
+    headers: {
+      ...bearer(token),
+      'content-type': 'application/json',
+      ...(language ? { 'accept-language': language } : {}),
+    },
+    payload: '',
+  });
+const verify = (app: FastifyInstance, token: string, code: string, language?: string) =>
+  app.inject({
+    method: 'PUT',
+    url: `${CODE_URL}/${encodeURIComponent(code)}`,
+    headers: {
+      ...bearer(token),
+      'content-type': 'application/json',
+      ...(language ? { 'accept-language': language } : {}),
+    },
+    payload: '',
+  });
+
+/** A wrong code for `code`: the next one along. */
+const wrong = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+
+interface Invited {
+  application: ApplicationBody;
+  joint: TestUser;
+  jointId: string;
+  code: string;
+}
+
+/**
+ * A joint application where the primary agreed to review: the lead's review step does this
+ * in one transaction (`reviewAgreedJoint`, then the invitation); until it lands, the tests do.
+ * `sentAgo` backdates the invitation through its clock (a resend needs a minute to pass, an
+ * expired code 24 hours).
+ */
+async function invitedJointApplicant(
+  app: FastifyInstance,
+  primary: TestUser,
+  {
+    sentAgo = 2 * 60 * 1000,
+    language = 'en' as 'en' | 'fr',
+    agreed = true,
+    inviteeEmail,
+  }: { sentAgo?: number; language?: 'en' | 'fr'; agreed?: boolean; inviteeEmail?: string } = {},
+): Promise<Invited> {
+  const joint = await signedInUser(app, 'joint');
+  const application = await applicationAtOtherInterests(app, primary.token, { joint: true });
+  const primaryId = await userIdOf(app, primary.email);
+  await app.db.transaction(async (tx) => {
+    if (agreed) {
+      await applyApplicationEvent(tx, {
+        applicationId: application.id,
+        actorId: primaryId,
+        event: 'reviewAgreedJoint',
+      });
+    }
+    await inviteJointApplicant(tx, app.cipher, {
+      applicationId: application.id,
+      inviteeEmail: inviteeEmail ?? joint.email.toUpperCase(),
+      inviterName: 'Camille Tremblay',
+      language,
+      publicUrl: PUBLIC_URL,
+      now: new Date(Date.now() - sentAgo),
+      actorId: primaryId,
+    });
+  });
+  const code = await lastCodeMailedTo(app, inviteeEmail ?? joint.email);
+  return { application, joint, jointId: await userIdOf(app, joint.email), code };
+}
+
+describe('/service/jaxrs/coAuthCode', () => {
+  const { test, primary, stranger } = signedInTestApp('primary', 'stranger');
+
+  describe('GET (reads the status number)', () => {
+    it('answers 404 to a person no invitation was mailed to, in their language', async () => {
+      const response = await getStatus(test.app, stranger.token);
+      expect(response.statusCode).toBe(404);
+      expect(response.json<RefusalBody>()).toEqual({
+        status: 404,
+        errorCode: 'coAuthCodeNotFound',
+        message: expect.stringContaining('Sign in with the address the invitation was sent to'),
+      });
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      const french = await getStatus(test.app, stranger.token, 'fr-CA,fr;q=0.9,en;q=0.5');
+      expect(french.json<RefusalBody>().message).toMatch(/^Aucune invitation/);
+    });
+
+    it('answers 200 with the invitation waiting for its code, never the code', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary);
+      const response = await getStatus(test.app, joint.token);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<CoAuthCodeInvitation>();
+      expect(body).toMatchObject({
+        status: 200,
+        state: 'waiting',
+        applicationId: application.id,
+        inviterName: 'Camille Tremblay',
+        attemptsLeft: CO_AUTH_CODE_MAX_ATTEMPTS,
+      });
+      const left = Date.parse(body.expiresAt) - Date.now();
+      expect(left).toBeGreaterThan(CO_AUTH_CODE_VALIDITY_MS - 3 * 60 * 1000);
+      expect(left).toBeLessThanOrEqual(CO_AUTH_CODE_VALIDITY_MS);
+      // Sent two minutes ago: a new code can be asked for now.
+      expect(Date.parse(body.resendAvailableAt ?? '')).toBeLessThanOrEqual(Date.now());
+      expect(response.body).not.toContain(code);
+    });
+
+    it('answers 409 once the code expired (24 hours), with the invitation', async () => {
+      const { application, joint } = await invitedJointApplicant(test.app, primary, {
+        sentAgo: CO_AUTH_CODE_VALIDITY_MS + 60_000,
+      });
+      const response = await getStatus(test.app, joint.token);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        status: 409,
+        state: 'expired',
+        applicationId: application.id,
+        errorCode: 'coAuthCodeExpired',
+        message: 'Code expired.',
+      });
+    });
+
+    it('answers 403 once the attempts are used up', async () => {
+      const { joint, code } = await invitedJointApplicant(test.app, primary);
+      for (let attempt = 0; attempt < CO_AUTH_CODE_MAX_ATTEMPTS; attempt += 1) {
+        await verify(test.app, joint.token, wrong(code));
+      }
+      const response = await getStatus(test.app, joint.token, 'fr');
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({
+        status: 403,
+        state: 'locked',
+        attemptsLeft: 0,
+        errorCode: 'coAuthCodeMaxAttempts',
+        message: 'Nombre maximal de tentatives atteint.',
+      });
+    });
+
+    it('answers 200 "verified" once the caller joined the application', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary);
+      expect((await verify(test.app, joint.token, code)).statusCode).toBe(200);
+      const response = await getStatus(test.app, joint.token);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        status: 200,
+        state: 'verified',
+        applicationId: application.id,
+        resendAvailableAt: null,
+        verifiedAt: expect.any(String),
+      });
+    });
+
+    it('answers 401 without a sign-in', async () => {
+      const response = await test.app.inject({ method: 'GET', url: CODE_URL });
+      expect(response.statusCode).toBe(401);
+      expect(response.json<RefusalBody>().errorCode).toBe('signInRequired');
+    });
+  });
+
+  describe('POST (resend)', () => {
+    it('answers 201: a new code, valid 24 hours again, attempts reset, mailed in the language asked', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary, {
+        sentAgo: CO_AUTH_CODE_VALIDITY_MS + 60_000,
+      });
+      // Expired: only a new code helps.
+      expect((await getStatus(test.app, joint.token)).statusCode).toBe(409);
+
+      const response = await resend(test.app, joint.token, 'fr-CA');
+      expect(response.statusCode).toBe(201);
+      const body = response.json<CoAuthCodeInvitation>();
+      expect(body).toMatchObject({
+        status: 201,
+        state: 'waiting',
+        applicationId: application.id,
+        attemptsLeft: CO_AUTH_CODE_MAX_ATTEMPTS,
+      });
+      expect(Date.parse(body.expiresAt)).toBeGreaterThan(
+        Date.now() + CO_AUTH_CODE_VALIDITY_MS - 60_000,
+      );
+
+      const mails = await mailsTo(test.app, joint.email);
+      expect(mails.map((mail) => mail.template)).toEqual(['jointInvitation', 'coAuthCode']);
+      const mail = mails[1]!;
+      expect(mail.language).toBe('fr');
+      expect(mail.applicationId).toBe(application.id);
+      expect(mail.content.subject).toBe("Votre nouveau code d'authentification");
+      expect(mail.content.text).toContain('http://127.0.0.1:0/#/auth-code');
+      expect(mail.content.text).toContain('Camille Tremblay');
+      const newCode = codeIn(mail);
+      expect(response.body).not.toContain(newCode);
+
+      // The new code works; the old one (unless the draw repeated it) no longer does.
+      if (newCode !== code) {
+        expect((await verify(test.app, joint.token, code)).statusCode).toBe(401);
+      }
+      expect((await verify(test.app, joint.token, newCode)).statusCode).toBe(200);
+    });
+
+    it('starts the attempts again', async () => {
+      const { joint, code } = await invitedJointApplicant(test.app, primary);
+      await verify(test.app, joint.token, wrong(code));
+      await verify(test.app, joint.token, wrong(code));
+      expect((await getStatus(test.app, joint.token)).json().attemptsLeft).toBe(3);
+      expect((await resend(test.app, joint.token)).json().attemptsLeft).toBe(5);
+    });
+
+    it('answers 404 when no invitation waits for the caller', async () => {
+      const response = await resend(test.app, stranger.token);
+      expect(response.statusCode).toBe(404);
+      expect(response.json<RefusalBody>()).toMatchObject({
+        status: 404,
+        errorCode: 'coAuthCodeNotFound',
+      });
+      expect(await mailsTo(test.app, stranger.email)).toEqual([]);
+    });
+
+    it('answers 429 with Retry-After within a minute of the last code, and sends nothing', async () => {
+      const { joint } = await invitedJointApplicant(test.app, primary, { sentAgo: 0 });
+      const response = await resend(test.app, joint.token);
+      expect(response.statusCode).toBe(429);
+      const body = response.json<RefusalBody>();
+      expect(body).toMatchObject({
+        status: 429,
+        errorCode: 'coAuthCodeResendTooSoon',
+        message: expect.stringContaining('Wait a minute'),
+      });
+      const retryAfter = Number(response.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(body.retryAfterSeconds).toBe(retryAfter);
+      expect((await mailsTo(test.app, joint.email)).map((mail) => mail.template)).toEqual([
+        'jointInvitation',
+      ]);
+    });
+
+    it('answers 429 after five new codes in 24 hours, until the first of them is a day old', async () => {
+      const { joint, jointId } = await invitedJointApplicant(test.app, primary, {
+        sentAgo: 3 * HOUR,
+      });
+      const caller = { id: jointId, email: joint.email };
+      const firstResendAt = Date.now() - 2 * HOUR;
+      for (let index = 0; index < CO_AUTH_CODE_MAX_RESENDS_PER_DAY; index += 1) {
+        await resendCode(test.app.db, test.app.cipher, caller, {
+          language: 'en',
+          publicUrl: PUBLIC_URL,
+          now: new Date(firstResendAt + index * 10 * 60 * 1000),
+        });
+      }
+      const response = await resend(test.app, joint.token);
+      expect(response.statusCode).toBe(429);
+      expect(response.json<RefusalBody>().errorCode).toBe('coAuthCodeResendLimit');
+      const retryAfter = Number(response.headers['retry-after']);
+      const expected = (firstResendAt + 24 * HOUR - Date.now()) / 1000;
+      expect(Math.abs(retryAfter - expected)).toBeLessThan(60);
+      const status = (await getStatus(test.app, joint.token)).json<CoAuthCodeInvitation>();
+      expect(
+        Math.abs(Date.parse(status.resendAvailableAt ?? '') - (firstResendAt + 24 * HOUR)),
+      ).toBeLessThan(1000);
+    });
+  });
+
+  describe('PUT {code} (verify)', () => {
+    it('answers 200: the caller joins, and the application moves to eSignature required (bypass-qualId)', async () => {
+      const { application, joint, jointId, code } = await invitedJointApplicant(test.app, primary);
+      const response = await verify(test.app, joint.token, code);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        status: 200,
+        state: 'verified',
+        applicationId: application.id,
+        applicationStatus: 'esignatureRequired',
+      });
+
+      const row = await codeRowOf(test.app, application.id);
+      expect(row.verified_by).toBe(jointId);
+      expect(row.verified_at).not.toBeNull();
+      const [linked] = await rows<{ joint_user_id: string; status: string }>(
+        test.app,
+        sql`select joint_user_id, status from applications where id = ${application.id}`,
+      );
+      expect(linked).toEqual({ joint_user_id: jointId, status: 'esignatureRequired' });
+      expect(await auditActions(test.app, application.id)).toEqual(
+        expect.arrayContaining([
+          'reviewAgreedJoint',
+          'jointInvited',
+          'jointConsented',
+          'jointIdentityVerified',
+        ]),
+      );
+      const seenByPrimary = await getApplication(test.app, primary.token, application.id);
+      expect(seenByPrimary.json<ApplicationBody>().status).toBe('esignatureRequired');
+
+      // Sent again (a lost answer): the same success, nothing moves twice.
+      const again = await verify(test.app, joint.token, code);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({
+        state: 'verified',
+        applicationStatus: 'esignatureRequired',
+      });
+      const actions = await auditActions(test.app, application.id);
+      expect(actions.filter((action) => action === 'jointConsented')).toHaveLength(1);
+    });
+
+    it.each(['123', '12345', 'abcd', '12 4', '１２３４'])(
+      'answers 400 invalidInput to %j, without counting an attempt',
+      async (code) => {
+        const { application, joint } = await invitedJointApplicant(test.app, primary);
+        const response = await verify(test.app, joint.token, code);
+        expect(response.statusCode).toBe(400);
+        expect(response.json<RefusalBody>()).toMatchObject({
+          errorCode: 'invalidInput',
+          fields: { code: 'coAuthCodeFormat' },
+        });
+        expect((await codeRowOf(test.app, application.id)).attempts).toBe(0);
+      },
+    );
+
+    it('answers 401 to a wrong code, counting the attempt, in the caller’s language', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary);
+      const response = await verify(test.app, joint.token, wrong(code));
+      expect(response.statusCode).toBe(401);
+      expect(response.json<RefusalBody>()).toEqual({
+        status: 401,
+        errorCode: 'coAuthCodeMismatch',
+        message: 'Oops, looks like the code does not match.',
+        attemptsLeft: 4,
+      });
+      // Not a sign-in failure: no challenge for the client to renew its token on.
+      expect(response.headers['www-authenticate']).toBeUndefined();
+      const french = await verify(test.app, joint.token, wrong(code), 'fr');
+      expect(french.json<RefusalBody>()).toMatchObject({
+        message: 'Oups! On dirait que le code ne correspond pas.',
+        attemptsLeft: 3,
+      });
+      expect((await codeRowOf(test.app, application.id)).attempts).toBe(2);
+      expect(await auditActions(test.app, application.id)).toContain('coAuthCodeMismatch');
+    });
+
+    it('answers 403 at the fifth wrong code and afterwards, even to the right code', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary);
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < CO_AUTH_CODE_MAX_ATTEMPTS; attempt += 1) {
+        statuses.push((await verify(test.app, joint.token, wrong(code))).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 403]);
+      const right = await verify(test.app, joint.token, code);
+      expect(right.statusCode).toBe(403);
+      expect(right.json<RefusalBody>()).toMatchObject({
+        status: 403,
+        errorCode: 'coAuthCodeMaxAttempts',
+        message: 'Failed maximum number of attempts.',
+        attemptsLeft: 0,
+      });
+      expect((await codeRowOf(test.app, application.id)).attempts).toBe(CO_AUTH_CODE_MAX_ATTEMPTS);
+      const [still] = await rows<{ status: string; joint_user_id: string | null }>(
+        test.app,
+        sql`select status, joint_user_id from applications where id = ${application.id}`,
+      );
+      expect(still).toEqual({ status: 'jointActionRequired', joint_user_id: null });
+    });
+
+    it('counts guesses sent at once one by one', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary);
+      const responses = await Promise.all(
+        Array.from({ length: CO_AUTH_CODE_MAX_ATTEMPTS + 2 }, () =>
+          verify(test.app, joint.token, wrong(code)),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([401, 401, 401, 401, 403, 403, 403]);
+      expect((await codeRowOf(test.app, application.id)).attempts).toBe(CO_AUTH_CODE_MAX_ATTEMPTS);
+    });
+
+    it('answers 404 to a person without an invitation, even with the right code', async () => {
+      const { application, code } = await invitedJointApplicant(test.app, primary);
+      const response = await verify(test.app, stranger.token, code);
+      expect(response.statusCode).toBe(404);
+      expect(response.json<RefusalBody>()).toMatchObject({
+        status: 404,
+        errorCode: 'coAuthCodeNotFound',
+      });
+      // Nothing counted against the real invitee's code, nothing joined.
+      const row = await codeRowOf(test.app, application.id);
+      expect(row).toMatchObject({ attempts: 0, verified_at: null, verified_by: null });
+    });
+
+    it('answers 404 to the primary applicant invited as their own joint applicant', async () => {
+      const { application, code } = await invitedJointApplicant(test.app, primary, {
+        inviteeEmail: primary.email,
+      });
+      expect((await getStatus(test.app, primary.token)).statusCode).toBe(404);
+      expect((await resend(test.app, primary.token)).statusCode).toBe(404);
+      expect((await verify(test.app, primary.token, code)).statusCode).toBe(404);
+      expect((await codeRowOf(test.app, application.id)).verified_at).toBeNull();
+    });
+
+    it('answers 409 to the right code once it expired', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary, {
+        sentAgo: CO_AUTH_CODE_VALIDITY_MS,
+      });
+      const response = await verify(test.app, joint.token, code, 'fr');
+      expect(response.statusCode).toBe(409);
+      expect(response.json<RefusalBody>()).toEqual({
+        status: 409,
+        errorCode: 'coAuthCodeExpired',
+        message: 'Code expiré.',
+      });
+      expect((await codeRowOf(test.app, application.id)).verified_at).toBeNull();
+    });
+
+    it('answers 409 when the application no longer waits for its joint applicant, changing nothing', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary, {
+        agreed: false,
+      });
+      const response = await verify(test.app, joint.token, code);
+      expect(response.statusCode).toBe(409);
+      expect(response.json<RefusalBody>().errorCode).toBe('coAuthCodeClosed');
+      const row = await codeRowOf(test.app, application.id);
+      expect(row).toMatchObject({ verified_at: null, verified_by: null, attempts: 0 });
+      const [still] = await rows<{ status: string; joint_user_id: string | null }>(
+        test.app,
+        sql`select status, joint_user_id from applications where id = ${application.id}`,
+      );
+      expect(still).toEqual({ status: 'continue', joint_user_id: null });
+    });
+  });
+
+  describe('ownership', () => {
+    it("never shows or verifies someone else's invitation, and acts on the caller's newest one", async () => {
+      const first = await invitedJointApplicant(test.app, primary);
+      const second = await invitedJointApplicant(test.app, primary);
+      // Each joint applicant sees their own invitation only.
+      expect((await getStatus(test.app, first.joint.token)).json().applicationId).toBe(
+        first.application.id,
+      );
+      expect((await getStatus(test.app, second.joint.token)).json().applicationId).toBe(
+        second.application.id,
+      );
+      // The second one's code does nothing for the first one, and counts against the first's own.
+      if (second.code !== first.code) {
+        expect((await verify(test.app, first.joint.token, second.code)).statusCode).toBe(401);
+      }
+      expect((await codeRowOf(test.app, second.application.id)).attempts).toBe(0);
+      expect((await verify(test.app, first.joint.token, first.code)).statusCode).toBe(200);
+      const [secondApplication] = await rows<{ joint_user_id: string | null }>(
+        test.app,
+        sql`select joint_user_id from applications where id = ${second.application.id}`,
+      );
+      expect(secondApplication?.joint_user_id).toBeNull();
+    });
+  });
+
+  describe('the code is never kept or sent in plain', () => {
+    it('stores only a keyed hash bound to the application, and encrypts the mail', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary);
+      const row = await codeRowOf(test.app, application.id);
+      expect(row.invitee_email).toBe(joint.email.toLowerCase());
+      expect(row.code_hash).not.toContain(code);
+      expect(row.code_hash).toBe(codeHashOf(test.app.cipher, application.id, code));
+      expect(row.code_hash).not.toBe(
+        codeHashOf(test.app.cipher, '00000000-0000-4000-8000-000000000000', code),
+      );
+      const [mail] = await mailsTo(test.app, joint.email);
+      expect(mail?.contentEncrypted).toMatch(/^v1:/);
+      expect(mail?.contentEncrypted).not.toContain(code);
+      const trail = await rows<{ details: unknown }>(
+        test.app,
+        sql`select details from audit_events where application_id = ${application.id}`,
+      );
+      expect(JSON.stringify(trail)).not.toContain(`"${code}"`);
+    });
+
+    it('mails the invitation in the joint applicant’s language: who invited them, where, which address, the code, 24 hours', async () => {
+      const english = await invitedJointApplicant(test.app, primary);
+      const [mail] = await mailsTo(test.app, english.joint.email);
+      expect(mail).toMatchObject({
+        template: 'jointInvitation',
+        language: 'en',
+        recipient: english.joint.email.toLowerCase(),
+        applicationId: english.application.id,
+      });
+      expect(mail?.content.subject).toBe(
+        'Camille Tremblay invited you to a joint account application',
+      );
+      expect(mail?.content.text).toContain(`${PUBLIC_URL}/#/auth-code`);
+      expect(mail?.content.text).toContain(
+        `Sign in with this email address: ${english.joint.email.toLowerCase()}`,
+      );
+      expect(mail?.content.text).toContain('create one with this same address');
+      expect(mail?.content.text).toContain(`Enter this authentication code: ${english.code}`);
+      expect(mail?.content.text).toContain('valid for 24 hours');
+      expect(mail?.content.html).toContain(
+        `<strong style="font-size:1.5em;letter-spacing:0.2em">${english.code}</strong>`,
+      );
+
+      const french = await invitedJointApplicant(test.app, primary, { language: 'fr' });
+      const [mailFr] = await mailsTo(test.app, french.joint.email);
+      expect(mailFr?.language).toBe('fr');
+      expect(mailFr?.content.subject).toBe(
+        'Camille Tremblay vous invite à une demande de compte conjoint',
+      );
+      expect(mailFr?.content.text).toContain(`Entrez ce code d'authentification : ${french.code}`);
+      expect(mailFr?.content.text).toContain('valide pendant 24 heures');
+      expect(mailFr?.content.text).toContain(`${PUBLIC_URL}/#/auth-code`);
+    });
+  });
+});
+
+describe('/service/jaxrs/coAuthCode without bypass-qualId', () => {
+  let test: TestApp;
+  let primary: TestUser;
+  beforeAll(async () => {
+    test = await createTestApp({ featureFlags: { bypassQualId: false } });
+    primary = await signedInUser(test.app, 'primary');
+  });
+  afterAll(() => test.close());
+
+  it('stops at joint applicant eID undetermined: identity verification comes next', async () => {
+    const { joint, code } = await invitedJointApplicant(test.app, primary);
+    const response = await verify(test.app, joint.token, code);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().applicationStatus).toBe('jointEidUndetermined');
+  });
+});
+
+describe('/service/jaxrs/coAuthCode logs', () => {
+  let test: TestApp;
+  let primary: TestUser;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    test = await createTestApp({ logLevel: 'info' });
+    // pino keeps its destination under a symbol; every request's child logger writes to it.
+    const streamSymbol = symbolsOf(test.app.log).find(
+      (symbol) => symbol.description === 'pino.stream',
+    );
+    const stream =
+      streamSymbol &&
+      (test.app.log as unknown as Record<symbol, { write(line: string): boolean }>)[streamSymbol];
+    if (!stream) throw new Error('no pino stream');
+    stream.write = (line: string) => {
+      lines.push(line);
+      return true;
+    };
+    primary = await signedInUser(test.app, 'primary');
+  });
+  afterAll(() => test.close());
+
+  it('never writes the code: the request line of PUT is logged with the code masked', async () => {
+    const { joint, code } = await invitedJointApplicant(test.app, primary);
+    lines.length = 0;
+    await verify(test.app, joint.token, wrong(code));
+    await verify(test.app, joint.token, code);
+    const written = lines.join('');
+    expect(written).toContain('/service/jaxrs/coAuthCode/****');
+    expect(written).not.toContain(`coAuthCode/${code}`);
+    expect(written).not.toContain(`coAuthCode/${wrong(code)}`);
+    expect(withoutCode('/service/jaxrs/coAuthCode/1234?x=1')).toBe(
+      '/service/jaxrs/coAuthCode/****?x=1',
+    );
+  });
+});
+
+/** Own and inherited symbol keys (pino's child loggers inherit their stream). */
+function symbolsOf(value: object): symbol[] {
+  const found: symbol[] = [];
+  for (let current: object | null = value; current; current = Object.getPrototypeOf(current)) {
+    found.push(...Object.getOwnPropertySymbols(current));
+  }
+  return found;
+}

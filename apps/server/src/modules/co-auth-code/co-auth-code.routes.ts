@@ -1,0 +1,227 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { codeMessagesEn, codeMessagesFr } from '@portal/domain/messages/code-messages';
+import {
+  CO_AUTH_CODE_MAX_ATTEMPTS,
+  coAuthCodeErrorCodes,
+  coAuthCodeSchema,
+} from '@portal/domain/rules/co-auth-code';
+import { z } from 'zod';
+import { codeValidityMsOf, featureFlagsOf, publicUrlOf, type AppConfig } from '../../config.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import type { MessageLanguage } from '../outbox/outbox.service.ts';
+import {
+  CoAuthCodeError,
+  readInvitation,
+  resendCode,
+  verifyCode,
+  type InvitationView,
+} from './co-auth-code.service.ts';
+
+/**
+ * `coAuthCode` of spec section 7: the joint applicant reads where their invitation stands,
+ * asks for a new code, and proves the code from their mail. Every answer carries `status`,
+ * the HTTP status repeated in the body (the spec's "status number"); refusals carry the usual
+ * `{ errorCode, message }`, the message in the caller's language (Accept-Language).
+ *
+ * | call | answers |
+ * |---|---|
+ * | GET coAuthCode | 200 waiting or verified; 403 attempts used up; 409 expired; 404 none |
+ * | POST coAuthCode | 201 a new code was mailed; 404 none waiting; 429 too soon (Retry-After) |
+ * | PUT coAuthCode/{code} | 200 joined; 400 not four digits; 401 wrong code; 403 attempts used up; 404 none; 409 expired or closed |
+ */
+
+const invitationSchema = z.object({
+  status: z.number().int(),
+  state: z.enum(['waiting', 'expired', 'locked', 'verified']),
+  applicationId: z.uuid(),
+  inviterName: z.string().optional(),
+  expiresAt: z.string(),
+  attemptsLeft: z.number().int().min(0).max(CO_AUTH_CODE_MAX_ATTEMPTS),
+  resendAvailableAt: z.string().nullable(),
+  verifiedAt: z.string().optional(),
+  applicationStatus: z.string().optional(),
+});
+/** GET answers 403 and 409 with the invitation too: the screen shows it and offers a new code. */
+const invitationRefusalSchema = invitationSchema.extend({
+  errorCode: z.string(),
+  message: z.string(),
+});
+const errorSchema = z.object({
+  status: z.number().int().optional(),
+  errorCode: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  attemptsLeft: z.number().int().optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+const codeParams = z.object({ code: coAuthCodeSchema });
+
+/** Accept-Language picks the message's language; the caller's own language without one. */
+function languageOf(request: FastifyRequest): MessageLanguage {
+  const header = request.headers['accept-language'];
+  if (typeof header === 'string' && header.trim() !== '') {
+    return /^\s*fr\b/i.test(header) ? 'fr' : 'en';
+  }
+  return callerOf(request).language === 'fr' ? 'fr' : 'en';
+}
+
+function messageOf(errorCode: string, language: MessageLanguage): string {
+  const table: Record<string, string> = language === 'fr' ? codeMessagesFr : codeMessagesEn;
+  return table[errorCode] ?? errorCode;
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (!(error instanceof CoAuthCodeError)) throw error;
+  if (error.details.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.details.retryAfterSeconds));
+  }
+  return reply.code(error.status).send({
+    status: error.status,
+    errorCode: error.errorCode,
+    message: messageOf(error.errorCode, languageOf(request)),
+    ...error.details,
+  });
+}
+
+/** The request line without the code: `PUT .../coAuthCode/1234` is logged as `.../coAuthCode/****`. */
+export function withoutCode(url: string): string {
+  return url.replace(/(\/coAuthCode\/)[^/?#]*/i, '$1****');
+}
+
+export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
+  app,
+  { config },
+) => {
+  const publicUrl = publicUrlOf(config);
+  const { bypassQualId } = featureFlagsOf(config);
+
+  // The caller is checked before anything else; returning the reply makes Fastify wait for
+  // the 401 before the handler could run (see documents.routes.ts).
+  app.addHook('onRequest', async (request, reply) => {
+    await app.requireUser(request, reply);
+    if (!request.user) return reply;
+  });
+  // Never cached: each answer is about one person's code.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  const tags = ['coAuthCode'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/coAuthCode',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Where the caller's joint-applicant invitation stands (the status number)",
+        description:
+          'The invitation mailed to the address the caller signed in with. 200 waiting for the ' +
+          'code or already verified (state), 403 attempts used up, 409 expired (both with the ' +
+          'invitation, to offer a new code), 404 no invitation for this address.',
+        response: {
+          200: invitationSchema,
+          403: invitationRefusalSchema,
+          404: errorSchema,
+          409: invitationRefusalSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const view = await readInvitation(app.db, callerOf(request));
+        if (view.state === 'locked' || view.state === 'expired') {
+          const status = view.state === 'locked' ? 403 : 409;
+          const errorCode =
+            view.state === 'locked'
+              ? coAuthCodeErrorCodes.maxAttempts
+              : coAuthCodeErrorCodes.expired;
+          return reply.code(status).send({
+            status,
+            ...view,
+            errorCode,
+            message: messageOf(errorCode, languageOf(request)),
+          });
+        }
+        return reply.code(200).send(answer(200, view));
+      } catch (error) {
+        return refuse(request, reply, error);
+      }
+    },
+  );
+
+  app.post(
+    '/coAuthCode',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mails a new code (empty body): valid 24 hours again, attempts start again',
+        description:
+          'In the language of Accept-Language. 404 without a waiting invitation; 429 with ' +
+          'Retry-After (seconds) within a minute of the last code, or after five new codes in ' +
+          '24 hours.',
+        response: { 201: invitationSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const view = await resendCode(app.db, app.cipher, callerOf(request), {
+          language: languageOf(request),
+          publicUrl,
+          validityMs: codeValidityMsOf(config),
+        });
+        return reply.code(201).send(answer(201, view));
+      } catch (error) {
+        return refuse(request, reply, error);
+      }
+    },
+  );
+
+  app.put(
+    '/coAuthCode/:code',
+    {
+      // The code is in the path: the request line is logged without it.
+      logSerializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: withoutCode(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
+      schema: {
+        tags,
+        security,
+        summary: 'Proves the code: the caller joins the application as its joint applicant',
+        description:
+          '200 joined (the application moves on; with the bypass-qualId flag to ' +
+          'esignatureRequired); 400 not four digits; 401 wrong code (attemptsLeft); 403 ' +
+          'attempts used up; 404 no invitation for this address; 409 expired, or the ' +
+          'application no longer waits for its joint applicant.',
+        params: codeParams,
+        response: {
+          200: invitationSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const view = await verifyCode(app.db, app.cipher, callerOf(request), request.params.code, {
+          bypassQualId,
+        });
+        return reply.code(200).send(answer(200, view));
+      } catch (error) {
+        return refuse(request, reply, error);
+      }
+    },
+  );
+};
+
+const answer = (status: number, view: InvitationView) => ({ status, ...view });

@@ -1,0 +1,320 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import type { SavedSteps } from '@portal/domain';
+import {
+  applicationDocumentLines,
+  buildApplicationDocument,
+  documentNameOf,
+  documentPlainText,
+  toWinAnsi,
+  wrapText,
+  type ReferenceLabel,
+} from './application-document.ts';
+
+const APPLICATION_ID = '3f2a9c41-0000-4000-8000-000000000000';
+const PLAIN_SIN = '130692544';
+const GENERATED_AT = new Date('2026-11-23T15:00:00Z');
+
+const home = {
+  streetNumber: '1200',
+  streetName: 'rue Sainte-Catherine Ouest',
+  city: 'Montréal',
+  provinceId: 11,
+  postalCode: 'H3B 1K9',
+  countryId: 1,
+};
+
+/** Saved steps as the server keeps them: SINs and TINs sealed, only their masks readable. */
+function savedSteps({ joint = false, beneficiaries = 1 } = {}): SavedSteps {
+  const profile = (firstName: string, email: string, sinLast: string) => ({
+    title: 2,
+    firstName,
+    lastName: 'Tremblay',
+    birthDate: '1985-03-27',
+    // What a leak would look like: neither may reach the document.
+    sin: PLAIN_SIN,
+    sinEncrypted: 'v1:aaaa:bbbb:cccc',
+    sinMasked: `*** *** ${sinLast}`,
+    maritalStatus: 2,
+    email,
+    confirmEmail: email,
+    citizenshipId: 1,
+    phones: [{ type: 3, number: '(514) 555-0199' }],
+    homeAddress: home,
+    mailingSameAsHome: false,
+    mailingAddress: { ...home, suite: 'C.P. 123', streetNumber: '', streetName: 'Succursale B' },
+    movedWithinTwoYears: false,
+    employmentStatus: 1,
+    employerName: 'Hydro-Québec',
+    industryId: 7,
+    occupationId: 9,
+    employerCountryId: 1,
+    employerProvinceId: 11,
+    employerCity: 'Montréal',
+    annualIncome: 85000,
+    netFixedAssets: 350000,
+    netLiquidAssets: 90000.5,
+    totalNetWorth: 440000.5,
+    incomeSourceType: 6,
+    incomeSourceOther: 'Rental income',
+    spouse: {
+      title: 1,
+      firstName: 'Luc',
+      lastName: 'Tremblay',
+      birthDate: '1984-01-02',
+      sinEncrypted: 'v1:dddd',
+      sinMasked: '*** *** 787',
+      employmentStatus: 4,
+      annualIncome: 30000,
+      incomeSourceType: 4,
+    },
+  });
+  const person = {
+    isPep: false,
+    isInsider: true,
+    insiderCompanyName: 'Laurentian Rail',
+    insiderSymbol: 'LRL',
+    isDirector: false,
+    isDealerEmployee: false,
+    taxResidences: [
+      { countryId: 1, tinEncrypted: 'v1:eeee', tinMasked: '******544' },
+      { countryId: 2, noTinReason: 1 },
+    ],
+    isUsPerson: false,
+    wantsTrustedContact: true,
+    trustedContact: {
+      firstName: 'Marie',
+      lastName: 'Roy',
+      relationship: 4,
+      email: 'marie@example.com',
+      phone: '514 555-0100',
+    },
+  };
+  return {
+    ownership: joint ? { ownershipTypeId: 2, jointRelationship: 'spouse' } : { ownershipTypeId: 1 },
+    doyouknow: { knowsAccount: true },
+    allaccounts: { accounts: ['tfsa', 'margin'] },
+    options: { optionsTrading: true, strategies: [1, 3], shortSelling: false },
+    account: {},
+    profile: profile('Camille', 'camille@example.com', '544'),
+    ...(joint ? { profilejoint: profile('Alex', 'alex@example.com', '787') } : {}),
+    otherinterests: {
+      businessRelationshipPurpose: 1,
+      intendedUse: { tfsa: 1, margin: 7 },
+      investmentExperience: joint ? { primary: 5, joint: 32 } : { primary: 5 },
+      investmentKnowledge: joint ? { primary: 2, joint: 1 } : { primary: 2 },
+      tradingAuthority: { answer: false, thirdParties: [] },
+      guarantee: { answer: false, thirdParties: [] },
+      powerOfAttorney: {
+        answer: true,
+        thirdParties: [{ kind: 'person', name: 'Luc Gagnon', sinMasked: '*** *** 891' }],
+      },
+      securityholderInformation: 1,
+      documentDelivery: 'electronic',
+      correspondenceLanguage: 2,
+      securityholderExplanationAcknowledged: true,
+      disclosureAcknowledged: true,
+      referralSource: 5,
+      isEmployeeOrAdvisor: false,
+      affiliations: joint ? { primary: person, joint: person } : { primary: person },
+      beneficiaries: Array.from({ length: beneficiaries }, (_, index) => ({
+        firstName: `Enfant${index + 1}`,
+        lastName: 'Tremblay',
+        relationship: 3,
+        designation: 3,
+        percent: 100 / beneficiaries,
+        differentAddress: false,
+      })),
+    },
+    review: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
+  };
+}
+
+const referenceLists: Record<Parameters<ReferenceLabel>[0], Record<number, string>> = {
+  citizenships: { 1: 'Canadienne' },
+  countries: { 1: 'Canada', 2: 'États-Unis' },
+  provinceStates: { 11: 'Québec' },
+  businessTypes: { 7: 'Services publics' },
+  occupationTypes: { 9: 'Ingénieure' },
+};
+const references: ReferenceLabel = (list, id) => referenceLists[list][id as number];
+
+const textOf = (language: 'en' | 'fr', steps = savedSteps(), withReferences = false) =>
+  documentPlainText(
+    applicationDocumentLines({
+      applicationId: APPLICATION_ID,
+      language,
+      steps,
+      generatedAt: GENERATED_AT,
+      ...(withReferences ? { references } : {}),
+    }),
+  );
+
+describe('the application document', () => {
+  it('says everything the applicant signs for, in English', () => {
+    const text = textOf('en');
+    for (const expected of [
+      'Account application',
+      'Application reference: 3F2A9C41',
+      'Date: November 23, 2026',
+      'Ownership: Individual account',
+      'Primary applicant: Ms. Camille Tremblay',
+      '- TFSA',
+      '- Margin account',
+      'Options strategies: Buying calls and puts, Covered writing',
+      'Date of birth: March 27, 1985',
+      'Social insurance number: *** *** 544',
+      'Marital status: Married',
+      'Telephone: Mobile: (514) 555-0199',
+      'Home address: 1200 rue Sainte-Catherine Ouest, Montréal, Quebec  H3B 1K9, Canada',
+      'Mailing address: C.P. 123, Succursale B, Montréal',
+      'Employer: Hydro-Québec',
+      'Annual income: $85,000',
+      'Net liquid assets: $90,000.50',
+      'Main source of income: Rental income',
+      'Intended use of TFSA: Long-term growth',
+      'Investment experience: Stocks, Mutual funds',
+      'Someone holds a power of attorney: Yes: Luc Gagnon',
+      'Correspondence language: French',
+      'Insider of a public company: Yes: Laurentian Rail, LRL',
+      'Tax residence: Canada: ******544',
+      'Tax residence: United States: No taxpayer identification number: I have applied',
+      'Trusted contact person: Marie Roy, Brother or sister',
+      '- Enfant1 Tremblay: Child, 100% (Designation: Other beneficiaries)',
+      'Customer agreements (customer-agreements-2026-11): read and agreed',
+      'Consent given: Yes',
+      'of any change within 30 days.',
+      'Signature of Ms. Camille Tremblay / Date',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Joint applicant');
+  });
+
+  it('says it in French, with the reference lists’ French names', () => {
+    const text = textOf('fr', savedSteps(), true);
+    for (const expected of [
+      'Demande d’ouverture de compte',
+      'Date: 23 novembre 2026',
+      'Propriété: Compte individuel',
+      'Demandeur principal: Mme Camille Tremblay',
+      '- CELI',
+      '- Compte sur marge',
+      'Numéro d’assurance sociale: *** *** 544',
+      'Marié ou mariée',
+      'Cellulaire\u00a0: (514) 555-0199',
+      'Citoyenneté: Canadienne',
+      'Secteur d’activité: Services publics',
+      'Profession: Ingénieure',
+      'Lieu de l’employeur: Montréal, Québec, Canada',
+      'Revenu annuel: 85\u00a0000\u00a0$',
+      'Croissance à long terme',
+      'Langue de correspondance: Français',
+      'Résidence fiscale: États-Unis',
+      'Conventions du client (customer-agreements-2026-11)\u00a0: lues et acceptées',
+      'Signature de Mme Camille Tremblay / Date',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toMatch(/Account application|Primary applicant|Annual income/);
+  });
+
+  it('names both applicants of a joint application and asks both to sign', () => {
+    const text = textOf('en', savedSteps({ joint: true }));
+    expect(text).toContain('Ownership: Joint account');
+    expect(text).toContain('Joint applicant: Ms. Alex Tremblay');
+    expect(text).toContain('Investment experience (joint applicant): None');
+    expect(text).toContain('Social insurance number: *** *** 787');
+    expect(text).toContain('Signature of Ms. Camille Tremblay / Date');
+    expect(text).toContain('Signature of Ms. Alex Tremblay / Date');
+  });
+
+  it('never shows a SIN or TIN other than masked, even when the steps hold one', () => {
+    for (const language of ['en', 'fr'] as const) {
+      const text = textOf(language, savedSteps({ joint: true }), true);
+      expect(text).not.toContain(PLAIN_SIN);
+      expect(text).not.toContain('130 692 544');
+      expect(text).not.toContain('v1:');
+    }
+  });
+
+  it('says when the agreements are not agreed yet', () => {
+    const steps = savedSteps();
+    delete steps.review;
+    expect(textOf('en', steps)).toContain('The customer agreements have not been agreed yet');
+  });
+
+  it('is a real PDF, in its language, with metadata, that pdf-lib reads back', async () => {
+    for (const language of ['en', 'fr'] as const) {
+      const document = await buildApplicationDocument({
+        applicationId: APPLICATION_ID,
+        language,
+        steps: savedSteps({ joint: true }),
+        generatedAt: GENERATED_AT,
+        references,
+      });
+      expect(document.name).toBe(documentNameOf(APPLICATION_ID, language));
+      expect(Buffer.from(document.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+      const pdf = await PDFDocument.load(document.bytes);
+      expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
+      expect(pdf.getTitle()).toBe(
+        language === 'fr'
+          ? 'Demande d’ouverture de compte 3F2A9C41'
+          : 'Account application 3F2A9C41',
+      );
+      expect(pdf.getAuthor()).toBe(
+        language === 'fr' ? 'Placements Laurentide' : 'Laurentide Investing',
+      );
+      expect(Buffer.from(document.bytes).includes(PLAIN_SIN)).toBe(false);
+    }
+    expect(documentNameOf(APPLICATION_ID, 'fr')).toBe('demande-3F2A9C41.pdf');
+  });
+
+  it('wraps long answers and runs onto more pages', async () => {
+    const steps = savedSteps({ joint: true, beneficiaries: 4 });
+    const profile = steps.profile as Record<string, unknown>;
+    profile.incomeSourceOther = 'Income from a family business and a rental property. '.repeat(12);
+    const short = await buildApplicationDocument({
+      applicationId: APPLICATION_ID,
+      language: 'en',
+      steps: savedSteps(),
+      generatedAt: GENERATED_AT,
+    });
+    const long = await buildApplicationDocument({
+      applicationId: APPLICATION_ID,
+      language: 'en',
+      steps,
+      generatedAt: GENERATED_AT,
+    });
+    const pages = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPageCount();
+    expect(await pages(long.bytes)).toBeGreaterThan(await pages(short.bytes));
+    expect(await pages(long.bytes)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('cuts text into lines that fit, and a word longer than a line too', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const lines = wrapText(`${'word '.repeat(40)}${'x'.repeat(120)}`, font, 10, 200);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(200);
+    expect(lines.join('').replaceAll(' ', '')).toBe(`${'word'.repeat(40)}${'x'.repeat(120)}`);
+  });
+
+  it('writes French accents as they are and replaces what the standard font cannot write', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const supported = new Set(font.getCharacterSet());
+    expect(
+      toWinAnsi('Québec, Île, çà, œuvre, « guillemets », l’été — 10\u202f000', supported),
+    ).toBe('Québec, Île, çà, œuvre, « guillemets », l’été — 10\u00a0000');
+    expect(toWinAnsi('Łódź Ǆ 王', supported)).toBe('?ódz DZ ?');
+    // Every drawn line goes through it, so an unusual name never breaks the document.
+    const steps = savedSteps();
+    (steps.profile as Record<string, unknown>).lastName = 'Wałęsa 王';
+    const document = await buildApplicationDocument({
+      applicationId: APPLICATION_ID,
+      language: 'en',
+      steps,
+      generatedAt: GENERATED_AT,
+    });
+    expect((await PDFDocument.load(document.bytes)).getPageCount()).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,357 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
+import { applicant, complete } from '@portal/domain/rules/other-interests.fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationEvent } from '@portal/domain';
+import {
+  applicationSignatures,
+  applicationSteps,
+  auditEvents,
+  outboxMessages,
+  users,
+} from '../../db/schema.ts';
+import { applicationAtOtherInterests, saveStep, type ErrorBody } from '../../test/applications.ts';
+import { signedInTestApp } from '../../test/test-app.ts';
+import { bearer, type TestUser } from '../../test/users.ts';
+import { applyApplicationEvent } from '../applications/applications.service.ts';
+import { contentContext } from '../outbox/outbox.service.ts';
+
+const esignUrl = (applicationId: string) => `/service/jaxrs/applications/${applicationId}/esign`;
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+interface EsignStateBody {
+  status: string;
+  role: string;
+  applicationStatus: string;
+  canSign: boolean;
+}
+
+async function userIdOf(app: FastifyInstance, user: TestUser): Promise<string> {
+  const [row] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, user.email.toLowerCase()));
+  return row!.id;
+}
+
+/**
+ * An application waiting for signatures: every answer saved through the API, the review agreed
+ * (its answers written as the review step leaves them), and the status moved on as the review,
+ * the joint applicant's code and identity steps would move it.
+ */
+async function awaitingSignature(
+  app: FastifyInstance,
+  primary: TestUser,
+  { joint, correspondenceLanguage = 1 }: { joint?: TestUser; correspondenceLanguage?: 1 | 2 } = {},
+): Promise<string> {
+  const atOtherInterests = await applicationAtOtherInterests(app, primary.token, {
+    joint: joint !== undefined,
+  });
+  const id = atOtherInterests.id;
+  const jointAnswers = joint
+    ? {
+        investmentExperience: { primary: 5, joint: 32 },
+        investmentKnowledge: { primary: 2, joint: 1 },
+        affiliations: {
+          primary: applicant,
+          joint: { ...applicant, taxResidences: [{ countryId: 1, tin: '193456787' }] },
+        },
+      }
+    : {};
+  await saveStep(app, primary.token, id, 'otherinterests', atOtherInterests.version, {
+    ...complete,
+    intendedUse: { tfsa: 1 },
+    correspondenceLanguage,
+    ...jointAnswers,
+  });
+  await app.db.insert(applicationSteps).values({
+    applicationId: id,
+    step: 'review',
+    data: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
+  });
+  const primaryId = await userIdOf(app, primary);
+  const events: ApplicationEvent[] = joint
+    ? ['reviewAgreedJoint', 'jointConsented', 'jointIdentityVerified']
+    : ['reviewAgreedIndividual'];
+  const jointUserId = joint ? await userIdOf(app, joint) : undefined;
+  await app.db.transaction(async (tx) => {
+    for (const event of events) {
+      await applyApplicationEvent(tx, {
+        applicationId: id,
+        actorId: primaryId,
+        event,
+        ...(event === 'jointConsented' && jointUserId ? { jointUserId } : {}),
+      });
+    }
+  });
+  return id;
+}
+
+describe('e-signature API: applications/{id}/esign', () => {
+  const { test, camille, alex, stranger } = signedInTestApp('camille', 'alex', 'stranger');
+
+  const start = (user: TestUser, id: string) =>
+    test.app.inject({ method: 'POST', url: esignUrl(id), headers: bearer(user.token) });
+  const poll = (user: TestUser, id: string) =>
+    test.app.inject({ method: 'GET', url: esignUrl(id), headers: bearer(user.token) });
+  const stateOf = async (user: TestUser, id: string) => {
+    const response = await poll(user, id);
+    expect(response.statusCode).toBe(200);
+    return response.json<EsignStateBody>();
+  };
+  const signingUrlOf = async (user: TestUser, id: string) => {
+    const response = await start(user, id);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<{ signingUrl: string; status: string }>();
+    expect(body.status).toBe('pending');
+    return body.signingUrl;
+  };
+
+  /** Does in the sandbox ceremony what the signer would: sign with their name, or decline. */
+  async function ceremony(signingUrl: string, action: 'sign' | 'decline', typedName = '') {
+    const page = await test.app.inject({ method: 'GET', url: signingUrl });
+    expect(page.statusCode).toBe(200);
+    const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `${signingUrl}/${action}`,
+      headers: form,
+      payload: new URLSearchParams({ token, typedName }).toString(),
+    });
+    expect(response.statusCode, response.body).toBe(303);
+    return response.headers.location;
+  }
+
+  const underReviewMail = async (applicationId: string) => {
+    const rows = await test.app.db
+      .select()
+      .from(outboxMessages)
+      .where(
+        and(
+          eq(outboxMessages.applicationId, applicationId),
+          eq(outboxMessages.template, 'underReview'),
+        ),
+      );
+    return rows.map((row) => ({
+      recipient: row.recipient,
+      language: row.language,
+      content: JSON.parse(
+        test.app.cipher.decrypt(row.contentEncrypted, contentContext(row.id)),
+      ) as {
+        subject: string;
+        text: string;
+        html?: string;
+      },
+    }));
+  };
+
+  const auditActions = async (applicationId: string) =>
+    (
+      await test.app.db
+        .select({ action: auditEvents.action })
+        .from(auditEvents)
+        .where(eq(auditEvents.applicationId, applicationId))
+    ).map((row) => row.action);
+
+  let individual: string;
+  beforeAll(async () => {
+    individual = await awaitingSignature(test.app, camille);
+  });
+
+  it('answers 401 without a token, 404 to someone who takes no part, 400 for a malformed id', async () => {
+    const anonymous = await test.app.inject({ method: 'GET', url: esignUrl(individual) });
+    expect(anonymous.statusCode).toBe(401);
+    for (const response of [await poll(stranger, individual), await start(stranger, individual)]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>().errorCode).toBe('notFound');
+    }
+    expect((await poll(camille, 'not-an-id')).statusCode).toBe(400);
+  });
+
+  it('reports nothing sent yet, and that it is the primary applicant’s turn', async () => {
+    const application = await awaitingSignature(test.app, camille);
+    expect(await stateOf(camille, application)).toEqual({
+      status: 'notStarted',
+      role: 'primary',
+      applicationStatus: 'esignatureRequired',
+      canSign: true,
+    });
+  });
+
+  it('answers 409 notYourTurn before the review is agreed', async () => {
+    const open = await applicationAtOtherInterests(test.app, camille.token);
+    const response = await start(camille, open.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ErrorBody>().errorCode).toBe('notYourTurn');
+    expect((await stateOf(camille, open.id)).canSign).toBe(false);
+  });
+
+  it('sends one envelope with the generated document, and resumes it while pending', async () => {
+    const application = await awaitingSignature(test.app, camille, { correspondenceLanguage: 2 });
+    const signingUrl = await signingUrlOf(camille, application);
+    expect(signingUrl).toMatch(/^\/sandbox\/esign\/[0-9a-f-]{36}$/);
+    expect(await signingUrlOf(camille, application)).toBe(signingUrl);
+    expect(await stateOf(camille, application)).toMatchObject({ status: 'pending', canSign: true });
+
+    const [signature] = await test.app.db
+      .select()
+      .from(applicationSignatures)
+      .where(eq(applicationSignatures.applicationId, application));
+    expect(signature).toMatchObject({ role: 'primary', provider: 'sandbox', status: 'pending' });
+    expect(signingUrl).toBe(`/sandbox/esign/${signature!.envelopeId}`);
+
+    // The ceremony is in the correspondence language, for the name on the profile.
+    const page = await test.app.inject({ method: 'GET', url: signingUrl });
+    expect(page.body).toContain('<html lang="fr-CA">');
+    expect(page.body).toContain('Tapez Camille Tremblay');
+    const document = await test.app.inject({ method: 'GET', url: `${signingUrl}/document` });
+    expect(document.headers['content-type']).toBe('application/pdf');
+    const pdf = await PDFDocument.load(document.rawPayload);
+    expect(pdf.getTitle()).toMatch(/^Demande d’ouverture de compte /);
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
+    expect(await auditActions(application)).toContain('esignSent');
+  });
+
+  it('moves an individual application to under review once signed, and mails the applicant', async () => {
+    const application = await awaitingSignature(test.app, camille);
+    const signingUrl = await signingUrlOf(camille, application);
+    const back = await ceremony(signingUrl, 'sign', 'camille TREMBLAY');
+    expect(back).toBe(`/#/application/${application}/esign?returned=1`);
+
+    expect(await stateOf(camille, application)).toEqual({
+      status: 'signed',
+      role: 'primary',
+      applicationStatus: 'underReview',
+      canSign: false,
+    });
+    const mail = await underReviewMail(application);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ recipient: camille.email.toLowerCase(), language: 'en' });
+    expect(mail[0]!.content.subject).toBe('We’re reviewing your application');
+    expect(mail[0]!.content.text).toContain('Hello Camille,');
+    expect(mail[0]!.content.text).toContain('This usually takes 1 to 3 business days.');
+    expect(mail[0]!.content.text).toContain('We’ll email you as soon as your account is approved.');
+    expect(await auditActions(application)).toContain('primarySignedIndividual');
+
+    const again = await start(camille, application);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorBody>().errorCode).toBe('alreadySigned');
+  });
+
+  it('records a signature once, however many polls arrive together', async () => {
+    const application = await awaitingSignature(test.app, camille);
+    await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => poll(camille, application)));
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json<EsignStateBody>()).toMatchObject({
+        status: 'signed',
+        applicationStatus: 'underReview',
+      });
+    }
+    const actions = await auditActions(application);
+    expect(actions.filter((action) => action === 'primarySignedIndividual')).toHaveLength(1);
+    expect(await underReviewMail(application)).toHaveLength(1);
+  });
+
+  it('sends one envelope however many "Review and sign" arrive together', async () => {
+    const application = await awaitingSignature(test.app, camille);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => start(camille, application)));
+    const urls = answers.map((answer) => answer.json<{ signingUrl: string }>().signingUrl);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(urls).size).toBe(1);
+    const rows = await test.app.db
+      .select()
+      .from(applicationSignatures)
+      .where(eq(applicationSignatures.applicationId, application));
+    expect(rows).toHaveLength(1);
+    expect(urls[0]).toBe(`/sandbox/esign/${rows[0]!.envelopeId}`);
+  });
+
+  it('reports a decline, and sends a fresh envelope on the next try', async () => {
+    const application = await awaitingSignature(test.app, camille);
+    const first = await signingUrlOf(camille, application);
+    await ceremony(first, 'decline');
+    expect(await stateOf(camille, application)).toMatchObject({
+      status: 'declined',
+      applicationStatus: 'esignatureRequired',
+      canSign: true,
+    });
+    expect(await auditActions(application)).toContain('esignDeclined');
+
+    const second = await signingUrlOf(camille, application);
+    expect(second).not.toBe(first);
+    expect(await stateOf(camille, application)).toMatchObject({ status: 'pending' });
+    await ceremony(second, 'sign', 'Camille Tremblay');
+    expect(await stateOf(camille, application)).toMatchObject({
+      status: 'signed',
+      applicationStatus: 'underReview',
+    });
+  });
+
+  it('reports an expired envelope, and sends a fresh one on the next try', async () => {
+    const application = await awaitingSignature(test.app, camille);
+    const first = await signingUrlOf(camille, application);
+    const expired = await test.app.inject({ method: 'GET', url: `${first}?sandbox=expire` });
+    expect(expired.body).toContain('This signing link has expired');
+    expect(await stateOf(camille, application)).toMatchObject({ status: 'expired', canSign: true });
+    const second = await signingUrlOf(camille, application);
+    expect(second).not.toBe(first);
+    expect(await stateOf(camille, application)).toMatchObject({ status: 'pending' });
+  });
+
+  it('takes the primary applicant, then the joint applicant, then mails both', async () => {
+    const application = await awaitingSignature(test.app, camille, {
+      joint: alex,
+      correspondenceLanguage: 2,
+    });
+    // The joint applicant signs second.
+    const early = await start(alex, application);
+    expect(early.statusCode).toBe(409);
+    expect(early.json<ErrorBody>().errorCode).toBe('notYourTurn');
+    expect(await stateOf(alex, application)).toEqual({
+      status: 'notStarted',
+      role: 'joint',
+      applicationStatus: 'esignatureRequired',
+      canSign: false,
+    });
+
+    await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
+    expect(await stateOf(camille, application)).toMatchObject({
+      status: 'signed',
+      applicationStatus: 'jointEsignatureRequired',
+      canSign: false,
+    });
+    expect(await underReviewMail(application)).toHaveLength(0);
+    expect((await start(camille, application)).json<ErrorBody>().errorCode).toBe('alreadySigned');
+
+    const jointUrl = await signingUrlOf(alex, application);
+    const page = await test.app.inject({ method: 'GET', url: jointUrl });
+    expect(page.body).toContain('Tapez Alex Tremblay');
+    await ceremony(jointUrl, 'sign', 'alex tremblay');
+    expect(await stateOf(alex, application)).toEqual({
+      status: 'signed',
+      role: 'joint',
+      applicationStatus: 'underReview',
+      canSign: false,
+    });
+    const actions = await auditActions(application);
+    expect(actions).toEqual(expect.arrayContaining(['primarySignedJoint', 'jointSigned']));
+
+    const mail = await underReviewMail(application);
+    // The joint applicant at the address they sign in with; the primary at their profile's.
+    expect(mail.map((message) => message.recipient).sort()).toEqual(
+      ['camille@example.com', alex.email.toLowerCase()].sort(),
+    );
+    for (const message of mail) {
+      expect(message.language).toBe('fr');
+      expect(message.content.subject).toBe('Nous examinons votre demande');
+      expect(message.content.text).toContain('de 1 à 3 jours ouvrables');
+      expect(message.content.text).toContain('dès que votre compte sera approuvé');
+    }
+    expect(
+      mail.find((message) => message.recipient === 'camille@example.com')?.content.text,
+    ).toContain('Bonjour Camille,');
+  });
+});

@@ -1,0 +1,324 @@
+import {
+  allows,
+  correspondenceLanguages,
+  esignReturnPath,
+  signedEvent,
+  signerOnTurn,
+  stepApplies,
+  type ApplicationState,
+  type EsignStart,
+  type EsignState,
+  type Language,
+  type SavedSteps,
+  type SignerRole,
+} from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import type { EsignProvider } from '../../providers/esign/esign-provider.ts';
+import {
+  applyApplicationEvent,
+  findParticipantApplication,
+  recordAuditEvent,
+  savedStepsOf,
+} from '../applications/applications.service.ts';
+import { enqueueMessage } from '../outbox/outbox.service.ts';
+import { getReferenceList } from '../references/references.service.ts';
+import type { ReferenceList } from '../references/reference-lists.ts';
+import { buildApplicationDocument, type ReferenceLabel } from './application-document.ts';
+import { UNDER_REVIEW_TEMPLATE, underReviewMail } from './esign-mail.ts';
+import * as repo from './esign.repo.ts';
+
+/**
+ * The e-signature of an application (spec sections 2 and 4; ADR 0006): each applicant signs
+ * the generated application document with the e-sign vendor when it is their turn (the primary
+ * at `esignatureRequired`, the joint applicant at `jointEsignatureRequired`). The vendor is
+ * asked for the status, never told it: when it reports `signed`, the signature and the status
+ * event are written in one transaction under the application's row lock, so concurrent polls
+ * record it once; reaching `underReview` queues the mail to each applicant in that transaction.
+ * The vendor is called outside any transaction (no lock is held across a remote call).
+ */
+
+export class EsignError extends Error {
+  override name = 'EsignError';
+  constructor(
+    readonly status: 404 | 409,
+    readonly errorCode: 'notFound' | 'notYourTurn' | 'alreadySigned' | 'signerUnknown',
+  ) {
+    super(errorCode);
+  }
+}
+
+export interface EsignDeps {
+  db: Database;
+  cipher: FieldCipher;
+  provider: EsignProvider;
+  /** The site's address, for the dashboard link in mail; no link without it. */
+  publicUrl?: string;
+  now?: () => Date;
+}
+
+/** The signed-in caller: their id, the email they sign in with and their account's language. */
+export interface Signer {
+  id: string;
+  email: string;
+  language: string;
+}
+
+type Participation = NonNullable<Awaited<ReturnType<typeof findParticipantApplication>>>;
+
+const notFound = () => new EsignError(404, 'notFound');
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+const profileStepOf = (role: SignerRole) => (role === 'primary' ? 'profile' : 'profilejoint');
+
+/**
+ * The language of the application's document and mail: the correspondence language chosen in
+ * the financial background; before it is known, the given fallback (the caller's account).
+ */
+export function applicationLanguageOf(steps: SavedSteps, fallback: string): Language {
+  const chosen = record(steps.otherinterests).correspondenceLanguage;
+  if (chosen === correspondenceLanguages.French) return 'fr';
+  if (chosen === correspondenceLanguages.English) return 'en';
+  return fallback === 'fr' ? 'fr' : 'en';
+}
+
+/** Reference-list labels (citizenship, industry, ...) in one language, for the document. */
+async function referenceLabelsOf(db: Database, language: Language): Promise<ReferenceLabel> {
+  const lists: ReferenceList[] = [
+    'citizenships',
+    'countries',
+    'provinceStates',
+    'businessTypes',
+    'occupationTypes',
+  ];
+  const loaded = new Map<string, Map<number, string>>();
+  for (const name of lists) {
+    const { values } = await getReferenceList(db, name);
+    loaded.set(
+      name,
+      new Map(
+        values.map((value) => [
+          value.id,
+          language === 'fr' && value.descriptionFr.trim() !== ''
+            ? value.descriptionFr
+            : value.description,
+        ]),
+      ),
+    );
+  }
+  return (listName, id) => (typeof id === 'number' ? loaded.get(listName)?.get(id) : undefined);
+}
+
+interface Synced {
+  application: Participation;
+  signature: repo.SignatureRow | undefined;
+}
+
+/**
+ * The caller's application and signature, brought up to date with the vendor: a pending
+ * envelope the vendor now reports signed, declined or expired is recorded (with the status
+ * event when signed) in one transaction. Another person's application answers 404.
+ */
+async function synced(deps: EsignDeps, caller: Signer, applicationId: string): Promise<Synced> {
+  const { db, provider } = deps;
+  const application = await findParticipantApplication(db, caller.id, applicationId);
+  if (!application) throw notFound();
+  const signature = await repo.findSignature(db, applicationId, application.role);
+  if (signature && signature.status !== 'pending') {
+    // A signature and the status it moved on commit together: read after the signature, the
+    // status is at least as new as it (two reads, each of the latest commit).
+    const latest = await findParticipantApplication(db, caller.id, applicationId);
+    if (!latest) throw notFound();
+    return { application: latest, signature };
+  }
+  if (!signature) return { application, signature };
+
+  const reported = await provider.envelopeStatus(signature.envelopeId);
+  if (reported === 'pending') return { application, signature };
+
+  return db.transaction(async (tx) => {
+    const locked = await findParticipantApplication(tx, caller.id, applicationId, { lock: true });
+    if (!locked) throw notFound();
+    const row = await repo.findSignature(tx, applicationId, locked.role, { lock: true });
+    // Another request recorded it first, or a new envelope replaced this one: nothing to do.
+    if (!row || row.status !== 'pending' || row.envelopeId !== signature.envelopeId) {
+      return { application: locked, signature: row };
+    }
+    const now = deps.now?.() ?? new Date();
+    const updated = await repo.updateSignatureStatus(tx, {
+      applicationId,
+      role: locked.role,
+      status: reported,
+      now,
+    });
+    const details = { role: locked.role, provider: row.provider, envelopeId: row.envelopeId };
+    if (reported !== 'signed') {
+      await recordAuditEvent(tx, {
+        applicationId,
+        actorId: caller.id,
+        action: reported === 'declined' ? 'esignDeclined' : 'esignExpired',
+        fromStatus: locked.status,
+        toStatus: locked.status,
+        details,
+      });
+      return { application: locked, signature: updated };
+    }
+    const steps = await savedStepsOf(tx, applicationId);
+    const event = signedEvent(locked.role, record(steps.ownership).ownershipTypeId);
+    let status: ApplicationState = locked.status;
+    if (allows(locked.status, event)) {
+      status = await applyApplicationEvent(tx, {
+        applicationId,
+        actorId: caller.id,
+        event,
+        details,
+      });
+      if (status === 'underReview') {
+        await queueUnderReviewMail(tx, deps, {
+          applicationId,
+          steps,
+          caller,
+          callerRole: locked.role,
+        });
+      }
+    } else {
+      // Signed, but the application is no longer waiting for it: kept, without a transition.
+      await recordAuditEvent(tx, {
+        applicationId,
+        actorId: caller.id,
+        action: 'esignSigned',
+        fromStatus: locked.status,
+        toStatus: locked.status,
+        details,
+      });
+    }
+    return { application: { ...locked, status }, signature: updated };
+  });
+}
+
+/** The under-review mail to the primary applicant and, when joint, the joint applicant. */
+async function queueUnderReviewMail(
+  tx: Database,
+  deps: EsignDeps,
+  context: { applicationId: string; steps: SavedSteps; caller: Signer; callerRole: SignerRole },
+): Promise<void> {
+  const { applicationId, steps, caller, callerRole } = context;
+  const roles: SignerRole[] = stepApplies('profilejoint', steps)
+    ? ['primary', 'joint']
+    : ['primary'];
+  const sent = new Set<string>();
+  for (const role of roles) {
+    const profile = record(steps[profileStepOf(role)]);
+    // The caller's address is their sign-in; the other applicant's, the one on their profile.
+    const recipient = (role === callerRole ? caller.email : text(profile.email)).toLowerCase();
+    if (!recipient || sent.has(recipient)) continue;
+    sent.add(recipient);
+    const language = applicationLanguageOf(steps, role === callerRole ? caller.language : 'en');
+    await enqueueMessage(tx, deps.cipher, {
+      channel: 'email',
+      recipient,
+      language,
+      template: UNDER_REVIEW_TEMPLATE,
+      content: underReviewMail(language, {
+        firstName: text(profile.firstName),
+        dashboardUrl: deps.publicUrl ? `${deps.publicUrl}/#/home/dashboard` : undefined,
+      }),
+      applicationId,
+    });
+  }
+}
+
+function stateOf(application: Participation, signature: repo.SignatureRow | undefined): EsignState {
+  return {
+    status: (signature?.status as EsignState['status'] | undefined) ?? 'notStarted',
+    role: application.role,
+    applicationStatus: application.status,
+    canSign: signerOnTurn(application.status) === application.role,
+  };
+}
+
+/** `GET applications/{id}/esign`: the caller's signature as the vendor reports it now. */
+export async function signingStatus(
+  deps: EsignDeps,
+  caller: Signer,
+  applicationId: string,
+): Promise<EsignState> {
+  const { application, signature } = await synced(deps, caller, applicationId);
+  return stateOf(application, signature);
+}
+
+/**
+ * `POST applications/{id}/esign`: where the caller signs. Only on their turn (else 409
+ * `notYourTurn`, or `alreadySigned`). A pending envelope the vendor can still sign is reused;
+ * otherwise (none yet, declined, expired) a new one carries a freshly generated document.
+ */
+export async function startSigning(
+  deps: EsignDeps,
+  caller: Signer,
+  applicationId: string,
+): Promise<EsignStart> {
+  const { db, provider } = deps;
+  const { application, signature } = await synced(deps, caller, applicationId);
+  if (signerOnTurn(application.status) !== application.role) {
+    throw new EsignError(409, signature?.status === 'signed' ? 'alreadySigned' : 'notYourTurn');
+  }
+  if (signature?.status === 'pending') {
+    const resumed = await provider.signingUrl(signature.envelopeId);
+    if (resumed) return { signingUrl: resumed, status: 'pending' };
+  }
+
+  const steps = await savedStepsOf(db, applicationId);
+  const profile = record(steps[profileStepOf(application.role)]);
+  const name = `${text(profile.firstName)} ${text(profile.lastName)}`.trim();
+  if (!name) throw new EsignError(409, 'signerUnknown');
+  const language = applicationLanguageOf(steps, caller.language);
+  const now = deps.now?.() ?? new Date();
+  const document = await buildApplicationDocument({
+    applicationId,
+    language,
+    steps,
+    generatedAt: now,
+    references: await referenceLabelsOf(db, language),
+  });
+  const created = await provider.createEnvelope({
+    signer: { email: caller.email, name },
+    language,
+    document: { name: document.name, bytes: document.bytes },
+    returnPath: esignReturnPath(applicationId),
+  });
+
+  const standing = await db.transaction(async (tx) => {
+    const locked = await findParticipantApplication(tx, caller.id, applicationId, { lock: true });
+    if (!locked) throw notFound();
+    if (signerOnTurn(locked.status) !== locked.role) throw new EsignError(409, 'notYourTurn');
+    const row = await repo.findSignature(tx, applicationId, locked.role, { lock: true });
+    // Another request sent an envelope while this one was being made: that one stands.
+    if (row?.status === 'pending' && row.envelopeId !== signature?.envelopeId) {
+      return row.envelopeId;
+    }
+    await repo.upsertSignature(tx, {
+      applicationId,
+      role: locked.role,
+      signerId: caller.id,
+      provider: provider.name,
+      envelopeId: created.envelopeId,
+      now,
+    });
+    await recordAuditEvent(tx, {
+      applicationId,
+      actorId: caller.id,
+      action: 'esignSent',
+      fromStatus: locked.status,
+      toStatus: locked.status,
+      details: { role: locked.role, provider: provider.name, envelopeId: created.envelopeId },
+    });
+    return created.envelopeId;
+  });
+  if (standing !== created.envelopeId) {
+    const other = await provider.signingUrl(standing);
+    if (other) return { signingUrl: other, status: 'pending' };
+  }
+  return { signingUrl: created.signingUrl, status: 'pending' };
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { MailConfig } from '../../config.ts';
+import { createMailTransport } from '../../providers/mail/mail-transports.ts';
+import { createDispatcher, type OutboxDispatcher } from './dispatcher.ts';
+import { sandboxMailboxRoutes } from './sandbox-mailbox.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox dispatcher; tests, which do not poll, call `runOnce()` themselves. */
+    outbox: OutboxDispatcher;
+  }
+}
+
+/**
+ * A claim outlives a slow relay (sends time out at half of it) yet a crashed instance's
+ * messages wait at most this long before another instance takes them over.
+ */
+const LEASE_MS = 120_000;
+const BATCH_SIZE = 20;
+
+/**
+ * Mail and SMS: the transport the configuration names, the dispatcher (polling from `ready`
+ * until the server closes, when `pollMs` > 0) and, with the sandbox transport only, the
+ * sandbox mailbox pages under `/sandbox/mailbox`.
+ */
+async function outboxPlugin(app: FastifyInstance, { mail }: { mail: MailConfig }) {
+  const { transport, mailbox } = createMailTransport(mail, app.db);
+  const dispatcher = createDispatcher({
+    db: app.db,
+    cipher: app.cipher,
+    transport,
+    leaseMs: LEASE_MS,
+    batchSize: BATCH_SIZE,
+    log: app.log.child({ module: 'outbox' }),
+  });
+  app.decorate('outbox', dispatcher);
+  if (mail.pollMs > 0) app.addHook('onReady', async () => dispatcher.start(mail.pollMs));
+  // Before the database closes (onClose): the pass under way settles its claims first.
+  app.addHook('preClose', async () => {
+    await dispatcher.stop();
+    await transport.close?.();
+  });
+  if (mailbox) await app.register(sandboxMailboxRoutes, { prefix: '/sandbox/mailbox', mailbox });
+}
+
+export const outbox = fp(outboxPlugin, { name: 'outbox', dependencies: ['field-cipher'] });

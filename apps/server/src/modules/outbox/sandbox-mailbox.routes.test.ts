@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { uniqueEmail } from '../../test/users.ts';
+import { enqueueTestMessage } from './outbox.fixtures.ts';
+import * as repo from './outbox.repo.ts';
+
+interface MailboxJson {
+  id: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  deliveredAt: string;
+}
+
+const MAILBOX = '/sandbox/mailbox';
+
+describe('sandbox mailbox', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(() => test.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    test.app.inject({ method: 'GET', url, headers });
+
+  const messagesTo = async (to: string) => {
+    const response = await get(`${MAILBOX}/messages?to=${encodeURIComponent(to)}`);
+    expect(response.statusCode).toBe(200);
+    return response.json<MailboxJson[]>();
+  };
+
+  /** A mail with markup in every field someone could type into, sent by the app's dispatcher. */
+  async function sendHostileMail(recipient: string) {
+    const { id } = await enqueueTestMessage(test.app, {
+      recipient,
+      content: {
+        subject: '<b>Your code</b> & "more"',
+        text: 'Your code is 4827.\nSign in at http://127.0.0.1:8080/security/login?lang=fr&next=1. <script>alert(1)</script>',
+        html: '<p onclick="alert(1)">Code <strong>4827</strong> <a href="http://127.0.0.1:8080/security/login?lang=fr&amp;next=1">sign in</a></p><script>alert(1)</script>',
+      },
+    });
+    expect(await test.app.outbox.runOnce()).toBeGreaterThanOrEqual(1);
+    return id;
+  }
+
+  it('receives what the dispatcher sends, read as JSON for the end-to-end tests', async () => {
+    const recipient = uniqueEmail('json');
+    const outboxId = await sendHostileMail(recipient);
+    const [message, ...others] = await messagesTo(recipient.toUpperCase());
+    expect(others).toEqual([]);
+    expect(message).toMatchObject({
+      channel: 'email',
+      recipient,
+      subject: '<b>Your code</b> & "more"',
+      text: expect.stringContaining('Your code is 4827.'),
+      html: expect.stringContaining('<strong>4827</strong>'),
+    });
+    expect(new Date(message?.deliveredAt ?? '').toISOString()).toBe(message?.deliveredAt);
+    expect(await repo.findMessage(test.app.db, outboxId)).toMatchObject({ status: 'sent' });
+  });
+
+  it('lists messages newest first with recipient, subject, channel and time, escaped', async () => {
+    const recipient = uniqueEmail('list');
+    await sendHostileMail(recipient);
+    await enqueueTestMessage(test.app, {
+      channel: 'sms',
+      recipient,
+      content: { subject: 'Second message', text: 'Laurentide: code 1234' },
+    });
+    await test.app.outbox.runOnce();
+
+    const response = await get(`${MAILBOX}?to=${encodeURIComponent(recipient)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    const page = response.body;
+    expect(page).toContain('<html lang="en-CA">');
+    expect(page).toContain(recipient);
+    expect(page).toContain('&#60;b&#62;Your code&#60;/b&#62; &#38; &#34;more&#34;');
+    expect(page).not.toContain('<b>Your code</b>');
+    expect(page).not.toMatch(/<script/i);
+    expect(page.indexOf('Second message')).toBeLessThan(page.indexOf('Your code'));
+    expect(page).toContain('Text message (SMS)');
+    expect(page).toMatch(/<time datetime="\d{4}-\d\d-\d\dT/);
+    // The filter keeps to one recipient; without it every message shows.
+    const everyone = (await get(MAILBOX)).body;
+    const other = uniqueEmail('other');
+    await sendHostileMail(other);
+    expect((await get(`${MAILBOX}?to=${encodeURIComponent(recipient)}`)).body).not.toContain(other);
+    expect(everyone).toContain(recipient);
+  });
+
+  it('speaks French with ?lang=fr or the lang cookie the client sets', async () => {
+    const byQuery = await get(`${MAILBOX}?lang=fr`);
+    expect(byQuery.body).toContain('<html lang="fr-CA">');
+    expect(byQuery.body).toContain('Boîte aux lettres');
+    expect(byQuery.body).toContain('Destinataire');
+    const byCookie = await get(MAILBOX, { cookie: 'lang=fr-CA' });
+    expect(byCookie.body).toContain('<html lang="fr-CA">');
+    const english = await get(`${MAILBOX}?lang=en`, { cookie: 'lang=fr' });
+    expect(english.body).toContain('<html lang="en-CA">');
+    expect(english.body).toContain('href="/sandbox/mailbox?lang=fr"');
+  });
+
+  it('shows one mail: its HTML in a sandboxed frame, its text with links to follow', async () => {
+    const recipient = uniqueEmail('one');
+    await sendHostileMail(recipient);
+    const [message] = await messagesTo(recipient);
+    const response = await get(`${MAILBOX}/${message?.id}?lang=fr`);
+    expect(response.statusCode).toBe(200);
+    const page = response.body;
+    expect(page).toContain('<html lang="fr-CA">');
+    expect(page).toContain('<h1>&#60;b&#62;Your code&#60;/b&#62; &#38; &#34;more&#34;</h1>');
+    const frame = /<iframe [^>]*>/.exec(page)?.[0] ?? '';
+    expect(frame).toContain(
+      'sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"',
+    );
+    expect(frame).not.toContain('allow-scripts');
+    expect(frame).not.toContain('allow-same-origin');
+    // The whole mail sits inside the srcdoc attribute, escaped: no tag of it reaches the page.
+    const srcdoc = /srcdoc="([^"]*)"/.exec(frame)?.[1] ?? '';
+    expect(srcdoc).toContain('&#60;base target=&#34;_top&#34;&#62;');
+    expect(srcdoc).toContain('&#60;strong&#62;4827&#60;/strong&#62;');
+    expect(page).not.toMatch(/<script/i);
+    expect(page).not.toContain('<p onclick');
+    // The text version: its address is a link, the sentence's full stop is not part of it.
+    expect(page).toContain(
+      '<a href="http://127.0.0.1:8080/security/login?lang=fr&#38;next=1">http://127.0.0.1:8080/security/login?lang=fr&#38;next=1</a>. &#60;script&#62;',
+    );
+    expect(page).toContain(`href="/sandbox/mailbox?lang=fr"`);
+  });
+
+  it('shows an SMS as its text, links clickable, without a frame', async () => {
+    const recipient = '+15145550123';
+    await enqueueTestMessage(test.app, {
+      channel: 'sms',
+      recipient,
+      content: { subject: 'Code', text: 'Code 4827: https://portal.example/#/auth-code' },
+    });
+    await test.app.outbox.runOnce();
+    const [message] = await messagesTo(recipient);
+    expect(message).toMatchObject({ channel: 'sms', html: null });
+    const page = (await get(`${MAILBOX}/${message?.id}`)).body;
+    expect(page).not.toContain('<iframe');
+    expect(page).toContain('<a href="https://portal.example/#/auth-code">');
+    expect(page).toContain('Text message (SMS)');
+  });
+
+  it('answers 404 for a message that does not exist, in the viewer language', async () => {
+    const unknown = await get(`${MAILBOX}/00000000-0000-4000-8000-000000000000`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Message not found');
+    const notAnId = await get(`${MAILBOX}/not-a-uuid`, { cookie: 'lang=fr' });
+    expect(notAnId.statusCode).toBe(404);
+    expect(notAnId.body).toContain('Message introuvable');
+  });
+
+  it('refuses a .invalid recipient (a documented outcome): the message waits and retries', async () => {
+    const { id } = await enqueueTestMessage(test.app, { recipient: 'nobody@bounce.invalid' });
+    await test.app.outbox.runOnce();
+    expect(await repo.findMessage(test.app.db, id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'MailDeliveryError SandboxUndeliverable',
+    });
+    expect(await messagesTo('nobody@bounce.invalid')).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import type { EnvelopeStatus } from '@portal/domain';
+
+export type { EnvelopeStatus };
+
+/** What is sent to be signed: one signer, one document, in one language. */
+export interface EnvelopeRequest {
+  signer: { email: string; name: string };
+  /** The language of the ceremony the signer sees (the document carries its own). */
+  language: 'en' | 'fr';
+  document: { name: string; bytes: Uint8Array };
+  /**
+   * Where the ceremony sends the signer back to once they sign or decline: a path on this site
+   * (`/#/application/{id}/esign?returned=1`), never another site.
+   */
+  returnPath: string;
+}
+
+/**
+ * An e-signature vendor (spec sections 2 and 4: eSign). The portal sends the generated
+ * application document in an envelope for one signer, sends the person to the vendor's signing
+ * ceremony, and asks the vendor for the envelope's status until it is signed, declined or
+ * expired. The sandbox (`sandbox-esign.ts`) plays the vendor with its own ceremony pages under
+ * `/sandbox/esign`; a real adapter (DocuSign, OneSpan Sign, ...) implements the same calls.
+ */
+export interface EsignProvider {
+  /** Stored in `application_signatures.provider`, so a row names who holds its envelope. */
+  readonly name: string;
+  createEnvelope(request: EnvelopeRequest): Promise<{ envelopeId: string; signingUrl: string }>;
+  /** The envelope's status now (an unknown envelope answers `expired`: it cannot be signed). */
+  envelopeStatus(envelopeId: string): Promise<EnvelopeStatus>;
+  /**
+   * A signing URL for an envelope still pending, to resume the ceremony (vendors issue a new
+   * "recipient view" each time); null when the envelope can no longer be signed.
+   */
+  signingUrl(envelopeId: string): Promise<string | null>;
+}
+
+/** Refused input (for example a return path to another site): a programming error. */
+export class EnvelopeRequestError extends Error {
+  override name = 'EnvelopeRequestError';
+}
+
+/**
+ * Only a path on this site may be returned to: one leading slash (not `//host`), no backslash
+ * (browsers read `/\host` as another host), no control characters, at most 2000 characters.
+ */
+export function isSafeReturnPath(path: string): boolean {
+  return (
+    path.length <= 2000 &&
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    !path.includes('\\') &&
+    // eslint-disable-next-line no-control-regex
+    !/[\u0000-\u001f\u007f]/.test(path)
+  );
+}

@@ -1,0 +1,97 @@
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sandboxEsignEnvelopes } from '../../db/schema.ts';
+
+/** The sandbox vendor's own table (it plays a third party: no other module reads it). */
+export type EnvelopeRow = typeof sandboxEsignEnvelopes.$inferSelect;
+export type NewEnvelopeRow = typeof sandboxEsignEnvelopes.$inferInsert;
+
+/** An envelope without its document, for the pages and the status. */
+export type EnvelopeListing = Omit<EnvelopeRow, 'documentEncrypted'>;
+
+const listingColumns = {
+  id: sandboxEsignEnvelopes.id,
+  signerEmail: sandboxEsignEnvelopes.signerEmail,
+  signerName: sandboxEsignEnvelopes.signerName,
+  language: sandboxEsignEnvelopes.language,
+  documentName: sandboxEsignEnvelopes.documentName,
+  returnPath: sandboxEsignEnvelopes.returnPath,
+  status: sandboxEsignEnvelopes.status,
+  createdAt: sandboxEsignEnvelopes.createdAt,
+  expiresAt: sandboxEsignEnvelopes.expiresAt,
+  completedAt: sandboxEsignEnvelopes.completedAt,
+};
+
+export async function insertEnvelope(db: Database, row: NewEnvelopeRow): Promise<void> {
+  await db.insert(sandboxEsignEnvelopes).values(row);
+}
+
+export async function findEnvelope(db: Database, id: string): Promise<EnvelopeListing | undefined> {
+  const [row] = await db
+    .select(listingColumns)
+    .from(sandboxEsignEnvelopes)
+    .where(eq(sandboxEsignEnvelopes.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function findDocument(
+  db: Database,
+  id: string,
+): Promise<Pick<EnvelopeRow, 'documentName' | 'documentEncrypted'> | undefined> {
+  const [row] = await db
+    .select({
+      documentName: sandboxEsignEnvelopes.documentName,
+      documentEncrypted: sandboxEsignEnvelopes.documentEncrypted,
+    })
+    .from(sandboxEsignEnvelopes)
+    .where(eq(sandboxEsignEnvelopes.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Ends a pending envelope that has not expired at `now` (signed or declined), in one statement,
+ * so two submissions of the ceremony never both succeed. Undefined when it was not pending.
+ */
+export async function completePending(
+  db: Database,
+  id: string,
+  status: 'signed' | 'declined',
+  now: Date,
+): Promise<EnvelopeListing | undefined> {
+  const [row] = await db
+    .update(sandboxEsignEnvelopes)
+    .set({ status, completedAt: now })
+    .where(
+      and(
+        eq(sandboxEsignEnvelopes.id, id),
+        eq(sandboxEsignEnvelopes.status, 'pending'),
+        gt(sandboxEsignEnvelopes.expiresAt, now),
+      ),
+    )
+    .returning(listingColumns);
+  return row;
+}
+
+/** Records that a pending envelope past its expiry has expired (the vendor voids it). */
+export async function markExpired(db: Database, id: string, now: Date): Promise<void> {
+  await db
+    .update(sandboxEsignEnvelopes)
+    .set({ status: 'expired', completedAt: now })
+    .where(
+      and(
+        eq(sandboxEsignEnvelopes.id, id),
+        eq(sandboxEsignEnvelopes.status, 'pending'),
+        lte(sandboxEsignEnvelopes.expiresAt, now),
+      ),
+    );
+}
+
+/** The sandbox's test input: a pending envelope expires at once. */
+export async function expireNow(db: Database, id: string, now: Date): Promise<void> {
+  await db
+    .update(sandboxEsignEnvelopes)
+    .set({ status: 'expired', expiresAt: now, completedAt: now })
+    .where(and(eq(sandboxEsignEnvelopes.id, id), eq(sandboxEsignEnvelopes.status, 'pending')));
+}

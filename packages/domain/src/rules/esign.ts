@@ -1,0 +1,64 @@
+import { onboardingAccountTypes } from '../enums/onboarding.ts';
+import type { ApplicationEvent, ApplicationState } from '../status/application-status-machine.ts';
+
+/**
+ * The e-signature of an application (spec sections 2 and 4: eSign, polling). Each applicant
+ * signs the generated application document in the e-sign vendor's ceremony; the client then
+ * polls the signing status at a caller-given interval until it is signed.
+ */
+
+/** What the e-sign vendor reports of one envelope (one signer, one document). */
+export const envelopeStatuses = ['pending', 'signed', 'declined', 'expired'] as const;
+export type EnvelopeStatus = (typeof envelopeStatuses)[number];
+
+/** What `GET applications/{id}/esign` reports: an envelope's status, or none sent yet. */
+export const signatureStatuses = ['notStarted', ...envelopeStatuses] as const;
+export type SignatureStatus = (typeof signatureStatuses)[number];
+
+/** Who signs: the primary applicant, then (joint applications) the joint applicant. */
+export type SignerRole = 'primary' | 'joint';
+
+/** How often the signing screen asks for the status, unless its caller gives an interval. */
+export const ESIGN_POLL_INTERVAL_MS = 2_000;
+
+/** How long a signing envelope stays open before the vendor expires it (default). */
+export const ESIGN_ENVELOPE_TTL_DAYS = 7;
+
+/** The query flag the ceremony adds to the return path: the person is back from signing. */
+export const ESIGN_RETURNED_PARAM = 'returned';
+
+/** `GET applications/{id}/esign`. */
+export interface EsignState {
+  status: SignatureStatus;
+  /** The caller's part in the application. */
+  role: SignerRole;
+  applicationStatus: ApplicationState;
+  /** Whether it is the caller's turn to sign now (POST would open a ceremony). */
+  canSign: boolean;
+}
+
+/** `POST applications/{id}/esign`: where the signing ceremony is. */
+export interface EsignStart {
+  signingUrl: string;
+  status: 'pending';
+}
+
+/** Whose turn it is to sign in a status: the primary first, the joint applicant second. */
+export function signerOnTurn(status: ApplicationState): SignerRole | null {
+  if (status === 'esignatureRequired') return 'primary';
+  if (status === 'jointEsignatureRequired') return 'joint';
+  return null;
+}
+
+/** The status-machine event a completed signature fires (ADR 0006). */
+export function signedEvent(role: SignerRole, ownershipTypeId: unknown): ApplicationEvent {
+  if (role === 'joint') return 'jointSigned';
+  return ownershipTypeId === onboardingAccountTypes.Joint
+    ? 'primarySignedJoint'
+    : 'primarySignedIndividual';
+}
+
+/** The client's signing screen, where the ceremony sends the person back (a hash route). */
+export function esignReturnPath(applicationId: string): string {
+  return `/#/application/${encodeURIComponent(applicationId)}/esign?${ESIGN_RETURNED_PARAM}=1`;
+}
