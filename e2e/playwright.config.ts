@@ -5,6 +5,10 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** A second server whose joint-applicant codes expire after a few seconds, not 24 hours. */
+const shortCodePort = port + 1;
+export const shortCodeBaseURL = `http://127.0.0.1:${shortCodePort}`;
+export const SHORT_CODE_TTL_SECONDS = 10;
 
 /** Debian's Chromium: test tools may not download browsers on this machine. */
 const chromium = {
@@ -52,14 +56,31 @@ export default defineConfig({
     locale: 'en-CA',
     trace: 'off',
   },
-  webServer: {
-    command: 'node --import tsx src/main.ts',
-    cwd: path.join(import.meta.dirname, '../apps/server'),
-    url: `${baseURL}/healthz`,
-    env: serverEnv,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node --import tsx src/main.ts',
+      cwd: path.join(import.meta.dirname, '../apps/server'),
+      url: `${baseURL}/healthz`,
+      env: serverEnv,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx src/main.ts',
+      cwd: path.join(import.meta.dirname, '../apps/server'),
+      url: `${shortCodeBaseURL}/healthz`,
+      env: {
+        ...serverEnv,
+        PORT: String(shortCodePort),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-e2e-short-code-')),
+        CO_AUTH_CODE_TTL_SECONDS: String(SHORT_CODE_TTL_SECONDS),
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

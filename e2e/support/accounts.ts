@@ -10,23 +10,35 @@ export function newEmail(name = 'journey'): string {
   return `${name}.${process.pid}.${Date.now()}.${counter}@example.com`;
 }
 
-export const authorizeNavigation = `/security/oauth/authorize?client_id=clientOnlineApp&response_type=token&redirect_uri=${encodeURIComponent(`${baseURL}/#/oauth`)}`;
+/** The authorize navigation of the server at `base` (one of the e2e servers). */
+export const authorizeNavigationOf = (base: string) =>
+  `/security/oauth/authorize?client_id=clientOnlineApp&response_type=token&redirect_uri=${encodeURIComponent(`${base}/#/oauth`)}`;
+
+export const authorizeNavigation = authorizeNavigationOf(baseURL);
 
 /**
  * Creates an account and signs in without the UI (the architecture's scripted contract), then
  * lets the browser take its token through authorize and #/oauth, landing on the dashboard.
  */
-export async function signInThroughApi(page: Page, language: Language = 'en'): Promise<string> {
-  const email = newEmail();
+export async function signInThroughApi(
+  page: Page,
+  language: Language = 'en',
+  {
+    email = newEmail(),
+    firstName = 'Alex',
+    lastName = 'Martin',
+    base = baseURL,
+  }: { email?: string; firstName?: string; lastName?: string; base?: string } = {},
+): Promise<string> {
   const register = await page.request.post('/security/register', {
-    form: { email, password: PASSWORD, firstName: 'Alex', lastName: 'Martin', language },
+    form: { email, password: PASSWORD, firstName, lastName, language },
   });
   expect(register.status()).toBe(201);
   const login = await page.request.post('/security/login', {
     form: { username: email, password: PASSWORD },
   });
   expect(login.status()).toBe(204);
-  await page.goto(authorizeNavigation);
+  await page.goto(authorizeNavigationOf(base));
   await expect(page).toHaveURL(/#\/home\/dashboard$/);
   return email;
 }

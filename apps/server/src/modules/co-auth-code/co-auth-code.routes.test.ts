@@ -166,7 +166,14 @@ async function invitedJointApplicant(
     language = 'en' as 'en' | 'fr',
     agreed = true,
     inviteeEmail,
-  }: { sentAgo?: number; language?: 'en' | 'fr'; agreed?: boolean; inviteeEmail?: string } = {},
+    validityMs,
+  }: {
+    sentAgo?: number;
+    language?: 'en' | 'fr';
+    agreed?: boolean;
+    inviteeEmail?: string;
+    validityMs?: number;
+  } = {},
 ): Promise<Invited> {
   const joint = await signedInUser(app, 'joint');
   const application = await applicationAtOtherInterests(app, primary.token, { joint: true });
@@ -187,6 +194,7 @@ async function invitedJointApplicant(
       publicUrl: PUBLIC_URL,
       now: new Date(Date.now() - sentAgo),
       actorId: primaryId,
+      ...(validityMs !== undefined && { validityMs }),
     });
   });
   const code = await lastCodeMailedTo(app, inviteeEmail ?? joint.email);
@@ -337,6 +345,15 @@ describe('/service/jaxrs/coAuthCode', () => {
         errorCode: 'coAuthCodeNotFound',
       });
       expect(await mailsTo(test.app, stranger.email)).toEqual([]);
+    });
+
+    it('replaces at once a code that expired within its first minute (a shorter validity)', async () => {
+      const { joint } = await invitedJointApplicant(test.app, primary, {
+        sentAgo: 2_000,
+        validityMs: 1_000,
+      });
+      expect((await getStatus(test.app, joint.token)).statusCode).toBe(409);
+      expect((await resend(test.app, joint.token)).statusCode).toBe(201);
     });
 
     it('answers 429 with Retry-After within a minute of the last code, and sends nothing', async () => {

@@ -101,7 +101,8 @@ function stateOf(row: repo.CoAuthCodeRow, now: Date): CoAuthCodeState {
  * When the next code may be sent, and why not sooner. Two throttles, both kept in the database
  * so every instance agrees:
  * - one code a minute (`interval`): a mail takes a moment to arrive, and a person pressing
- *   "send" again and again would otherwise flood their own mailbox;
+ *   "send" again and again would otherwise flood their own mailbox; a code that already
+ *   expired is replaced at once, since waiting on it helps nobody;
  * - five new codes per invitation in any 24 hours (`limit`): each code brings five fresh
  *   attempts, so without a daily bound a script could keep guessing. With it, at most
  *   (1 + 5) x 5 = 30 of the 10,000 codes can be tried a day.
@@ -111,7 +112,7 @@ async function nextSendOf(
   row: repo.CoAuthCodeRow,
   now: Date,
 ): Promise<{ at: Date; reason: 'interval' | 'limit' }> {
-  const interval = row.sentAt.getTime() + RESEND_INTERVAL_MS;
+  const interval = Math.min(row.sentAt.getTime() + RESEND_INTERVAL_MS, row.expiresAt.getTime());
   const recent = await repo.resendTimesSince(
     db,
     row.applicationId,
