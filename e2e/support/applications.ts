@@ -11,7 +11,10 @@ export type StepName =
   | 'account'
   | 'profile'
   | 'profilejoint'
-  | 'otherinterests';
+  | 'otherinterests'
+  | 'review'
+  | 'esign'
+  | 'nextsteps';
 
 /** The address of one step of one application, or of any application when no id is given. */
 export function stepUrl(step: StepName, id?: string): RegExp {

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, newEmail, signInThroughApi } from '../support/accounts.ts';
-import { applicationCard, choiceIn, dashboardUrl, stepUrl } from '../support/applications.ts';
+import { applicationCard, choiceIn, stepUrl } from '../support/applications.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import { journeyWords } from '../support/words.ts';
@@ -11,7 +11,8 @@ const text = {
   en: {
     ...journeyWords.en,
     // The dashboard and sign-in
-    saved: "Your answers are saved. Continue your application when you're ready.",
+    back: 'Back',
+    reviewHeading: 'Check your answers before you agree',
     // financial.json
     purpose: 'What is the purpose of your relationship with us?',
     investmentPurposes: 'Investment purposes',
@@ -106,7 +107,8 @@ const text = {
   },
   fr: {
     ...journeyWords.fr,
-    saved: 'Vos réponses sont enregistrées. Poursuivez votre demande quand vous serez prêt.',
+    back: 'Retour',
+    reviewHeading: "Vérifiez vos réponses avant d'accepter",
     purpose: "Quel est l'objet de votre relation d'affaires avec nous?",
     investmentPurposes: 'Placement',
     intendedUse: 'Comment prévoyez-vous utiliser votre CELI?',
@@ -331,10 +333,11 @@ async function toFinancialStep(page: Page, t: Text, language: Language, { joint 
   return id;
 }
 
-async function saveToDashboard(page: Page, t: Text): Promise<void> {
+/** Saves the step: the client moves on to checking the answers before agreeing. */
+async function saveToReview(page: Page, t: Text, id: string): Promise<void> {
   await saveAndContinue(page, t).click();
-  await expect(page).toHaveURL(dashboardUrl);
-  await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
+  await expect(page).toHaveURL(stepUrl('review', id));
+  await expect(heading(page, t.reviewHeading)).toBeVisible();
 }
 
 for (const language of ['en', 'fr'] as const) {
@@ -434,7 +437,7 @@ for (const language of ['en', 'fr'] as const) {
         }
       }
       await screenshot(page, `financial-filled-${language}`);
-      await saveToDashboard(page, t);
+      await saveToReview(page, t, id);
 
       // Sign out and in: Continue resumes here, the answers kept and the TIN shown masked.
       await page.getByRole('button', { name: t.logout }).click();
@@ -443,7 +446,10 @@ for (const language of ['en', 'fr'] as const) {
       await page.getByLabel(t.password).fill(PASSWORD);
       await page.getByRole('button', { name: t.signIn }).click();
       await expect(heading(page, t.dashboard)).toBeVisible();
+      // Continue resumes on checking the answers; Back leads to the financial background.
       await applicationCard(page, id).getByRole('link', { name: t.continue }).click();
+      await expect(page).toHaveURL(stepUrl('review', id));
+      await page.getByRole('link', { name: t.back, exact: true }).click();
       await expect(page).toHaveURL(stepUrl('otherinterests', id));
       await expect(choiceIn(page, t.knowledge, 'radio', t.limited)).toBeChecked();
       await expect(choiceIn(page, t.experience, 'checkbox', t.bonds)).toBeChecked();
@@ -455,7 +461,7 @@ for (const language of ['en', 'fr'] as const) {
         await expect(page.getByLabel(t.share, { exact: true }).nth(0)).toHaveValue('60');
       }
       // Saving again without typing the TIN keeps the one on file.
-      await saveToDashboard(page, t);
+      await saveToReview(page, t, id);
     });
 
     test('supporting documents are uploaded, refused, viewed and deleted beside the form', async ({
@@ -510,7 +516,7 @@ for (const language of ['en', 'fr'] as const) {
     test('a joint application asks both applicants', async ({ page }) => {
       test.setTimeout(180_000);
       await signInThroughApi(page, language);
-      await toFinancialStep(page, t, language, { joint: true });
+      const id = await toFinancialStep(page, t, language, { joint: true });
       await answerBackground(page, t, { joint: true });
       await answerAffiliations(page, t, 'primary', '130 692 544');
 
@@ -532,7 +538,7 @@ for (const language of ['en', 'fr'] as const) {
       }
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `financial-joint-${language}`);
-      await saveToDashboard(page, t);
+      await saveToReview(page, t, id);
     });
   });
 }
