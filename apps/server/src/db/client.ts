@@ -49,6 +49,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   }
 
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  // An idle connection the server closes (a restart, a failover, a dropped test database) is
+  // reported here and discarded by the pool; the next query opens a fresh one. Without a
+  // listener Node would treat it as an uncaught error and stop the process.
+  pool.on('error', () => undefined);
   const db = drizzlePostgres(pool, { schema });
   return {
     db,

@@ -1,5 +1,6 @@
 import { CUSTOMER_AGREEMENT_ID } from '@portal/domain';
 import { applicant, complete } from '@portal/domain/rules/other-interests.fixtures';
+import { completeProfile, montrealHome } from '@portal/domain/rules/profile.fixtures';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bearer } from './users.ts';
@@ -121,41 +122,14 @@ export const ONTARIO_HOME = {
   countryId: 1,
 };
 
-export const MONTREAL_HOME = {
-  streetNumber: '1200',
-  streetName: 'rue Sainte-Catherine Ouest',
-  city: 'Montréal',
-  provinceId: 11,
-  postalCode: 'H3B 1K9',
-  countryId: 1,
-};
+export const MONTREAL_HOME = montrealHome;
 
 /** A complete, valid profile (spec sections 3 and 5) of someone living at `homeAddress`. */
 export function profileAnswers(
   homeAddress: object = ONTARIO_HOME,
   overrides: Record<string, unknown> = {},
 ) {
-  return {
-    title: 2,
-    firstName: 'Camille',
-    lastName: 'Tremblay',
-    birthDate: '1985-03-27',
-    sin: '130 692 544',
-    maritalStatus: 1,
-    email: 'camille@example.com',
-    confirmEmail: 'camille@example.com',
-    citizenshipId: 1,
-    phones: [{ type: 3, number: '(514) 555-0199' }],
-    homeAddress,
-    mailingSameAsHome: true,
-    movedWithinTwoYears: false,
-    employmentStatus: 4,
-    annualIncome: 48000,
-    netFixedAssets: 350000,
-    netLiquidAssets: 90000,
-    incomeSourceType: 4,
-    ...overrides,
-  };
+  return { ...completeProfile, homeAddress, ...overrides };
 }
 
 /** The joint applicant's profile: another person, SIN and email than the primary's. */

@@ -84,6 +84,20 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   });
 }
 
+/** Sends `status` with the invitation `work` resolves to, or the refusal it throws. */
+async function sendInvitation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: 200 | 201,
+  work: () => Promise<InvitationView>,
+) {
+  try {
+    return reply.code(status).send(answer(status, await work()));
+  } catch (error) {
+    return refuse(request, reply, error);
+  }
+}
+
 /** The request line without the code: `PUT .../coAuthCode/1234` is logged as `.../coAuthCode/****`. */
 export function withoutCode(url: string): string {
   return url.replace(/(\/coAuthCode\/)[^/?#]*/i, '$1****');
@@ -165,18 +179,14 @@ export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
         response: { 201: invitationSchema, 404: errorSchema, 429: errorSchema },
       },
     },
-    async (request, reply) => {
-      try {
-        const view = await resendCode(app.db, app.cipher, callerOf(request), {
+    async (request, reply) =>
+      sendInvitation(request, reply, 201, () =>
+        resendCode(app.db, app.cipher, callerOf(request), {
           language: languageOf(request),
           publicUrl,
           validityMs: codeValidityMsOf(config),
-        });
-        return reply.code(201).send(answer(201, view));
-      } catch (error) {
-        return refuse(request, reply, error);
-      }
-    },
+        }),
+      ),
   );
 
   app.put(
@@ -211,16 +221,10 @@ export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
         },
       },
     },
-    async (request, reply) => {
-      try {
-        const view = await verifyCode(app.db, app.cipher, callerOf(request), request.params.code, {
-          bypassQualId,
-        });
-        return reply.code(200).send(answer(200, view));
-      } catch (error) {
-        return refuse(request, reply, error);
-      }
-    },
+    async (request, reply) =>
+      sendInvitation(request, reply, 200, () =>
+        verifyCode(app.db, app.cipher, callerOf(request), request.params.code, { bypassQualId }),
+      ),
   );
 };
 

@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { SavedSteps } from '@portal/domain';
+import { montrealHome, savedProfile } from '@portal/domain/rules/profile.fixtures';
 import {
   applicationDocumentLines,
   buildApplicationDocument,
@@ -15,22 +16,12 @@ const APPLICATION_ID = '3f2a9c41-0000-4000-8000-000000000000';
 const PLAIN_SIN = '130692544';
 const GENERATED_AT = new Date('2026-11-23T15:00:00Z');
 
-const home = {
-  streetNumber: '1200',
-  streetName: 'rue Sainte-Catherine Ouest',
-  city: 'Montréal',
-  provinceId: 11,
-  postalCode: 'H3B 1K9',
-  countryId: 1,
-};
-
 /** Saved steps as the server keeps them: SINs and TINs sealed, only their masks readable. */
 function savedSteps({ joint = false, beneficiaries = 1 } = {}): SavedSteps {
+  // A complete profile, married and employed, getting their mail elsewhere.
   const profile = (firstName: string, email: string, sinLast: string) => ({
-    title: 2,
+    ...savedProfile,
     firstName,
-    lastName: 'Tremblay',
-    birthDate: '1985-03-27',
     // What a leak would look like: neither may reach the document.
     sin: PLAIN_SIN,
     sinEncrypted: 'v1:aaaa:bbbb:cccc',
@@ -38,12 +29,13 @@ function savedSteps({ joint = false, beneficiaries = 1 } = {}): SavedSteps {
     maritalStatus: 2,
     email,
     confirmEmail: email,
-    citizenshipId: 1,
-    phones: [{ type: 3, number: '(514) 555-0199' }],
-    homeAddress: home,
     mailingSameAsHome: false,
-    mailingAddress: { ...home, suite: 'C.P. 123', streetNumber: '', streetName: 'Succursale B' },
-    movedWithinTwoYears: false,
+    mailingAddress: {
+      ...montrealHome,
+      suite: 'C.P. 123',
+      streetNumber: '',
+      streetName: 'Succursale B',
+    },
     employmentStatus: 1,
     employerName: 'Hydro-Québec',
     industryId: 7,
@@ -52,7 +44,6 @@ function savedSteps({ joint = false, beneficiaries = 1 } = {}): SavedSteps {
     employerProvinceId: 11,
     employerCity: 'Montréal',
     annualIncome: 85000,
-    netFixedAssets: 350000,
     netLiquidAssets: 90000.5,
     totalNetWorth: 440000.5,
     incomeSourceType: 6,

@@ -1,4 +1,5 @@
 import { ACCOUNT_READY_BUSINESS_DAYS, type Language } from '@portal/domain';
+import { escapeHtml } from '../../lib/pages/page-shell.ts';
 import type { MessageContent } from '../outbox/outbox.service.ts';
 
 /**
@@ -6,8 +7,6 @@ import type { MessageContent } from '../outbox/outbox.service.ts';
  * (spec sections 4 and 9: under review typically takes 1 to 3 business days, with an email when
  * approved). Template `underReview`, in the recipient's language.
  */
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const words = {
   en: {

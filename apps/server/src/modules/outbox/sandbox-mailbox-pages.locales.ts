@@ -1,8 +1,7 @@
+import type { PageLanguage } from '../../lib/pages/page-chrome.locales.ts';
+
 /** Text of the sandbox mailbox pages; the French table must name every key (type-checked). */
 export const mailboxPagesEn = {
-  lang: 'en-CA',
-  otherLanguage: 'Français',
-  otherLanguageLabel: 'Afficher cette page en français',
   brand: 'Sandbox mailbox',
   appTitle: 'Simulated mail and SMS vendor',
   mailboxTitle: 'Mailbox',
@@ -34,9 +33,6 @@ export const mailboxPagesEn = {
 type MailboxPagesText = Record<keyof typeof mailboxPagesEn, string>;
 
 export const mailboxPagesFr = {
-  lang: 'fr-CA',
-  otherLanguage: 'English',
-  otherLanguageLabel: 'View this page in English',
   brand: 'Boîte aux lettres du bac à sable',
   appTitle: 'Fournisseur simulé de courriels et de textos',
   mailboxTitle: 'Boîte aux lettres',
@@ -67,7 +63,7 @@ export const mailboxPagesFr = {
     "Il n'y a aucun message à cette adresse. Il appartient peut-être à une autre base de données.",
 } as const satisfies MailboxPagesText;
 
-export type MailboxPagesLanguage = 'en' | 'fr';
+export type MailboxPagesLanguage = PageLanguage;
 
 export function mailboxText(language: MailboxPagesLanguage): MailboxPagesText {
   return language === 'fr' ? mailboxPagesFr : mailboxPagesEn;

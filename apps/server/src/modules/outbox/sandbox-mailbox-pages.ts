@@ -1,14 +1,11 @@
+import { escapeHtml, renderPage } from '../../lib/pages/page-shell.ts';
 import type { MailboxMessage } from '../../providers/mail/sandbox-mailbox.ts';
 import { mailboxText, type MailboxPagesLanguage } from './sandbox-mailbox-pages.locales.ts';
 
 /**
- * The sandbox mailbox's server-rendered pages, built like the sign-in pages: plain HTML with an
- * inline style sheet (the CSP allows inline styles, no scripts), every value escaped, the
- * chrome in the viewer's language and each message in the language it was sent in.
+ * The sandbox mailbox's server-rendered pages, in the shell of the sign-in pages: the chrome in
+ * the viewer's language and each message in the language it was sent in.
  */
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:'Liberation Sans',Arial,sans-serif;font-size:1.0625rem;line-height:1.5;color:#1b2631;background:#f5f7f8}
@@ -48,16 +45,15 @@ function layout(
   switchHref: string,
 ): string {
   const t = mailboxText(language);
-  return `<!doctype html>
-<html lang="${t.lang}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(`${title} | ${t.brand}`)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>
-<body>
-<header><div class="bar"><div><a class="brand" href="/sandbox/mailbox">${escapeHtml(t.brand)}</a><p class="vendor">${escapeHtml(t.appTitle)}</p></div>
-<a href="${escapeHtml(switchHref)}" lang="${language === 'fr' ? 'en-CA' : 'fr-CA'}" aria-label="${escapeHtml(t.otherLanguageLabel)}">${escapeHtml(t.otherLanguage)}</a></div></header>
-<main id="main-content"><div class="panel">${body}</div></main>
-</body></html>`;
+  return renderPage(language, {
+    title,
+    siteName: t.brand,
+    style: STYLE,
+    brand: `<div><a class="brand" href="/sandbox/mailbox">${escapeHtml(t.brand)}</a><p class="vendor">${escapeHtml(t.appTitle)}</p></div>`,
+    body,
+    switchHref,
+    noindex: true,
+  });
 }
 
 const otherLanguage = (language: MailboxPagesLanguage) => (language === 'fr' ? 'en' : 'fr');

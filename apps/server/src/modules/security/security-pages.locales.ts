@@ -1,8 +1,7 @@
+import type { PageLanguage } from '../../lib/pages/page-chrome.locales.ts';
+
 /** Text of the server's sign-in pages; the French table must name every key (type-checked). */
 export const securityPagesEn = {
-  lang: 'en-CA',
-  otherLanguage: 'Français',
-  otherLanguageLabel: 'Afficher cette page en français',
   brand: 'Laurentide Investing',
   appTitle: 'Online Applications',
   signInTitle: 'Sign in',
@@ -15,8 +14,6 @@ export const securityPagesEn = {
   signInFailed: 'The email address or password is not right. Check them and try again.',
   signInLocked:
     'Too many attempts. For your security, signing in is paused for a few minutes. Try again later.',
-  errorSummaryTitle: 'There is a problem',
-  errorPrefix: 'Error: ',
   registerTitle: 'Create an account',
   registerIntro: 'Create your sign-in to start an application. It takes a minute.',
   firstName: 'First name',
@@ -38,9 +35,6 @@ export const securityPagesEn = {
 type SecurityPagesText = Record<keyof typeof securityPagesEn, string>;
 
 export const securityPagesFr = {
-  lang: 'fr-CA',
-  otherLanguage: 'English',
-  otherLanguageLabel: 'View this page in English',
   brand: 'Placements Laurentide',
   appTitle: 'Demandes en ligne',
   signInTitle: 'Ouvrir une session',
@@ -54,8 +48,6 @@ export const securityPagesFr = {
     "L'adresse courriel ou le mot de passe n'est pas exact. Vérifiez-les, puis réessayez.",
   signInLocked:
     "Trop de tentatives. Pour votre sécurité, l'ouverture de session est suspendue quelques minutes. Réessayez plus tard.",
-  errorSummaryTitle: 'Il y a un problème',
-  errorPrefix: 'Erreur : ',
   registerTitle: 'Créer un compte',
   registerIntro: 'Créez votre accès pour commencer une demande. Cela prend une minute.',
   firstName: 'Prénom',
@@ -74,7 +66,7 @@ export const securityPagesFr = {
   continueButton: 'Continuer',
 } as const satisfies SecurityPagesText;
 
-export type SecurityPagesLanguage = 'en' | 'fr';
+export type SecurityPagesLanguage = PageLanguage;
 
 export function securityText(language: SecurityPagesLanguage): SecurityPagesText {
   return language === 'fr' ? securityPagesFr : securityPagesEn;

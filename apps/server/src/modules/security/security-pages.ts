@@ -1,7 +1,6 @@
 import { messageFor } from '@portal/domain';
+import { errorSummary, escapeHtml, renderPage } from '../../lib/pages/page-shell.ts';
 import { securityText, type SecurityPagesLanguage } from './security-pages.locales.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface FieldError {
   field: string;
@@ -32,31 +31,27 @@ function layout(
   { hasErrors = false, switchHref }: { hasErrors?: boolean; switchHref: string },
 ): string {
   const t = securityText(language);
-  const pageTitle = `${hasErrors ? t.errorPrefix : ''}${title} | ${t.appTitle}`;
-  return `<!doctype html>
-<html lang="${t.lang}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(pageTitle)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>
-<body>
-<header><div><a class="brand" href="/">${escapeHtml(t.brand)}</a>
-<a href="${escapeHtml(switchHref)}" lang="${language === 'fr' ? 'en-CA' : 'fr-CA'}" aria-label="${escapeHtml(t.otherLanguageLabel)}">${escapeHtml(t.otherLanguage)}</a></div></header>
-<main id="main-content"><div class="panel">${body}</div></main>
-</body></html>`;
+  return renderPage(language, {
+    title,
+    siteName: t.appTitle,
+    style: STYLE,
+    brand: `<a class="brand" href="/">${escapeHtml(t.brand)}</a>`,
+    body,
+    switchHref,
+    hasErrors,
+  });
 }
 
-function errorSummary(
+/** The summary of `errors`, each message a page text or a domain message. */
+const summaryOf = (
   language: SecurityPagesLanguage,
   errors: FieldError[],
   text: (key: string) => string,
-) {
-  if (errors.length === 0) return '';
-  const t = securityText(language);
-  const items = errors
-    .map((error) => `<li><a href="#${error.field}">${escapeHtml(text(error.message))}</a></li>`)
-    .join('');
-  return `<div class="error-summary" role="alert" tabindex="-1" autofocus aria-labelledby="error-summary-title">
-<h2 id="error-summary-title">${escapeHtml(t.errorSummaryTitle)}</h2><ul>${items}</ul></div>`;
-}
+) =>
+  errorSummary(
+    language,
+    errors.map((error) => ({ field: error.field, text: text(error.message) })),
+  );
 
 function field(
   id: string,
@@ -92,7 +87,7 @@ export function signInPage(
     ? `<input type="hidden" name="returnTo" value="${escapeHtml(options.returnTo)}">`
     : '';
   const query = options.returnTo ? `?returnTo=${encodeURIComponent(options.returnTo)}` : '';
-  const body = `${errorSummary(language, errors, textOrMessage(language))}
+  const body = `${summaryOf(language, errors, textOrMessage(language))}
 <h1>${escapeHtml(t.signInTitle)}</h1><p>${escapeHtml(t.signInIntro)}</p>
 <form method="post" action="/security/login" novalidate>${returnTo}
 ${field('username', t.email, 'email', { value: options.username, autocomplete: 'username', error: options.problem ? t[options.problem] : undefined })}
@@ -127,7 +122,7 @@ export function registerPage(
   const returnTo = options.returnTo
     ? `<input type="hidden" name="returnTo" value="${escapeHtml(options.returnTo)}">`
     : '';
-  const body = `${errorSummary(language, errors, text)}
+  const body = `${summaryOf(language, errors, text)}
 <h1>${escapeHtml(t.registerTitle)}</h1><p>${escapeHtml(t.registerIntro)}</p>
 <form method="post" action="/security/register" novalidate>${returnTo}
 ${field('firstName', t.firstName, 'text', { value: values.firstName, autocomplete: 'given-name', error: errorOf('firstName') })}

@@ -1,13 +1,10 @@
+import type { PageLanguage } from '../../lib/pages/page-chrome.locales.ts';
+
 /** Text of the sandbox e-sign ceremony; the French table must name every key (type-checked). */
 export const ceremonyPagesEn = {
-  lang: 'en-CA',
-  otherLanguage: 'Français',
-  otherLanguageLabel: 'Afficher cette page en français',
   brand: 'Sandbox e-signature',
   sandboxNotice:
     'This is the sandbox e-signature service used for demonstrations and tests. Signing here makes no legal signature.',
-  errorSummaryTitle: 'There is a problem',
-  errorPrefix: 'Error: ',
   ceremonyTitle: 'Review and sign your document',
   sentTo: 'For {name} ({email})',
   documentHeading: 'Your document',
@@ -49,14 +46,9 @@ export const ceremonyPagesEn = {
 type CeremonyPagesText = Record<keyof typeof ceremonyPagesEn, string>;
 
 export const ceremonyPagesFr = {
-  lang: 'fr-CA',
-  otherLanguage: 'English',
-  otherLanguageLabel: 'View this page in English',
   brand: 'Signature électronique (bac à sable)',
   sandboxNotice:
     'Ceci est le service de signature électronique du bac à sable, utilisé pour les démonstrations et les essais. Une signature faite ici n’a aucune valeur juridique.',
-  errorSummaryTitle: 'Il y a un problème',
-  errorPrefix: 'Erreur : ',
   ceremonyTitle: 'Vérifiez et signez votre document',
   sentTo: 'Pour {name} ({email})',
   documentHeading: 'Votre document',
@@ -95,7 +87,7 @@ export const ceremonyPagesFr = {
     'Le formulaire n’a pas été envoyé à partir de cette page de signature, ou il n’est plus à jour. Ouvrez de nouveau le lien de signature à partir de votre demande.',
 } as const satisfies CeremonyPagesText;
 
-export type CeremonyLanguage = 'en' | 'fr';
+export type CeremonyLanguage = PageLanguage;
 export type CeremonyTextKey = keyof typeof ceremonyPagesEn;
 
 export function ceremonyText(language: CeremonyLanguage): CeremonyPagesText {

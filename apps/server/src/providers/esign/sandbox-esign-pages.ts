@@ -1,3 +1,4 @@
+import { errorSummary, escapeHtml, renderPage } from '../../lib/pages/page-shell.ts';
 import {
   ceremonyText,
   fill,
@@ -7,12 +8,9 @@ import {
 import type { CeremonyEnvelope } from './sandbox-esign.ts';
 
 /**
- * The sandbox vendor's signing ceremony, server-rendered like a vendor's own pages: no script
- * (the site's CSP allows none inline), plain forms, every value escaped.
+ * The sandbox vendor's signing ceremony, server-rendered like a vendor's own pages in the shell of
+ * the sign-in pages: no script (the site's CSP allows none inline), plain forms.
  */
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:'Liberation Sans',Arial,sans-serif;font-size:1.0625rem;line-height:1.5;color:#1d1f2a;background:#eef0f5}
@@ -47,20 +45,18 @@ function layout(
   { switchHref, hasErrors = false }: PageOptions = {},
 ): string {
   const t = ceremonyText(language);
-  const pageTitle = `${hasErrors ? t.errorPrefix : ''}${title} | ${t.brand}`;
-  const other = language === 'fr' ? 'en-CA' : 'fr-CA';
-  const switchLink = switchHref
-    ? `<a href="${escapeHtml(switchHref)}" lang="${other}" aria-label="${escapeHtml(t.otherLanguageLabel)}">${escapeHtml(t.otherLanguage)}</a>`
-    : '';
-  return `<!doctype html>
-<html lang="${t.lang}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(pageTitle)}</title><style>${STYLE}</style></head>
-<body>
-<header><div><span class="brand">${escapeHtml(t.brand)}</span>${switchLink}</div></header>
-<main id="main-content"><p class="sandbox">${escapeHtml(t.sandboxNotice)}</p><div class="panel">${body}</div></main>
-</body></html>`;
+  return renderPage(language, {
+    title,
+    siteName: t.brand,
+    style: STYLE,
+    brand: `<span class="brand">${escapeHtml(t.brand)}</span>`,
+    beforePanel: `<p class="sandbox">${escapeHtml(t.sandboxNotice)}</p>`,
+    body,
+    switchHref,
+    hasErrors,
+    noindex: true,
+    favicon: false,
+  });
 }
 
 /** When an envelope stops being signable, as the signer reads it. */
@@ -88,13 +84,14 @@ export function ceremonyPage(
   const name = { name: envelope.signerName };
   const date = { date: formatExpiry(envelope.expiresAt, language) };
   const document = { document: envelope.documentName };
-  const problem = options.problem ? text(options.problem, name) : '';
+  const problemText = options.problem ? fill(t[options.problem], name) : '';
+  const problem = escapeHtml(problemText);
   const hidden = `<input type="hidden" name="token" value="${escapeHtml(options.token)}">
 <input type="hidden" name="lang" value="${language}">`;
-  const summary = problem
-    ? `<div class="error-summary" role="alert" tabindex="-1" autofocus aria-labelledby="error-summary-title">
-<h2 id="error-summary-title">${text('errorSummaryTitle')}</h2><ul><li><a href="#typedName">${problem}</a></li></ul></div>`
-    : '';
+  const summary = errorSummary(
+    language,
+    problemText ? [{ field: 'typedName', text: problemText }] : [],
+  );
   const describedBy = `typedName-hint${problem ? ' typedName-error' : ''}`;
   const body = `${summary}
 <h1>${text('ceremonyTitle')}</h1>

@@ -1,4 +1,6 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../../db/client.ts';
 import { sandboxEsignEnvelopes } from '../../db/schema.ts';
 
@@ -26,28 +28,33 @@ export async function insertEnvelope(db: Database, row: NewEnvelopeRow): Promise
   await db.insert(sandboxEsignEnvelopes).values(row);
 }
 
-export async function findEnvelope(db: Database, id: string): Promise<EnvelopeListing | undefined> {
-  const [row] = await db
-    .select(listingColumns)
+/** The `columns` of envelope `id`. */
+async function selectEnvelope<Columns extends SelectedFields>(
+  db: Database,
+  id: string,
+  columns: Columns,
+): Promise<SelectResultFields<Columns> | undefined> {
+  // Drizzle cannot resolve the row type of a generic selection; callers' selections can.
+  const rows = (await db
+    .select(columns)
     .from(sandboxEsignEnvelopes)
     .where(eq(sandboxEsignEnvelopes.id, id))
-    .limit(1);
-  return row;
+    .limit(1)) as SelectResultFields<Columns>[];
+  return rows[0];
 }
 
-export async function findDocument(
+export function findEnvelope(db: Database, id: string): Promise<EnvelopeListing | undefined> {
+  return selectEnvelope(db, id, listingColumns);
+}
+
+export function findDocument(
   db: Database,
   id: string,
 ): Promise<Pick<EnvelopeRow, 'documentName' | 'documentEncrypted'> | undefined> {
-  const [row] = await db
-    .select({
-      documentName: sandboxEsignEnvelopes.documentName,
-      documentEncrypted: sandboxEsignEnvelopes.documentEncrypted,
-    })
-    .from(sandboxEsignEnvelopes)
-    .where(eq(sandboxEsignEnvelopes.id, id))
-    .limit(1);
-  return row;
+  return selectEnvelope(db, id, {
+    documentName: sandboxEsignEnvelopes.documentName,
+    documentEncrypted: sandboxEsignEnvelopes.documentEncrypted,
+  });
 }
 
 /**

@@ -141,7 +141,13 @@ export function AddressFields({
 function AddressLookup({ id, onChoose }: { id: string; onChoose(address: AddressValue): void }) {
   const { t, i18n } = useTranslation('profile');
   const [query, setQuery] = useState('');
-  const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
+  // The suggestions with the search they answer: until the latest search answers, an empty
+  // list means "still searching", not "no match".
+  const [found, setFound] = useState<{ query: string; suggestions: AddressSuggestion[] }>({
+    query: '',
+    suggestions: [],
+  });
+  const suggestions = found.suggestions;
   const [problem, setProblem] = useState(false);
 
   useEffect(() => {
@@ -149,8 +155,8 @@ function AddressLookup({ id, onChoose }: { id: string; onChoose(address: Address
     const controller = new AbortController();
     const timer = setTimeout(() => {
       addressLookupApi.find(query, i18n.language, controller.signal).then(
-        (found) => {
-          setSuggestions(found);
+        (answered) => {
+          setFound({ query, suggestions: answered });
           setProblem(false);
         },
         () => !controller.signal.aborted && setProblem(true),
@@ -167,7 +173,7 @@ function AddressLookup({ id, onChoose }: { id: string; onChoose(address: Address
     try {
       onChoose(await addressLookupApi.retrieve(String(key)));
       setQuery('');
-      setSuggestions([]);
+      setFound({ query: '', suggestions: [] });
     } catch {
       setProblem(true);
     }
@@ -194,7 +200,11 @@ function AddressLookup({ id, onChoose }: { id: string; onChoose(address: Address
       <Popover className="address-lookup-popover" placement="bottom start">
         <ListBox<AddressSuggestion>
           className="address-lookup-list"
-          renderEmptyState={() => <p className="address-lookup-empty">{t('address.noMatch')}</p>}
+          renderEmptyState={() => (
+            <p className="address-lookup-empty">
+              {found.query === query || problem ? t('address.noMatch') : t('address.searching')}
+            </p>
+          )}
         >
           {(suggestion) => (
             <ListBoxItem

@@ -140,6 +140,16 @@ export function EsignStep({
     </button>
   );
 
+  /** A failure read out at once, with the button that tries again. */
+  const tryAgain = (problemText: string, label: string, onClick: () => void) => (
+    <div className="notice-warning" role="alert">
+      <p>{problemText}</p>
+      <button type="button" className="button button-secondary" onClick={onClick}>
+        {label}
+      </button>
+    </div>
+  );
+
   const toDashboard = (
     <Link className="button button-secondary" to="/home/dashboard">
       {t('actions.toDashboard')}
@@ -172,14 +182,7 @@ export function EsignStep({
         </div>
       )}
 
-      {resource.state === 'failed' && (
-        <div className="notice-warning" role="alert">
-          <p>{t('problems.loadFailed')}</p>
-          <button type="button" className="button button-secondary" onClick={retry}>
-            {t('actions.retry')}
-          </button>
-        </div>
-      )}
+      {resource.state === 'failed' && tryAgain(t('problems.loadFailed'), t('actions.retry'), retry)}
 
       {state && body(state)}
     </Page>
@@ -235,14 +238,7 @@ export function EsignStep({
       case 'pending':
         return (
           <>
-            {pollFailed && (
-              <div className="notice-warning" role="alert">
-                <p>{t('problems.pollFailed')}</p>
-                <button type="button" className="button button-secondary" onClick={checkAgain}>
-                  {t('actions.checkAgain')}
-                </button>
-              </div>
-            )}
+            {pollFailed && tryAgain(t('problems.pollFailed'), t('actions.checkAgain'), checkAgain)}
             <div className="actions">
               {state.canSign && button(t('actions.continueSigning'))}
               {toDashboard}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { savedProfile } from '@portal/domain/rules/profile.fixtures';
 import { client, renderApp } from '../../test/render-app.tsx';
 import { fakeApplicationsApi } from '../../test/fake-applications-api.ts';
 
@@ -198,33 +199,7 @@ describe('profile step with a SIN on file', () => {
         status: 'continue',
         steps: {
           ...ready,
-          profile: {
-            title: 2,
-            firstName: 'Camille',
-            lastName: 'Tremblay',
-            birthDate: '1985-03-27',
-            sinMasked: '*** *** 544',
-            maritalStatus: 1,
-            email: 'camille@example.com',
-            confirmEmail: 'camille@example.com',
-            citizenshipId: 1,
-            phones: [{ type: 3, number: '5145550199' }],
-            homeAddress: {
-              streetNumber: '1200',
-              streetName: 'rue Sainte-Catherine Ouest',
-              city: 'Montréal',
-              provinceId: 11,
-              postalCode: 'H3B 1K9',
-              countryId: 1,
-            },
-            mailingSameAsHome: true,
-            movedWithinTwoYears: false,
-            employmentStatus: 4,
-            annualIncome: 48000,
-            netFixedAssets: 350000,
-            netLiquidAssets: 90000,
-            incomeSourceType: 4,
-          },
+          profile: savedProfile,
         },
       },
     ]);
@@ -244,4 +219,29 @@ describe('profile step with a SIN on file', () => {
     };
     expect(body.data.sin).toBe('');
   }, 20_000);
+
+  it('says it is searching, not that nothing matches, while the address search has not answered', async () => {
+    const { api } = await openProfile();
+    // The search never answers here: the list must say it is still searching.
+    const original = api.fetchSpy.getMockImplementation();
+    api.fetchSpy.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname.endsWith('/addressLookup/key')) {
+        return new Response(JSON.stringify({ key: 'k', expiresAt: '2099-01-01T00:00:00Z' }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      if (url.pathname.endsWith('/addressLookup/find')) {
+        return new Promise<Response>(() => undefined);
+      }
+      return original!(input, init);
+    });
+    const home = screen.getByRole('group', { name: 'Home address' });
+    await userEvent.type(
+      within(home).getByRole('combobox', { name: 'Find an address' }),
+      '327 bank',
+    );
+    expect(await screen.findByText('Searching…')).toBeVisible();
+    expect(screen.queryByText('No address matches. Fill in the fields below yourself.')).toBeNull();
+  });
 });

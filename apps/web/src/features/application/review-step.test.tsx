@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { savedProfile } from '@portal/domain/rules/profile.fixtures';
 import { client, renderApp } from '../../test/render-app.tsx';
 import { fakeApplicationsApi } from '../../test/fake-applications-api.ts';
 
@@ -10,15 +11,7 @@ const answered = (ownershipTypeId = 1) => ({
   doyouknow: { knowsAccount: true },
   allaccounts: { accounts: ['tfsa'] },
   account: {},
-  profile: {
-    title: 2,
-    firstName: 'Camille',
-    lastName: 'Tremblay',
-    birthDate: '1985-03-27',
-    sinMasked: '*** *** 544',
-    email: 'camille@example.com',
-    phones: [{ type: 3, number: '514 555-0199' }],
-  },
+  profile: savedProfile,
   ...(ownershipTypeId === 2
     ? { profilejoint: { firstName: 'Sam', lastName: 'Roy', sinMasked: '*** *** 787' } }
     : {}),

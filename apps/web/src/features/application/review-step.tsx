@@ -2,7 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { namedAccountTypeLabels } from '@portal/domain/enums/account-types';
 import { relationshipLabels, relationships } from '@portal/domain/enums/beneficiaries';
-import { labelOf, pick, type Language } from '@portal/domain/enums/define-enum';
+import {
+  labelOf,
+  pick,
+  type CodeMap,
+  type Labels,
+  type Language,
+} from '@portal/domain/enums/define-enum';
 import {
   experienceFlagsOf,
   investmentExperienceFlagLabels,
@@ -140,12 +146,15 @@ export function ReviewStep() {
       .join(', ');
     return [street, region, nameIn(countries, address.countryId)].filter(Boolean).join(', ');
   };
+  /** The label of `code` in `codes`, empty when it names none. */
+  const labelIn = <E extends CodeMap>(codes: E, labels: Labels<E>, code: unknown) =>
+    labelOf(codes, labels, code, language) ?? '';
   const yesNo = (value: unknown) => (value === true ? t('yes') : value === false ? t('no') : '');
 
   const personRows = (saved: Saved): Row[] => [
     {
       label: t('fields.name'),
-      value: [labelOf(titles, titleLabels, saved.title, language), saved.firstName, saved.lastName]
+      value: [labelIn(titles, titleLabels, saved.title), saved.firstName, saved.lastName]
         .filter(Boolean)
         .join(' '),
     },
@@ -153,7 +162,7 @@ export function ReviewStep() {
     { label: t('fields.sin'), value: text(saved.sinMasked) },
     {
       label: t('fields.maritalStatus'),
-      value: labelOf(maritalStatuses, maritalStatusLabels, saved.maritalStatus, language) ?? '',
+      value: labelIn(maritalStatuses, maritalStatusLabels, saved.maritalStatus),
     },
     { label: t('fields.email'), value: text(saved.email) },
     {
@@ -166,7 +175,7 @@ export function ReviewStep() {
     {
       label: t('fields.employment'),
       value: [
-        labelOf(employmentStatuses, employmentStatusLabels, saved.employmentStatus, language),
+        labelIn(employmentStatuses, employmentStatusLabels, saved.employmentStatus),
         text(saved.employerName),
       ]
         .filter(Boolean)
@@ -187,9 +196,7 @@ export function ReviewStep() {
   const experienceOf = (value: unknown) =>
     typeof value === 'number'
       ? experienceFlagsOf(value)
-          .map((flag) =>
-            labelOf(investmentExperienceFlags, investmentExperienceFlagLabels, flag, language),
-          )
+          .map((flag) => labelIn(investmentExperienceFlags, investmentExperienceFlagLabels, flag))
           .join(', ')
       : '';
   const thirdParties = (name: string) => {
@@ -250,13 +257,7 @@ export function ReviewStep() {
         rows={[
           {
             label: t('fields.ownership'),
-            value:
-              labelOf(
-                onboardingAccountTypes,
-                onboardingAccountTypeLabels,
-                ownershipTypeId,
-                language,
-              ) ?? '',
+            value: labelIn(onboardingAccountTypes, onboardingAccountTypeLabels, ownershipTypeId),
           },
           {
             label: t('fields.accounts'),
@@ -285,46 +286,38 @@ export function ReviewStep() {
         rows={[
           {
             label: t('fields.purpose'),
-            value:
-              labelOf(
-                purposeTypes,
-                purposeTypeLabels,
-                background.businessRelationshipPurpose,
-                language,
-              ) ?? '',
+            value: labelIn(purposeTypes, purposeTypeLabels, background.businessRelationshipPurpose),
           },
           {
             label: t('fields.intendedUse'),
             value: accounts.map(
               (account) =>
-                `${pick(namedAccountTypeLabels[account], language)}: ${
-                  labelOf(intendedUses, intendedUseLabels, uses[account], language) ?? ''
-                }`,
+                `${pick(namedAccountTypeLabels[account], language)}: ${labelIn(
+                  intendedUses,
+                  intendedUseLabels,
+                  uses[account],
+                )}`,
             ),
           },
           { label: t('fields.experience'), value: experienceOf(experience.primary) },
           {
             label: t('fields.knowledge'),
-            value:
-              labelOf(
-                investmentKnowledgeLevels,
-                investmentKnowledgeLevelLabels,
-                knowledge.primary,
-                language,
-              ) ?? '',
+            value: labelIn(
+              investmentKnowledgeLevels,
+              investmentKnowledgeLevelLabels,
+              knowledge.primary,
+            ),
           },
           ...(joint
             ? [
                 { label: t('fields.experienceJoint'), value: experienceOf(experience.joint) },
                 {
                   label: t('fields.knowledgeJoint'),
-                  value:
-                    labelOf(
-                      investmentKnowledgeLevels,
-                      investmentKnowledgeLevelLabels,
-                      knowledge.joint,
-                      language,
-                    ) ?? '',
+                  value: labelIn(
+                    investmentKnowledgeLevels,
+                    investmentKnowledgeLevelLabels,
+                    knowledge.joint,
+                  ),
                 },
               ]
             : []),
@@ -333,33 +326,23 @@ export function ReviewStep() {
           { label: t('fields.powerOfAttorney'), value: thirdParties('powerOfAttorney') },
           {
             label: t('fields.securityholderInformation'),
-            value:
-              labelOf(
-                documentDeliveryOptions,
-                documentDeliveryOptionLabels,
-                background.securityholderInformation,
-                language,
-              ) ?? '',
+            value: labelIn(
+              documentDeliveryOptions,
+              documentDeliveryOptionLabels,
+              background.securityholderInformation,
+            ),
           },
           {
             label: t('fields.documentDelivery'),
-            value:
-              labelOf(
-                deliveryMethods,
-                deliveryMethodLabels,
-                background.documentDelivery,
-                language,
-              ) ?? '',
+            value: labelIn(deliveryMethods, deliveryMethodLabels, background.documentDelivery),
           },
           {
             label: t('fields.correspondenceLanguage'),
-            value:
-              labelOf(
-                correspondenceLanguages,
-                correspondenceLanguageLabels,
-                background.correspondenceLanguage,
-                language,
-              ) ?? '',
+            value: labelIn(
+              correspondenceLanguages,
+              correspondenceLanguageLabels,
+              background.correspondenceLanguage,
+            ),
           },
         ]}
       />
