@@ -108,7 +108,11 @@ async function signAs(page: Page, t: Text, person: Person) {
   await page.getByLabel(t.typedName).fill(`${person.firstName} ${person.lastName}`);
   await page.getByRole('button', { name: t.signDocument }).click();
   await expect(page).toHaveURL(/#\/application\/[0-9a-f-]+\/esign/);
-  await expect(page.getByRole('heading', { name: t.signedHeading })).toBeVisible();
+  // The signing step polls every 2 s, and the first poll may have to renew the sign-in, which
+  // idles out after 5 s in these tests: allow a few rounds on a busy machine.
+  await expect(page.getByRole('heading', { name: t.signedHeading })).toBeVisible({
+    timeout: 25_000,
+  });
 }
 
 async function statusOn(page: Page, t: Text, id: string) {
@@ -172,7 +176,7 @@ for (const language of ['en', 'fr'] as const) {
 
       // The primary agrees: the application waits for the joint applicant, who is mailed.
       await agree(page, t, id);
-      await expect(heading(page, t.invited('Sam Roy'))).toBeVisible();
+      await expect(heading(page, t.invited('Sam Roy'))).toBeVisible({ timeout: 20_000 });
       await expect(await statusOn(page, t, id)).toContainText(t.jointActionRequired);
       const invitation = await mailTo(page.request, joint.email);
       const code = codeIn(invitation);
@@ -190,7 +194,9 @@ for (const language of ['en', 'fr'] as const) {
       await screenshot(other.page, `auth-code-mismatch-${language}`);
       await box.fill(code);
       await other.page.getByRole('button', { name: t.submitCode, exact: true }).click();
-      await expect(other.page.getByRole('status').filter({ hasText: t.jointJoined })).toBeVisible();
+      await expect(other.page.getByRole('status').filter({ hasText: t.jointJoined })).toBeVisible({
+        timeout: 20_000,
+      });
       const jointCard = applicationCard(other.page, id);
       await expect(jointCard).toContainText(t.esignatureRequired);
 
