@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { applicationIdOn, choiceIn, stepUrl } from './applications.ts';
+import { saveAndContinue } from './locators.ts';
 
 /** The profile steps (hash routes #/application/<id>/profile and .../profilejoint). */
 export type ProfileStepName = 'profile' | 'profilejoint';
@@ -106,9 +107,6 @@ export interface ProfileAnswers {
   netFixedAssets: string;
   netLiquidAssets: string;
 }
-
-const saveAndContinue = (page: Page, t: { saveAndContinue: string }) =>
-  page.getByRole('button', { name: t.saveAndContinue, exact: true });
 
 /**
  * From the dashboard: Start a new application, Just me (or a joint application with a spouse),

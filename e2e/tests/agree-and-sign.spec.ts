@@ -5,6 +5,7 @@ import { applicationCard } from '../support/applications.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import { applicationAtReview, codeIn, mailTo, type Person } from '../support/seed.ts';
+import { escapeRegExp, heading, says } from '../support/locators.ts';
 
 /** The visible words, from apps/web/src/locales, the sandbox pages and packages/domain. */
 const text = {
@@ -80,10 +81,6 @@ const text = {
 } as const;
 
 type Text = (typeof text)[Language];
-
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const says = (message: string) => new RegExp(escapeRegExp(message));
 
 /** Agrees to the review, first showing that consent is required. */
 async function agree(page: Page, t: Text, id: string) {

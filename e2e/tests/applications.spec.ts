@@ -9,6 +9,7 @@ import {
 } from '../support/applications.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
+import { errorSummary, escapeRegExp, heading, saveAndContinue } from '../support/locators.ts';
 
 /** The visible words, from apps/web/src/locales and the labels of packages/domain. */
 const text = {
@@ -182,13 +183,7 @@ const text = {
 
 type Text = (typeof text)[Language];
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const saveAndContinue = (page: Page, t: Text) =>
-  page.getByRole('button', { name: t.saveAndContinue, exact: true });
 const backLink = (page: Page, t: Text) => page.getByRole('link', { name: t.back, exact: true });
-const errorSummary = (page: Page, t: Text) =>
-  page.getByRole('alert').filter({ has: page.getByRole('heading', { name: t.errorSummary }) });
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Start a new application from the dashboard; answers its id, on its ownership step. */
 async function startApplication(page: Page, t: Text): Promise<string> {

@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import { journeyWords } from '../support/words.ts';
 import { fieldOf, fillProfile, openProfileStep, type ProfileAnswers } from '../support/profile.ts';
+import { endsWith, errorSummary, heading, saveAndContinue, says } from '../support/locators.ts';
 
 /** The visible words, from apps/web/src/locales and the labels and messages of packages/domain. */
 const text = {
@@ -245,14 +246,6 @@ function profileAnswers(t: Text, language: Language): ProfileAnswers {
   };
 }
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const saveAndContinue = (page: Page, t: Text) =>
-  page.getByRole('button', { name: t.saveAndContinue, exact: true });
-const errorSummary = (page: Page, t: Text) =>
-  page.getByRole('alert').filter({ has: page.getByRole('heading', { name: t.errorSummary }) });
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const endsWith = (message: string) => new RegExp(`${escapeRegExp(message)}$`);
-const says = (message: string) => new RegExp(escapeRegExp(message));
 const question = (page: Page, legend: string) =>
   page.getByRole('group', { name: legend, exact: true });
 

@@ -15,6 +15,14 @@ import {
   type ProfileAnswers,
   type ProfileStepName,
 } from '../support/profile.ts';
+import {
+  endsWith,
+  errorSummary,
+  escapeRegExp,
+  heading,
+  saveAndContinue,
+  says,
+} from '../support/locators.ts';
 
 /** The visible words, from apps/web/src/locales and the labels of packages/domain. */
 const text = {
@@ -137,20 +145,6 @@ const answersIn: Record<Language, ProfileAnswers> = {
     netLiquidAssets: '40 000',
   },
 };
-
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const saveAndContinue = (page: Page, t: Text) =>
-  page.getByRole('button', { name: t.saveAndContinue, exact: true });
-const errorSummary = (page: Page, t: Text) =>
-  page.getByRole('alert').filter({ has: page.getByRole('heading', { name: t.errorSummary }) });
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/**
- * A link of the error summary by its message: the link may name its field first
- * ("Title: Required."), so only its end is matched.
- */
-const endsWith = (message: string) => new RegExp(`${escapeRegExp(message)}$`);
-/** A field's accessible description (hint, then "Error: " and its message) says this. */
-const says = (message: string) => new RegExp(escapeRegExp(message));
 
 /** A date `years` years before today, as the three boxes take it. */
 function yearsAgo(years: number) {

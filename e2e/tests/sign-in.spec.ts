@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newEmail, PASSWORD } from '../support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
+import { heading } from '../support/locators.ts';
 
 const text = {
   en: {
@@ -41,8 +42,6 @@ const text = {
     tooSimple: 'Combinez au moins trois des éléments suivants',
   },
 } satisfies Record<Language, Record<string, string>>;
-
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 for (const language of ['en', 'fr'] as const) {
   const t = text[language];

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applications, applicationSteps, auditEvents } from '../../db/schema.ts';
 
@@ -11,6 +11,17 @@ export async function insertApplication(db: Database, ownerId: string): Promise<
   return row;
 }
 
+/** The one application matching `where`; `lock` holds its row until the transaction ends. */
+async function findOne(
+  db: Database,
+  where: SQL | undefined,
+  lock: boolean,
+): Promise<ApplicationRow | undefined> {
+  const query = db.select().from(applications).where(where).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
 /** The owner's application; another person's answers undefined, exactly like a missing one. */
 export async function findOwned(
   db: Database,
@@ -18,13 +29,7 @@ export async function findOwned(
   id: string,
   { lock = false } = {},
 ): Promise<ApplicationRow | undefined> {
-  const query = db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.id, id), eq(applications.ownerId, ownerId)))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
+  return findOne(db, and(eq(applications.id, id), eq(applications.ownerId, ownerId)), lock);
 }
 
 /** Any application by id, for changes made on behalf of another module. */
@@ -33,9 +38,7 @@ export async function findById(
   id: string,
   { lock = false } = {},
 ): Promise<ApplicationRow | undefined> {
-  const query = db.select().from(applications).where(eq(applications.id, id)).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
+  return findOne(db, eq(applications.id, id), lock);
 }
 
 /**
@@ -48,18 +51,8 @@ export async function findParticipating(
   id: string,
   { lock = false } = {},
 ): Promise<ApplicationRow | undefined> {
-  const query = db
-    .select()
-    .from(applications)
-    .where(
-      and(
-        eq(applications.id, id),
-        or(eq(applications.ownerId, userId), eq(applications.jointUserId, userId)),
-      ),
-    )
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
+  const takesPart = or(eq(applications.ownerId, userId), eq(applications.jointUserId, userId));
+  return findOne(db, and(eq(applications.id, id), takesPart), lock);
 }
 
 /** The applications someone owns or is the linked joint applicant of. */
