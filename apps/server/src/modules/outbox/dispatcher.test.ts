@@ -274,7 +274,7 @@ describe('outbox dispatcher', () => {
       expect(leased).toMatchObject({ status: 'pending', attempts: 1 });
       expect(leased.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
 
-      const mailbox = createSandboxMailbox(test.app.db);
+      const mailbox = createSandboxMailbox(test.app.db, test.app.cipher);
       // While the lease runs, nobody else takes it.
       expect(await dispatcher({ transport: mailbox }).runOnce()).toBe(0);
       expect(await dispatcher({ transport: mailbox, now: later(LEASE_MS - 5000) }).runOnce()).toBe(
@@ -291,7 +291,7 @@ describe('outbox dispatcher', () => {
 
     it('delivers once to the mailbox even when it died after delivering, before marking', async () => {
       const { id } = await enqueueTestMessage(test.app);
-      const mailbox = createSandboxMailbox(test.app.db);
+      const mailbox = createSandboxMailbox(test.app.db, test.app.cipher);
       const delivered = deferred();
       // Delivered, then killed before it could record that the message was sent.
       const diesAfterDelivering = recordingTransport(async (message) => {

@@ -25,7 +25,7 @@ const BATCH_SIZE = 20;
  * sandbox mailbox pages under `/sandbox/mailbox`.
  */
 async function outboxPlugin(app: FastifyInstance, { mail }: { mail: MailConfig }) {
-  const { transport, mailbox } = createMailTransport(mail, app.db);
+  const { transport, mailbox } = createMailTransport(mail, app.db, app.cipher);
   const dispatcher = createDispatcher({
     db: app.db,
     cipher: app.cipher,

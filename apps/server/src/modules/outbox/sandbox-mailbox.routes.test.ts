@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { uniqueEmail } from '../../test/users.ts';
@@ -45,6 +46,19 @@ describe('sandbox mailbox', () => {
     expect(await test.app.outbox.runOnce()).toBeGreaterThanOrEqual(1);
     return id;
   }
+
+  it('keeps no code or link in plain text in its table', async () => {
+    const recipient = uniqueEmail('sealed');
+    await sendHostileMail(recipient);
+    const rows = await test.app.db.execute<Record<string, unknown>>(
+      sql`select * from sandbox_mailbox where recipient = ${recipient}`,
+    );
+    const stored = JSON.stringify(rows.rows);
+    expect(rows.rows).toHaveLength(1);
+    expect(stored).not.toContain('4827');
+    expect(stored).not.toContain('/security/login');
+    expect(stored).toContain('v1:');
+  });
 
   it('receives what the dispatcher sends, read as JSON for the end-to-end tests', async () => {
     const recipient = uniqueEmail('json');

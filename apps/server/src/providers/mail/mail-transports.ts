@@ -1,5 +1,6 @@
 import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { createSandboxMailbox, type SandboxMailbox } from './sandbox-mailbox.ts';
 import { createSmtpMailTransport } from './smtp-mail-transport.ts';
@@ -12,8 +13,9 @@ import { createSmtpMailTransport } from './smtp-mail-transport.ts';
 export function createMailTransport(
   mail: Pick<MailConfig, 'smtpUrl' | 'from'>,
   db: Database,
+  cipher: FieldCipher,
 ): { transport: MailTransport; mailbox?: SandboxMailbox } {
-  const sandbox = createSandboxMailbox(db);
+  const sandbox = createSandboxMailbox(db, cipher);
   if (!mail.smtpUrl) return { transport: sandbox, mailbox: sandbox };
   return {
     // No SMS vendor yet: SMS are stored by the sandbox even with SMTP (docs/sandbox.md).
