@@ -3,6 +3,9 @@
 //   2. The server suite again on PostgreSQL, when one answers at TEST_DATABASE_URL
 //      (default: the local server, postgres://postgres@127.0.0.1:5432/postgres).
 //   3. Playwright end-to-end journeys in Debian's Chromium.
+// Under CI (CI set, and not "false" or "0"), a suite that did not run, or ran no test, counts as
+// one failure with the reason and the fix beside it: a green line must mean every suite tested.
+// Outside CI, a missing PostgreSQL or SKIP_E2E=true is only logged, so a laptop can run the rest.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +16,37 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'portal-test-reports-'));
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** CI=true turns the checks on (.ci/run sets it); an empty CI, "false" or "0" leaves them off. */
+const ci = !['', 'false', '0'].includes(process.env.CI ?? '');
 
-/** @type {{ suite: string, passed: number, failed: number, skipped: number }[]} */
+/** The URL as printed: CI logs are kept, so a password in TEST_DATABASE_URL must not appear. */
+function withoutPassword(/** @type {string} */ url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(TEST_DATABASE_URL is not a URL)';
+  }
+}
+const shownPostgresUrl = withoutPassword(postgresUrl);
+
+/** @type {{ suite: string, passed: number, failed: number, skipped: number, reason?: string }[]} */
 const results = [];
+
+/**
+ * A suite that did not run: under CI one failure whose reason says how to fix it, else a log
+ * line (the other suites still run and count).
+ * @param {string} suite @param {string} reason @param {string} fix
+ */
+function notRun(suite, reason, fix) {
+  if (ci) {
+    results.push({ suite, passed: 0, failed: 1, skipped: 0, reason: `not run: ${reason}; ${fix}` });
+    console.error(`${suite}: not run under CI: ${reason}; ${fix}`);
+  } else {
+    console.log(`${reason}: ${suite} not run.`);
+  }
+}
 
 /** @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
 function run(command, args, env = {}) {
@@ -30,7 +61,7 @@ function run(command, args, env = {}) {
 /** @param {string} suite @param {string} file @param {number} status */
 function readVitest(suite, file, status) {
   if (!existsSync(file)) {
-    results.push({ suite, passed: 0, failed: 1, skipped: 0 });
+    results.push({ suite, passed: 0, failed: 1, skipped: 0, reason: `no report (exit ${status})` });
     console.error(`${suite}: no report (exit ${status})`);
     return;
   }
@@ -50,7 +81,7 @@ function readVitest(suite, file, status) {
 /** @param {string} suite @param {string} file @param {number} status */
 function readPlaywright(suite, file, status) {
   if (!existsSync(file)) {
-    results.push({ suite, passed: 0, failed: 1, skipped: 0 });
+    results.push({ suite, passed: 0, failed: 1, skipped: 0, reason: `no report (exit ${status})` });
     console.error(`${suite}: no report (exit ${status})`);
     return;
   }
@@ -63,15 +94,16 @@ function readPlaywright(suite, file, status) {
   });
 }
 
-async function postgresAnswers() {
-  if (process.env.TEST_POSTGRES === 'off') return false;
+/** Why the PostgreSQL run cannot happen, or undefined when a server answers. */
+async function postgresUnavailable() {
+  if (process.env.TEST_POSTGRES === 'off') return 'TEST_POSTGRES=off';
   const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
     await client.query('select 1');
-    return true;
+    return undefined;
   } catch {
-    return false;
+    return `PostgreSQL did not answer at ${shownPostgresUrl}`;
   } finally {
     await client.end().catch(() => {});
   }
@@ -92,30 +124,54 @@ readVitest(
   run('npx', vitestArgs(unitReport)),
 );
 
-if (await postgresAnswers()) {
+const postgresSuite = 'vitest (server on PostgreSQL)';
+const postgresProblem = await postgresUnavailable();
+if (postgresProblem === undefined) {
   const pgReport = path.join(reports, 'vitest-postgres.json');
   const status = run('npx', [...vitestArgs(pgReport), '--project', 'server'], {
     TEST_DATABASE_URL: postgresUrl,
   });
-  readVitest('vitest (server on PostgreSQL)', pgReport, status);
+  readVitest(postgresSuite, pgReport, status);
 } else {
-  console.log(`PostgreSQL did not answer at ${postgresUrl}: server suite ran on PGlite only.`);
+  notRun(
+    postgresSuite,
+    postgresProblem,
+    process.env.TEST_POSTGRES === 'off'
+      ? 'unset TEST_POSTGRES'
+      : 'start PostgreSQL there or point TEST_DATABASE_URL at one that answers',
+  );
 }
 
+const e2eSuite = 'playwright (end-to-end)';
 if (process.env.SKIP_E2E === 'true') {
-  console.log('SKIP_E2E=true: end-to-end suite not run.');
+  notRun(e2eSuite, 'SKIP_E2E=true', 'unset SKIP_E2E');
 } else {
   const e2eReport = path.join(reports, 'playwright.json');
   readPlaywright(
-    'playwright (end-to-end)',
+    e2eSuite,
     e2eReport,
     run('npm', ['run', 'test', '--workspace', 'e2e'], { E2E_JSON_REPORT: e2eReport }),
   );
 }
 
+// A suite whose report says 0 passed and 0 failed ran nothing (every test skipped, or filtered
+// out): under CI that is a failure, not a pass.
+for (const r of results) {
+  if (r.passed !== 0 || r.failed !== 0) continue;
+  if (ci) {
+    r.failed = 1;
+    r.reason = 'ran no tests; find why its tests were skipped or not collected';
+  } else {
+    console.log(`${r.suite}: ran no tests.`);
+  }
+}
+
 console.log('\nSuites:');
 for (const r of results) {
-  console.log(`  ${r.suite}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+  const reason = r.reason ? ` (${r.reason})` : '';
+  console.log(
+    `  ${r.suite}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${reason}`,
+  );
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
