@@ -20,6 +20,12 @@ const featureZones = webFeatures.map((feature) => ({
   message: 'Features do not import each other: move what they share to ui/ or lib/.',
 }));
 
+/** The test functions of Vitest and Playwright whose `.only` focuses a run; see the last block. */
+const testRoot = '/^(describe|it|test|suite|bench)$/';
+const testRoots = ['object', 'object.object', 'object.object.object']
+  .map((path) => `[${path}.name=${testRoot}]`)
+  .join(', ');
+
 export default tseslint.config(
   {
     ignores: [
@@ -156,5 +162,21 @@ export default tseslint.config(
   {
     files: ['apps/server/src/config.ts', 'apps/server/src/test/**/*.ts', '**/*.test.ts'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  // Last, so the block above does not turn it off for test files.
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // describe.only, it.only, test.only, it.concurrent.only, test.describe.only,
+          // test.describe.serial.only, describe.only.each...: `.only` up to three names deep.
+          selector: `MemberExpression[property.name='only']:matches(${testRoots})`,
+          message:
+            '.only runs the focused tests and silently skips every other: remove it before committing (CI refuses it too).',
+        },
+      ],
+    },
   },
 );

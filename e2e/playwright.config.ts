@@ -41,6 +41,7 @@ if (process.env.E2E_DATABASE_URL) {
 
 export default defineConfig({
   testDir: './tests',
+  forbidOnly: !!process.env.CI,
   outputDir: './test-results',
   fullyParallel: true,
   workers: 2,
