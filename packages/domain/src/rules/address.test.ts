@@ -44,6 +44,29 @@ const provinceCodes = Object.keys(provinces) as ProvinceCode[];
 const usedLetters = [...'ABCEGHJKLMNPRSTVWXYZ'];
 const neverUsed = [...'DFIOQU'];
 
+/**
+ * Canada Post's first letters of each province's and territory's postal codes, written out
+ * here rather than read from postalCodePrefixes, so a wrong letter there fails a test.
+ * Nunavut and the Northwest Territories share X.
+ */
+const canadaPostFirstLetters: Record<ProvinceCode, readonly string[]> = {
+  NL: ['A'],
+  NS: ['B'],
+  PE: ['C'],
+  NB: ['E'],
+  QC: ['G', 'H', 'J'],
+  ON: ['K', 'L', 'M', 'N', 'P'],
+  MB: ['R'],
+  SK: ['S'],
+  AB: ['T'],
+  BC: ['V'],
+  NU: ['X'],
+  NT: ['X'],
+  YT: ['Y'],
+};
+/** Every letter a Canadian postal code may start with (not D F I O Q U, nor W or Z). */
+const firstLetters = [...'ABCEGHJKLMNPRSTVXY'];
+
 const postalCodeIn = (province: ProvinceCode) =>
   fc
     .tuple(
@@ -86,6 +109,28 @@ describe('Canadian postal codes', () => {
         },
       ),
     );
+  });
+
+  it.each(Object.entries(canadaPostFirstLetters))(
+    "in %s start with %j; another province's first letter is postalCodeProvince",
+    (province, letters) => {
+      const provinceId = provinces[province as ProvinceCode];
+      for (const letter of firstLetters) {
+        const postalCode = `${letter}0A 1B2`;
+        const result = home.safeParse({ ...montreal, provinceId, postalCode });
+        if (letters.includes(letter)) {
+          expect(codes(result), postalCode).toEqual([]);
+          expect(result.data?.postalCode).toBe(postalCode);
+        } else {
+          expect(codes(result), postalCode).toEqual(['postalCode:postalCodeProvince']);
+        }
+      }
+    },
+  );
+
+  it('are pinned for all 13 provinces and territories, each first letter to one or more', () => {
+    expect(Object.keys(canadaPostFirstLetters).sort()).toEqual(Object.keys(provinces).sort());
+    expect([...new Set(Object.values(canadaPostFirstLetters).flat())].sort()).toEqual(firstLetters);
   });
 
   it('are postalCodeProvince with another province', () => {
