@@ -18,10 +18,8 @@ export const messagesEn = {
   emailFormat: 'The email format is not valid.',
   passwordTooShort: 'Use at least 12 characters.',
   passwordTooLong: 'Use at most 128 characters.',
-  passwordCommon: 'This password is too common. Choose another.',
+  passwordCommon: 'This password is too common or has appeared in a data breach. Choose another.',
   passwordContainsEmail: 'Your password must not contain your email address.',
-  passwordTooSimple:
-    'Mix at least three of: lower-case letters, capital letters, numbers and symbols, or use 20 characters or more.',
   accountRequired: 'Choose at least one account.',
   tooManyRegistered: 'You can open one registered account per application.',
   tooManyNonRegistered: 'You can open one non-registered account per application.',
@@ -45,10 +43,8 @@ export const messagesFr = {
   emailFormat: "Le format de l'adresse courriel n'est pas valide.",
   passwordTooShort: 'Utilisez au moins 12 caractères.',
   passwordTooLong: 'Utilisez au plus 128 caractères.',
-  passwordCommon: 'Ce mot de passe est trop courant. Choisissez-en un autre.',
+  passwordCommon: 'Ce mot de passe est trop courant ou a déjà fuité lors d’une violation de données. Choisissez-en un autre.',
   passwordContainsEmail: 'Votre mot de passe ne doit pas contenir votre adresse courriel.',
-  passwordTooSimple:
-    'Combinez au moins trois des éléments suivants : lettres minuscules, lettres majuscules, chiffres et symboles, ou utilisez au moins 20 caractères.',
   accountRequired: 'Choisissez au moins un compte.',
   tooManyRegistered: 'Vous pouvez ouvrir un seul compte enregistré par demande.',
   tooManyNonRegistered: 'Vous pouvez ouvrir un seul compte non enregistré par demande.',
