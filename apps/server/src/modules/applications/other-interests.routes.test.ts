@@ -223,6 +223,30 @@ describe('step otherinterests: the rules on the server, and TINs and SINs encryp
     });
   });
 
+  it("saves an Ontario resident's TFSA beneficiaries split 60/40 and answers them as sent", async () => {
+    // The journey's defaults: a TFSA (a plan that takes beneficiaries) and a home in Toronto.
+    const application = await atOtherInterests();
+    const beneficiaries = [
+      { ...child(60, 'Léa'), differentAddress: false },
+      {
+        ...child(40, 'Éloi'),
+        differentAddress: true,
+        address: {
+          streetNumber: '24',
+          streetName: 'Sussex Drive',
+          city: 'Ottawa',
+          provinceId: 5,
+          postalCode: 'K1M 1M4',
+          countryId: CANADA,
+        },
+      },
+    ];
+    const response = await put(application, answers({ beneficiaries }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<ApplicationBody>().nextStep).toBe('review');
+    expect((await savedStep(application)).beneficiaries).toEqual(beneficiaries);
+  });
+
   it("refuses a Quebec resident's TFSA beneficiaries (designated by will)", async () => {
     const application = await atOtherInterests({ homeAddress: MONTREAL_HOME });
     const fields = await fieldsOf(application, answers({ beneficiaries: [child(100, 'Léa')] }));
