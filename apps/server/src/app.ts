@@ -11,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@portal/domain';
-import { mailConfigOf, type AppConfig } from './config.ts';
+import { mailConfigOf, timeoutsOf, uploadQuotaBytesOf, type AppConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { seedDemoUsers } from './db/seed/seed-demo-users.ts';
 import { seedReferenceData } from './db/seed/seed-reference-data.ts';
@@ -30,7 +30,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAddressLookupProvider } from './providers/address-lookup/address-lookup-providers.ts';
 import { sandboxEsignRoutes } from './providers/esign/sandbox-esign.routes.ts';
 import { auth } from './plugins/auth.ts';
-import { errorHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler.ts';
+import { requestHygiene } from './plugins/request-hygiene.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webClient } from './plugins/web-client.ts';
 
@@ -50,17 +51,31 @@ export const API_BASE = '/service/jaxrs';
 export interface BuildOptions {
   /** An already open database (tests share one between two app instances); not closed here. */
   database?: DatabaseHandle;
+  /** Where the log goes instead of stdout (tests read it to prove what it never holds). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(
   config: AppConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const timeouts = timeoutsOf(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(options.logStream && { stream: options.logStream }),
     },
+    // A body that trickles in (slowloris) is cut off once the whole request is late; Node only
+    // looks every `connectionsCheckingInterval` (30 s by default), so it looks every second.
+    requestTimeout: timeouts.requestTimeoutMs,
+    http: {
+      requestTimeout: timeouts.requestTimeoutMs,
+      headersTimeout: timeouts.headersTimeoutMs,
+      connectionsCheckingInterval: 1000,
+    },
+    clientErrorHandler,
+    frameworkErrors,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -94,6 +109,7 @@ export async function buildApp(
 
   await app.register(errorHandler);
   await app.register(securityHeaders);
+  await app.register(requestHygiene);
   await app.register(cookie);
   await app.register(formbody);
   // Every upload of the spec is one file of at most 10 MB, read into memory, never onto a disk
@@ -117,7 +133,10 @@ export async function buildApp(
   await app.register(referencesRoutes, { prefix: API_BASE });
   await app.register(usersRoutes, { prefix: API_BASE });
   await app.register(applicationsRoutes, { prefix: API_BASE, config });
-  await app.register(documentsRoutes, { prefix: API_BASE });
+  await app.register(documentsRoutes, {
+    prefix: API_BASE,
+    uploadQuotaBytes: uploadQuotaBytesOf(config),
+  });
   await app.register(esignRoutes, { prefix: API_BASE, config });
   await app.register(sandboxEsignRoutes, { prefix: '/sandbox/esign' });
   await app.register(coAuthCodeRoutes, { prefix: API_BASE, config });

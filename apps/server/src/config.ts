@@ -49,6 +49,12 @@ export interface AppConfig {
    * it (the tests) uses the sandbox mailbox and does not poll: tests call `app.outbox.runOnce()`.
    */
   mail?: Partial<MailConfig>;
+  /** How long a whole request (headers and body) may take to arrive, in ms; 60 s unless set. */
+  requestTimeoutMs?: number;
+  /** How long the request headers may take to arrive, in ms; 15 s unless set. */
+  headersTimeoutMs?: number;
+  /** How many bytes of documents one person may store in all; 200 MB unless set. */
+  uploadQuotaBytes?: number;
 }
 
 /** How mail and SMS leave the outbox. */
@@ -96,6 +102,30 @@ export function featureFlagsOf(config: Pick<AppConfig, 'featureFlags'>): Feature
 
 export function codeValidityMsOf(config: Pick<AppConfig, 'coAuthCodeValidityMs'>): number {
   return config.coAuthCodeValidityMs ?? CO_AUTH_CODE_VALIDITY_MS;
+}
+
+/**
+ * A slow client may not hold a connection open indefinitely by trickling its request (a
+ * slowloris attack): the headers must arrive within 15 s and the whole request within 60 s
+ * (a 10 MB upload needs an upstream of about 1.4 Mbit/s for that). Node requires the headers'
+ * time not to exceed the request's, so it is capped there.
+ */
+export function timeoutsOf(config: Pick<AppConfig, 'requestTimeoutMs' | 'headersTimeoutMs'>): {
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+} {
+  const requestTimeoutMs = config.requestTimeoutMs ?? 60_000;
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs: Math.min(config.headersTimeoutMs ?? 15_000, requestTimeoutMs),
+  };
+}
+
+/** 200 MB: ten full 10 MB documents for each of a couple of applications, with room to spare. */
+export const defaultUploadQuotaBytes = 200 * 1024 * 1024;
+
+export function uploadQuotaBytesOf(config: Pick<AppConfig, 'uploadQuotaBytes'>): number {
+  return config.uploadQuotaBytes ?? defaultUploadQuotaBytes;
 }
 
 /** The site's own address for links in mail, without a trailing slash. */
@@ -159,6 +189,9 @@ const environmentSchema = z.object({
     .or(z.literal(''))
     .optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
 
 export class ConfigError extends Error {
@@ -235,5 +268,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       from: env.MAIL_FROM || defaultMailFrom,
       pollMs: env.OUTBOX_POLL_MS,
     },
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+    uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
   };
 }

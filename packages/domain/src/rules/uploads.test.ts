@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../constants.ts';
 import { uploadDocumentTypes } from '../enums/documents.ts';
-import { messagesEn } from '../messages/messages.ts';
+import { messageFor, messagesEn } from '../messages/messages.ts';
 import {
   FILE_SIGNATURE_BYTES,
   UPLOAD_FILE_NAME_MAX_LENGTH,
@@ -244,6 +244,14 @@ describe('upload messages', () => {
     expect(uploadMessagesFr.fileAlreadyExists).toBe('Ce fichier existe déjà.');
     expect(uploadMessagesFr.fileTooLarge).toMatch(/10 Mo/);
     expect(uploadMessagesEn.unsupportedExtension).toMatch(/PDF, JPG, JPEG, PNG, BMP, GIF or TIFF/);
+  });
+
+  it('explains a refusal past the storage quota in both languages, naming what to do', () => {
+    expect(uploadMessagesEn.storageQuotaExceeded).toMatch(/storage space/);
+    expect(uploadMessagesEn.storageQuotaExceeded).toMatch(/Delete a document/);
+    expect(uploadMessagesFr.storageQuotaExceeded).toMatch(/espace de stockage/);
+    expect(uploadMessagesFr.storageQuotaExceeded).toMatch(/Supprimez un document/);
+    expect(messageFor('storageQuotaExceeded', 'fr')).toBe(uploadMessagesFr.storageQuotaExceeded);
   });
 
   it('leaves required and invalid to the generic messages', () => {

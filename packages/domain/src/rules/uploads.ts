@@ -217,6 +217,9 @@ function fileProblem(
 /**
  * Messages of the upload codes (spec section 5: unsupported extension, file already exists,
  * document type and file required). `required` and `invalid` are the generic messages.
+ * `storageQuotaExceeded` is the server's refusal of a file past the space one person may use
+ * for documents across all their applications; the space is configurable, so the message
+ * names no size.
  */
 export const uploadMessagesEn = {
   unsupportedExtension:
@@ -225,6 +228,8 @@ export const uploadMessagesEn = {
   contentMismatch:
     'The content of this file does not match its extension. Upload the original document.',
   fileAlreadyExists: 'This file already exists.',
+  storageQuotaExceeded:
+    'This file does not fit in the storage space you have left for documents. Delete a document you no longer need, or upload a smaller file.',
 } as const;
 
 export const uploadMessagesFr = {
@@ -234,4 +239,6 @@ export const uploadMessagesFr = {
   contentMismatch:
     'Le contenu de ce fichier ne correspond pas à son extension. Téléversez le document original.',
   fileAlreadyExists: 'Ce fichier existe déjà.',
+  storageQuotaExceeded:
+    "Ce fichier dépasse l'espace de stockage qu'il vous reste pour vos documents. Supprimez un document dont vous n'avez plus besoin ou téléversez un fichier plus petit.",
 } as const satisfies Record<keyof typeof uploadMessagesEn, string>;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applicationDocuments, applications } from '../../db/schema.ts';
 
@@ -49,6 +49,30 @@ export async function countOf(db: Database, applicationId: string): Promise<numb
     .select({ total: count() })
     .from(applicationDocuments)
     .where(eq(applicationDocuments.applicationId, applicationId));
+  return row?.total ?? 0;
+}
+
+/** Any fixed number: it names the advisory locks of the upload quota among all others. */
+const UPLOAD_QUOTA_LOCK_SPACE = 7_145_002;
+
+/**
+ * Holds, until the transaction ends, the lock of one uploader's quota: two uploads by the same
+ * person (to two of their applications, say) take turns to add up their space and insert, so
+ * they cannot both pass the quota. A lock of its own rather than `FOR UPDATE` on the person's
+ * `users` row, which would also hold back every other change to that row meanwhile.
+ */
+export async function lockUploader(db: Database, uploaderId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(${UPLOAD_QUOTA_LOCK_SPACE}, hashtext(${uploaderId}::text))`,
+  );
+}
+
+/** Bytes of all the documents one person uploaded, in every application. */
+export async function storedBytesOf(db: Database, uploaderId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(applicationDocuments.size).mapWith(Number) })
+    .from(applicationDocuments)
+    .where(eq(applicationDocuments.uploadedBy, uploaderId));
   return row?.total ?? 0;
 }
 

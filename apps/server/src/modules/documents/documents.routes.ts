@@ -38,6 +38,7 @@ const messages: Record<string, string> = {
   invalidMultipart: 'Send the upload as multipart/form-data with documentType, reason and file.',
   fileAlreadyExists: uploadMessagesEn.fileAlreadyExists,
   tooManyDocuments: 'This application already holds as many documents as it can.',
+  storageQuotaExceeded: uploadMessagesEn.storageQuotaExceeded,
 };
 
 /**
@@ -111,7 +112,15 @@ export function contentDisposition(fileName: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface DocumentsRoutesOptions {
+  /** How many bytes of documents one person may store in all. */
+  uploadQuotaBytes: number;
+}
+
+export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (
+  app,
+  { uploadQuotaBytes },
+) => {
   // The caller is checked before anything is read from the body. Returning the reply makes
   // Fastify wait until the 401 is sent, so the handler never runs for an anonymous caller
   // (with async onSend hooks, a reply sent from an async hook is not finished when it returns).
@@ -132,7 +141,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `documentType is one of ${Object.keys(uploadDocumentTypes).join(', ')}; the file is a ` +
           'PDF, JPG/JPEG, PNG, BMP, GIF or TIF/TIFF whose content matches its extension. 400 ' +
-          'field codes: required, invalid, unsupportedExtension, fileTooLarge, contentMismatch.',
+          'field codes: required, invalid, unsupportedExtension, fileTooLarge, contentMismatch. ' +
+          '409: applicationLocked, fileAlreadyExists, tooManyDocuments, storageQuotaExceeded ' +
+          "(the person's documents in all their applications would pass their quota).",
         consumes: ['multipart/form-data'],
         params: applicationParams,
         response: { 201: documentSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
@@ -147,6 +158,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
           callerOf(request).id,
           request.params.id,
           input,
+          { quotaBytes: uploadQuotaBytes },
         );
         return reply.code(201).header('cache-control', 'private, no-store').send(document);
       } catch (error) {

@@ -28,6 +28,11 @@ export class DocumentError extends Error {
   }
 }
 
+/** What one person may store: `uploadQuotaBytes` of the configuration (200 MB unless set). */
+export interface UploadLimits {
+  quotaBytes: number;
+}
+
 export interface UploadInput {
   documentType?: string;
   reason?: string;
@@ -64,7 +69,9 @@ function summaryOf(cipher: FieldCipher, row: repo.DocumentListing): DocumentSumm
  * Stores one uploaded file in one transaction: the application must be the caller's (else 404)
  * and still open (409 `applicationLocked`); the upload must pass the domain's rules (400 with
  * field codes); the same content may not be there already (409 `fileAlreadyExists`, compared
- * by keyed fingerprint); then the encrypted row and its audit event are written together.
+ * by keyed fingerprint); the person's documents in all their applications, this one included,
+ * may not pass their quota (409 `storageQuotaExceeded`); then the encrypted row and its audit
+ * event are written together.
  */
 export async function uploadDocument(
   db: Database,
@@ -72,6 +79,7 @@ export async function uploadDocument(
   ownerId: string,
   applicationId: string,
   input: UploadInput,
+  limits: UploadLimits,
 ): Promise<DocumentSummary> {
   return db.transaction(async (tx) => {
     const application = await findOwnedApplication(tx, ownerId, applicationId, {
@@ -105,6 +113,12 @@ export async function uploadDocument(
     }
     if ((await repo.countOf(tx, applicationId)) >= MAX_DOCUMENTS_PER_APPLICATION) {
       throw new DocumentError(409, 'tooManyDocuments');
+    }
+    // Summed under the uploader's lock and inserted before it is released, so two uploads at
+    // once near the quota are counted one after the other.
+    await repo.lockUploader(tx, ownerId);
+    if ((await repo.storedBytesOf(tx, ownerId)) + file.bytes.length > limits.quotaBytes) {
+      throw new DocumentError(409, 'storageQuotaExceeded');
     }
 
     const id = randomUUID();

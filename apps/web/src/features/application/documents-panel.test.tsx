@@ -311,6 +311,44 @@ describe('documents panel', () => {
     expect(announcements()).not.toHaveTextContent('Uploading');
   });
 
+  it("shows the server's refusal past the storage quota at the file, keeping the answers", async () => {
+    const api = await renderPanel();
+    await screen.findByText('No documents uploaded yet.');
+    await userEvent.selectOptions(screen.getByLabelText('Document type'), 'Bank statement');
+    await userEvent.type(screen.getByLabelText('Reason (optional)'), 'Proof of address');
+    await userEvent.upload(fileInput(), pdfFile('statement.pdf'));
+    api.failNext(409, { errorCode: 'storageQuotaExceeded', message: 'Over quota.' });
+    await userEvent.click(uploadButton());
+
+    const message =
+      'This file does not fit in the storage space you have left for documents. Delete a document you no longer need, or upload a smaller file.';
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: `File: ${message}` })).toHaveAttribute(
+      'href',
+      '#documents-file',
+    );
+    expect(fileInput()).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.getByLabelText('Document type')).toHaveValue('bankStatement');
+    expect(screen.getByLabelText('Reason (optional)')).toHaveValue('Proof of address');
+    expect(screen.getByText('No documents uploaded yet.')).toBeVisible();
+  });
+
+  it('says so in French past the storage quota', async () => {
+    const api = await renderPanel({ language: 'fr' });
+    await screen.findByText("Aucun document téléversé pour l'instant.");
+    await userEvent.selectOptions(screen.getByLabelText('Type de document'), 'Relevé bancaire');
+    await userEvent.upload(screen.getByLabelText('Fichier'), pdfFile('releve.pdf'));
+    api.failNext(409, { errorCode: 'storageQuotaExceeded', message: 'Over quota.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Téléverser' }));
+
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary).getByRole('link', {
+        name: "Fichier : Ce fichier dépasse l'espace de stockage qu'il vous reste pour vos documents. Supprimez un document dont vous n'avez plus besoin ou téléversez un fichier plus petit.",
+      }),
+    ).toHaveAttribute('href', '#documents-file');
+  });
+
   it('says so when the application was submitted meanwhile, keeping the answers', async () => {
     const api = await renderPanel();
     await screen.findByText('No documents uploaded yet.');

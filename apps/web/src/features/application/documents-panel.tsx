@@ -71,6 +71,13 @@ function inPageOrder(problems: Problem[]): Problem[] {
   return fieldOrder.flatMap((path) => first.get(path) ?? []);
 }
 
+/**
+ * The server's 409s about the chosen file: the same content is there already, the application
+ * holds all the documents it can, or the file would pass the person's storage quota (the
+ * domain's `storageQuotaExceeded` message says to delete a document or choose a smaller file).
+ */
+const fileRefusals = new Set(['fileAlreadyExists', 'tooManyDocuments', 'storageQuotaExceeded']);
+
 /** The problems a server refusal names, or null when it is not about the fields. */
 function problemsOfRefusal(status: number, errorCode: string, fields?: Record<string, string>) {
   if (status === 400 && fields && Object.keys(fields).length > 0) {
@@ -79,7 +86,7 @@ function problemsOfRefusal(status: number, errorCode: string, fields?: Record<st
       code,
     }));
   }
-  if (status === 409 && (errorCode === 'fileAlreadyExists' || errorCode === 'tooManyDocuments')) {
+  if (status === 409 && fileRefusals.has(errorCode)) {
     return [{ path: 'file' as const, code: errorCode }];
   }
   return null;
