@@ -11,11 +11,26 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@portal/domain';
-import { mailConfigOf, timeoutsOf, uploadQuotaBytesOf, type AppConfig } from './config.ts';
+import {
+  ConfigError,
+  mailConfigOf,
+  publicUrlOf,
+  sandboxedRoles,
+  sandboxVendorsRefusal,
+  timeoutsOf,
+  uploadQuotaBytesOf,
+  type AppConfig,
+  type VendorRole,
+} from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { seedDemoUsers } from './db/seed/seed-demo-users.ts';
 import { seedReferenceData } from './db/seed/seed-reference-data.ts';
 import { cipherFromConfig, fieldCipher } from './lib/crypto/field-cipher-plugin.ts';
+import {
+  createPasswordHasher,
+  type PasswordHasher,
+} from './lib/password-hashing/password-hasher.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressLookupRoutes } from './modules/address-lookup/address-lookup.routes.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { coAuthCodeRoutes } from './modules/co-auth-code/co-auth-code.routes.ts';
@@ -28,10 +43,15 @@ import { referencesRoutes } from './modules/references/references.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAddressLookupProvider } from './providers/address-lookup/address-lookup-providers.ts';
+import type { AddressLookupProvider } from './providers/address-lookup/address-lookup-provider.ts';
+import type { EsignProvider } from './providers/esign/esign-provider.ts';
 import { sandboxEsignRoutes } from './providers/esign/sandbox-esign.routes.ts';
+import type { MailTransport } from './providers/mail/mail-transport.ts';
 import { auth } from './plugins/auth.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler.ts';
 import { requestHygiene } from './plugins/request-hygiene.ts';
+import { requestOrigin } from './plugins/request-origin.ts';
+import { sandboxBanner, SANDBOX_META } from './plugins/sandbox-banner.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webClient } from './plugins/web-client.ts';
 
@@ -39,7 +59,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbDriver: DatabaseHandle['driver'];
+    /** argon2 behind a bounded queue (issue 11): every password hash goes through it. */
+    passwordHasher: PasswordHasher;
   }
+}
+
+/** Real vendor adapters built in code; a role without one uses its sandbox (when allowed). */
+export interface RealVendors {
+  mail: MailTransport;
+  sms: MailTransport;
+  esign: EsignProvider;
+  addressLookup: AddressLookupProvider;
 }
 
 export const API_BASE = '/service/jaxrs';
@@ -53,6 +83,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Where the log goes instead of stdout (tests read it to prove what it never holds). */
   logStream?: NodeJS.WritableStream;
+  /** Real vendor adapters (tests stand in for vendors with them). */
+  vendors?: Partial<RealVendors>;
 }
 
 export async function buildApp(
@@ -60,6 +92,14 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const timeouts = timeoutsOf(config);
+  // Sandboxes are an explicit mode: without it, every vendor role needs a real adapter.
+  const vendors = options.vendors ?? {};
+  const sandboxVendors = config.sandboxVendors ?? true;
+  const sandboxed = sandboxedRoles(config, new Set(Object.keys(vendors) as VendorRole[]));
+  if (!sandboxVendors && sandboxed.length > 0) {
+    throw new ConfigError(sandboxVendorsRefusal(sandboxed));
+  }
+  const publicUrl = publicUrlOf(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -76,7 +116,7 @@ export async function buildApp(
     },
     clientErrorHandler,
     frameworkErrors,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy === false ? false : [...config.trustProxy],
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -102,13 +142,22 @@ export async function buildApp(
   }
   app.decorate('db', database.db);
   app.decorate('dbDriver', database.driver);
+  app.decorate(
+    'passwordHasher',
+    createPasswordHasher({
+      maxConcurrent: config.passwordHashing?.maxConcurrent,
+      maxQueued: config.passwordHashing?.maxQueued,
+    }),
+  );
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await app.register(errorHandler);
+  await app.register(requestOrigin, { publicOrigin: publicUrl });
   await app.register(securityHeaders);
+  if (sandboxVendors) await app.register(sandboxBanner);
   await app.register(requestHygiene);
   await app.register(cookie);
   await app.register(formbody);
@@ -129,7 +178,13 @@ export async function buildApp(
   });
 
   await app.register(healthRoutes);
-  await app.register(securityRoutes, { prefix: '/security', policy: config.security });
+  await app.register(securityRoutes, {
+    prefix: '/security',
+    policy: config.security,
+    hasher: app.passwordHasher,
+    publicUrl,
+  });
+  await app.register(accountRoutes, { prefix: API_BASE, policy: config.security, publicUrl });
   await app.register(referencesRoutes, { prefix: API_BASE });
   await app.register(usersRoutes, { prefix: API_BASE });
   await app.register(applicationsRoutes, { prefix: API_BASE, config });
@@ -137,19 +192,33 @@ export async function buildApp(
     prefix: API_BASE,
     uploadQuotaBytes: uploadQuotaBytesOf(config),
   });
-  await app.register(esignRoutes, { prefix: API_BASE, config });
-  await app.register(sandboxEsignRoutes, { prefix: '/sandbox/esign' });
+  await app.register(esignRoutes, {
+    prefix: API_BASE,
+    config,
+    ...(vendors.esign && { provider: vendors.esign }),
+  });
+  if (!vendors.esign) await app.register(sandboxEsignRoutes, { prefix: '/sandbox/esign' });
   await app.register(coAuthCodeRoutes, { prefix: API_BASE, config });
   await app.register(addressLookupRoutes, {
     prefix: API_BASE,
-    provider: createAddressLookupProvider(config.addressLookupProvider),
+    provider: vendors.addressLookup ?? createAddressLookupProvider(config.addressLookupProvider),
   });
   await app.register(errorsRoutes, { prefix: API_BASE, secret: config.appSecret });
-  // Mail and SMS: the dispatcher, and the sandbox mailbox pages when no SMTP server is set.
-  await app.register(outbox, { mail: mailConfigOf(config) });
+  // Mail and SMS: the dispatcher, and the sandbox mailbox pages while a sandbox carries either.
+  await app.register(outbox, {
+    mail: mailConfigOf(config),
+    ...(vendors.mail && { mailTransport: vendors.mail }),
+    ...(vendors.sms && { smsTransport: vendors.sms }),
+  });
   app.get('/service/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(webClient, { distDir: config.webDistDir });
+  await app.register(webClient, {
+    distDir: config.webDistDir,
+    // The client shows the demonstration banner from this marker, before any call.
+    ...(sandboxVendors && {
+      transformIndexHtml: (html: string) => html.replace('<head>', `<head>${SANDBOX_META}`),
+    }),
+  });
 
   return app;
 }

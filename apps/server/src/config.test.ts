@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, publicUrlOf } from './config.ts';
 
 const HEX_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 const BASE64_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -25,7 +25,10 @@ describe('loadConfig', () => {
 
   it('switches to PostgreSQL when DATABASE_URL is given', () => {
     const url = 'postgres://postgres@127.0.0.1:5432/portal';
-    expect(loadConfig({ DATABASE_URL: url, DATA_ENCRYPTION_KEY: HEX_KEY }).database).toEqual({
+    expect(
+      loadConfig({ DATABASE_URL: url, DATA_ENCRYPTION_KEY: HEX_KEY, SANDBOX_VENDORS: 'true' })
+        .database,
+    ).toEqual({
       driver: 'postgres',
       url,
     });
@@ -83,14 +86,16 @@ describe('loadConfig', () => {
 
     it('refuses to start on PostgreSQL without a key, except in development or test', () => {
       const url = 'postgres://postgres@127.0.0.1:5432/portal';
-      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
-      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+      const sandbox = { SANDBOX_VENDORS: 'true' };
+      expect(() => loadConfig({ DATABASE_URL: url, ...sandbox })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATABASE_URL: url, ...sandbox })).toThrow(
         /DATA_ENCRYPTION_KEY is required with DATABASE_URL/,
       );
       expect(() => loadConfig({ DATABASE_URL: url, NODE_ENV: 'production' })).toThrow(ConfigError);
       for (const NODE_ENV of ['development', 'test']) {
         expect(
-          loadConfig({ DATABASE_URL: url, NODE_ENV, DATA_DIR: '/tmp/portal-data' }).dataKey,
+          loadConfig({ DATABASE_URL: url, NODE_ENV, DATA_DIR: '/tmp/portal-data', ...sandbox })
+            .dataKey,
         ).toEqual({ kind: 'file', path: '/tmp/portal-data/encryption.key' });
       }
     });
@@ -104,6 +109,78 @@ describe('loadConfig', () => {
       );
       expect(() => loadConfig({ ADDRESS_LOOKUP_PROVIDER: 'canadapost' })).toThrow(
         /ADDRESS_LOOKUP_PROVIDER/,
+      );
+    });
+  });
+
+  describe('SANDBOX_VENDORS (issue 11 hole 3)', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/portal';
+    const pg = { DATABASE_URL: url, DATA_ENCRYPTION_KEY: HEX_KEY };
+
+    it('is on by default only for the embedded database', () => {
+      expect(loadConfig({}).sandboxVendors).toBe(true);
+      expect(loadConfig({ ...pg, SANDBOX_VENDORS: 'true' }).sandboxVendors).toBe(true);
+    });
+
+    it('refuses to start on PostgreSQL without it, naming each role and what to set', () => {
+      expect(() => loadConfig(pg)).toThrow(ConfigError);
+      let message = '';
+      try {
+        loadConfig(pg);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain('SANDBOX_VENDORS=true');
+      expect(message).toContain('mail (set SMTP_URL and MAIL_FROM)');
+      expect(message).toContain('e-signature');
+      expect(message).toContain('SMS');
+      expect(message).toContain('address look-up');
+      // With SMTP configured, mail is no longer named; the roles without an adapter still are.
+      const withSmtp = () =>
+        loadConfig({ ...pg, SMTP_URL: 'smtp://relay:587', MAIL_FROM: 'a@b.example' });
+      expect(withSmtp).toThrow(/e-signature/);
+      expect(withSmtp).not.toThrow(/set SMTP_URL/);
+    });
+
+    it('refuses sandbox vendors when NODE_ENV=production, even when asked for', () => {
+      expect(() => loadConfig({ ...pg, SANDBOX_VENDORS: 'true', NODE_ENV: 'production' })).toThrow(
+        /SANDBOX_VENDORS cannot be on when NODE_ENV=production/,
+      );
+      expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NODE_ENV=production/);
+    });
+
+    it('refuses to turn them off on the embedded database while a role has no adapter', () => {
+      expect(() => loadConfig({ SANDBOX_VENDORS: 'false' })).toThrow(/no real adapter/);
+    });
+  });
+
+  describe('TRUST_PROXY (issue 11 hole 6)', () => {
+    it('trusts no proxy unless given addresses or CIDR ranges', () => {
+      expect(loadConfig({}).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1' }).trustProxy).toEqual([
+        '10.0.0.0/8',
+        '192.168.1.7',
+        '::1',
+      ]);
+    });
+
+    it.each(['true', '1', 'yes', '*', '10.0.0.0/33', 'lb.internal'])(
+      'refuses %s, which would let anyone choose their address',
+      (value) => {
+        expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+      },
+    );
+  });
+
+  describe('PUBLIC_URL', () => {
+    it('defaults to localhost on a developer machine, as the README says', () => {
+      expect(publicUrlOf(loadConfig({}))).toBe('http://localhost:8080');
+      expect(publicUrlOf(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }))).toBe(
+        'http://localhost:9000',
+      );
+      expect(publicUrlOf(loadConfig({ PUBLIC_URL: 'https://portal.example.ca/' }))).toBe(
+        'https://portal.example.ca',
       );
     });
   });

@@ -2,6 +2,7 @@ import { CO_AUTH_CODE_VALIDITY_MS } from '@portal/domain';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseDataKey, type DataKeySource } from './lib/crypto/data-key.ts';
 import { defaultSecurityPolicy, type SecurityPolicy } from './modules/security/security-policy.ts';
@@ -18,8 +19,18 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Folder of the built web client; the server serves it at `/` when it exists. */
   webDistDir: string;
-  /** Trust X-Forwarded-* from a load balancer in front of several instances. */
-  trustProxy: boolean;
+  /**
+   * The load balancers whose `X-Forwarded-*` headers are believed (addresses or CIDR ranges);
+   * `false` believes none, so the socket's address is the client's.
+   */
+  trustProxy: false | readonly string[];
+  /**
+   * Simulated vendors (architecture: sandbox vendors) may stand in for any vendor role. `true`
+   * unless set (the tests, the embedded database); `loadConfig` decides it from SANDBOX_VENDORS.
+   */
+  sandboxVendors?: boolean;
+  /** The bounded queue in front of argon2 (issue 11): at most this many hashes at once. */
+  passwordHashing?: { maxConcurrent: number; maxQueued: number };
   security: SecurityPolicy;
   /** Seed the demo users of the README (always with the embedded database). */
   seedDemoUsers: boolean;
@@ -128,10 +139,74 @@ export function uploadQuotaBytesOf(config: Pick<AppConfig, 'uploadQuotaBytes'>):
   return config.uploadQuotaBytes ?? defaultUploadQuotaBytes;
 }
 
-/** The site's own address for links in mail, without a trailing slash. */
+const LOCAL_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::']);
+
+/**
+ * The site's own address, without a trailing slash: links in mail and every absolute redirect
+ * come from it, never from the request's Host header. Unset, it is `http://localhost:PORT` on
+ * a developer's machine (the README's address) and `http://HOST:PORT` otherwise.
+ */
 export function publicUrlOf(config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>): string {
-  return (config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/+$/, '');
+  const host = LOCAL_HOSTS.has(config.host) ? 'localhost' : config.host;
+  return (config.publicUrl ?? `http://${host}:${config.port}`).replace(/\/+$/, '');
 }
+
+/** The vendor roles of the architecture's "providers" that the server uses so far. */
+export const vendorRoles = {
+  mail: 'mail (set SMTP_URL and MAIL_FROM)',
+  sms: 'SMS (no real adapter yet)',
+  esign: 'e-signature (no real adapter yet)',
+  addressLookup: 'address look-up (ADDRESS_LOOKUP_PROVIDER has no real adapter yet)',
+} as const;
+export type VendorRole = keyof typeof vendorRoles;
+
+/** The roles the configuration leaves to a sandbox, given the real adapters built in code. */
+export function sandboxedRoles(
+  config: Pick<AppConfig, 'mail'>,
+  realAdapters: ReadonlySet<VendorRole> = new Set(),
+): VendorRole[] {
+  const real = new Set(realAdapters);
+  if (config.mail?.smtpUrl) real.add('mail');
+  return (Object.keys(vendorRoles) as VendorRole[]).filter((role) => !real.has(role));
+}
+
+export function sandboxVendorsRefusal(roles: readonly VendorRole[]): string {
+  return (
+    'Invalid configuration: sandbox vendors are off (SANDBOX_VENDORS is not true), yet these ' +
+    `vendor roles have no real adapter: ${roles.map((role) => vendorRoles[role]).join('; ')}. ` +
+    'Configure them, or set SANDBOX_VENDORS=true to run with simulated vendors (a demonstration ' +
+    'environment; refused when NODE_ENV=production)'
+  );
+}
+
+/** `TRUST_PROXY`: addresses or CIDR ranges, comma-separated; never "trust everyone". */
+const trustedProxiesSchema = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    const entries = (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '' && entry !== 'false');
+    for (const entry of entries) {
+      const [address = '', bits, ...rest] = entry.split('/');
+      const version = isIP(address);
+      const maxBits = version === 6 ? 128 : 32;
+      const validBits =
+        bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits && rest.length === 0);
+      if (!version || !validBits) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            "TRUST_PROXY takes the load balancers' addresses or CIDR ranges, comma-separated " +
+            '(for example 10.0.0.0/8), never true: trusting every sender lets anyone choose ' +
+            'their address with X-Forwarded-For',
+        });
+        return z.NEVER;
+      }
+    }
+    return entries.length > 0 ? entries : (false as const);
+  });
 
 export const addressLookupProviderNames = ['sandbox'] as const;
 export type AddressLookupProviderName = (typeof addressLookupProviderNames)[number];
@@ -154,12 +229,16 @@ const environmentSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustedProxiesSchema,
+  SANDBOX_VENDORS: booleanFlag.optional(),
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
   ACCESS_TOKEN_IDLE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  // Fractions allowed (0.5 is 30 s) so the end-to-end tests can watch a session expire.
   SESSION_IDLE_MINUTES: z.coerce
     .number()
-    .int()
-    .min(1)
+    .min(0.25)
     .max(24 * 60)
     .default(60),
   SESSION_MAX_HOURS: z.coerce
@@ -236,6 +315,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   if (env.SMTP_URL && !env.MAIL_FROM) {
     throw new ConfigError('Invalid configuration: MAIL_FROM is required with SMTP_URL');
   }
+  // Sandboxes are an explicit mode (architecture: sandbox vendors): on by default only for the
+  // embedded database, never in production, and never silently standing in for a real vendor.
+  const sandboxVendors = env.SANDBOX_VENDORS ?? !env.DATABASE_URL;
+  if (sandboxVendors && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: SANDBOX_VENDORS cannot be on when NODE_ENV=production (simulated ' +
+        'vendors show codes and links to anyone at /sandbox/*)',
+    );
+  }
+  const mailSettings = { ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}) };
+  const sandboxed = sandboxedRoles({ mail: mailSettings });
+  if (!sandboxVendors && sandboxed.length > 0) {
+    throw new ConfigError(sandboxVendorsRefusal(sandboxed));
+  }
   return {
     port: env.PORT,
     host: env.HOST,
@@ -245,10 +338,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     trustProxy: env.TRUST_PROXY,
+    sandboxVendors,
+    passwordHashing: {
+      maxConcurrent: env.PASSWORD_HASH_CONCURRENCY,
+      maxQueued: env.PASSWORD_HASH_QUEUE,
+    },
     security: {
       ...defaultSecurityPolicy,
       accessTokenIdleMs: env.ACCESS_TOKEN_IDLE_SECONDS * 1000,
-      sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      sessionIdleMs: Math.round(env.SESSION_IDLE_MINUTES * 60_000),
+      registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
       sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
     },
     seedDemoUsers: env.SEED_DEMO_USERS ?? !env.DATABASE_URL,

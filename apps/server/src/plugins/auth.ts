@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, set by `app.requireUser`. */
     user?: AuthenticatedUser;
+    /** The sign-in session behind the caller's token, set by `app.requireUser`. */
+    sessionId?: string;
   }
   interface FastifyInstance {
     /** preHandler: answers 401 unless a live bearer token names the caller. */
@@ -19,6 +21,14 @@ declare module 'fastify' {
     requireRole(
       ...roles: Role[]
     ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | void>;
+    /**
+     * preHandler after `requireUser`: 403 `emailNotVerified` unless the caller proved their
+     * address (joining a joint application, signing, funding).
+     */
+    requireVerifiedEmail(
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Promise<FastifyReply | void>;
   }
 }
 
@@ -30,6 +40,7 @@ export function callerOf(request: FastifyRequest): AuthenticatedUser {
 
 async function authPlugin(app: FastifyInstance, { policy }: { policy: SecurityPolicy }) {
   app.decorateRequest('user', undefined);
+  app.decorateRequest('sessionId', undefined);
 
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.headers.authorization?.match(/^Bearer ([\w-]{20,100})$/)?.[1];
@@ -42,6 +53,16 @@ async function authPlugin(app: FastifyInstance, { policy }: { policy: SecurityPo
         .send({ errorCode: 'signInRequired', message: 'Sign in required.' });
     }
     request.user = found.user;
+    request.sessionId = found.sessionId;
+  });
+
+  app.decorate('requireVerifiedEmail', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.user && !request.user.emailVerifiedAt) {
+      return reply.code(403).send({
+        errorCode: 'emailNotVerified',
+        message: 'Verify your email address first.',
+      });
+    }
   });
 
   app.decorate(

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import type { AppConfig, DatabaseConfig } from '../config.ts';
-import { defaultSecurityPolicy } from '../modules/security/security-policy.ts';
+import { defaultSecurityPolicy, type SecurityPolicy } from '../modules/security/security-policy.ts';
 import { signedInUser, type TestUser } from './users.ts';
 
 export interface TestApp {
@@ -39,6 +39,19 @@ async function createTestDatabase(): Promise<{ config: DatabaseConfig; drop(): P
   };
 }
 
+/**
+ * The policy of the tests: answers at once (no slowdown between failed sign-ins unless a test
+ * asks for it) and, since every test registers from 127.0.0.1, no per-address registration bound.
+ */
+export function testSecurityPolicy(overrides: Partial<SecurityPolicy> = {}): SecurityPolicy {
+  return {
+    ...defaultSecurityPolicy,
+    slowdownStepMs: 0,
+    registrationsPerAddressPerHour: 1_000_000,
+    ...overrides,
+  };
+}
+
 function testConfig(database: DatabaseConfig, overrides: Partial<AppConfig>): AppConfig {
   return {
     port: 0,
@@ -47,17 +60,24 @@ function testConfig(database: DatabaseConfig, overrides: Partial<AppConfig>): Ap
     webDistDir: '/nonexistent',
     trustProxy: false,
     database,
-    // Tests answer at once: no slowdown between failed sign-ins unless a test asks for it.
-    security: { ...defaultSecurityPolicy, slowdownStepMs: 0 },
+    security: testSecurityPolicy(),
     seedDemoUsers: false,
     appSecret: 'test-secret-test-secret-test-secret-0001',
     ...overrides,
   };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(database.config, overrides));
+  const app = await buildApp(testConfig(database.config, overrides), options).catch(
+    async (error: unknown) => {
+      await database.drop();
+      throw error;
+    },
+  );
   return {
     app,
     async close() {

@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { generateSecret, generateSync } from 'otplib';
+import { registrationSchema } from '@portal/domain/rules/account';
+import { defaultSecurityPolicy } from '../modules/security/security-policy.ts';
+import { seedTotp } from '../modules/security/second-factor.service.ts';
+import { register, type Role, type SecurityDeps } from '../modules/security/security.service.ts';
 
 export interface TestUser {
   email: string;
@@ -68,12 +73,97 @@ export async function authorize(app: FastifyInstance, sessionCookie: string) {
   return app.inject({ method: 'GET', url: AUTHORIZE_URL, headers: { cookie: sessionCookie } });
 }
 
-/** Registers a person, signs them in and returns their session cookie and an access token. */
-export async function signedInUser(app: FastifyInstance, name?: string): Promise<TestUser> {
+/** The newest 6-digit code the sandbox mailbox holds for `email`, as a person reads it. */
+export async function emailCodeFor(app: FastifyInstance, email: string): Promise<string> {
+  await app.outbox.runOnce();
+  const response = await app.inject({
+    url: `/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
+  });
+  const messages = response.json<{ subject: string; text: string }[]>();
+  const code = messages
+    .map((message) => /\b(\d{6})\b/.exec(message.subject)?.[1])
+    .find((found) => found !== undefined);
+  if (!code) throw new Error(`no verification code mailed to ${email}`);
+  return code;
+}
+
+/** Proves the person's address with the code from the mailbox (issue 11: joining, signing). */
+export async function verifyEmailOf(app: FastifyInstance, user: { email: string; token: string }) {
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/service/jaxrs/account/email-verification',
+    headers: bearer(user.token),
+    payload: { code: await emailCodeFor(app, user.email) },
+  });
+  if (response.statusCode !== 200) throw new Error(`verification failed: ${response.body}`);
+}
+
+/**
+ * Registers a person, signs them in and returns their session cookie and an access token; their
+ * address is verified through the mailbox unless `verified: false`.
+ */
+export async function signedInUser(
+  app: FastifyInstance,
+  name?: string,
+  { verified = true }: { verified?: boolean } = {},
+): Promise<TestUser> {
   const { email, password } = await registerUser(app, { email: uniqueEmail(name) });
   const sessionCookie = sessionCookieOf(await signIn(app, email, password));
   const token = (await authorize(app, sessionCookie)).body;
+  if (verified) await verifyEmailOf(app, { email, token });
   return { email, password, sessionCookie, token };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The security services' dependencies over a test app (for set-ups the API has no call for). */
+export const securityDepsOf = (app: FastifyInstance): SecurityDeps => ({
+  db: app.db,
+  cipher: app.cipher,
+  policy: defaultSecurityPolicy,
+  hasher: app.passwordHasher,
+  publicUrl: 'http://localhost:0',
+});
+
+export async function signInWithCode(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  otp: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/security/login',
+    headers: formHeaders,
+    payload: form({ username, password, otp }),
+  });
+}
+
+/**
+ * A person of any role, signed in. Staff and advisors must use a second factor: they get an
+ * authenticator secret (answered as `totpSecret`) and sign in with its current code.
+ */
+export async function signedInWithRole(
+  app: FastifyInstance,
+  role: Role,
+): Promise<TestUser & { totpSecret?: string }> {
+  const input = registrationSchema.parse({
+    email: uniqueEmail(role),
+    password: 'Maple-Leaf-Harbour-2026',
+    firstName: 'Role',
+    lastName: 'Holder',
+  });
+  const created = await register(securityDepsOf(app), input, { address: '127.0.0.1', role });
+  if (created.outcome !== 'created') throw new Error(`could not register: ${created.outcome}`);
+  let totpSecret: string | undefined;
+  if (role === 'staff' || role === 'advisor') {
+    totpSecret = generateSecret();
+    await seedTotp(securityDepsOf(app), created.user.id, totpSecret);
+  }
+  const response = totpSecret
+    ? await signInWithCode(app, input.email, input.password, generateSync({ secret: totpSecret }))
+    : await signIn(app, input.email, input.password);
+  const sessionCookie = sessionCookieOf(response);
+  const token = (await authorize(app, sessionCookie)).body;
+  return { email: input.email, password: input.password, sessionCookie, token, totpSecret };
+}

@@ -2,11 +2,21 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import { seedTotp } from '../../modules/security/second-factor.service.ts';
 import { hashPassword } from '../../modules/security/security.service.ts';
 import { createApplication, saveStep } from '../../modules/applications/applications.service.ts';
 
 /** The password of every demo user (listed in the README). */
 export const DEMO_PASSWORD = 'Laurentide-Demo-2026';
+
+/**
+ * The authenticator secrets of the demo roles that must sign in with a second factor (listed
+ * in the README, so the demo and the tests can compute codes). Demonstration only: never real.
+ */
+export const DEMO_TOTP_SECRETS = {
+  'advisor@demo.laurentide.ca': 'LAURENTIDEADVISORDEMOKEYQ2Z6W3XA',
+  'staff@demo.laurentide.ca': 'LAURENTIDESTAFFDEMOKEYQ2Z6W3XAPB',
+} as const;
 
 /** One demo user per role; the busy client also gets applications (seedBusyClientApplications). */
 export const demoUsers = [
@@ -65,11 +75,16 @@ export async function seedDemoUsers(db: Database, cipher: FieldCipher): Promise<
   const missing = demoUsers.filter((user) => !existing.has(user.email));
   if (missing.length === 0) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // Demo addresses are at the brokerage's own demo domain: seeded as already proved.
   const inserted = await db
     .insert(users)
-    .values(missing.map((user) => ({ ...user, passwordHash })))
+    .values(missing.map((user) => ({ ...user, passwordHash, emailVerifiedAt: new Date() })))
     .onConflictDoNothing()
     .returning({ id: users.id, email: users.email });
+  for (const user of inserted) {
+    const secret = DEMO_TOTP_SECRETS[user.email as keyof typeof DEMO_TOTP_SECRETS];
+    if (secret) await seedTotp({ db, cipher }, user.id, secret);
+  }
   const busy = inserted.find((user) => user.email === BUSY_CLIENT_EMAIL);
   if (busy) await seedBusyClientApplications(db, cipher, busy.id);
 }

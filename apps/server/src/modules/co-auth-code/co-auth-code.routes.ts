@@ -208,8 +208,9 @@ export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
         description:
           '200 joined (the application moves on; with the bypass-qualId flag to ' +
           'esignatureRequired); 400 not four digits; 401 wrong code (attemptsLeft); 403 ' +
-          'attempts used up; 404 no invitation for this address; 409 expired, or the ' +
-          'application no longer waits for its joint applicant.',
+          'attempts used up, or emailNotVerified until the caller proved their address; 404 no ' +
+          'invitation for this address; 409 expired, or the application no longer waits for ' +
+          'its joint applicant.',
         params: codeParams,
         response: {
           200: invitationSchema,
@@ -220,6 +221,7 @@ export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
           409: errorSchema,
         },
       },
+      preHandler: app.requireVerifiedEmail,
     },
     async (request, reply) =>
       sendInvitation(request, reply, 200, () =>

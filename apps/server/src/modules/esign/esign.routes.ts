@@ -76,10 +76,12 @@ export const esignRoutes: FastifyPluginAsyncZod<EsignRoutesOptions> = async (app
         description:
           'The primary applicant signs when the application is esignatureRequired, the joint ' +
           'applicant when it is jointEsignatureRequired; otherwise 409 notYourTurn (or ' +
-          'alreadySigned). After a declined or expired envelope, a new one is sent.',
+          'alreadySigned); 403 emailNotVerified until the signer proved their email address. ' +
+          'After a declined or expired envelope, a new one is sent.',
         params,
-        response: { 200: startSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: startSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
       },
+      preHandler: app.requireVerifiedEmail,
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MailConfig } from '../../config.ts';
+import type { MailTransport } from '../../providers/mail/mail-transport.ts';
 import { createMailTransport } from '../../providers/mail/mail-transports.ts';
 import { createDispatcher, type OutboxDispatcher } from './dispatcher.ts';
 import { sandboxMailboxRoutes } from './sandbox-mailbox.routes.ts';
@@ -24,8 +25,20 @@ const BATCH_SIZE = 20;
  * until the server closes, when `pollMs` > 0) and, with the sandbox transport only, the
  * sandbox mailbox pages under `/sandbox/mailbox`.
  */
-async function outboxPlugin(app: FastifyInstance, { mail }: { mail: MailConfig }) {
-  const { transport, mailbox } = createMailTransport(mail, app.db, app.cipher);
+export interface OutboxOptions {
+  mail: MailConfig;
+  /** A real mail vendor built in code (tests); SMTP or the sandbox otherwise. */
+  mailTransport?: MailTransport;
+  /** A real SMS vendor built in code; the sandbox otherwise (no SMS adapter yet). */
+  smsTransport?: MailTransport;
+}
+
+async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
+  const { mail } = options;
+  const { transport, mailbox } = createMailTransport(mail, app.db, app.cipher, {
+    mail: options.mailTransport,
+    sms: options.smsTransport,
+  });
   const dispatcher = createDispatcher({
     db: app.db,
     cipher: app.cipher,

@@ -19,7 +19,7 @@ export const securityPagesEn = {
   firstName: 'First name',
   lastName: 'Last name',
   passwordHint:
-    'At least 12 characters, mixing three of: lower-case letters, capital letters, numbers and symbols. Or a passphrase of 20 characters or more.',
+    'At least 12 characters; any characters, spaces too. A password that is common or has appeared in a data breach is refused. A password manager is welcome.',
   language: 'Preferred language',
   languageEn: 'English',
   languageFr: 'French',
@@ -29,7 +29,47 @@ export const securityPagesEn = {
   emailTaken: 'An account with this email address already exists. Sign in instead.',
   accountCreatedTitle: 'Your account is ready',
   accountCreatedIntro: 'You are signed in. You can now start your application.',
+  accountCreatedVerify:
+    'We sent a 6-digit code to {email}. Enter it from your dashboard to confirm your address: it is needed to sign an application or join a joint one.',
   continueButton: 'Continue',
+  forgotLink: 'Forgot your password?',
+  tooManyRegistrations:
+    'Too many accounts were created from your network in the last hour. Try again later.',
+  signInBusy: 'Many people are signing in right now. Wait a few seconds, then try again.',
+  mfaSetupRequired:
+    'Your role must sign in with two-step verification, and none is set up for your account. Ask the operations administrator to set it up.',
+  otpTitle: 'Enter your verification code',
+  otpIntro: 'Your account is protected by two-step verification.',
+  otpLabel: 'Verification code',
+  otpHint:
+    'The 6-digit code from your authenticator app, a code we texted you, or one of your recovery codes.',
+  otpButton: 'Verify',
+  otpRejected: 'This code is not right or was already used. Check it and try again.',
+  otpRequired: 'Enter the verification code.',
+  smsButton: 'Text me a code instead',
+  smsSent: 'We texted a code to your phone. It works for 10 minutes.',
+  smsTooMany: 'A code was sent less than a minute ago. Wait a moment, then ask again.',
+  challengeExpired: 'Your sign-in took too long. Sign in again.',
+  forgotTitle: 'Reset your password',
+  forgotIntro:
+    'Enter the email address of your account. We will send you a link to choose a new password.',
+  forgotButton: 'Send me a link',
+  forgotSentTitle: 'Check your email',
+  forgotSentIntro:
+    'If an account uses {email}, we sent it a link to choose a new password. The link works for 30 minutes, once. No mail? Check your junk folder, or ask again in a few minutes.',
+  backToSignIn: 'Back to sign in',
+  resetTitle: 'Choose a new password',
+  resetIntro:
+    'Choose a new password for {email}. Every device signed in to your account will be signed out.',
+  newPassword: 'New password',
+  resetButton: 'Save the new password',
+  resetInvalidTitle: 'This link no longer works',
+  resetInvalidIntro:
+    'Password reset links work for 30 minutes, once. Ask for a new one if you still need it.',
+  askNewLink: 'Ask for a new link',
+  resetDoneTitle: 'Your password is changed',
+  resetDoneIntro:
+    'Every device that was signed in to your account was signed out. Sign in with your new password.',
 } as const;
 
 type SecurityPagesText = Record<keyof typeof securityPagesEn, string>;
@@ -53,7 +93,7 @@ export const securityPagesFr = {
   firstName: 'Prénom',
   lastName: 'Nom de famille',
   passwordHint:
-    "Au moins 12 caractères, en combinant trois des éléments suivants : lettres minuscules, lettres majuscules, chiffres et symboles. Ou une phrase de passe d'au moins 20 caractères.",
+    'Au moins 12 caractères, de tout type, espaces compris. Un mot de passe courant ou déjà divulgué lors d’une violation de données est refusé. Un gestionnaire de mots de passe est le bienvenu.',
   language: 'Langue de préférence',
   languageEn: 'Anglais',
   languageFr: 'Français',
@@ -63,7 +103,49 @@ export const securityPagesFr = {
   emailTaken: 'Un compte existe déjà avec cette adresse courriel. Ouvrez plutôt une session.',
   accountCreatedTitle: 'Votre compte est prêt',
   accountCreatedIntro: 'Votre session est ouverte. Vous pouvez maintenant commencer votre demande.',
+  accountCreatedVerify:
+    'Nous avons envoyé un code à 6 chiffres à {email}. Entrez-le à partir de votre tableau de bord pour confirmer votre adresse : c’est nécessaire pour signer une demande ou vous joindre à une demande conjointe.',
   continueButton: 'Continuer',
+  forgotLink: 'Mot de passe oublié?',
+  tooManyRegistrations:
+    'Trop de comptes ont été créés à partir de votre réseau dans la dernière heure. Réessayez plus tard.',
+  signInBusy:
+    'Beaucoup de personnes ouvrent une session en ce moment. Attendez quelques secondes, puis réessayez.',
+  mfaSetupRequired:
+    'Votre rôle exige la vérification en deux étapes, et aucune n’est configurée pour votre compte. Demandez à l’administrateur des opérations de la configurer.',
+  otpTitle: 'Entrez votre code de vérification',
+  otpIntro: 'Votre compte est protégé par la vérification en deux étapes.',
+  otpLabel: 'Code de vérification',
+  otpHint:
+    'Le code à 6 chiffres de votre application d’authentification, un code reçu par texto ou l’un de vos codes de récupération.',
+  otpButton: 'Vérifier',
+  otpRejected: 'Ce code n’est pas exact ou a déjà servi. Vérifiez-le, puis réessayez.',
+  otpRequired: 'Entrez le code de vérification.',
+  smsButton: 'M’envoyer plutôt un code par texto',
+  smsSent: 'Nous avons envoyé un code par texto à votre téléphone. Il est valide 10 minutes.',
+  smsTooMany:
+    'Un code a été envoyé il y a moins d’une minute. Attendez un instant, puis redemandez.',
+  challengeExpired: 'Votre ouverture de session a pris trop de temps. Recommencez.',
+  forgotTitle: 'Réinitialiser votre mot de passe',
+  forgotIntro:
+    'Entrez l’adresse courriel de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+  forgotButton: 'M’envoyer un lien',
+  forgotSentTitle: 'Consultez vos courriels',
+  forgotSentIntro:
+    'Si un compte utilise {email}, nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Le lien est valide 30 minutes et ne sert qu’une fois. Aucun courriel? Vérifiez vos courriels indésirables ou redemandez dans quelques minutes.',
+  backToSignIn: 'Retour à l’ouverture de session',
+  resetTitle: 'Choisir un nouveau mot de passe',
+  resetIntro:
+    'Choisissez un nouveau mot de passe pour {email}. Toutes les sessions ouvertes sur votre compte seront fermées.',
+  newPassword: 'Nouveau mot de passe',
+  resetButton: 'Enregistrer le nouveau mot de passe',
+  resetInvalidTitle: 'Ce lien ne fonctionne plus',
+  resetInvalidIntro:
+    'Les liens de réinitialisation sont valides 30 minutes et ne servent qu’une fois. Demandez-en un nouveau au besoin.',
+  askNewLink: 'Demander un nouveau lien',
+  resetDoneTitle: 'Votre mot de passe est changé',
+  resetDoneIntro:
+    'Toutes les sessions ouvertes sur votre compte ont été fermées. Ouvrez une session avec votre nouveau mot de passe.',
 } as const satisfies SecurityPagesText;
 
 export type SecurityPagesLanguage = PageLanguage;

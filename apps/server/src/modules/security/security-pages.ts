@@ -21,6 +21,8 @@ input:focus,button:focus,a:focus{outline:3px solid #ffbf47;outline-offset:2px}
 .error-summary{border:4px solid #b3261e;padding:1rem;margin-bottom:1.5rem}.error-summary h2{margin-top:0;font-size:1.25rem}
 .error-summary a{color:#b3261e;font-weight:700}fieldset{border:0;padding:0;margin:0}
 .radio{display:flex;gap:.5rem;align-items:center;margin-top:.5rem;font-weight:400}
+.notice{border-left:6px solid #0b5a6e;padding:.5rem 1rem;background:#eef6f8}
+button.secondary{color:#0b5a6e;background:#fff}
 button,.button{display:inline-block;margin-top:1.5rem;padding:.6rem 1.5rem;font:inherit;font-weight:700;color:#fff;background:#0b5a6e;border:2px solid #0b5a6e;border-radius:4px;cursor:pointer;text-decoration:none}
 a{color:#0b5a6e}`;
 
@@ -57,7 +59,13 @@ function field(
   id: string,
   label: string,
   type: string,
-  options: { value?: string; autocomplete: string; hint?: string; error?: string },
+  options: {
+    value?: string;
+    autocomplete: string;
+    hint?: string;
+    error?: string;
+    inputmode?: string;
+  },
 ) {
   const describedBy = [options.hint ? `${id}-hint` : '', options.error ? `${id}-error` : '']
     .filter(Boolean)
@@ -65,7 +73,7 @@ function field(
   return `<label for="${id}">${escapeHtml(label)}</label>
 ${options.hint ? `<p class="hint" id="${id}-hint">${escapeHtml(options.hint)}</p>` : ''}
 ${options.error ? `<p class="error-message" id="${id}-error">${escapeHtml(options.error)}</p>` : ''}
-<input id="${id}" name="${id}" type="${type}" autocomplete="${options.autocomplete}" spellcheck="false"
+<input id="${id}" name="${id}" type="${type}" autocomplete="${options.autocomplete}" spellcheck="false"${options.inputmode ? ` inputmode="${options.inputmode}"` : ''}
 ${options.value ? `value="${escapeHtml(options.value)}"` : ''} ${describedBy ? `aria-describedby="${describedBy}"` : ''}
 ${options.error ? 'aria-invalid="true" class="invalid"' : ''} required>`;
 }
@@ -75,9 +83,19 @@ const textOrMessage = (language: SecurityPagesLanguage) => (key: string) => {
   return t[key] ?? messageFor(key, language);
 };
 
+export type SignInProblem =
+  'signInFailed' | 'signInLocked' | 'signInBusy' | 'mfaSetupRequired' | 'challengeExpired';
+
+const hiddenReturnTo = (returnTo?: string) =>
+  returnTo ? `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">` : '';
+
+/** `{email}` in a page text, escaped with the rest. */
+const withEmail = (text: string, email: string) =>
+  escapeHtml(text).replace('{email}', `<strong>${escapeHtml(email)}</strong>`);
+
 export function signInPage(
   language: SecurityPagesLanguage,
-  options: { returnTo?: string; username?: string; problem?: 'signInFailed' | 'signInLocked' } = {},
+  options: { returnTo?: string; username?: string; problem?: SignInProblem } = {},
 ): string {
   const t = securityText(language);
   const errors: FieldError[] = options.problem
@@ -93,6 +111,7 @@ export function signInPage(
 ${field('username', t.email, 'email', { value: options.username, autocomplete: 'username', error: options.problem ? t[options.problem] : undefined })}
 ${field('password', t.password, 'password', { autocomplete: 'current-password' })}
 <button type="submit">${escapeHtml(t.signInButton)}</button></form>
+<p><a href="/security/forgot-password">${escapeHtml(t.forgotLink)}</a></p>
 <p>${escapeHtml(t.noAccount)} <a href="/security/register${query}">${escapeHtml(t.createAccountLink)}</a></p>`;
   const switchHref = `/security/login?lang=${language === 'fr' ? 'en' : 'fr'}${options.returnTo ? `&returnTo=${encodeURIComponent(options.returnTo)}` : ''}`;
   return layout(language, t.signInTitle, body, { hasErrors: errors.length > 0, switchHref });
@@ -141,9 +160,115 @@ ${field('password', t.password, 'password', { autocomplete: 'new-password', hint
   });
 }
 
-export function accountCreatedPage(language: SecurityPagesLanguage, continueHref: string): string {
+export function accountCreatedPage(
+  language: SecurityPagesLanguage,
+  continueHref: string,
+  email: string,
+): string {
   const t = securityText(language);
   const body = `<h1>${escapeHtml(t.accountCreatedTitle)}</h1><p>${escapeHtml(t.accountCreatedIntro)}</p>
+<p>${withEmail(t.accountCreatedVerify, email)}</p>
 <a class="button" href="${escapeHtml(continueHref)}">${escapeHtml(t.continueButton)}</a>`;
   return layout(language, t.accountCreatedTitle, body, { switchHref: continueHref });
+}
+
+/** The second step of a sign-in: the code from the app, a text or a recovery code. */
+export function secondFactorPage(
+  language: SecurityPagesLanguage,
+  options: {
+    returnTo?: string;
+    hasSms: boolean;
+    problem?: 'otpRejected' | 'otpRequired' | 'signInLocked' | 'smsTooMany';
+    notice?: 'smsSent';
+  },
+): string {
+  const t = securityText(language);
+  const errors: FieldError[] = options.problem ? [{ field: 'otp', message: options.problem }] : [];
+  const notice = options.notice
+    ? `<p role="status" class="notice">${escapeHtml(t[options.notice])}</p>`
+    : '';
+  const sms = options.hasSms
+    ? `<form method="post" action="/security/login/sms" novalidate>${hiddenReturnTo(options.returnTo)}
+<button type="submit" class="secondary">${escapeHtml(t.smsButton)}</button></form>`
+    : '';
+  const body = `${summaryOf(language, errors, textOrMessage(language))}${notice}
+<h1>${escapeHtml(t.otpTitle)}</h1><p>${escapeHtml(t.otpIntro)}</p>
+<form method="post" action="/security/login/verify" novalidate>${hiddenReturnTo(options.returnTo)}
+${field('otp', t.otpLabel, 'text', { autocomplete: 'one-time-code', hint: t.otpHint, error: options.problem ? t[options.problem] : undefined, inputmode: 'text' })}
+<button type="submit">${escapeHtml(t.otpButton)}</button></form>
+${sms}
+<p><a href="/security/login">${escapeHtml(t.backToSignIn)}</a></p>`;
+  return layout(language, t.otpTitle, body, {
+    hasErrors: errors.length > 0,
+    switchHref: `/security/login/verify?lang=${language === 'fr' ? 'en' : 'fr'}`,
+  });
+}
+
+export function forgotPasswordPage(
+  language: SecurityPagesLanguage,
+  options: { email?: string; errors?: FieldError[] } = {},
+): string {
+  const t = securityText(language);
+  const errors = options.errors ?? [];
+  const text = textOrMessage(language);
+  const error = errors[0] ? text(errors[0].message) : undefined;
+  const body = `${summaryOf(language, errors, text)}
+<h1>${escapeHtml(t.forgotTitle)}</h1><p>${escapeHtml(t.forgotIntro)}</p>
+<form method="post" action="/security/forgot-password" novalidate>
+${field('email', t.email, 'email', { value: options.email, autocomplete: 'username', error })}
+<button type="submit">${escapeHtml(t.forgotButton)}</button></form>
+<p><a href="/security/login">${escapeHtml(t.backToSignIn)}</a></p>`;
+  return layout(language, t.forgotTitle, body, {
+    hasErrors: errors.length > 0,
+    switchHref: `/security/forgot-password?lang=${language === 'fr' ? 'en' : 'fr'}`,
+  });
+}
+
+/** The same answer whether or not an account uses the address. */
+export function forgotPasswordSentPage(language: SecurityPagesLanguage, email: string): string {
+  const t = securityText(language);
+  const body = `<h1>${escapeHtml(t.forgotSentTitle)}</h1><p role="status">${withEmail(t.forgotSentIntro, email)}</p>
+<p><a href="/security/login">${escapeHtml(t.backToSignIn)}</a></p>`;
+  return layout(language, t.forgotSentTitle, body, {
+    switchHref: `/security/forgot-password?lang=${language === 'fr' ? 'en' : 'fr'}`,
+  });
+}
+
+export function resetPasswordPage(
+  language: SecurityPagesLanguage,
+  options: { token: string; email: string; errors?: FieldError[] },
+): string {
+  const t = securityText(language);
+  const errors = options.errors ?? [];
+  const text = textOrMessage(language);
+  const error = errors[0] ? text(errors[0].message) : undefined;
+  const body = `${summaryOf(language, errors, text)}
+<h1>${escapeHtml(t.resetTitle)}</h1><p>${withEmail(t.resetIntro, options.email)}</p>
+<form method="post" action="/security/reset-password" novalidate>
+<input type="hidden" name="token" value="${escapeHtml(options.token)}">
+<input type="email" name="username" value="${escapeHtml(options.email)}" autocomplete="username" hidden>
+${field('password', t.newPassword, 'password', { autocomplete: 'new-password', hint: t.passwordHint, error })}
+<button type="submit">${escapeHtml(t.resetButton)}</button></form>`;
+  return layout(language, t.resetTitle, body, {
+    hasErrors: errors.length > 0,
+    switchHref: `/security/reset-password?token=${encodeURIComponent(options.token)}&lang=${language === 'fr' ? 'en' : 'fr'}`,
+  });
+}
+
+export function resetLinkInvalidPage(language: SecurityPagesLanguage): string {
+  const t = securityText(language);
+  const body = `<h1>${escapeHtml(t.resetInvalidTitle)}</h1><p>${escapeHtml(t.resetInvalidIntro)}</p>
+<a class="button" href="/security/forgot-password">${escapeHtml(t.askNewLink)}</a>`;
+  return layout(language, t.resetInvalidTitle, body, {
+    switchHref: `/security/forgot-password?lang=${language === 'fr' ? 'en' : 'fr'}`,
+  });
+}
+
+export function resetDonePage(language: SecurityPagesLanguage): string {
+  const t = securityText(language);
+  const body = `<h1>${escapeHtml(t.resetDoneTitle)}</h1><p role="status">${escapeHtml(t.resetDoneIntro)}</p>
+<a class="button" href="/security/login">${escapeHtml(t.signInLink)}</a>`;
+  return layout(language, t.resetDoneTitle, body, {
+    switchHref: `/security/login?lang=${language === 'fr' ? 'en' : 'fr'}`,
+  });
 }

@@ -12,6 +12,11 @@ export interface SecurityPolicy {
   lockMs: number;
   /** A failure count that stayed quiet this long starts again. */
   failureMemoryMs: number;
+  /**
+   * Accounts one address may create in an hour (each costs a password hash and a mail); the
+   * tests, which register from one address, raise it.
+   */
+  registrationsPerAddressPerHour: number;
 }
 
 export const defaultSecurityPolicy: SecurityPolicy = {
@@ -25,4 +30,5 @@ export const defaultSecurityPolicy: SecurityPolicy = {
   addressLockAfterFailures: 50,
   lockMs: 15 * 60_000,
   failureMemoryMs: 60 * 60_000,
+  registrationsPerAddressPerHour: 20,
 };

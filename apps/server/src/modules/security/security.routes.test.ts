@@ -1,7 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSecurityPolicy } from './security-policy.ts';
-import { createTestApp, createTwoInstances, type TestApp } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  createTwoInstances,
+  testSecurityPolicy,
+  type TestApp,
+} from '../../test/test-app.ts';
 import {
   AUTHORIZE_URL,
   authorize,
@@ -19,12 +23,7 @@ describe('security service', () => {
   let test: TestApp;
   beforeAll(async () => {
     test = await createTestApp({
-      security: {
-        ...defaultSecurityPolicy,
-        slowdownStepMs: 0,
-        accountLockAfterFailures: 4,
-        addressLockAfterFailures: 1000,
-      },
+      security: testSecurityPolicy({ accountLockAfterFailures: 4, addressLockAfterFailures: 1000 }),
     });
   });
   afterAll(() => test.close());
@@ -47,8 +46,13 @@ describe('security service', () => {
       expect(response.json().fields).toMatchObject({
         email: 'emailFormat',
       });
-      const weak = await registerUser(test.app, { password: 'alllowercaseletters' });
-      expect(weak.response.json().fields).toEqual({ password: 'passwordTooSimple' });
+      const common = await registerUser(test.app, { password: 'Password2026!' });
+      expect(common.response.json().fields).toEqual({ password: 'passwordCommon' });
+      const short = await registerUser(test.app, { password: 'Short-2026' });
+      expect(short.response.json().fields).toEqual({ password: 'passwordTooShort' });
+      // No composition rule (ASVS 6.2.5): twelve lower-case letters and spaces are fine.
+      const plain = await registerUser(test.app, { password: 'maple leaf harbour' });
+      expect(plain.response.statusCode).toBe(201);
     });
 
     it('shows the form again in French with each message, keeping what was typed', async () => {
@@ -163,11 +167,11 @@ describe('security service', () => {
 
     it('hands a navigation the token in a short-lived cookie and returns to #/oauth', async () => {
       const user = await signedInUser(test.app);
-      const redirect = 'http://localhost:80/#/oauth';
+      const redirect = 'http://localhost:0/#/oauth';
       const response = await test.app.inject({
         method: 'GET',
         url: `${AUTHORIZE_URL}&redirect_uri=${encodeURIComponent(redirect)}`,
-        headers: { ...html, cookie: user.sessionCookie, host: 'localhost:80' },
+        headers: { ...html, cookie: user.sessionCookie },
       });
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe(redirect);
@@ -214,6 +218,7 @@ describe('security service', () => {
         firstName: 'Alex',
         lastName: 'Martin',
         email: user.email,
+        emailVerified: true,
         onboardingComplete: false,
         ibId: null,
         adminLogin: false,
@@ -234,7 +239,12 @@ describe('security service', () => {
         url: '/security/auth/refreshsession',
         headers: { cookie: user.sessionCookie },
       });
-      expect(ok.statusCode).toBe(204);
+      expect(ok.statusCode).toBe(200);
+      const times = ok.json<{ idleExpiresAt: string; absoluteExpiresAt: string; now: string }>();
+      expect(Date.parse(times.idleExpiresAt)).toBeGreaterThan(Date.parse(times.now));
+      expect(Date.parse(times.absoluteExpiresAt)).toBeGreaterThanOrEqual(
+        Date.parse(times.idleExpiresAt),
+      );
       expect((await test.app.inject({ url: '/security/auth/refreshsession' })).statusCode).toBe(
         401,
       );
@@ -259,7 +269,7 @@ describe('security service', () => {
 
 describe('behind an https load balancer', () => {
   it('marks the session cookie Secure', async () => {
-    const test = await createTestApp({ trustProxy: true });
+    const test = await createTestApp({ trustProxy: ['127.0.0.1'] });
     try {
       const { email, password } = await registerUser(test.app);
       const response = await test.app.inject({
@@ -272,7 +282,9 @@ describe('behind an https load balancer', () => {
         payload: new URLSearchParams({ username: email, password }).toString(),
       });
       expect(response.statusCode).toBe(204);
-      expect(response.cookies.find((c) => c.name === 'portal_session')?.secure).toBe(true);
+      const cookie = response.cookies.find((c) => c.name === '__Secure-portal_session');
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/security' });
+      expect(response.cookies.find((c) => c.name === 'portal_session')).toBeUndefined();
     } finally {
       await test.close();
     }
@@ -283,7 +295,7 @@ describe('token expiry', () => {
   let test: TestApp;
   beforeAll(async () => {
     test = await createTestApp({
-      security: { ...defaultSecurityPolicy, slowdownStepMs: 0, accessTokenIdleMs: 1_500 },
+      security: testSecurityPolicy({ accessTokenIdleMs: 1_500 }),
     });
   });
   afterAll(() => test.close());
@@ -309,7 +321,7 @@ describe('token expiry', () => {
 describe('several instances on one database', () => {
   it('share sessions, tokens and lockouts', async () => {
     const instances = await createTwoInstances({
-      security: { ...defaultSecurityPolicy, slowdownStepMs: 0, accountLockAfterFailures: 2 },
+      security: testSecurityPolicy({ accountLockAfterFailures: 2 }),
     });
     try {
       const { first, second } = instances;

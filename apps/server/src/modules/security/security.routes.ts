@@ -4,17 +4,62 @@ import {
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
   OAUTH_CLIENT_ID,
-  registrationSchema,
-  signInSchema,
   TOKEN_HANDOVER_COOKIE,
-} from '@portal/domain';
+} from '@portal/domain/constants';
+import {
+  EMAIL_MAX_LENGTH,
+  registrationSchemaFor,
+  signInSchema,
+} from '@portal/domain/rules/account';
+import {
+  SIGN_IN_CHALLENGE_VALIDITY_MS,
+  secondFactorCodeSchema,
+} from '@portal/domain/rules/account-security';
 import { z } from 'zod';
-import { accountCreatedPage, registerPage, signInPage } from './security-pages.ts';
+import type { PasswordHasher } from '../../lib/password-hashing/password-hasher.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { CodeRefused } from './one-time-codes.service.ts';
+import { mfaStatusOf, sendSignInSms } from './second-factor.service.ts';
+import {
+  accountCreatedPage,
+  forgotPasswordPage,
+  forgotPasswordSentPage,
+  registerPage,
+  resetDonePage,
+  resetLinkInvalidPage,
+  resetPasswordPage,
+  secondFactorPage,
+  signInPage,
+  type SignInProblem,
+} from './security-pages.ts';
 import type { SecurityPagesLanguage } from './security-pages.locales.ts';
 import * as security from './security.service.ts';
 
+/** The session cookie over http (a developer's machine, the tests). */
 export const SESSION_COOKIE = 'portal_session';
+/**
+ * Over https the cookie carries the `__Secure-` prefix: a browser only accepts it from a secure
+ * page, so nobody on the network can plant one over plain http. Its path is `/security`, so the
+ * stricter `__Host-` prefix (which needs path `/`) cannot apply.
+ */
+export const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
+/** The sign-in waiting for its second factor (five minutes). */
+const CHALLENGE_COOKIE = 'portal_mfa';
 const TOKEN_COOKIE_MAX_AGE_SECONDS = 60;
+
+const isHttps = (request: FastifyRequest) => request.protocol === 'https';
+const secureName = (request: FastifyRequest, name: string) =>
+  isHttps(request) ? `__Secure-${name}` : name;
+
+/** The session secret this browser holds, under the name its scheme allows. */
+export const sessionSecretOf = (request: FastifyRequest) =>
+  request.cookies[secureName(request, SESSION_COOKIE)];
+
+/** After signing in, the browser takes its token and lands on `#/oauth` of this site. */
+export const AUTHORIZE_PATH = `/security/oauth/authorize?${new URLSearchParams({
+  client_id: OAUTH_CLIENT_ID,
+  response_type: 'token',
+}).toString()}`;
 
 function languageOf(request: FastifyRequest, query?: string): SecurityPagesLanguage {
   if (query === 'fr' || query === 'en') return query;
@@ -30,44 +75,53 @@ function rememberLanguage(reply: FastifyReply, language: SecurityPagesLanguage) 
   });
 }
 
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 const wantsHtml = (request: FastifyRequest) =>
   request.headers['sec-fetch-mode'] === 'navigate' ||
   (request.headers.accept ?? '').includes('text/html');
 
-function authorizePath(request: FastifyRequest): string {
-  const params = new URLSearchParams({
-    client_id: OAUTH_CLIENT_ID,
-    response_type: 'token',
-    redirect_uri: `${originOf(request)}/#/oauth`,
-  });
-  return `/security/oauth/authorize?${params.toString()}`;
-}
-
 /** Only our own sign-in hand-over or an in-app path may be returned to after signing in. */
 function safeReturnTo(value: string | undefined): string | undefined {
   if (!value || !value.startsWith('/') || value.startsWith('//')) return undefined;
+  if (/[\s\p{Cc}\\]/u.test(value)) return undefined;
   return value.startsWith('/security/oauth/authorize') || value === '/' ? value : undefined;
 }
 
-/** A form posted from another site is refused (the cookies are SameSite=Lax as well). */
-function crossSite(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  return origin !== undefined && origin !== 'null' && origin !== originOf(request);
+const CONTROL_OR_SPACE = /[\s\p{Cc}]/u;
+
+const clientOf = (request: FastifyRequest): security.Client => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent'],
+  replacesSession: sessionSecretOf(request),
+});
+
+export interface SecurityRoutesOptions {
+  policy: security.SecurityPolicy;
+  hasher: PasswordHasher;
+  /** `publicUrlOf(config)`: the only origin redirects and mail links may name. */
+  publicUrl: string;
 }
 
-export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPolicy }> = async (
+export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = async (
   app,
-  { policy },
+  { policy, hasher, publicUrl },
 ) => {
+  const deps: security.SecurityDeps = { db: app.db, cipher: app.cipher, policy, hasher, publicUrl };
+  const registrationSchema = registrationSchemaFor(isCommonPassword);
+
+  const cookieOptions = (request: FastifyRequest, maxAgeSeconds: number) => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: isHttps(request),
+    path: '/security',
+    maxAge: maxAgeSeconds,
+  });
+
   const setSession = (request: FastifyRequest, reply: FastifyReply, secret: string) =>
-    reply.setCookie(SESSION_COOKIE, secret, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      path: '/security',
-      maxAge: Math.floor(policy.sessionMaxMs / 1000),
-    });
+    reply.setCookie(
+      secureName(request, SESSION_COOKIE),
+      secret,
+      cookieOptions(request, Math.floor(policy.sessionMaxMs / 1000)),
+    );
 
   const page = (reply: FastifyReply, html: string, status = 200) =>
     reply
@@ -75,6 +129,95 @@ export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPo
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(html);
+
+  const busy = (request: FastifyRequest, reply: FastifyReply, error: security.HashingBusyError) => {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+    if (wantsHtml(request)) {
+      return page(reply, signInPage(languageOf(request), { problem: 'signInBusy' }), 429);
+    }
+    return reply.code(429).send({ errorCode: 'busy', message: 'Too busy; retry shortly.' });
+  };
+
+  /** Answers a sign-in outcome other than success, as a page or as JSON. */
+  async function refuse(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: Exclude<security.SignInResult, { outcome: 'signedIn' }>,
+    context: { username?: string; returnTo?: string; userId?: string },
+  ) {
+    const language = languageOf(request);
+    const returnTo = safeReturnTo(context.returnTo);
+    if (result.outcome === 'mfaRequired') {
+      reply.setCookie(
+        secureName(request, CHALLENGE_COOKIE),
+        result.challengeSecret,
+        cookieOptions(request, SIGN_IN_CHALLENGE_VALIDITY_MS / 1000),
+      );
+      if (wantsHtml(request)) {
+        return page(reply, secondFactorPage(language, { returnTo, hasSms: result.hasSms }), 401);
+      }
+      return reply.code(401).send({
+        errorCode: 'mfaRequired',
+        message: 'A second factor is due: send `otp` with the credentials.',
+      });
+    }
+    const statusOf: Record<typeof result.outcome, number> = {
+      rejected: 401,
+      otpRejected: 401,
+      challengeExpired: 401,
+      locked: 429,
+      mfaSetupRequired: 403,
+    };
+    const codeOf: Record<typeof result.outcome, string> = {
+      rejected: 'signInFailed',
+      otpRejected: 'otpRejected',
+      challengeExpired: 'challengeExpired',
+      locked: 'signInLocked',
+      mfaSetupRequired: 'mfaSetupRequired',
+    };
+    const status = statusOf[result.outcome];
+    const errorCode = codeOf[result.outcome];
+    if (!wantsHtml(request)) return reply.code(status).send({ errorCode, message: errorCode });
+    if (result.outcome === 'otpRejected' && context.username === undefined) {
+      const hasSms = context.userId
+        ? (await mfaStatusOf(deps, context.userId)).sms !== null
+        : false;
+      return page(
+        reply,
+        secondFactorPage(language, { returnTo, hasSms, problem: 'otpRejected' }),
+        status,
+      );
+    }
+    const pageProblem: Record<typeof result.outcome, SignInProblem> = {
+      rejected: 'signInFailed',
+      otpRejected: 'signInFailed',
+      challengeExpired: 'challengeExpired',
+      locked: 'signInLocked',
+      mfaSetupRequired: 'mfaSetupRequired',
+    };
+    return page(
+      reply,
+      signInPage(language, {
+        username: context.username,
+        problem: pageProblem[result.outcome],
+        returnTo,
+      }),
+      status,
+    );
+  }
+
+  /** Signed in: the session cookie, then the token hand-over (a page) or 204 (a script). */
+  function signedIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    sessionSecret: string,
+    returnTo: string | undefined,
+  ) {
+    setSession(request, reply, sessionSecret);
+    reply.clearCookie(secureName(request, CHALLENGE_COOKIE), { path: '/security' });
+    if (wantsHtml(request)) return reply.redirect(safeReturnTo(returnTo) ?? AUTHORIZE_PATH, 303);
+    return reply.code(204).send();
+  }
 
   const pageQuery = z.object({
     lang: z.enum(['en', 'fr']).optional(),
@@ -92,40 +235,131 @@ export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPo
     {
       schema: {
         tags: ['security'],
-        summary: 'Signs in with username (email) and password; sets the session cookie',
-        body: signInSchema.extend({ returnTo: z.string().max(2000).optional() }),
+        summary:
+          'Signs in with username (email) and password, and `otp` when the account has a second ' +
+          'factor; sets the session cookie. 401 signInFailed, 401 mfaRequired (a challenge ' +
+          'cookie lets the page ask for the code), 429 while locked or busy',
+        body: signInSchema.extend({
+          returnTo: z.string().max(2000).optional(),
+          otp: z.string().max(32).optional(),
+        }),
       },
     },
     async (request, reply) => {
-      const language = languageOf(request);
-      if (crossSite(request))
-        return reply.code(403).send({ errorCode: 'crossSite', message: 'Refused.' });
-      const result = await security.signIn(app.db, policy, {
-        username: request.body.username,
-        password: request.body.password,
-        address: request.ip,
-      });
+      const { username, password, otp, returnTo } = request.body;
+      let result: security.SignInResult;
+      try {
+        result = await security.signIn(deps, { username, password, otp }, clientOf(request));
+      } catch (error) {
+        if (error instanceof security.HashingBusyError) return busy(request, reply, error);
+        throw error;
+      }
       if (result.outcome !== 'signedIn') {
-        const problem = result.outcome === 'locked' ? 'signInLocked' : 'signInFailed';
-        const status = result.outcome === 'locked' ? 429 : 401;
-        if (wantsHtml(request)) {
-          return page(
-            reply,
-            signInPage(language, {
-              username: request.body.username,
-              problem,
-              returnTo: safeReturnTo(request.body.returnTo),
-            }),
-            status,
-          );
+        return refuse(request, reply, result, { username, returnTo });
+      }
+      return signedIn(request, reply, result.sessionSecret, returnTo);
+    },
+  );
+
+  const challengeOf = (request: FastifyRequest) =>
+    request.cookies[secureName(request, CHALLENGE_COOKIE)];
+
+  app.get(
+    '/login/verify',
+    { schema: { hide: true, querystring: pageQuery } },
+    async (request, reply) => {
+      const language = languageOf(request, request.query.lang);
+      if (request.query.lang) rememberLanguage(reply, language);
+      const user = await security.challengeUser(deps, challengeOf(request));
+      if (!user) return reply.redirect('/security/login', 303);
+      const status = await mfaStatusOf(deps, user.id);
+      return page(
+        reply,
+        secondFactorPage(language, {
+          hasSms: status.sms !== null,
+          returnTo: safeReturnTo(request.query.returnTo),
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/login/verify',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'The second step of a browser sign-in: the code, with the challenge cookie',
+        body: z.object({
+          otp: z.string().max(32).optional(),
+          returnTo: z.string().max(2000).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const returnTo = safeReturnTo(request.body.returnTo);
+      const otp = request.body.otp?.trim() ?? '';
+      if (!secondFactorCodeSchema.safeParse(otp).success) {
+        const user = await security.challengeUser(deps, challengeOf(request));
+        if (!user) return refuse(request, reply, { outcome: 'challengeExpired' }, { returnTo });
+        if (!wantsHtml(request)) {
+          return reply.code(400).send({
+            errorCode: 'invalidInput',
+            message: 'The request is not valid.',
+            fields: { otp: otp === '' ? 'required' : 'codeFormat' },
+          });
         }
-        return reply.code(status).send({ errorCode: problem, message: problem });
+        const problem = otp === '' ? 'otpRequired' : 'otpRejected';
+        const hasSms = (await mfaStatusOf(deps, user.id)).sms !== null;
+        return page(
+          reply,
+          secondFactorPage(languageOf(request), { returnTo, hasSms, problem }),
+          400,
+        );
       }
-      setSession(request, reply, result.sessionSecret);
-      if (wantsHtml(request)) {
-        return reply.redirect(safeReturnTo(request.body.returnTo) ?? authorizePath(request), 303);
+      const challengeSecret = challengeOf(request);
+      const user = await security.challengeUser(deps, challengeSecret);
+      const result = await security.completeSecondFactor(
+        deps,
+        { challengeSecret, otp },
+        clientOf(request),
+      );
+      if (result.outcome !== 'signedIn') {
+        return refuse(request, reply, result, { returnTo, userId: user?.id });
       }
-      return reply.code(204).send();
+      return signedIn(request, reply, result.sessionSecret, returnTo);
+    },
+  );
+
+  app.post(
+    '/login/sms',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'Texts a sign-in code to the number set up, for the challenge cookie',
+        body: z.object({ returnTo: z.string().max(2000).optional() }).optional(),
+      },
+    },
+    async (request, reply) => {
+      const returnTo = safeReturnTo(request.body?.returnTo);
+      const user = await security.challengeUser(deps, challengeOf(request));
+      if (!user) return refuse(request, reply, { outcome: 'challengeExpired' }, { returnTo });
+      const language = languageOf(request);
+      try {
+        await sendSignInSms(deps, user);
+      } catch (error) {
+        if (!(error instanceof CodeRefused)) throw error;
+        reply.header('retry-after', String(error.details.retryAfterSeconds ?? 60));
+        if (!wantsHtml(request)) {
+          return reply.code(429).send({ errorCode: 'tooManyCodes', message: 'Wait a moment.' });
+        }
+        return page(
+          reply,
+          secondFactorPage(language, { returnTo, hasSms: true, problem: 'smsTooMany' }),
+          429,
+        );
+      }
+      if (!wantsHtml(request)) return reply.code(202).send({ sent: true });
+      return page(reply, secondFactorPage(language, { returnTo, hasSms: true, notice: 'smsSent' }));
     },
   );
 
@@ -147,15 +381,15 @@ export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPo
     {
       schema: {
         tags: ['security'],
-        summary: 'Creates a client account: 201, or 409 when the email is taken',
+        summary:
+          'Creates a client account and mails a code to verify its address: 201, 409 when the ' +
+          'email is taken, 429 past the registrations allowed per address',
         // Validated below with the domain schema, so the page can show every field's message.
         body: z.record(z.string(), z.unknown()),
       },
     },
     async (request, reply) => {
       const language = languageOf(request);
-      if (crossSite(request))
-        return reply.code(403).send({ errorCode: 'crossSite', message: 'Refused.' });
       const body = request.body as Record<string, unknown>;
       const values = {
         email: typeof body.email === 'string' ? body.email : '',
@@ -178,8 +412,22 @@ export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPo
           .code(400)
           .send({ errorCode: 'invalidInput', message: 'The request is not valid.', fields });
       }
-      const created = await security.register(app.db, parsed.data);
-      if (created === 'emailTaken') {
+      let created: security.RegisterResult;
+      try {
+        created = await security.register(deps, parsed.data, { address: request.ip });
+      } catch (error) {
+        if (error instanceof security.HashingBusyError) return busy(request, reply, error);
+        throw error;
+      }
+      if (created.outcome === 'tooMany') {
+        reply.header('retry-after', '3600');
+        const errors = [{ field: 'email', message: 'tooManyRegistrations' }];
+        if (wantsHtml(request)) return page(reply, registerPage(language, { values, errors }), 429);
+        return reply
+          .code(429)
+          .send({ errorCode: 'tooManyRegistrations', message: 'Too many accounts created.' });
+      }
+      if (created.outcome === 'emailTaken') {
         if (wantsHtml(request)) {
           const errors = [{ field: 'email', message: 'emailTaken' }];
           return page(reply, registerPage(language, { values, errors }), 409);
@@ -187,11 +435,145 @@ export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPo
         return reply.code(409).send({ errorCode: 'emailTaken', message: 'The email is taken.' });
       }
       if (wantsHtml(request)) {
-        setSession(request, reply, await security.startSession(app.db, policy, created.id));
+        setSession(
+          request,
+          reply,
+          await security.startSession(deps, created.user.id, clientOf(request)),
+        );
         rememberLanguage(reply, parsed.data.language);
-        return page(reply, accountCreatedPage(parsed.data.language, authorizePath(request)), 201);
+        return page(
+          reply,
+          accountCreatedPage(parsed.data.language, AUTHORIZE_PATH, created.user.email),
+          201,
+        );
       }
-      return reply.code(201).send({ email: created.email });
+      return reply.code(201).send({ email: created.user.email });
+    },
+  );
+
+  app.get(
+    '/forgot-password',
+    { schema: { hide: true, querystring: pageQuery.pick({ lang: true }) } },
+    async (request, reply) => {
+      const language = languageOf(request, request.query.lang);
+      if (request.query.lang) rememberLanguage(reply, language);
+      return page(reply, forgotPasswordPage(language));
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags: ['security'],
+        summary:
+          'Mails a single-use, 30-minute reset link when an account uses the address; answers ' +
+          'the same (202) whether or not one does',
+        body: z.object({ email: z.string().max(EMAIL_MAX_LENGTH).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const language = languageOf(request);
+      const email = request.body.email?.trim() ?? '';
+      if (!z.email().safeParse(email).success) {
+        const message = email === '' ? 'required' : 'emailFormat';
+        if (wantsHtml(request)) {
+          return page(
+            reply,
+            forgotPasswordPage(language, { email, errors: [{ field: 'email', message }] }),
+            400,
+          );
+        }
+        return reply.code(400).send({
+          errorCode: 'invalidInput',
+          message: 'The request is not valid.',
+          fields: { email: message },
+        });
+      }
+      await security.requestPasswordReset(deps, email);
+      if (wantsHtml(request)) return page(reply, forgotPasswordSentPage(language, email), 202);
+      return reply.code(202).send({ sent: true });
+    },
+  );
+
+  const tokenSchema = z
+    .string()
+    .min(20)
+    .max(100)
+    .regex(/^[\w-]+$/);
+
+  app.get(
+    '/reset-password',
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({
+          token: z.string().max(200).optional(),
+          lang: z.enum(['en', 'fr']).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const language = languageOf(request, request.query.lang);
+      if (request.query.lang) rememberLanguage(reply, language);
+      // The page keeps the link out of the Referer of anything it loads or links to.
+      reply.header('referrer-policy', 'no-referrer');
+      const token = request.query.token ?? '';
+      const user = tokenSchema.safeParse(token).success
+        ? await security.resetLinkUser(deps, token)
+        : undefined;
+      if (!user) return page(reply, resetLinkInvalidPage(language), 410);
+      return page(reply, resetPasswordPage(language, { token, email: user.email }));
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['security'],
+        summary:
+          'Sets a new password with a reset link: every session and token of the person ends ' +
+          'and a notice is mailed. 410 when the link is used up or expired',
+        body: z.object({
+          token: z.string().max(200),
+          password: z.string().max(1000).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const language = languageOf(request);
+      reply.header('referrer-policy', 'no-referrer');
+      const { token } = request.body;
+      const password = request.body.password ?? '';
+      const result = tokenSchema.safeParse(token).success
+        ? await security.resetPassword(deps, { token, newPassword: password })
+        : ({ outcome: 'invalidLink' } as const);
+      if (result.outcome === 'invalidLink') {
+        if (wantsHtml(request)) return page(reply, resetLinkInvalidPage(language), 410);
+        return reply
+          .code(410)
+          .send({ errorCode: 'invalidLink', message: 'The link no longer works.' });
+      }
+      if (result.outcome === 'invalid') {
+        const user = await security.resetLinkUser(deps, token);
+        if (wantsHtml(request) && user) {
+          const errors = [{ field: 'password', message: result.problem }];
+          return page(
+            reply,
+            resetPasswordPage(language, { token, email: user.email, errors }),
+            400,
+          );
+        }
+        return reply.code(400).send({
+          errorCode: 'invalidInput',
+          message: 'The request is not valid.',
+          fields: { password: result.problem },
+        });
+      }
+      reply.clearCookie(secureName(request, SESSION_COOKIE), { path: '/security' });
+      if (wantsHtml(request)) return page(reply, resetDonePage(language));
+      return reply.code(204).send();
     },
   );
 
@@ -217,41 +599,74 @@ export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPo
       if (clientId !== OAUTH_CLIENT_ID || responseType !== 'token') {
         return reply.code(400).send({ errorCode: 'invalidClient', message: 'Unknown client.' });
       }
-      const origin = originOf(request);
-      if (redirectUri !== undefined && !redirectUri.startsWith(`${origin}/`)) {
+      // Only this site's own address (PUBLIC_URL), never one built from the Host header.
+      if (
+        redirectUri !== undefined &&
+        (CONTROL_OR_SPACE.test(redirectUri) || !redirectUri.startsWith(`${publicUrl}/`))
+      ) {
         return reply.code(400).send({ errorCode: 'invalidRedirect', message: 'Refused redirect.' });
       }
       reply.header('cache-control', 'no-store');
-      const token = await security.issueAccessToken(
-        app.db,
-        policy,
-        request.cookies[SESSION_COOKIE],
-      );
+      const token = await security.issueAccessToken(deps, sessionSecretOf(request));
       const navigation = wantsHtml(request);
       if (!token) {
         if (!navigation)
           return reply.code(401).send({ errorCode: 'signInRequired', message: 'Sign in.' });
-        return page(reply, signInPage(languageOf(request), { returnTo: request.url }));
+        return page(
+          reply,
+          signInPage(languageOf(request), { returnTo: safeReturnTo(request.url) }),
+        );
       }
       if (!navigation) return reply.type('text/plain; charset=utf-8').send(token);
       reply.setCookie(TOKEN_HANDOVER_COOKIE, token, {
         httpOnly: false, // the client must read it once, then deletes it
         sameSite: 'lax',
-        secure: request.protocol === 'https',
+        secure: isHttps(request),
         path: '/',
         maxAge: TOKEN_COOKIE_MAX_AGE_SECONDS,
       });
-      return reply.redirect(redirectUri ?? `${origin}/#/oauth`, 302);
+      // Relative: the browser stays on the address it signed in at.
+      return reply.redirect(redirectUri ?? '/#/oauth', 302);
+    },
+  );
+
+  const sessionTimesSchema = z.object({
+    idleExpiresAt: z.string(),
+    absoluteExpiresAt: z.string(),
+    now: z.string(),
+  });
+  const signInRequired = z.object({ errorCode: z.string(), message: z.string() });
+
+  app.get(
+    '/auth/refreshsession',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'Keeps the signed-in session alive; answers when it will end',
+        response: { 200: sessionTimesSchema, 401: signInRequired },
+      },
+    },
+    async (request, reply) => {
+      const times = await security.refreshSession(deps, sessionSecretOf(request));
+      return times
+        ? reply.code(200).send(times)
+        : reply.code(401).send({ errorCode: 'signInRequired', message: 'Sign in.' });
     },
   );
 
   app.get(
-    '/auth/refreshsession',
-    { schema: { tags: ['security'], summary: 'Keeps the signed-in session alive' } },
+    '/auth/session',
+    {
+      schema: {
+        tags: ['security'],
+        summary: 'When the signed-in session ends (idle and absolute), without extending it',
+        response: { 200: sessionTimesSchema, 401: signInRequired },
+      },
+    },
     async (request, reply) => {
-      const alive = await security.refreshSession(app.db, policy, request.cookies[SESSION_COOKIE]);
-      return alive
-        ? reply.code(204).send()
+      const times = await security.sessionTimes(deps, sessionSecretOf(request));
+      return times
+        ? reply.code(200).send(times)
         : reply.code(401).send({ errorCode: 'signInRequired', message: 'Sign in.' });
     },
   );
@@ -261,17 +676,14 @@ export const securityRoutes: FastifyPluginAsyncZod<{ policy: security.SecurityPo
     {
       schema: {
         tags: ['security'],
-        summary: 'Revokes the session and its tokens',
+        summary: 'Revokes the session and its tokens (refused from another site)',
         querystring: z.object({ skipredirect: z.string().optional() }),
       },
     },
     async (request, reply) => {
       const bearer = request.headers.authorization?.match(/^Bearer (.+)$/)?.[1];
-      await security.signOut(app.db, policy, {
-        sessionSecret: request.cookies[SESSION_COOKIE],
-        token: bearer,
-      });
-      reply.clearCookie(SESSION_COOKIE, { path: '/security' });
+      await security.signOut(deps, { sessionSecret: sessionSecretOf(request), token: bearer });
+      reply.clearCookie(secureName(request, SESSION_COOKIE), { path: '/security' });
       if (request.query.skipredirect === 'true') return reply.code(204).send();
       return reply.redirect('/', 303);
     },

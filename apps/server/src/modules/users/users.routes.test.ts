@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registrationSchema } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { authorize, bearer, sessionCookieOf, signIn, uniqueEmail } from '../../test/users.ts';
-import { register, type Role } from '../security/security.service.ts';
+import { bearer, signedInWithRole } from '../../test/users.ts';
+import type { Role } from '../security/security.service.ts';
 
 describe('GET /service/jaxrs/users: roles', () => {
   let test: TestApp;
@@ -12,15 +11,7 @@ describe('GET /service/jaxrs/users: roles', () => {
   afterAll(() => test.close());
 
   async function userInfoFor(role: Role) {
-    const input = registrationSchema.parse({
-      email: uniqueEmail(role),
-      password: 'Maple-Leaf-Harbour-2026',
-      firstName: 'Role',
-      lastName: 'Holder',
-    });
-    await register(test.app.db, input, role);
-    const session = sessionCookieOf(await signIn(test.app, input.email, input.password));
-    const token = (await authorize(test.app, session)).body;
+    const { token } = await signedInWithRole(test.app, role);
     return (await test.app.inject({ url: '/service/jaxrs/users', headers: bearer(token) })).json();
   }
 

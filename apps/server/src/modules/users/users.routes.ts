@@ -7,6 +7,7 @@ const userInfoSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  emailVerified: z.boolean(),
   onboardingComplete: z.boolean(),
   ibId: z.string().nullable(),
   adminLogin: z.boolean(),

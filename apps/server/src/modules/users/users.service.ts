@@ -6,6 +6,8 @@ export function userInfoOf(user: AuthenticatedUser) {
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
+    /** Issue 11: joining, signing and funding wait for a proved address. */
+    emailVerified: user.emailVerifiedAt !== null,
     onboardingComplete: user.onboardingComplete,
     ibId: user.ibId,
     adminLogin: user.role === 'staff',

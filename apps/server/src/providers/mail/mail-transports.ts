@@ -6,19 +6,26 @@ import { createSandboxMailbox, type SandboxMailbox } from './sandbox-mailbox.ts'
 import { createSmtpMailTransport } from './smtp-mail-transport.ts';
 
 /**
- * The transport the configuration names: SMTP when `smtpUrl` is set, the sandbox mailbox
- * otherwise. `mailbox` is the sandbox to show at `/sandbox/mailbox`, only when it is the
- * transport of mail: with SMTP configured its pages must not exist.
+ * The transports of mail and SMS: a real one given in code, else SMTP for mail when `smtpUrl` is
+ * set, else the sandbox mailbox. `mailbox` is the sandbox to show at `/sandbox/mailbox`, only
+ * while it carries mail or SMS: once both have real vendors its pages must not exist.
  */
 export function createMailTransport(
   mail: Pick<MailConfig, 'smtpUrl' | 'from'>,
   db: Database,
   cipher: FieldCipher,
+  real: { mail?: MailTransport; sms?: MailTransport } = {},
 ): { transport: MailTransport; mailbox?: SandboxMailbox } {
   const sandbox = createSandboxMailbox(db, cipher);
-  if (!mail.smtpUrl) return { transport: sandbox, mailbox: sandbox };
-  return {
-    // No SMS vendor yet: SMS are stored by the sandbox even with SMTP (docs/sandbox.md).
-    transport: createSmtpMailTransport({ url: mail.smtpUrl, from: mail.from, sms: sandbox }),
+  const sms = real.sms ?? sandbox;
+  const email =
+    real.mail ??
+    (mail.smtpUrl ? createSmtpMailTransport({ url: mail.smtpUrl, from: mail.from, sms }) : sandbox);
+  const transport: MailTransport = {
+    send: (message) => (message.channel === 'sms' ? sms : email).send(message),
+    async close() {
+      await Promise.all([email.close?.(), sms === email ? undefined : sms.close?.()]);
+    },
   };
+  return { transport, ...((email === sandbox || sms === sandbox) && { mailbox: sandbox }) };
 }

@@ -161,7 +161,11 @@ describe('SMTP transport', () => {
   describe('a server configured with SMTP_URL', () => {
     let test: TestApp;
     beforeAll(async () => {
-      test = await createTestApp({ mail: { smtpUrl: smtp.url, from: FROM } });
+      // A real SMS vendor too: with mail and SMS both real, the sandbox mailbox has no role.
+      test = await createTestApp(
+        { mail: { smtpUrl: smtp.url, from: FROM } },
+        { vendors: { sms: { send: async () => {} } } },
+      );
     });
     afterAll(() => test.close());
 
@@ -186,7 +190,7 @@ describe('SMTP transport', () => {
       expect(row?.lastError).not.toContain('refused.example');
     });
 
-    it('serves no sandbox mailbox: its pages do not exist', async () => {
+    it('serves no sandbox mailbox once mail and SMS have real vendors', async () => {
       for (const url of [
         '/sandbox/mailbox',
         '/sandbox/mailbox/messages?to=alex@example.com',

@@ -1,0 +1,295 @@
+import { generateSync } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRETS } from '../../db/seed/seed-demo-users.ts';
+import { registrationSchema } from '@portal/domain/rules/account';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  authorize,
+  bearer,
+  emailCodeFor,
+  securityDepsOf,
+  signIn,
+  signInWithCode,
+  signedInUser,
+  signedInWithRole,
+  type TestUser,
+  uniqueEmail,
+} from '../../test/users.ts';
+import { register } from './security.service.ts';
+
+/** Issue 11: TOTP, SMS codes and recovery codes at sign-in; required for staff and advisors. */
+
+const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
+const formType = { 'content-type': 'application/x-www-form-urlencoded' };
+const html = { accept: 'text/html' };
+const ACCOUNT = '/service/jaxrs/account';
+
+/** A TOTP code for a step other than the current one's (each step is accepted once). */
+const codeAt = (secret: string, offsetSteps: number) =>
+  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+
+describe('two-step sign-in', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp({ seedDemoUsers: true });
+  });
+  afterAll(() => test.close());
+
+  async function withTotp(): Promise<TestUser & { secret: string; recoveryCodes: string[] }> {
+    const user = await signedInUser(test.app, 'totp');
+    const started = await test.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/mfa/totp`,
+      headers: bearer(user.token),
+    });
+    expect(started.statusCode).toBe(201);
+    const enrollment = started.json<{ secret: string; otpauthUri: string; qrSvg: string }>();
+    expect(enrollment.otpauthUri).toMatch(/^otpauth:\/\/totp\/Laurentide%20Investing:/);
+    expect(enrollment.qrSvg).toMatch(/^<svg/);
+    const secret = enrollment.secret.replaceAll(' ', '');
+    const confirmed = await test.app.inject({
+      method: 'PUT',
+      url: `${ACCOUNT}/mfa/totp`,
+      headers: bearer(user.token),
+      payload: { code: codeAt(secret, -1) },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const { recoveryCodes } = confirmed.json<{ recoveryCodes: string[] }>();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    return { ...user, secret, recoveryCodes };
+  }
+
+  it('asks for the code after the right password (401 mfaRequired), then signs in with it', async () => {
+    const user = await withTotp();
+    const first = await signIn(test.app, user.email, user.password);
+    expect(first.statusCode).toBe(401);
+    expect(first.json()).toMatchObject({ errorCode: 'mfaRequired' });
+    expect(first.cookies.find((c) => c.name === 'portal_session')).toBeUndefined();
+    const withCode = await signInWithCode(
+      test.app,
+      user.email,
+      user.password,
+      codeAt(user.secret, 0),
+    );
+    expect(withCode.statusCode).toBe(204);
+  });
+
+  it('never accepts one code twice, nor a wrong one', async () => {
+    const user = await withTotp();
+    const code = codeAt(user.secret, 0);
+    expect((await signInWithCode(test.app, user.email, user.password, code)).statusCode).toBe(204);
+    const replay = await signInWithCode(test.app, user.email, user.password, code);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ errorCode: 'otpRejected' });
+    const wrong = await signInWithCode(test.app, user.email, user.password, '000000');
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it('asks the browser for the code on a page, without the password being sent again', async () => {
+    const user = await withTotp();
+    const page = await test.app.inject({
+      method: 'POST',
+      url: '/security/login',
+      headers: { ...formType, ...html },
+      payload: form({ username: user.email, password: user.password }),
+    });
+    expect(page.statusCode).toBe(401);
+    expect(page.body).toContain('Enter your verification code');
+    expect(page.body).toContain('name="otp"');
+    expect(page.body).not.toContain(user.password);
+    const challenge = page.cookies.find((c) => c.name === 'portal_mfa');
+    expect(challenge).toMatchObject({ httpOnly: true, path: '/security' });
+
+    const wrong = await test.app.inject({
+      method: 'POST',
+      url: '/security/login/verify',
+      headers: { ...formType, ...html, cookie: `portal_mfa=${challenge?.value}` },
+      payload: form({ otp: '123456' }),
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('This code is not right or was already used.');
+
+    const right = await test.app.inject({
+      method: 'POST',
+      url: '/security/login/verify',
+      headers: { ...formType, ...html, cookie: `portal_mfa=${challenge?.value}` },
+      payload: form({ otp: codeAt(user.secret, 0) }),
+    });
+    expect(right.statusCode).toBe(303);
+    const session = right.cookies.find((c) => c.name === 'portal_session');
+    expect((await authorize(test.app, `portal_session=${session?.value}`)).statusCode).toBe(200);
+    // The challenge is spent with the sign-in.
+    const again = await test.app.inject({
+      method: 'POST',
+      url: '/security/login/verify',
+      headers: { ...formType, cookie: `portal_mfa=${challenge?.value}` },
+      payload: form({ otp: codeAt(user.secret, 1) }),
+    });
+    expect(again.json()).toMatchObject({ errorCode: 'challengeExpired' });
+  });
+
+  it('shows the code page in French', async () => {
+    const user = await withTotp();
+    const page = await test.app.inject({
+      method: 'POST',
+      url: '/security/login',
+      headers: { ...formType, ...html, cookie: 'lang=fr' },
+      payload: form({ username: user.email, password: user.password }),
+    });
+    expect(page.body).toContain('<html lang="fr-CA">');
+    expect(page.body).toContain('Entrez votre code de vérification');
+    expect(page.body).toContain('Code de vérification');
+  });
+
+  it('accepts each recovery code once', async () => {
+    const user = await withTotp();
+    const [recovery] = user.recoveryCodes;
+    expect(recovery).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    const used = await signInWithCode(test.app, user.email, user.password, recovery!.toUpperCase());
+    expect(used.statusCode).toBe(204);
+    const again = await signInWithCode(test.app, user.email, user.password, recovery!);
+    expect(again.statusCode).toBe(401);
+    const settings = await test.app.inject({ url: ACCOUNT, headers: bearer(user.token) });
+    expect(settings.json().mfa.recoveryCodesLeft).toBe(9);
+  });
+
+  it('texts a sign-in code to the phone set up, as the fallback', async () => {
+    const user = await signedInUser(test.app, 'sms');
+    const start = await test.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/mfa/sms`,
+      headers: bearer(user.token),
+      payload: { phone: '(514) 555-0199' },
+    });
+    expect(start.statusCode).toBe(202);
+    const setupCode = await smsCodeFor('+15145550199');
+    const confirm = await test.app.inject({
+      method: 'PUT',
+      url: `${ACCOUNT}/mfa/sms`,
+      headers: bearer(user.token),
+      payload: { code: setupCode },
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json().recoveryCodes).toHaveLength(10);
+    const settings = await test.app.inject({ url: ACCOUNT, headers: bearer(user.token) });
+    expect(settings.json().mfa.sms).toEqual({ phoneMasked: '•••-•••-0199' });
+
+    const page = await test.app.inject({
+      method: 'POST',
+      url: '/security/login',
+      headers: { ...formType, ...html },
+      payload: form({ username: user.email, password: user.password }),
+    });
+    expect(page.body).toContain('Text me a code instead');
+    const cookie = `portal_mfa=${page.cookies.find((c) => c.name === 'portal_mfa')?.value}`;
+    const texted = await test.app.inject({
+      method: 'POST',
+      url: '/security/login/sms',
+      headers: { ...formType, ...html, cookie },
+      payload: '',
+    });
+    expect(texted.statusCode).toBe(200);
+    expect(texted.body).toContain('We texted a code to your phone.');
+    const signInCode = await smsCodeFor('+15145550199');
+    expect(signInCode).not.toBe(setupCode);
+    const verified = await test.app.inject({
+      method: 'POST',
+      url: '/security/login/verify',
+      headers: { ...formType, cookie },
+      payload: form({ otp: signInCode }),
+    });
+    expect(verified.statusCode).toBe(204);
+  });
+
+  async function smsCodeFor(phone: string): Promise<string> {
+    await test.app.outbox.runOnce();
+    const response = await test.app.inject({
+      url: `/sandbox/mailbox/messages?to=${encodeURIComponent(phone)}`,
+    });
+    const [newest] = response.json<{ channel: string; text: string }[]>();
+    expect(newest?.channel).toBe('sms');
+    const code = /\b(\d{6})\b/.exec(newest?.text ?? '')?.[1];
+    if (!code) throw new Error('no code texted');
+    return code;
+  }
+
+  it('requires a second factor for staff and advisors: none set up means no sign-in', async () => {
+    const input = registrationSchema.parse({
+      email: uniqueEmail('staff-without'),
+      password: 'Maple-Leaf-Harbour-2026',
+      firstName: 'Priya',
+      lastName: 'Patel',
+    });
+    await register(securityDepsOf(test.app), input, { address: '127.0.0.1', role: 'advisor' });
+    const refused = await signIn(test.app, input.email, input.password);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ errorCode: 'mfaSetupRequired' });
+    expect(refused.cookies.find((c) => c.name === 'portal_session')).toBeUndefined();
+
+    const staff = await signedInWithRole(test.app, 'staff');
+    expect(staff.token).toMatch(/^[\w-]{40,}$/);
+    const disable = await test.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/mfa/disable`,
+      headers: bearer(staff.token),
+      payload: { password: staff.password, factor: 'all' },
+    });
+    expect(disable.statusCode).toBe(403);
+    expect(disable.json()).toMatchObject({ errorCode: 'mfaRequiredForRole' });
+  });
+
+  it('signs the seeded demo staff and advisor in with the README’s TOTP secrets', async () => {
+    for (const [email, secret] of Object.entries(DEMO_TOTP_SECRETS)) {
+      const withoutCode = await signIn(test.app, email, DEMO_PASSWORD);
+      expect(withoutCode.json()).toMatchObject({ errorCode: 'mfaRequired' });
+      const withCode = await signInWithCode(test.app, email, DEMO_PASSWORD, codeAt(secret, 0));
+      expect(withCode.statusCode).toBe(204);
+    }
+  });
+
+  it('counts wrong codes against the account: guessing codes locks it like guessing passwords', async () => {
+    const user = await withTotp();
+    for (let i = 0; i < 10; i += 1) {
+      await signInWithCode(test.app, user.email, user.password, String(100000 + i));
+    }
+    const locked = await signInWithCode(
+      test.app,
+      user.email,
+      user.password,
+      codeAt(user.secret, 0),
+    );
+    expect(locked.statusCode).toBe(429);
+  });
+
+  it('turns a client’s second factor off with the password, and sign-in asks no code after', async () => {
+    const user = await withTotp();
+    const wrongPassword = await test.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/mfa/disable`,
+      headers: bearer(user.token),
+      payload: { password: 'Not-The-Password-2026', factor: 'totp' },
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    const off = await test.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/mfa/disable`,
+      headers: bearer(user.token),
+      payload: { password: user.password, factor: 'totp' },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().mfa).toEqual({
+      required: false,
+      totp: false,
+      sms: null,
+      recoveryCodesLeft: 0,
+    });
+    expect((await signIn(test.app, user.email, user.password)).statusCode).toBe(204);
+  });
+
+  it('mails a 6-digit code to verify the address at registration', async () => {
+    const user = await signedInUser(test.app, 'codes', { verified: false });
+    const code = await emailCodeFor(test.app, user.email);
+    expect(code).toMatch(/^\d{6}$/);
+  });
+});

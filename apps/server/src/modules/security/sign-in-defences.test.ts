@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  createTwoInstances,
+  testSecurityPolicy,
+  type TestApp,
+} from '../../test/test-app.ts';
+import {
+  authorize,
+  bearer,
+  registerUser,
+  sessionCookieOf,
+  signIn,
+  signedInUser,
+  uniqueEmail,
+} from '../../test/users.ts';
+
+/** Issue 11, holes 1, 2, 6 and part of 8: each test here failed on the code before the fix. */
+
+const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
+const formType = { 'content-type': 'application/x-www-form-urlencoded' };
+
+describe('cross-site requests are refused (hole 1)', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp({ publicUrl: 'https://portal.example.ca' });
+  });
+  afterAll(() => test.close());
+
+  const login = (email: string, password: string, headers: Record<string, string>) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/security/login',
+      headers: { ...formType, ...headers },
+      payload: form({ username: email, password }),
+    });
+
+  it.each([
+    ['Origin: null (a sandboxed frame auto-submitting a form)', { origin: 'null' }],
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
+  ])('refuses a sign-in with %s', async (_name, headers) => {
+    const { email, password } = await registerUser(test.app);
+    const response = await login(email, password, headers);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      errorCode: 'crossSite',
+      message: 'Requests from other sites are refused.',
+    });
+    expect(response.cookies).toHaveLength(0);
+  });
+
+  it('refuses a registration forged from an opaque origin', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/security/register',
+      headers: { ...formType, origin: 'null' },
+      payload: form({
+        email: uniqueEmail('forged'),
+        password: 'Maple-Leaf-Harbour-2026',
+        firstName: 'Forged',
+        lastName: 'Account',
+      }),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('lets the site itself, a typed address and a client without browser headers through', async () => {
+    const { email, password } = await registerUser(test.app);
+    expect(
+      (
+        await login(email, password, {
+          origin: 'https://portal.example.ca',
+          'sec-fetch-site': 'same-origin',
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await login(email, password, { 'sec-fetch-site': 'none' })).statusCode).toBe(204);
+    // The README's curl sign-in sends neither header.
+    expect((await login(email, password, {})).statusCode).toBe(204);
+    // A browser that addressed the site by its Host (a developer's localhost) is the site.
+    expect(
+      (await login(email, password, { origin: 'http://localhost:80', host: 'localhost:80' }))
+        .statusCode,
+    ).toBe(204);
+  });
+
+  it('refuses every state-changing API call from another site, not only sign-in', async () => {
+    const user = await signedInUser(test.app);
+    const create = await test.app.inject({
+      method: 'POST',
+      url: '/service/jaxrs/applications',
+      headers: { ...bearer(user.token), origin: 'https://evil.example' },
+    });
+    expect(create.statusCode).toBe(403);
+    const sandboxForm = await test.app.inject({
+      method: 'POST',
+      url: '/sandbox/esign/00000000-0000-4000-8000-000000000000',
+      headers: { ...formType, 'sec-fetch-site': 'cross-site' },
+      payload: form({ action: 'sign' }),
+    });
+    expect(sandboxForm.statusCode).toBe(403);
+  });
+
+  it('keeps the spec logout link, but a link on another site cannot sign people out', async () => {
+    const user = await signedInUser(test.app);
+    const forged = await test.app.inject({
+      url: '/security/logout?skipredirect=true',
+      headers: { cookie: user.sessionCookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect((await authorize(test.app, user.sessionCookie)).statusCode).toBe(200);
+    const own = await test.app.inject({
+      url: '/security/logout?skipredirect=true',
+      headers: { cookie: user.sessionCookie, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.statusCode).toBe(204);
+    expect((await authorize(test.app, user.sessionCookie)).statusCode).toBe(401);
+  });
+});
+
+describe('lockout under concurrency (hole 2)', () => {
+  it('checks at most the limit of 40 concurrent guesses across two instances', async () => {
+    const instances = await createTwoInstances({
+      security: testSecurityPolicy({
+        accountLockAfterFailures: 10,
+        addressLockAfterFailures: 1000,
+      }),
+    });
+    try {
+      const { first, second } = instances;
+      const { email, password } = await registerUser(first);
+      const guesses = Array.from({ length: 40 }, (_, i) =>
+        signIn(i % 2 === 0 ? first : second, email, `Wrong-Guess-${i}-2026`),
+      );
+      // The owner's right password arrives inside the burst.
+      const right = signIn(second, email, password);
+      const answers = await Promise.all([...guesses, right]);
+      const checked = answers.filter((answer) => answer.statusCode !== 429);
+      // Every answer that is not 429 had its password checked: never more than the limit.
+      expect(checked.length).toBeLessThanOrEqual(10);
+      expect(answers.filter((answer) => answer.statusCode === 429).length).toBeGreaterThanOrEqual(
+        31,
+      );
+      // Once the limit is reached, the right password waits out the lock like any other.
+      const after = await signIn(first, email, password);
+      expect(after.statusCode).toBe(429);
+      expect(after.json()).toMatchObject({ errorCode: 'signInLocked' });
+    } finally {
+      await instances.close();
+    }
+  });
+
+  it('slows each answer past a few failures (a real, non-zero step)', async () => {
+    const test = await createTestApp({
+      security: testSecurityPolicy({
+        slowAfterFailures: 1,
+        slowdownStepMs: 400,
+        slowdownMaxMs: 4000,
+      }),
+    });
+    try {
+      const { email } = await registerUser(test.app);
+      const timed = async () => {
+        const started = performance.now();
+        expect((await signIn(test.app, email, 'Wrong-Password-2026')).statusCode).toBe(401);
+        return performance.now() - started;
+      };
+      const firstAnswer = await timed(); // failure 1: not slowed
+      await timed(); // failure 2: one step
+      const third = await timed(); // failure 3: two steps
+      expect(third).toBeGreaterThanOrEqual(800);
+      expect(third - firstAnswer).toBeGreaterThanOrEqual(700);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe('client addresses behind a load balancer (hole 6)', () => {
+  const policy = testSecurityPolicy({ addressLockAfterFailures: 3, accountLockAfterFailures: 100 });
+
+  const attempt = (test: TestApp, remoteAddress: string, forwardedFor: string) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/security/login',
+      remoteAddress,
+      headers: { ...formType, 'x-forwarded-for': forwardedFor },
+      payload: form({ username: uniqueEmail('guess'), password: 'Wrong-Password-2026' }),
+    });
+
+  it('ignores X-Forwarded-For from a sender that is not a trusted proxy', async () => {
+    const test = await createTestApp({ trustProxy: ['10.0.0.0/8'], security: policy });
+    try {
+      // An attacker rotating the header from one address is still one address.
+      for (let i = 1; i <= 3; i += 1) {
+        expect((await attempt(test, '203.0.113.9', `198.51.100.${i}`)).statusCode).toBe(401);
+      }
+      expect((await attempt(test, '203.0.113.9', '198.51.100.77')).statusCode).toBe(429);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('counts each real client behind a trusted proxy on its own', async () => {
+    const test = await createTestApp({ trustProxy: ['10.0.0.0/8'], security: policy });
+    try {
+      // Five people behind the load balancer each fail twice: nobody is locked out.
+      for (let person = 1; person <= 5; person += 1) {
+        for (let i = 0; i < 2; i += 1) {
+          expect((await attempt(test, '10.0.0.5', `198.51.100.${person}`)).statusCode).toBe(401);
+        }
+      }
+      // One of them failing once more than the limit is locked, alone.
+      expect((await attempt(test, '10.0.0.5', '198.51.100.1')).statusCode).toBe(401);
+      expect((await attempt(test, '10.0.0.5', '198.51.100.1')).statusCode).toBe(429);
+      expect((await attempt(test, '10.0.0.5', '198.51.100.2')).statusCode).toBe(401);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe('sessions, cookies and redirects (hole 8)', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp({
+      publicUrl: 'https://portal.example.ca',
+      trustProxy: ['127.0.0.1'],
+    });
+  });
+  afterAll(() => test.close());
+
+  it('replaces the browser’s previous session when it signs in again; other devices stay', async () => {
+    const { email, password } = await registerUser(test.app);
+    const phone = sessionCookieOf(await signIn(test.app, email, password));
+    const firstBrowser = sessionCookieOf(await signIn(test.app, email, password));
+    const again = await test.app.inject({
+      method: 'POST',
+      url: '/security/login',
+      headers: { ...formType, cookie: firstBrowser },
+      payload: form({ username: email, password }),
+    });
+    expect(again.statusCode).toBe(204);
+    expect((await authorize(test.app, firstBrowser)).statusCode).toBe(401);
+    expect((await authorize(test.app, sessionCookieOf(again))).statusCode).toBe(200);
+    expect((await authorize(test.app, phone)).statusCode).toBe(200);
+  });
+
+  it('names the session cookie __Secure- over https and ignores an unprefixed one there', async () => {
+    const { email, password } = await registerUser(test.app);
+    const https = { 'x-forwarded-proto': 'https' };
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/security/login',
+      headers: { ...formType, ...https },
+      payload: form({ username: email, password }),
+    });
+    const cookie = response.cookies.find((c) => c.name === '__Secure-portal_session');
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    const planted = await test.app.inject({
+      url: '/security/oauth/authorize?client_id=clientOnlineApp&response_type=token',
+      headers: { ...https, cookie: `portal_session=${cookie?.value}` },
+    });
+    expect(planted.statusCode).toBe(401);
+    const proper = await test.app.inject({
+      url: '/security/oauth/authorize?client_id=clientOnlineApp&response_type=token',
+      headers: { ...https, cookie: `__Secure-portal_session=${cookie?.value}` },
+    });
+    expect(proper.statusCode).toBe(200);
+  });
+
+  it('redirects only within PUBLIC_URL, whatever Host the request names', async () => {
+    const user = await signedInUser(test.app);
+    const authorizeTo = (redirect: string, host: string) =>
+      test.app.inject({
+        url: `/security/oauth/authorize?client_id=clientOnlineApp&response_type=token&redirect_uri=${encodeURIComponent(redirect)}`,
+        headers: { accept: 'text/html', cookie: user.sessionCookie, host },
+      });
+    const spoofed = await authorizeTo('https://evil.example/#/oauth', 'evil.example');
+    expect(spoofed.statusCode).toBe(400);
+    expect(spoofed.json()).toMatchObject({ errorCode: 'invalidRedirect' });
+    const own = await authorizeTo('https://portal.example.ca/#/oauth', 'evil.example');
+    expect(own.statusCode).toBe(302);
+    expect(own.headers.location).toBe('https://portal.example.ca/#/oauth');
+  });
+
+  it('answers a CR/LF in redirect_uri with the project’s 400, never a raw 500', async () => {
+    const user = await signedInUser(test.app);
+    const response = await test.app.inject({
+      url: '/security/oauth/authorize?client_id=clientOnlineApp&response_type=token&redirect_uri=https://portal.example.ca/%0d%0aSet-Cookie:%20x=1',
+      headers: { accept: 'text/html', cookie: user.sessionCookie },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errorCode: 'invalidRedirect', message: 'Refused redirect.' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('sends a signed-in browser on with a relative path, never built from Host', async () => {
+    const { email, password } = await registerUser(test.app);
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/security/login',
+      headers: { ...formType, accept: 'text/html', host: 'evil.example' },
+      payload: form({ username: email, password }),
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(
+      '/security/oauth/authorize?client_id=clientOnlineApp&response_type=token',
+    );
+  });
+});
+
+describe('registrations per address', () => {
+  it('refuses a fourth account from one address in an hour when the bound is three', async () => {
+    const test = await createTestApp({
+      security: testSecurityPolicy({ registrationsPerAddressPerHour: 3 }),
+    });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        expect((await registerUser(test.app)).response.statusCode).toBe(201);
+      }
+      const fourth = await registerUser(test.app);
+      expect(fourth.response.statusCode).toBe(429);
+      expect(fourth.response.json()).toMatchObject({ errorCode: 'tooManyRegistrations' });
+      const elsewhere = await test.app.inject({
+        method: 'POST',
+        url: '/security/register',
+        remoteAddress: '198.51.100.20',
+        headers: formType,
+        payload: form({
+          email: uniqueEmail(),
+          password: 'Maple-Leaf-Harbour-2026',
+          firstName: 'Alex',
+          lastName: 'Martin',
+        }),
+      });
+      expect(elsewhere.statusCode).toBe(201);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe('password hashing under load (hole 7)', () => {
+  it('answers 429 with Retry-After once the hashing queue is full', async () => {
+    const test = await createTestApp({ passwordHashing: { maxConcurrent: 1, maxQueued: 1 } });
+    try {
+      const { email, password } = await registerUser(test.app);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => signIn(test.app, email, password)),
+      );
+      const busy = answers.filter((answer) => answer.statusCode === 429);
+      expect(busy.length).toBeGreaterThan(0);
+      for (const answer of busy) {
+        expect(answer.json()).toMatchObject({ errorCode: 'busy' });
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      }
+      // Refused for load, not checked: no attempt was counted against the account.
+      expect((await signIn(test.app, email, password)).statusCode).toBe(204);
+    } finally {
+      await test.close();
+    }
+  });
+});
