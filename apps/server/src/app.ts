@@ -95,7 +95,8 @@ export async function buildApp(
   // Sandboxes are an explicit mode: without it, every vendor role needs a real adapter.
   const vendors = options.vendors ?? {};
   const sandboxVendors = config.sandboxVendors ?? true;
-  const sandboxed = sandboxedRoles(config, new Set(Object.keys(vendors) as VendorRole[]));
+  const realRoles = (Object.keys(vendors) as VendorRole[]).filter((role) => vendors[role]);
+  const sandboxed = sandboxedRoles(config, new Set(realRoles));
   if (!sandboxVendors && sandboxed.length > 0) {
     throw new ConfigError(sandboxVendorsRefusal(sandboxed));
   }
@@ -104,6 +105,14 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // A request is logged by method and path only: query strings carry emails (the mailbox
+      // filter), tokens and codes, and the caller's address is personal data too.
+      serializers: {
+        req: (request: { method: string; url: string }) => ({
+          method: request.method,
+          path: request.url.split('?')[0],
+        }),
+      },
       ...(options.logStream && { stream: options.logStream }),
     },
     // A body that trickles in (slowloris) is cut off once the whole request is late; Node only

@@ -239,3 +239,44 @@ describe('a 5xx is logged without personal data', () => {
     expect(text).not.toMatch(/Failed query|params:/);
   });
 });
+
+describe('request logs', () => {
+  it('carry the method and path, never the query string or the caller’s address', async () => {
+    const log = capturedLog();
+    const test = await createTestApp();
+    const database: DatabaseHandle = {
+      db: test.app.db,
+      driver: test.app.dbDriver,
+      migrate: async () => {},
+      close: async () => {},
+    };
+    const logged = await buildApp(
+      {
+        port: 0,
+        host: '127.0.0.1',
+        logLevel: 'info',
+        webDistDir: '/nonexistent',
+        trustProxy: false,
+        database: { driver: 'pglite', dataDir: null },
+        security: { ...defaultSecurityPolicy, slowdownStepMs: 0 },
+        seedDemoUsers: false,
+        appSecret: 'test-secret-test-secret-test-secret-0001',
+      },
+      { database, logStream: log.stream },
+    );
+    try {
+      const email = uniqueEmail('octavia.lanthier');
+      await logged.inject({
+        url: `/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
+        remoteAddress: '198.51.100.23',
+      });
+      const text = log.text();
+      expect(text).toContain('"path":"/sandbox/mailbox/messages"');
+      expect(text).not.toContain('octavia');
+      expect(text).not.toContain('198.51.100.23');
+    } finally {
+      await logged.close();
+      await test.close();
+    }
+  });
+});

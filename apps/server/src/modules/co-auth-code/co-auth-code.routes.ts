@@ -196,9 +196,7 @@ export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       logSerializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,
-          url: withoutCode(request.url),
-          host: request.host,
-          remoteAddress: request.ip,
+          path: withoutCode(request.url),
         }),
       },
       schema: {

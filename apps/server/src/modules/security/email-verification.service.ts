@@ -69,18 +69,19 @@ export async function verifyEmail(
   code: string,
   now = new Date(),
 ): Promise<VerifyEmailResult> {
+  // Outside the transaction below: a wrong code's try must stay counted when it is refused.
+  const { target } = await verifyCode(deps.db, deps.cipher, {
+    userId: user.id,
+    purpose: 'emailVerification',
+    code,
+    now,
+  });
+  if (target === user.email) {
+    await repo.markEmailVerified(deps.db, user.id, now);
+    return 'verified';
+  }
+  if (!target || target !== user.pendingEmail) throw new CodeRefused('noCodePending');
   return deps.db.transaction(async (tx) => {
-    const { target } = await verifyCode(tx, deps.cipher, {
-      userId: user.id,
-      purpose: 'emailVerification',
-      code,
-      now,
-    });
-    if (target === user.email) {
-      await repo.markEmailVerified(tx, user.id, now);
-      return 'verified';
-    }
-    if (!target || target !== user.pendingEmail) throw new CodeRefused('noCodePending');
     if (!(await repo.changeEmail(tx, user.id, target, now))) return 'emailTaken';
     const language = languageOf(user.language);
     await enqueueMessage(tx, deps.cipher, {
