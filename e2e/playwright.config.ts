@@ -9,6 +9,10 @@ export const baseURL = `http://127.0.0.1:${port}`;
 const shortCodePort = port + 1;
 export const shortCodeBaseURL = `http://127.0.0.1:${shortCodePort}`;
 export const SHORT_CODE_TTL_SECONDS = 10;
+/** A third server whose sign-in sessions end after a minute idle: the expiry dialog's journeys. */
+const shortSessionPort = port + 2;
+export const shortSessionBaseURL = `http://127.0.0.1:${shortSessionPort}`;
+export const SHORT_SESSION_IDLE_MINUTES = 1;
 
 /** Debian's Chromium: test tools may not download browsers on this machine. */
 const chromium = {
@@ -31,9 +35,15 @@ const serverEnv: Record<string, string> = {
   // Short tokens, so the journeys can wait one out and watch the silent renewal.
   ACCESS_TOKEN_IDLE_SECONDS: '5',
   DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-')),
+  // Links in mail and every redirect come from PUBLIC_URL, never from the Host header.
+  PUBLIC_URL: baseURL,
+  // Every journey registers from 127.0.0.1: the per-address bound would refuse them.
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
 };
 if (process.env.E2E_DATABASE_URL) {
   serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  // No real vendors are configured in the tests: the sandboxes are asked for explicitly.
+  serverEnv.SANDBOX_VENDORS = 'true';
   // A fixed test key: every instance on one database must share it (ADR 0008).
   serverEnv.DATA_ENCRYPTION_KEY ??=
     process.env.DATA_ENCRYPTION_KEY ?? 'ZTJlLXRlc3Qta2V5LWUyZS10ZXN0LWtleS0zMmJ5dGU=';
@@ -76,7 +86,24 @@ export default defineConfig({
         ...serverEnv,
         PORT: String(shortCodePort),
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-e2e-short-code-')),
+        PUBLIC_URL: shortCodeBaseURL,
         CO_AUTH_CODE_TTL_SECONDS: String(SHORT_CODE_TTL_SECONDS),
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx src/main.ts',
+      cwd: path.join(import.meta.dirname, '../apps/server'),
+      url: `${shortSessionBaseURL}/healthz`,
+      env: {
+        ...serverEnv,
+        PORT: String(shortSessionPort),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-e2e-short-session-')),
+        PUBLIC_URL: shortSessionBaseURL,
+        SESSION_IDLE_MINUTES: String(SHORT_SESSION_IDLE_MINUTES),
       },
       reuseExistingServer: false,
       timeout: 120_000,
