@@ -142,6 +142,31 @@ describe("Fastify's refusals answer in the project's shape", () => {
   });
 });
 
+/**
+ * A second instance on a test app's (already migrated) database that logs at `info` into
+ * `stream`, as a production server would.
+ */
+async function loggingTwinOf(test: TestApp, stream: Writable): Promise<FastifyInstance> {
+  const database: DatabaseHandle = {
+    db: test.app.db,
+    driver: test.app.dbDriver,
+    migrate: async () => {},
+    close: async () => {},
+  };
+  const config: AppConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'info',
+    webDistDir: '/nonexistent',
+    trustProxy: false,
+    database: { driver: 'pglite', dataDir: null },
+    security: { ...defaultSecurityPolicy, slowdownStepMs: 0 },
+    seedDemoUsers: false,
+    appSecret: 'test-secret-test-secret-test-secret-0001',
+  };
+  return buildApp(config, { database, logStream: stream });
+}
+
 /** A log destination that keeps every line it is given. */
 function capturedLog(): { stream: Writable; text(): string } {
   const lines: string[] = [];
@@ -169,25 +194,7 @@ describe('a 5xx is logged without personal data', () => {
     await test.app.db.execute(
       sql.raw('alter table users add constraint users_refuse_inserts check (false) not valid'),
     );
-    // A second instance on the same (already migrated) database, logging into the capture.
-    const database: DatabaseHandle = {
-      db: test.app.db,
-      driver: test.app.dbDriver,
-      migrate: async () => {},
-      close: async () => {},
-    };
-    const config: AppConfig = {
-      port: 0,
-      host: '127.0.0.1',
-      logLevel: 'info',
-      webDistDir: '/nonexistent',
-      trustProxy: false,
-      database: { driver: 'pglite', dataDir: null },
-      security: { ...defaultSecurityPolicy, slowdownStepMs: 0 },
-      seedDemoUsers: false,
-      appSecret: 'test-secret-test-secret-test-secret-0001',
-    };
-    logged = await buildApp(config, { database, logStream: log.stream });
+    logged = await loggingTwinOf(test, log.stream);
   });
   afterAll(async () => {
     await logged?.close();
@@ -244,26 +251,7 @@ describe('request logs', () => {
   it('carry the method and path, never the query string or the caller’s address', async () => {
     const log = capturedLog();
     const test = await createTestApp();
-    const database: DatabaseHandle = {
-      db: test.app.db,
-      driver: test.app.dbDriver,
-      migrate: async () => {},
-      close: async () => {},
-    };
-    const logged = await buildApp(
-      {
-        port: 0,
-        host: '127.0.0.1',
-        logLevel: 'info',
-        webDistDir: '/nonexistent',
-        trustProxy: false,
-        database: { driver: 'pglite', dataDir: null },
-        security: { ...defaultSecurityPolicy, slowdownStepMs: 0 },
-        seedDemoUsers: false,
-        appSecret: 'test-secret-test-secret-test-secret-0001',
-      },
-      { database, logStream: log.stream },
-    );
+    const logged = await loggingTwinOf(test, log.stream);
     try {
       const email = uniqueEmail('octavia.lanthier');
       await logged.inject({

@@ -20,8 +20,9 @@ export function uniqueEmail(name = 'person'): string {
   return `${name}.${process.pid}.${Date.now()}.${counter}@example.com`;
 }
 
-const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
-const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
+/** A form body, as a browser posts it. */
+export const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
+export const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
 
 export async function registerUser(
   app: FastifyInstance,

@@ -9,14 +9,14 @@ import {
   signedInUser,
   uniqueEmail,
   type TestUser,
+  form,
+  formHeaders,
 } from '../../test/users.ts';
 import { APPLICATIONS_URL, createApplication } from '../../test/applications.ts';
 
 /** Issue 11: email ownership, the account settings API, and what needs a verified address. */
 
 const ACCOUNT = '/service/jaxrs/account';
-const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
-const formType = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('account settings', () => {
   let test: TestApp;
@@ -213,7 +213,7 @@ describe('account settings', () => {
       const phoneLogin = await test.app.inject({
         method: 'POST',
         url: '/security/login',
-        headers: { ...formType, 'user-agent': iphone },
+        headers: { ...formHeaders, 'user-agent': iphone },
         payload: form({ username: user.email, password: user.password }),
       });
       const phone = sessionCookieOf(phoneLogin);

@@ -377,32 +377,6 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
   );
 
-  app.put(
-    '/account/mfa/totp',
-    {
-      schema: {
-        tags,
-        security: security_,
-        summary:
-          'Turns the authenticator app on with a code it shows; the first factor brings 10 recovery codes',
-        body: z.object({
-          code: z
-            .string()
-            .trim()
-            .regex(/^\d{6}$/, 'codeFormat'),
-        }),
-        response: { 200: recoveryCodesSchema, '4xx': errorBody },
-      },
-    },
-    async (request, reply) => {
-      try {
-        return await confirmTotp(deps, callerOf(request).id, request.body.code);
-      } catch (error) {
-        return refusal(reply, error);
-      }
-    },
-  );
-
   app.post(
     '/account/mfa/sms',
     {
@@ -424,30 +398,38 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
   );
 
-  app.put(
-    '/account/mfa/sms',
-    {
-      schema: {
-        tags,
-        security: security_,
-        summary: 'Turns text messages on with the code texted',
-        body: z.object({
-          code: z
-            .string()
-            .trim()
-            .regex(/^\d{6}$/, 'codeFormat'),
-        }),
-        response: { 200: recoveryCodesSchema, '4xx': errorBody },
+  /** Turning a factor on: the code it shows (the app) or was sent (a text) proves it works. */
+  const confirmFactorRoute = (kind: 'totp' | 'sms', summary: string, confirm: typeof confirmTotp) =>
+    app.put(
+      `/account/mfa/${kind}`,
+      {
+        schema: {
+          tags,
+          security: security_,
+          summary,
+          body: z.object({
+            code: z
+              .string()
+              .trim()
+              .regex(/^\d{6}$/, 'codeFormat'),
+          }),
+          response: { 200: recoveryCodesSchema, '4xx': errorBody },
+        },
       },
-    },
-    async (request, reply) => {
-      try {
-        return await confirmSms(deps, callerOf(request).id, request.body.code);
-      } catch (error) {
-        return refusal(reply, error);
-      }
-    },
+      async (request, reply) => {
+        try {
+          return await confirm(deps, callerOf(request).id, request.body.code);
+        } catch (error) {
+          return refusal(reply, error);
+        }
+      },
+    );
+  confirmFactorRoute(
+    'totp',
+    'Turns the authenticator app on with a code it shows; the first factor brings 10 recovery codes',
+    confirmTotp,
   );
+  confirmFactorRoute('sms', 'Turns text messages on with the code texted', confirmSms);
 
   app.post(
     '/account/mfa/disable',

@@ -7,14 +7,14 @@ import {
   signIn,
   signedInUser,
   uniqueEmail,
+  form,
+  formHeaders,
 } from '../../test/users.ts';
 import { resetPassword, resetLinkUser } from './security.service.ts';
 import { securityDepsOf } from '../../test/users.ts';
 
 /** Issue 11: "Forgot your password?" -> a single-use, 30-minute link -> a new password. */
 
-const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
-const formType = { 'content-type': 'application/x-www-form-urlencoded' };
 const html = { accept: 'text/html' };
 
 describe('password recovery', () => {
@@ -28,7 +28,7 @@ describe('password recovery', () => {
     test.app.inject({
       method: 'POST',
       url: '/security/forgot-password',
-      headers: { ...formType, ...headers },
+      headers: { ...formHeaders, ...headers },
       payload: form({ email }),
     });
 
@@ -83,7 +83,7 @@ describe('password recovery', () => {
     const weak = await test.app.inject({
       method: 'POST',
       url: '/security/reset-password',
-      headers: { ...formType, ...html },
+      headers: { ...formHeaders, ...html },
       payload: form({ token, password: 'password1234' }),
     });
     expect(weak.statusCode).toBe(400);
@@ -92,7 +92,7 @@ describe('password recovery', () => {
     const done = await test.app.inject({
       method: 'POST',
       url: '/security/reset-password',
-      headers: { ...formType, ...html },
+      headers: { ...formHeaders, ...html },
       payload: form({ token, password: 'Tamarack-Shoreline-Lantern' }),
     });
     expect(done.statusCode).toBe(200);
@@ -117,7 +117,7 @@ describe('password recovery', () => {
     const reused = await test.app.inject({
       method: 'POST',
       url: '/security/reset-password',
-      headers: formType,
+      headers: formHeaders,
       payload: form({ token, password: 'Another-Brand-New-Phrase' }),
     });
     expect(reused.statusCode).toBe(410);
@@ -132,7 +132,7 @@ describe('password recovery', () => {
       test.app.inject({
         method: 'POST',
         url: '/security/reset-password',
-        headers: formType,
+        headers: formHeaders,
         payload: form({ token, password }),
       });
     const answers = await Promise.all([

@@ -14,13 +14,13 @@ import {
   signedInWithRole,
   type TestUser,
   uniqueEmail,
+  form,
+  formHeaders,
 } from '../../test/users.ts';
 import { register } from './security.service.ts';
 
 /** Issue 11: TOTP, SMS codes and recovery codes at sign-in; required for staff and advisors. */
 
-const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
-const formType = { 'content-type': 'application/x-www-form-urlencoded' };
 const html = { accept: 'text/html' };
 const ACCOUNT = '/service/jaxrs/account';
 
@@ -91,7 +91,7 @@ describe('two-step sign-in', () => {
     const page = await test.app.inject({
       method: 'POST',
       url: '/security/login',
-      headers: { ...formType, ...html },
+      headers: { ...formHeaders, ...html },
       payload: form({ username: user.email, password: user.password }),
     });
     expect(page.statusCode).toBe(401);
@@ -104,7 +104,7 @@ describe('two-step sign-in', () => {
     const wrong = await test.app.inject({
       method: 'POST',
       url: '/security/login/verify',
-      headers: { ...formType, ...html, cookie: `portal_mfa=${challenge?.value}` },
+      headers: { ...formHeaders, ...html, cookie: `portal_mfa=${challenge?.value}` },
       payload: form({ otp: '123456' }),
     });
     expect(wrong.statusCode).toBe(401);
@@ -113,7 +113,7 @@ describe('two-step sign-in', () => {
     const right = await test.app.inject({
       method: 'POST',
       url: '/security/login/verify',
-      headers: { ...formType, ...html, cookie: `portal_mfa=${challenge?.value}` },
+      headers: { ...formHeaders, ...html, cookie: `portal_mfa=${challenge?.value}` },
       payload: form({ otp: codeAt(user.secret, 0) }),
     });
     expect(right.statusCode).toBe(303);
@@ -123,7 +123,7 @@ describe('two-step sign-in', () => {
     const again = await test.app.inject({
       method: 'POST',
       url: '/security/login/verify',
-      headers: { ...formType, cookie: `portal_mfa=${challenge?.value}` },
+      headers: { ...formHeaders, cookie: `portal_mfa=${challenge?.value}` },
       payload: form({ otp: codeAt(user.secret, 1) }),
     });
     expect(again.json()).toMatchObject({ errorCode: 'challengeExpired' });
@@ -134,7 +134,7 @@ describe('two-step sign-in', () => {
     const page = await test.app.inject({
       method: 'POST',
       url: '/security/login',
-      headers: { ...formType, ...html, cookie: 'lang=fr' },
+      headers: { ...formHeaders, ...html, cookie: 'lang=fr' },
       payload: form({ username: user.email, password: user.password }),
     });
     expect(page.body).toContain('<html lang="fr-CA">');
@@ -178,7 +178,7 @@ describe('two-step sign-in', () => {
     const page = await test.app.inject({
       method: 'POST',
       url: '/security/login',
-      headers: { ...formType, ...html },
+      headers: { ...formHeaders, ...html },
       payload: form({ username: user.email, password: user.password }),
     });
     expect(page.body).toContain('Text me a code instead');
@@ -186,7 +186,7 @@ describe('two-step sign-in', () => {
     const texted = await test.app.inject({
       method: 'POST',
       url: '/security/login/sms',
-      headers: { ...formType, ...html, cookie },
+      headers: { ...formHeaders, ...html, cookie },
       payload: '',
     });
     expect(texted.statusCode).toBe(200);
@@ -196,7 +196,7 @@ describe('two-step sign-in', () => {
     const verified = await test.app.inject({
       method: 'POST',
       url: '/security/login/verify',
-      headers: { ...formType, cookie },
+      headers: { ...formHeaders, cookie },
       payload: form({ otp: signInCode }),
     });
     expect(verified.statusCode).toBe(204);

@@ -267,30 +267,6 @@ describe('security service', () => {
   });
 });
 
-describe('behind an https load balancer', () => {
-  it('marks the session cookie Secure', async () => {
-    const test = await createTestApp({ trustProxy: ['127.0.0.1'] });
-    try {
-      const { email, password } = await registerUser(test.app);
-      const response = await test.app.inject({
-        method: 'POST',
-        url: '/security/login',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-forwarded-proto': 'https',
-        },
-        payload: new URLSearchParams({ username: email, password }).toString(),
-      });
-      expect(response.statusCode).toBe(204);
-      const cookie = response.cookies.find((c) => c.name === '__Secure-portal_session');
-      expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/security' });
-      expect(response.cookies.find((c) => c.name === 'portal_session')).toBeUndefined();
-    } finally {
-      await test.close();
-    }
-  });
-});
-
 describe('token expiry', () => {
   let test: TestApp;
   beforeAll(async () => {

@@ -13,12 +13,11 @@ import {
   signIn,
   signedInUser,
   uniqueEmail,
+  form,
+  formHeaders,
 } from '../../test/users.ts';
 
 /** Issue 11, holes 1, 2, 6 and part of 8: each test here failed on the code before the fix. */
-
-const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
-const formType = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('cross-site requests are refused (hole 1)', () => {
   let test: TestApp;
@@ -31,7 +30,7 @@ describe('cross-site requests are refused (hole 1)', () => {
     test.app.inject({
       method: 'POST',
       url: '/security/login',
-      headers: { ...formType, ...headers },
+      headers: { ...formHeaders, ...headers },
       payload: form({ username: email, password }),
     });
 
@@ -55,7 +54,7 @@ describe('cross-site requests are refused (hole 1)', () => {
     const response = await test.app.inject({
       method: 'POST',
       url: '/security/register',
-      headers: { ...formType, origin: 'null' },
+      headers: { ...formHeaders, origin: 'null' },
       payload: form({
         email: uniqueEmail('forged'),
         password: 'Maple-Leaf-Harbour-2026',
@@ -97,7 +96,7 @@ describe('cross-site requests are refused (hole 1)', () => {
     const sandboxForm = await test.app.inject({
       method: 'POST',
       url: '/sandbox/esign/00000000-0000-4000-8000-000000000000',
-      headers: { ...formType, 'sec-fetch-site': 'cross-site' },
+      headers: { ...formHeaders, 'sec-fetch-site': 'cross-site' },
       payload: form({ action: 'sign' }),
     });
     expect(sandboxForm.statusCode).toBe(403);
@@ -186,7 +185,7 @@ describe('client addresses behind a load balancer (hole 6)', () => {
       method: 'POST',
       url: '/security/login',
       remoteAddress,
-      headers: { ...formType, 'x-forwarded-for': forwardedFor },
+      headers: { ...formHeaders, 'x-forwarded-for': forwardedFor },
       payload: form({ username: uniqueEmail('guess'), password: 'Wrong-Password-2026' }),
     });
 
@@ -239,7 +238,7 @@ describe('sessions, cookies and redirects (hole 8)', () => {
     const again = await test.app.inject({
       method: 'POST',
       url: '/security/login',
-      headers: { ...formType, cookie: firstBrowser },
+      headers: { ...formHeaders, cookie: firstBrowser },
       payload: form({ username: email, password }),
     });
     expect(again.statusCode).toBe(204);
@@ -254,7 +253,7 @@ describe('sessions, cookies and redirects (hole 8)', () => {
     const response = await test.app.inject({
       method: 'POST',
       url: '/security/login',
-      headers: { ...formType, ...https },
+      headers: { ...formHeaders, ...https },
       payload: form({ username: email, password }),
     });
     const cookie = response.cookies.find((c) => c.name === '__Secure-portal_session');
@@ -302,7 +301,7 @@ describe('sessions, cookies and redirects (hole 8)', () => {
     const response = await test.app.inject({
       method: 'POST',
       url: '/security/login',
-      headers: { ...formType, accept: 'text/html', host: 'evil.example' },
+      headers: { ...formHeaders, accept: 'text/html', host: 'evil.example' },
       payload: form({ username: email, password }),
     });
     expect(response.statusCode).toBe(303);
@@ -328,7 +327,7 @@ describe('registrations per address', () => {
         method: 'POST',
         url: '/security/register',
         remoteAddress: '198.51.100.20',
-        headers: formType,
+        headers: formHeaders,
         payload: form({
           email: uniqueEmail(),
           password: 'Maple-Leaf-Harbour-2026',
