@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import type { Language } from '@portal/domain';
 import { rememberLanguage } from '../lib/language.ts';
 import type { PartnerSkin } from '../lib/partner-skin.ts';
@@ -27,6 +27,9 @@ export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
   const isAdvisor = userInfo.status === 'signedIn' && userInfo.user.advisor;
   const logoNavigates = userInfo.status !== 'loading' && !isAdvisor;
   const showLogout = userInfo.status === 'signedIn' && !isAdvisor && !logoutDisabled;
+  // Advisors have no logout button here but keep their settings (their second factor).
+  const showSettings =
+    userInfo.status === 'signedIn' && !userInfo.user.trialUser && !logoutDisabled;
 
   const switchLanguage = () => {
     rememberLanguage(other);
@@ -83,6 +86,11 @@ export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
                 {t('header.switchLanguage')}
               </button>
             </li>
+            {showSettings && (
+              <li>
+                <NavLink to="/home/settings">{t('header.settings')}</NavLink>
+              </li>
+            )}
             {showLogout && (
               <li>
                 <button

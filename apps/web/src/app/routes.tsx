@@ -147,6 +147,20 @@ export const routes: RouteObject[] = [
                         .DashboardPage,
                     }),
                   },
+                  {
+                    path: 'settings',
+                    lazy: async () => ({
+                      Component: (await import('../features/home/settings-page.tsx')).SettingsPage,
+                    }),
+                  },
+                  {
+                    // Where the verification mail and the dashboard's notice lead.
+                    path: 'verify-email',
+                    lazy: async () => ({
+                      Component: (await import('../features/home/verify-email-page.tsx'))
+                        .VerifyEmailPage,
+                    }),
+                  },
                   notFound,
                 ],
               },

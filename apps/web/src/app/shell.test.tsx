@@ -50,6 +50,32 @@ describe('header', () => {
     ).toHaveAttribute('href', '/');
   });
 
+  it('links a signed-in client to their settings, beside the logout button', async () => {
+    const { router } = await renderApp({ path: '/version', user: signedIn });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const settings = within(nav).getByRole('link', { name: 'Settings' });
+    expect(settings).toHaveAttribute('href', '/home/settings');
+    expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    await userEvent.click(settings);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/settings'));
+  });
+
+  it('gives advisors their settings but no logout button, in French', async () => {
+    await renderApp({ path: '/version', user: advisor, language: 'fr' });
+    const nav = await screen.findByRole('navigation', { name: 'Principale' });
+    expect(within(nav).getByRole('link', { name: 'Paramètres' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Se déconnecter' })).not.toBeInTheDocument();
+  });
+
+  it('offers no settings to visitors, nor where a screen takes the logout button away', async () => {
+    await renderApp({ path: '/version' });
+    await screen.findByRole('heading', { name: 'About this application' });
+    expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+    await renderApp({ path: '/trial-error', user: signedIn });
+    await screen.findByRole('heading', { name: "You're signed in with a trial account" });
+    expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+
   it('gives advisors no logout button and a logo that does not navigate', async () => {
     await renderApp({ path: '/version', user: advisor });
     await screen.findByRole('heading', { name: 'About this application' });

@@ -164,4 +164,21 @@ describe('coAuthCode calls answer the spec status numbers', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('403 emailNotVerified is an answer on every call: the caller must prove their address first', async () => {
+    const refusal = { status: 403, body: { errorCode: 'emailNotVerified', message: '…' } };
+    const seen = server(refusal, refusal, refusal);
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
+    try {
+      const expected = { status: 403, kind: 'emailNotVerified' };
+      expect(await coAuthCodeApi.read()).toEqual(expected);
+      expect(await coAuthCodeApi.resend()).toEqual(expected);
+      expect(await coAuthCodeApi.verify('1111')).toEqual(expected);
+      expect(seen).toHaveLength(3);
+      expect(seen.security).not.toContain('/security/oauth/authorize');
+      expect(readAccessToken()).toBe('token-of-the-joint-applicant');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

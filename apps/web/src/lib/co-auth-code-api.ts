@@ -8,17 +8,23 @@ export type { CoAuthCodeInvitation };
  * The joint applicant's code (spec section 7: `coAuthCode`; server module `co-auth-code`).
  * Each call answers the spec's status number with what it means, so the screen never reads
  * HTTP errors itself: 200/201 with the invitation; 401 wrong code; 403 attempts used up;
- * 404 no invitation for this address; 409 expired; 429 asked too soon.
+ * 404 no invitation for this address; 409 expired; 429 asked too soon; 403 `emailNotVerified`
+ * when the caller has not proved their own address yet (issue "Account security").
  */
+
+/** The caller must prove their email address before joining (a link to verify it helps). */
+type EmailNotVerified = { status: 403; kind: 'emailNotVerified' };
 
 export type ReadOutcome =
   | { status: 200 | 403 | 409; kind: 'invitation'; invitation: CoAuthCodeInvitation }
-  | { status: 404; kind: 'none' };
+  | { status: 404; kind: 'none' }
+  | EmailNotVerified;
 
 export type ResendOutcome =
   | { status: 201; kind: 'sent'; invitation: CoAuthCodeInvitation }
   | { status: 429; kind: 'tooSoon'; errorCode: string; retryAfterSeconds: number }
-  | { status: 404; kind: 'none' };
+  | { status: 404; kind: 'none' }
+  | EmailNotVerified;
 
 export type VerifyOutcome =
   | { status: 200; kind: 'verified'; invitation: CoAuthCodeInvitation }
@@ -26,7 +32,8 @@ export type VerifyOutcome =
   | { status: 401; kind: 'mismatch'; attemptsLeft: number }
   | { status: 403; kind: 'locked' }
   | { status: 404; kind: 'none' }
-  | { status: 409; kind: 'expired' | 'closed' };
+  | { status: 409; kind: 'expired' | 'closed' }
+  | EmailNotVerified;
 
 /**
  * These calls answer 401 and 403 as their own refusals (a wrong code, attempts used up), told
@@ -37,8 +44,10 @@ export type VerifyOutcome =
  */
 const options: RequestOptions = {
   noErrorPage: true,
-  ownRefusals: ['coAuthCodeMismatch', 'coAuthCodeMaxAttempts'],
+  ownRefusals: ['coAuthCodeMismatch', 'coAuthCodeMaxAttempts', 'emailNotVerified'],
 };
+
+const EMAIL_NOT_VERIFIED = 'emailNotVerified';
 
 interface RefusalBody {
   errorCode?: string;
@@ -64,6 +73,9 @@ export const coAuthCodeApi = {
     } catch (error) {
       const { status, body } = refusalOf(error);
       if (status === 404) return { status, kind: 'none' };
+      if (status === 403 && body.errorCode === EMAIL_NOT_VERIFIED) {
+        return { status, kind: 'emailNotVerified' };
+      }
       if ((status === 403 || status === 409) && 'applicationId' in body) {
         return { status, kind: 'invitation', invitation: body as CoAuthCodeInvitation };
       }
@@ -79,6 +91,9 @@ export const coAuthCodeApi = {
     } catch (error) {
       const { status, body } = refusalOf(error);
       if (status === 404) return { status, kind: 'none' };
+      if (status === 403 && body.errorCode === EMAIL_NOT_VERIFIED) {
+        return { status, kind: 'emailNotVerified' };
+      }
       if (status === 429) {
         return {
           status,
@@ -108,7 +123,9 @@ export const coAuthCodeApi = {
         case 401:
           return { status, kind: 'mismatch', attemptsLeft: body.attemptsLeft ?? 0 };
         case 403:
-          return { status, kind: 'locked' };
+          return body.errorCode === EMAIL_NOT_VERIFIED
+            ? { status, kind: 'emailNotVerified' }
+            : { status, kind: 'locked' };
         case 404:
           return { status, kind: 'none' };
         case 409:

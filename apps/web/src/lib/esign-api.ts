@@ -15,7 +15,14 @@ export const esignApi = {
   /** Where the caller's signature stands; the screen polls it while the signature is pending. */
   status: (applicationId: string, signal?: AbortSignal) =>
     http.get<EsignState>(esignPath(applicationId), { ...quiet, signal }),
-  /** Opens (or resumes) the caller's signing ceremony: where to send the person to sign. */
+  /**
+   * Opens (or resumes) the caller's signing ceremony: where to send the person to sign. A 403
+   * `emailNotVerified` (the address is not proved yet) is this call's refusal, not an expired
+   * sign-in: the screen links to the verification page.
+   */
   start: (applicationId: string) =>
-    http.post<EsignStart>(esignPath(applicationId), undefined, quiet),
+    http.post<EsignStart>(esignPath(applicationId), undefined, {
+      ...quiet,
+      ownRefusals: ['emailNotVerified'],
+    }),
 };

@@ -1,7 +1,9 @@
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
+  useMemo,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -19,15 +21,29 @@ export interface UserInfo {
   adminLogin: boolean;
   trialUser: boolean;
   advisor: boolean;
+  /**
+   * Whether the person proved their address with a mailed code (issue "Account security").
+   * Absent from older answers: only `false` asks the person to verify.
+   */
+  emailVerified?: boolean;
 }
 
 export type UserInfoState =
   { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: UserInfo };
 
 const UserInfoContext = createContext<UserInfoState>({ status: 'signedOut' });
+const UserInfoUpdateContext = createContext<(changes: Partial<UserInfo>) => void>(() => {});
 
 export function useUserInfo(): UserInfoState {
   return useContext(UserInfoContext);
+}
+
+/**
+ * Tells the shell what changed in the signed-in person (a new name, a verified address), so
+ * the header and the dashboard follow without loading `users` again.
+ */
+export function useUpdateUserInfo(): (changes: Partial<UserInfo>) => void {
+  return useContext(UserInfoUpdateContext);
 }
 
 export type UserInfoLoader = (token: string) => Promise<UserInfo>;
@@ -61,6 +77,11 @@ export function UserInfoProvider({
 }) {
   const token = useSyncExternalStore(subscribeToAccessToken, readAccessToken, () => null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [changes, setChanges] = useState<Partial<UserInfo>>({});
+  const update = useCallback(
+    (next: Partial<UserInfo>) => setChanges((previous) => ({ ...previous, ...next })),
+    [],
+  );
 
   useEffect(() => {
     if (initial || !token || loaded?.token === token) return;
@@ -74,19 +95,29 @@ export function UserInfoProvider({
     };
   }, [initial, token, loaded, load]);
 
-  const state: UserInfoState =
-    initial ??
-    (!token
-      ? { status: 'signedOut' }
-      : loaded?.token !== token
-        ? // A renewed token keeps showing the person already known while it reloads, so
-          // screens do not flicker back to their loading state (and lose open lists).
-          loaded?.user
-          ? { status: 'signedIn', user: loaded.user }
-          : { status: 'loading' }
-        : loaded.user
-          ? { status: 'signedIn', user: loaded.user }
-          : { status: 'signedOut' });
+  const state = useMemo<UserInfoState>(() => {
+    const known: UserInfoState =
+      initial ??
+      (!token
+        ? { status: 'signedOut' }
+        : loaded?.token !== token
+          ? // A renewed token keeps showing the person already known while it reloads, so
+            // screens do not flicker back to their loading state (and lose open lists).
+            loaded?.user
+            ? { status: 'signedIn', user: loaded.user }
+            : { status: 'loading' }
+          : loaded.user
+            ? { status: 'signedIn', user: loaded.user }
+            : { status: 'signedOut' });
+    // What the screens changed since (a new name, a proved address) shows at once.
+    return known.status === 'signedIn' && Object.keys(changes).length > 0
+      ? { status: 'signedIn', user: { ...known.user, ...changes } }
+      : known;
+  }, [initial, token, loaded, changes]);
 
-  return <UserInfoContext.Provider value={state}>{children}</UserInfoContext.Provider>;
+  return (
+    <UserInfoUpdateContext.Provider value={update}>
+      <UserInfoContext.Provider value={state}>{children}</UserInfoContext.Provider>
+    </UserInfoUpdateContext.Provider>
+  );
 }

@@ -1,4 +1,5 @@
 import type { i18n } from 'i18next';
+import enAccount from './en/account.json';
 import enAuthCode from './en/authCode.json';
 import enDocuments from './en/documents.json';
 import enEsign from './en/esign.json';
@@ -7,6 +8,7 @@ import enNextSteps from './en/nextSteps.json';
 import enOnboarding from './en/onboarding.json';
 import enProfile from './en/profile.json';
 import enReview from './en/review.json';
+import frAccount from './fr/account.json';
 import frAuthCode from './fr/authCode.json';
 import frDocuments from './fr/documents.json';
 import frEsign from './fr/esign.json';
@@ -17,7 +19,7 @@ import frProfile from './fr/profile.json';
 import frReview from './fr/review.json';
 
 /**
- * The catalogues of the application screens: bundled with those screens (still local, as the
+ * The catalogues of the application and account screens: bundled with those screens (still local, as the
  * spec says), not with the first download, which only needs the shell and the dashboard.
  */
 export const onDemandResources = {
@@ -30,6 +32,7 @@ export const onDemandResources = {
     authCode: enAuthCode,
     review: enReview,
     nextSteps: enNextSteps,
+    account: enAccount,
   },
   fr: {
     onboarding: frOnboarding,
@@ -40,6 +43,7 @@ export const onDemandResources = {
     authCode: frAuthCode,
     review: frReview,
     nextSteps: frNextSteps,
+    account: frAccount,
   },
 } as const;
 

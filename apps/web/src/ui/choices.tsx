@@ -7,6 +7,8 @@ export interface Choice<V extends string | number> {
   label: string;
   hint?: ReactNode;
   disabled?: boolean;
+  /** The label's language when it differs from the page's (`Français` on an English page). */
+  lang?: string;
   /** Shown under the choice while it is selected (GOV.UK conditional reveal). */
   reveal?: ReactNode;
 }
@@ -65,7 +67,9 @@ function ChoiceItem<V extends string | number>({
         aria-describedby={choice.hint ? `${id}-hint` : undefined}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <label htmlFor={id}>{choice.label}</label>
+      <label htmlFor={id} lang={choice.lang}>
+        {choice.label}
+      </label>
       {choice.hint && (
         <div id={`${id}-hint`} className={styles.choiceHint}>
           {choice.hint}

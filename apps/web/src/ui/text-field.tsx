@@ -13,6 +13,7 @@ export function TextField({
   inputMode,
   maxLength,
   width = 'full',
+  type = 'text',
 }: {
   id: string;
   label: string;
@@ -24,6 +25,8 @@ export function TextField({
   inputMode?: 'text' | 'numeric';
   maxLength?: number;
   width?: 'full' | 'short';
+  /** `password` hides what is typed (pasting stays allowed); `email` and `tel` bring their keyboards. */
+  type?: 'text' | 'email' | 'password' | 'tel';
 }) {
   return (
     <div className={error ? `${styles.field} ${styles.fieldError}` : styles.field}>
@@ -34,7 +37,7 @@ export function TextField({
       <input
         id={id}
         className={width === 'short' ? `${styles.input} ${styles.inputShort}` : styles.input}
-        type="text"
+        type={type}
         value={value}
         aria-describedby={describedByOf(id, hint, error)}
         aria-invalid={error ? true : undefined}
@@ -42,6 +45,7 @@ export function TextField({
         inputMode={inputMode}
         maxLength={maxLength}
         spellCheck={false}
+        autoCapitalize={type === 'text' ? undefined : 'none'}
         onChange={(event) => onChange(event.target.value)}
       />
     </div>

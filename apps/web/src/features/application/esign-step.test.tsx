@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -292,5 +292,35 @@ describe('e-sign step', () => {
     ).toBeVisible();
     expect(screen.getByText(/le même effet qu’une signature sur papier/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Vérifier et signer' })).toBeVisible();
+  });
+
+  it('asks to verify the email address when signing is refused for it, without signing out', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    fakeEsignApi(
+      [ok(state())],
+      [{ status: 403, body: { errorCode: 'emailNotVerified', message: '…' } }],
+    );
+    await renderStep({ language: 'fr' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Vérifier et signer' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Avant que vous signiez, nous devons savoir que votre adresse courriel vous appartient',
+    );
+    expect(
+      within(alert).getByRole('link', { name: 'Vérifier votre adresse courriel' }),
+    ).toHaveAttribute('href', '/home/verify-email');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('says the same in English', async () => {
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn(), origin: 'http://localhost' });
+    fakeEsignApi([ok(state())], [{ status: 403, body: { errorCode: 'emailNotVerified' } }]);
+    await renderStep();
+    await userEvent.click(await screen.findByRole('button', { name: 'Review and sign' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Before you sign, we need to know your email address is yours: we'll send your signed documents there.",
+    );
+    expect(screen.getByRole('link', { name: 'Verify your email address' })).toBeInTheDocument();
   });
 });

@@ -12,7 +12,7 @@ import { esignApi } from '../../lib/esign-api.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Page } from '../../ui/page.tsx';
 
-type Problem = 'startFailed' | 'notYourTurn' | null;
+type Problem = 'startFailed' | 'notYourTurn' | 'emailNotVerified' | null;
 
 /** The ceremony is ours (`/sandbox/...`) or the vendor's (https): never a script URL. */
 function signingAddress(signingUrl: string): string | null {
@@ -115,9 +115,12 @@ export function EsignStep({
       window.location.assign(address);
     } catch (error) {
       setStarting(false);
-      if (refusalOf(error)?.status === 409) {
+      const refusal = refusalOf(error);
+      if (refusal?.status === 409) {
         setProblem('notYourTurn');
         retry();
+      } else if (refusal?.status === 403 && refusal.body.errorCode === 'emailNotVerified') {
+        setProblem('emailNotVerified');
       } else {
         setProblem('startFailed');
       }
@@ -179,6 +182,11 @@ export function EsignStep({
       {problem && (
         <div className="notice-warning" role="alert">
           <p>{t(`problems.${problem}`)}</p>
+          {problem === 'emailNotVerified' && (
+            <p>
+              <Link to="/home/verify-email">{t('actions.verifyEmail')}</Link>
+            </p>
+          )}
         </div>
       )}
 

@@ -216,4 +216,35 @@ describe('auth-code: the joint applicant enters the emailed code', () => {
     expect(screen.getByRole('button', { name: 'Envoyez-moi un nouveau code' })).toBeInTheDocument();
     expect(document.title).toContain("Code d'authentification");
   });
+
+  it('asks a person whose address is not verified to verify it first, keeping the code typed', async () => {
+    api.verify.mockResolvedValue({ status: 403, kind: 'emailNotVerified' });
+    const user = userEvent.setup();
+    const { router } = await open();
+    const field = await screen.findByLabelText('Authentication code');
+    await user.type(field, '1234');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Verify your email address first');
+    expect(alert).toHaveTextContent(
+      'Before you join a joint application, we need to know that alex@example.com is yours.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Verify your email address' })).toHaveAttribute(
+      'href',
+      '/home/verify-email',
+    );
+    expect(field).toHaveValue('1234');
+    expect(router.state.location.pathname).toBe('/auth-code');
+  });
+
+  it('says the same in French when the invitation cannot be read yet', async () => {
+    api.read.mockResolvedValue({ status: 403, kind: 'emailNotVerified' });
+    await open('fr');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("Vérifiez d'abord votre adresse courriel");
+    expect(
+      within(alert).getByRole('link', { name: 'Vérifier votre adresse courriel' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText("Code d'authentification")).not.toBeInTheDocument();
+  });
 });

@@ -46,7 +46,9 @@ export function AuthCodePage() {
   // An object, so the same message given again is a new problem: the summary takes focus again.
   const [fieldError, setFieldError] = useState<{ message: string } | null>(null);
   /** A refusal shown above the page that is not about what was typed. */
-  const [pageProblem, setPageProblem] = useState<'verifyFailed' | 'closed' | null>(null);
+  const [pageProblem, setPageProblem] = useState<
+    'verifyFailed' | 'closed' | 'emailNotVerified' | null
+  >(null);
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
   const [announcement, setAnnouncement] = useState<string | null>(null);
@@ -132,6 +134,11 @@ export function AuthCodePage() {
         case 'none':
           set({ status: 404, kind: 'none' });
           break;
+        case 'emailNotVerified':
+          // Not about the code: what was typed stays for after the address is proved.
+          setFieldError(null);
+          setPageProblem('emailNotVerified');
+          break;
       }
     } catch {
       setPageProblem('verifyFailed');
@@ -154,6 +161,8 @@ export function AuthCodePage() {
         replaceInvitation(answer.invitation);
         setAnnouncement(email ? t('resent', { email }) : t('resentNoEmail'));
         setFocusCode((value) => value + 1);
+      } else if (answer.kind === 'emailNotVerified') {
+        setPageProblem('emailNotVerified');
       } else if (answer.kind === 'tooSoon') {
         const at = new Date(Date.now() + answer.retryAfterSeconds * 1000).toISOString();
         setResendProblem(
@@ -204,6 +213,15 @@ export function AuthCodePage() {
       {pageProblem === 'verifyFailed' && (
         <div className="notice-warning" role="alert">
           <p>{t('verifyFailed')}</p>
+        </div>
+      )}
+      {(pageProblem === 'emailNotVerified' || outcome?.kind === 'emailNotVerified') && (
+        <div className="notice-warning" role="alert">
+          <h2>{t('emailNotVerified.heading')}</h2>
+          <p>{email ? t('emailNotVerified.text', { email }) : t('emailNotVerified.textNoEmail')}</p>
+          <p>
+            <Link to="/home/verify-email">{t('emailNotVerified.link')}</Link>
+          </p>
         </div>
       )}
 

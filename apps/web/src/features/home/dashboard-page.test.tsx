@@ -48,6 +48,47 @@ describe('dashboard', () => {
     expect(within(second).getByText(/de 1 à 3 jours ouvrables/)).toBeInTheDocument();
   });
 
+  it('asks a person whose address is not verified to verify it, with a link (not an error)', async () => {
+    fakeApplicationsApi();
+    await renderApp({
+      path: '/home/dashboard',
+      user: { status: 'signedIn', user: { ...client, emailVerified: false } },
+    });
+    const notice = await screen.findByRole('region', { name: 'Verify your email address' });
+    expect(notice).toHaveTextContent('We sent a code to camille@example.com.');
+    expect(notice).not.toHaveAttribute('role', 'alert');
+    expect(within(notice).getByRole('link', { name: 'Verify your email address' })).toHaveAttribute(
+      'href',
+      '/home/verify-email',
+    );
+  });
+
+  it('says the same in French, and nothing once the address is verified', async () => {
+    fakeApplicationsApi();
+    await renderApp({
+      path: '/home/dashboard',
+      language: 'fr',
+      user: { status: 'signedIn', user: { ...client, emailVerified: false } },
+    });
+    const notice = await screen.findByRole('region', { name: 'Vérifiez votre adresse courriel' });
+    expect(notice).toHaveTextContent('Nous avons envoyé un code à camille@example.com.');
+    expect(
+      within(notice).getByRole('link', { name: 'Vérifier votre adresse courriel' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no verification notice to a verified person', async () => {
+    fakeApplicationsApi();
+    await renderApp({
+      path: '/home/dashboard',
+      user: { status: 'signedIn', user: { ...client, emailVerified: true } },
+    });
+    await screen.findByText(/You have no applications in progress/);
+    expect(
+      screen.queryByRole('region', { name: 'Verify your email address' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('shows a designed error when the list fails, and loads again on request', async () => {
     const api = fakeApplicationsApi([{ status: 'new' }]);
     api.failNext(500);

@@ -103,6 +103,16 @@ export function DashboardPage() {
         <p className="lead">{t('dashboard.welcome', { name: userInfo.user.firstName })}</p>
       )}
       <p>{t('dashboard.intro')}</p>
+      {userInfo.status === 'signedIn' && userInfo.user.emailVerified === false && (
+        // A task, not an error: it stays until the address is proved.
+        <section className="notice-info" aria-labelledby="verify-email-heading">
+          <h2 id="verify-email-heading">{t('dashboard.verifyEmail.heading')}</h2>
+          <p>{t('dashboard.verifyEmail.text', { email: userInfo.user.email })}</p>
+          <p>
+            <Link to="/home/verify-email">{t('dashboard.verifyEmail.link')}</Link>
+          </p>
+        </section>
+      )}
       <div role="status" aria-live="polite" className="announcement">
         {announcement && <p className="notice-success">{announcement}</p>}
       </div>

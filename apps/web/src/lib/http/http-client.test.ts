@@ -245,4 +245,19 @@ describe('HTTP client (spec sections 7 and 8)', () => {
     expect(call?.init.credentials).toBe('include');
     expect(console.warn).toHaveBeenCalledWith('logout call failed', expect.any(TypeError));
   });
+
+  it('keeps the headers of a refusal (Retry-After) on the error', async () => {
+    const { client } = setup(
+      () =>
+        new Response(JSON.stringify({ errorCode: 'tooManyCodes' }), {
+          status: 429,
+          headers: { 'retry-after': '60', 'content-type': 'application/json' },
+        }),
+    );
+    const error = await client
+      .post('/account/email-verification', undefined, { noErrorPage: true })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).headers?.get('retry-after')).toBe('60');
+  });
 });

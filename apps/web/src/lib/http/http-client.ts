@@ -19,6 +19,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly body: unknown,
     readonly path: string,
+    /** The answer's headers (`Retry-After`), when there was an answer. */
+    readonly headers?: Headers,
   ) {
     super(`${path} answered ${status}`);
   }
@@ -182,20 +184,20 @@ export function createHttpClient(deps: HttpClientDeps) {
       if (!renewed) {
         deps.clearToken();
         deps.expiredSignIn();
-        throw new HttpError(response.status, await readBody(response), path);
+        throw new HttpError(response.status, await readBody(response), path, response.headers);
       }
       response = await fetchWithRetry(url, buildInit(method, url, options, renewed));
       if (response.status === 401 || response.status === 403) {
         deps.clearToken();
         deps.expiredSignIn();
-        throw new HttpError(response.status, await readBody(response), path);
+        throw new HttpError(response.status, await readBody(response), path, response.headers);
       }
     }
 
     if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
     const body = await readBody(response);
     if (response.ok) return body as T;
-    const error = new HttpError(response.status, body, path);
+    const error = new HttpError(response.status, body, path, response.headers);
     failVisibly(error, options);
     throw error;
   }

@@ -1,0 +1,245 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { normalizeEmail, registrationSchema } from '@portal/domain/rules/account';
+import { TextField } from '../../ui/text-field.tsx';
+import { accountApi, attempt, type AccountSettings } from './account-api.ts';
+import { EmailCodeForm } from './email-code-form.tsx';
+import { FormMessages, SettingsSection } from './settings-section.tsx';
+import styles from './settings.module.css';
+import { useSectionForm } from './use-section-form.ts';
+
+/**
+ * Section 3: the address, whether it is proved, its code, and a change of address (the new
+ * address gets a code and replaces the old one once proved; the change can be cancelled).
+ */
+export function EmailSection({
+  settings,
+  onChange,
+}: {
+  settings: AccountSettings;
+  onChange(settings: AccountSettings): void;
+}) {
+  const { t } = useTranslation('account');
+  const [changeOpen, setChangeOpen] = useState(false);
+  const cancelForm = useSectionForm('email-cancel');
+  // Said once something changed; focused, since the form that was pressed has gone.
+  const [result, setResult] = useState<string | null>(null);
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  function verified(next: AccountSettings) {
+    onChange(next);
+    setResult(t('email.verified', { address: next.email }));
+  }
+
+  async function cancelChange() {
+    if (cancelForm.busy) return;
+    cancelForm.begin();
+    setResult(null);
+    cancelForm.setBusy(true);
+    const outcome = await attempt(() => accountApi.cancelEmailChange());
+    cancelForm.setBusy(false);
+    if (outcome.kind === 'done') {
+      onChange(outcome.data);
+      setResult(t('email.changeCancelled', { address: outcome.data.email }));
+    } else if (outcome.kind === 'refused') {
+      cancelForm.showRefusal(outcome.refusal, {});
+    } else {
+      cancelForm.setNotice(t('errors.tryAgain'));
+    }
+  }
+
+  const pending = settings.pendingEmail;
+
+  return (
+    <SettingsSection id="settings-email" title={t('email.heading')}>
+      <div role="status" aria-live="polite">
+        {result && (
+          <p className="notice-success" ref={resultRef} tabIndex={-1}>
+            {result}
+          </p>
+        )}
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('email.address')}</dt>
+          <dd>
+            <span className={styles.address}>{settings.email}</span>{' '}
+            <strong className="status-tag" data-status={settings.emailVerified ? 'ok' : 'todo'}>
+              {settings.emailVerified ? t('email.isVerified') : t('email.notVerified')}
+            </strong>
+          </dd>
+        </div>
+        {pending && (
+          <div>
+            <dt>{t('email.pending')}</dt>
+            <dd>
+              <span className={styles.address}>{pending}</span>{' '}
+              <strong className="status-tag" data-status="todo">
+                {t('email.waitingForCode')}
+              </strong>
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {pending ? (
+        <>
+          <h3>{t('email.confirmNewHeading')}</h3>
+          <EmailCodeForm
+            key={pending}
+            idPrefix="settings-email-code"
+            address={pending}
+            changing
+            onVerified={verified}
+          />
+          <h3>{t('email.cancelHeading')}</h3>
+          <FormMessages form={cancelForm} />
+          <p>{t('email.cancelHelp', { address: settings.email })}</p>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void cancelChange()}
+            aria-disabled={cancelForm.busy}
+          >
+            {cancelForm.busy ? t('email.cancelling') : t('email.cancel')}
+          </button>
+        </>
+      ) : (
+        <>
+          {!settings.emailVerified && (
+            <>
+              <h3>{t('email.verifyHeading')}</h3>
+              <p>{t('email.whyVerify')}</p>
+              <EmailCodeForm
+                idPrefix="settings-email-code"
+                address={settings.email}
+                changing={false}
+                onVerified={verified}
+              />
+            </>
+          )}
+          <h3>{t('email.changeHeading')}</h3>
+          {changeOpen ? (
+            <ChangeEmailForm
+              email={settings.email}
+              onStarted={(next) => {
+                onChange(next);
+                setChangeOpen(false);
+                setResult(t('email.changeStarted', { address: next.pendingEmail ?? '' }));
+              }}
+              onClose={() => {
+                setChangeOpen(false);
+                // Back to the button that opened the form.
+                requestAnimationFrame(() => toggleRef.current?.focus());
+              }}
+            />
+          ) : (
+            <button
+              ref={toggleRef}
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setResult(null);
+                setChangeOpen(true);
+              }}
+            >
+              {t('email.change')}
+            </button>
+          )}
+        </>
+      )}
+    </SettingsSection>
+  );
+}
+
+const ids = { email: 'settings-new-email', password: 'settings-email-password' };
+
+/** A new address and the current password; a code then goes to the new address. */
+function ChangeEmailForm({
+  email,
+  onStarted,
+  onClose,
+}: {
+  email: string;
+  onStarted(settings: AccountSettings): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('account');
+  const form = useSectionForm('email-change');
+  const [values, setValues] = useState({ email: '', password: '' });
+  const first = useRef<HTMLDivElement>(null);
+  useEffect(() => first.current?.querySelector('input')?.focus(), []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (form.busy) return;
+    form.begin();
+    const problems: Record<string, string> = {};
+    const parsedEmail = registrationSchema.shape.email.safeParse(values.email);
+    if (!parsedEmail.success) problems.email = parsedEmail.error.issues[0]?.message ?? 'invalid';
+    else if (parsedEmail.data === normalizeEmail(email)) problems.email = 'sameEmail';
+    if (values.password === '') problems.password = 'required';
+    if (Object.keys(problems).length > 0) {
+      form.showFields(problems, ids);
+      return;
+    }
+    form.setBusy(true);
+    const outcome = await attempt(() =>
+      accountApi.changeEmail({
+        email: parsedEmail.data ?? values.email,
+        password: values.password,
+      }),
+    );
+    form.setBusy(false);
+    if (outcome.kind === 'done') onStarted(outcome.data);
+    else if (outcome.kind === 'refused') {
+      form.showRefusal(outcome.refusal, ids, {
+        wrongPassword: ids.password,
+        emailTaken: ids.email,
+        sameEmail: ids.email,
+      });
+    } else form.setNotice(t('errors.tryAgain'));
+  }
+
+  return (
+    <div className={styles.reveal}>
+      <FormMessages form={form} />
+      <form noValidate onSubmit={submit}>
+        <div ref={first}>
+          <TextField
+            id={ids.email}
+            type="email"
+            label={t('email.newAddress')}
+            hint={t('email.newAddressHint')}
+            value={values.email}
+            onChange={(value) => setValues({ ...values, email: value })}
+            error={form.errorFor(ids.email)}
+            autoComplete="email"
+          />
+        </div>
+        <TextField
+          id={ids.password}
+          type="password"
+          label={t('currentPassword')}
+          hint={t('email.passwordHint')}
+          value={values.password}
+          onChange={(password) => setValues({ ...values, password })}
+          error={form.errorFor(ids.password)}
+          autoComplete="current-password"
+        />
+        <div className="actions">
+          <button type="submit" className="button button-primary" aria-disabled={form.busy}>
+            {form.busy ? t('email.sendingCode') : t('email.sendCodeToNew')}
+          </button>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t('cancel')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeAccountApi } from '../../test/fake-account-api.ts';
+import { openSettings, section } from './settings-test-helpers.tsx';
+
+describe('settings: preferred language', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('saves French and switches the page to French, remembering it in the lang cookie', async () => {
+    const api = fakeAccountApi();
+    const user = userEvent.setup();
+    await openSettings();
+    const language = section('Preferred language');
+    expect(within(language).getByLabelText('English')).toBeChecked();
+    expect(within(language).getByText('Français')).toHaveAttribute('lang', 'fr-CA');
+    await user.click(within(language).getByLabelText('Français'));
+    await user.click(within(language).getByRole('button', { name: 'Save language' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Paramètres du compte' }),
+    ).toBeInTheDocument();
+    expect(
+      await within(section('Langue préférée')).findByText('Votre langue préférée est enregistrée.'),
+    ).toBeInTheDocument();
+    expect(document.cookie).toContain('lang=fr');
+    expect(document.documentElement.lang).toBe('fr-CA');
+    expect(api.calls.find((call) => call.path.endsWith('/account/language'))?.body).toEqual({
+      language: 'fr',
+    });
+  });
+
+  it('says when the language could not be saved, in French', async () => {
+    const api = fakeAccountApi({ language: 'fr' });
+    api.answerNext('PUT', '/account/language', 500);
+    const user = userEvent.setup();
+    await openSettings('fr');
+    const language = section('Langue préférée');
+    await user.click(within(language).getByLabelText('English'));
+    await user.click(within(language).getByRole('button', { name: 'Enregistrer la langue' }));
+    expect(await within(language).findByRole('alert')).toHaveTextContent(
+      "Nous n'avons pas pu enregistrer ce changement.",
+    );
+    expect(within(language).getByLabelText('English')).toBeChecked();
+    expect(document.documentElement.lang).toBe('fr-CA');
+  });
+});

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rememberLanguage } from '../../lib/language.ts';
+import { RadioChoices } from '../../ui/choices.tsx';
+import { accountApi, attempt, type AccountSettings } from './account-api.ts';
+import { FormMessages, SettingsSection } from './settings-section.tsx';
+import { useSectionForm } from './use-section-form.ts';
+
+const FIELD = 'settings-language';
+
+/**
+ * Section 2: the language of mails and text messages, and of these screens: saving it also
+ * switches the page and remembers it in the spec's `lang` cookie.
+ */
+export function LanguageSection({
+  settings,
+  onChange,
+}: {
+  settings: AccountSettings;
+  onChange(settings: AccountSettings): void;
+}) {
+  const { t, i18n } = useTranslation('account');
+  const form = useSectionForm('language');
+  const [language, setLanguage] = useState<'en' | 'fr'>(settings.language);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (form.busy) return;
+    form.begin();
+    form.setBusy(true);
+    const outcome = await attempt(() => accountApi.saveLanguage(language));
+    form.setBusy(false);
+    if (outcome.kind === 'done') {
+      onChange(outcome.data);
+      rememberLanguage(outcome.data.language);
+      await i18n.changeLanguage(outcome.data.language);
+      // Said in the language just chosen.
+      form.setSuccess(i18n.getFixedT(outcome.data.language, 'account')('language.saved'));
+    } else if (outcome.kind === 'refused') {
+      form.showRefusal(outcome.refusal, { language: FIELD });
+    } else {
+      form.setNotice(t('errors.tryAgain'));
+    }
+  }
+
+  return (
+    <SettingsSection id="settings-language-section" title={t('language.heading')}>
+      <FormMessages form={form} />
+      <form noValidate onSubmit={submit}>
+        <RadioChoices<'en' | 'fr'>
+          id={FIELD}
+          legend={t('language.legend')}
+          hint={t('language.hint')}
+          error={form.errorFor(FIELD)}
+          value={language}
+          onChange={setLanguage}
+          choices={[
+            { value: 'en', label: 'English', lang: 'en-CA' },
+            { value: 'fr', label: 'Français', lang: 'fr-CA' },
+          ]}
+        />
+        <button type="submit" className="button button-primary" aria-disabled={form.busy}>
+          {form.busy ? t('saving') : t('language.save')}
+        </button>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,244 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CURRENT_PASSWORD,
+  fakeAccountApi,
+  GOOD_APP_CODE,
+  GOOD_SMS_CODE,
+  RECOVERY_CODES,
+  TOTP_SECRET,
+} from '../../test/fake-account-api.ts';
+import { client } from '../../test/render-app.tsx';
+import { openSettings, section } from './settings-test-helpers.tsx';
+
+const advisor = { status: 'signedIn', user: { ...client, advisor: true } } as const;
+
+describe('settings: two-step verification', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('recommends it to a client who has none, then sets up an authenticator app', async () => {
+    const api = fakeAccountApi();
+    const user = userEvent.setup();
+    await openSettings();
+    const mfa = section('Two-step verification');
+    expect(within(mfa).getByText('Off')).toBeInTheDocument();
+    expect(within(mfa).getByRole('heading', { name: 'We recommend it' })).toBeInTheDocument();
+
+    await user.click(within(mfa).getByRole('button', { name: 'Set up an authenticator app' }));
+    const heading = await within(mfa).findByRole('heading', {
+      name: 'Set up an authenticator app',
+    });
+    expect(heading).toHaveFocus();
+    const qr = within(mfa).getByRole('img', {
+      name: 'QR code to scan with your authenticator app',
+    });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;utf8,%3Csvg/);
+    expect(within(mfa).getByText(TOTP_SECRET)).toBeInTheDocument();
+
+    const code = within(mfa).getByLabelText('Code from the app');
+    await user.type(code, '12');
+    await user.click(within(mfa).getByRole('button', { name: 'Turn on two-step verification' }));
+    expect(
+      await within(mfa).findByRole('link', {
+        name: 'Code from the app: Enter the 6-digit code your authenticator app shows, like 123456.',
+      }),
+    ).toBeVisible();
+    await user.clear(code);
+    await user.type(code, '000000');
+    await user.click(within(mfa).getByRole('button', { name: 'Turn on two-step verification' }));
+    expect(
+      await within(mfa).findByRole('link', {
+        name: 'Code from the app: The code is not right. Check it and try again.',
+      }),
+    ).toBeVisible();
+    expect(api.calls.some((call) => call.path.startsWith('/security/oauth'))).toBe(false);
+
+    await user.clear(code);
+    await user.type(code, GOOD_APP_CODE);
+    await user.click(within(mfa).getByRole('button', { name: 'Turn on two-step verification' }));
+    const codesHeading = await within(mfa).findByRole('heading', {
+      name: 'Save your recovery codes',
+    });
+    await waitFor(() => expect(codesHeading).toHaveFocus());
+    const list = within(mfa).getByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(RECOVERY_CODES);
+
+    await user.click(within(mfa).getByRole('button', { name: 'Continue' }));
+    expect(
+      await within(mfa).findByRole('link', {
+        name: /Select that you have saved your recovery codes/,
+      }),
+    ).toBeVisible();
+    await user.click(within(mfa).getByLabelText('I have saved my recovery codes'));
+    await user.click(within(mfa).getByRole('button', { name: 'Continue' }));
+    expect(
+      await within(mfa).findByText(/Two-step verification is on: you'll enter a code/),
+    ).toBeVisible();
+    expect(within(mfa).queryByText(RECOVERY_CODES[0]!)).not.toBeInTheDocument();
+    await waitFor(() => expect(within(mfa).getByText('On')).toBeInTheDocument());
+    expect(within(mfa).getByText('10 codes left')).toBeInTheDocument();
+  });
+
+  it('copies and downloads the recovery codes, in French', async () => {
+    fakeAccountApi({
+      language: 'fr',
+      mfa: { required: false, totp: true, sms: null, recoveryCodesLeft: 3 },
+    });
+    const createObjectURL = vi.fn(() => 'blob:codes');
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const user = userEvent.setup();
+    // After setup, which puts a clipboard of its own on the navigator.
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await openSettings('fr');
+    const mfa = section('Vérification en deux étapes');
+    expect(within(mfa).getByText('3 codes restants')).toBeInTheDocument();
+    await user.click(
+      within(mfa).getByRole('button', { name: 'Obtenir de nouveaux codes de récupération' }),
+    );
+    await user.click(within(mfa).getByRole('button', { name: 'Obtenir de nouveaux codes' }));
+    expect(
+      await within(mfa).findByRole('link', { name: 'Mot de passe actuel : Obligatoire.' }),
+    ).toBeVisible();
+    await user.type(within(mfa).getByLabelText('Mot de passe actuel'), CURRENT_PASSWORD);
+    await user.click(within(mfa).getByRole('button', { name: 'Obtenir de nouveaux codes' }));
+    await within(mfa).findByRole('heading', { name: 'Conservez vos codes de récupération' });
+
+    await user.click(within(mfa).getByRole('button', { name: 'Copier les codes' }));
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining(RECOVERY_CODES.join('\n')));
+    expect(
+      await within(mfa).findByText('Les codes sont copiés. Collez-les en lieu sûr.'),
+    ).toBeVisible();
+    await user.click(within(mfa).getByRole('button', { name: 'Télécharger un fichier texte' }));
+    expect(createObjectURL).toHaveBeenCalled();
+    expect(click).toHaveBeenCalled();
+    expect(
+      await within(mfa).findByText(
+        /Les codes sont téléchargés dans le fichier laurentide-recovery-codes\.txt/,
+      ),
+    ).toBeVisible();
+  });
+
+  it('falls back to text messages: a phone, then its code', async () => {
+    const api = fakeAccountApi();
+    const user = userEvent.setup();
+    await openSettings();
+    const mfa = section('Two-step verification');
+    await user.click(within(mfa).getByRole('button', { name: 'Use text messages instead' }));
+    const phone = within(mfa).getByLabelText('Mobile phone number');
+    expect(phone).toHaveAttribute('type', 'tel');
+    await user.type(phone, '555 1234');
+    await user.click(within(mfa).getByRole('button', { name: 'Text me a code' }));
+    expect(
+      await within(mfa).findByRole('link', {
+        name: /Mobile phone number: Enter a Canadian or U\.S\. mobile number/,
+      }),
+    ).toBeVisible();
+    await user.clear(phone);
+    await user.type(phone, '(514) 555-0123');
+    await user.click(within(mfa).getByRole('button', { name: 'Text me a code' }));
+    expect(await within(mfa).findByText('We texted a code to (514) 555-0123.')).toBeVisible();
+    expect(api.calls.find((call) => call.path.endsWith('/mfa/sms'))?.body).toEqual({
+      phone: '5145550123',
+    });
+    const code = within(mfa).getByLabelText('Code from the text message');
+    await waitFor(() => expect(code).toHaveFocus());
+    await user.type(code, GOOD_SMS_CODE);
+    await user.click(within(mfa).getByRole('button', { name: 'Turn on text messages' }));
+    expect(
+      await within(mfa).findByRole('heading', { name: 'Save your recovery codes' }),
+    ).toBeInTheDocument();
+  });
+
+  it('turns one factor off after the password, in French', async () => {
+    const api = fakeAccountApi({
+      language: 'fr',
+      mfa: {
+        required: false,
+        totp: true,
+        sms: { phoneMasked: '•••-•••-0123' },
+        recoveryCodesLeft: 8,
+      },
+    });
+    const user = userEvent.setup();
+    await openSettings('fr');
+    const mfa = section('Vérification en deux étapes');
+    expect(within(mfa).getByText('Au •••-•••-0123')).toBeInTheDocument();
+    await user.click(
+      within(mfa).getByRole('button', { name: 'Désactiver la vérification en deux étapes' }),
+    );
+    await user.click(within(mfa).getByRole('button', { name: 'Désactiver' }));
+    const summary = await within(mfa).findByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Que voulez-vous désactiver : Obligatoire.', 'Mot de passe actuel : Obligatoire.']);
+    await user.click(within(mfa).getByLabelText('Les textos seulement'));
+    await user.type(within(mfa).getByLabelText('Mot de passe actuel'), 'wrong one');
+    await user.click(within(mfa).getByRole('button', { name: 'Désactiver' }));
+    expect(
+      await within(mfa).findByRole('link', {
+        name: "Mot de passe actuel : Le mot de passe n'est pas le bon. Entrez votre mot de passe actuel.",
+      }),
+    ).toBeVisible();
+    await user.clear(within(mfa).getByLabelText('Mot de passe actuel'));
+    await user.type(within(mfa).getByLabelText('Mot de passe actuel'), CURRENT_PASSWORD);
+    await user.click(within(mfa).getByRole('button', { name: 'Désactiver' }));
+    expect(
+      await within(mfa).findByText(
+        "Cette deuxième étape est désactivée. L'autre protège toujours votre compte.",
+      ),
+    ).toBeVisible();
+    expect(api.calls.findLast((call) => call.path.endsWith('/mfa/disable'))?.body).toEqual({
+      password: CURRENT_PASSWORD,
+      factor: 'sms',
+    });
+    expect(within(mfa).getAllByText('Non configurée')).toHaveLength(1);
+  });
+
+  it('never offers advisors to turn it off, and says why', async () => {
+    fakeAccountApi({ mfa: { required: true, totp: true, sms: null, recoveryCodesLeft: 10 } });
+    await openSettings('en', advisor);
+    const mfa = section('Two-step verification');
+    expect(
+      within(mfa).getByText("Your role requires two-step verification, so it can't be turned off."),
+    ).toBeInTheDocument();
+    expect(
+      within(mfa).queryByRole('button', { name: 'Turn off two-step verification' }),
+    ).not.toBeInTheDocument();
+    expect(within(mfa).queryByText('We recommend it')).not.toBeInTheDocument();
+    // Advisors keep the settings link though they have no logout button.
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('starts again when the setup has expired', async () => {
+    const api = fakeAccountApi();
+    api.answerNext('PUT', '/account/mfa/totp', 404, { errorCode: 'noEnrollment' });
+    Element.prototype.scrollIntoView = vi.fn();
+    const user = userEvent.setup();
+    await openSettings();
+    const mfa = section('Two-step verification');
+    await user.click(within(mfa).getByRole('button', { name: 'Set up an authenticator app' }));
+    await user.type(await within(mfa).findByLabelText('Code from the app'), GOOD_APP_CODE);
+    await user.click(within(mfa).getByRole('button', { name: 'Turn on two-step verification' }));
+    await user.click(
+      await within(mfa).findByRole('link', {
+        name: 'Your setup has expired. Start again to get a new QR code.',
+      }),
+    );
+    const again = within(mfa).getByRole('button', { name: 'Start again' });
+    expect(again).toHaveFocus();
+    await user.click(again);
+    await waitFor(() =>
+      expect(api.apiCalls().filter((call) => call === 'POST /account/mfa/totp')).toHaveLength(2),
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeAccountApi } from '../../test/fake-account-api.ts';
+import { openSettings, section } from './settings-test-helpers.tsx';
+
+describe('settings: name', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('saves the new name, says so, and the header greets the person by it', async () => {
+    const api = fakeAccountApi();
+    const user = userEvent.setup();
+    await openSettings();
+    const name = section('Name');
+    const first = within(name).getByLabelText('First name');
+    expect(first).toHaveValue('Camille');
+    expect(first).toHaveAttribute('autocomplete', 'given-name');
+    await user.clear(first);
+    await user.type(first, 'Camila');
+    await user.click(within(name).getByRole('button', { name: 'Save name' }));
+    expect(await within(name).findByText(/Your name is saved/)).toBeInTheDocument();
+    expect(screen.getByText('Signed in as Camila Tremblay')).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path.endsWith('/account/name'))?.body).toEqual({
+      firstName: 'Camila',
+      lastName: 'Tremblay',
+    });
+  });
+
+  it('refuses a blank name before sending, keeps what was typed, in French', async () => {
+    const api = fakeAccountApi();
+    const user = userEvent.setup();
+    await openSettings('fr');
+    const name = section('Nom');
+    await user.clear(within(name).getByLabelText('Nom de famille'));
+    await user.clear(within(name).getByLabelText('Prénom'));
+    await user.type(within(name).getByLabelText('Prénom'), 'Ana');
+    await user.click(within(name).getByRole('button', { name: 'Enregistrer le nom' }));
+    const summary = await within(name).findByRole('alert');
+    expect(summary).toHaveTextContent('Il y a un problème');
+    expect(within(summary).getByRole('link')).toHaveTextContent('Nom de famille : Obligatoire.');
+    await waitFor(() => expect(summary).toHaveFocus());
+    await waitFor(() => expect(document.title).toMatch(/^Erreur : /));
+    expect(within(name).getByLabelText('Nom de famille')).toHaveAccessibleDescription(
+      /^Erreur :\s?Obligatoire\.$/,
+    );
+    expect(within(name).getByLabelText('Prénom')).toHaveValue('Ana');
+    expect(api.apiCalls()).not.toContain('PUT /account/name');
+  });
+
+  it('shows the server’s field codes beside the fields', async () => {
+    const api = fakeAccountApi();
+    api.answerNext('PUT', '/account/name', 400, {
+      errorCode: 'invalidInput',
+      fields: { lastName: 'invalid' },
+    });
+    const user = userEvent.setup();
+    await openSettings();
+    const name = section('Name');
+    await user.click(within(name).getByRole('button', { name: 'Save name' }));
+    expect(await within(name).findByRole('link', { name: 'Last name: Invalid.' })).toBeVisible();
+    expect(within(name).getByLabelText('Last name')).toHaveValue('Tremblay');
+    await waitFor(() =>
+      expect(document.title).toBe('Error: Online Applications | Account settings'),
+    );
+  });
+});

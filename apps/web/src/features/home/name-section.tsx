@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registrationSchema } from '@portal/domain/rules/account';
+import { TextField } from '../../ui/text-field.tsx';
+import { accountApi, attempt, type AccountSettings } from './account-api.ts';
+import { FormMessages, SettingsSection } from './settings-section.tsx';
+import { useSectionForm } from './use-section-form.ts';
+
+/** The name rules of registration, which `PUT account/name` applies too: field -> code. */
+function nameProblems(values: { firstName: string; lastName: string }): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of ['firstName', 'lastName'] as const) {
+    const parsed = registrationSchema.shape[field].safeParse(values[field]);
+    if (!parsed.success) problems[field] = parsed.error.issues[0]?.message ?? 'invalid';
+  }
+  return problems;
+}
+
+const ids = { firstName: 'settings-first-name', lastName: 'settings-last-name' };
+
+/** Section 1: the person's first and last names, as the applications prefill them. */
+export function NameSection({
+  settings,
+  onChange,
+}: {
+  settings: AccountSettings;
+  onChange(settings: AccountSettings): void;
+}) {
+  const { t } = useTranslation('account');
+  const form = useSectionForm('name');
+  const [values, setValues] = useState({
+    firstName: settings.firstName,
+    lastName: settings.lastName,
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (form.busy) return;
+    form.begin();
+    const problems = nameProblems(values);
+    if (Object.keys(problems).length > 0) {
+      form.showFields(problems, ids);
+      return;
+    }
+    form.setBusy(true);
+    const outcome = await attempt(() =>
+      accountApi.saveName({ firstName: values.firstName.trim(), lastName: values.lastName.trim() }),
+    );
+    form.setBusy(false);
+    if (outcome.kind === 'done') {
+      onChange(outcome.data);
+      setValues({ firstName: outcome.data.firstName, lastName: outcome.data.lastName });
+      form.setSuccess(t('name.saved'));
+    } else if (outcome.kind === 'refused') {
+      form.showRefusal(outcome.refusal, ids);
+    } else {
+      form.setNotice(t('errors.tryAgain'));
+    }
+  }
+
+  return (
+    <SettingsSection id="settings-name" title={t('name.heading')}>
+      <FormMessages form={form} />
+      <form noValidate onSubmit={submit}>
+        <TextField
+          id={ids.firstName}
+          label={t('name.firstName')}
+          value={values.firstName}
+          onChange={(firstName) => setValues({ ...values, firstName })}
+          error={form.errorFor(ids.firstName)}
+          autoComplete="given-name"
+        />
+        <TextField
+          id={ids.lastName}
+          label={t('name.lastName')}
+          value={values.lastName}
+          onChange={(lastName) => setValues({ ...values, lastName })}
+          error={form.errorFor(ids.lastName)}
+          autoComplete="family-name"
+        />
+        <button type="submit" className="button button-primary" aria-disabled={form.busy}>
+          {form.busy ? t('saving') : t('name.save')}
+        </button>
+      </form>
+    </SettingsSection>
+  );
+}
