@@ -1,12 +1,19 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import type { Language } from '@portal/domain';
 import { applySkin, readPartnerSkin } from '../lib/partner-skin.ts';
+import { useUserInfo } from '../lib/user-info.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import styles from './root-layout.module.css';
+
+// The expiry warning needs the dialog library and the domain's timing rules: it loads once
+// someone is signed in, after the landing page has shown.
+const SessionExpiry = lazy(async () => ({
+  default: (await import('./session-expiry.tsx')).SessionExpiry,
+}));
 
 /** What a route may tell the shell through its `handle`. */
 export interface ShellHandle {
@@ -48,6 +55,7 @@ export function RootLayout() {
   const shell = useShellHandle();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigation(mainRef);
+  const signedIn = useUserInfo().status === 'signedIn';
 
   useEffect(() => applySkin(partnerSkin.skin), [partnerSkin.skin]);
 
@@ -70,6 +78,11 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SessionExpiry />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { forgetSessionDeadline } from '../lib/session-clock.ts';
+import { resetSessionEnd } from '../lib/session-end.ts';
 
 // Routes load their screens on demand; the first load of a lazy module can take more than the
 // default second on a busy 2-core machine, which is slowness, not failure.
@@ -13,4 +15,7 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
   window.sessionStorage.clear();
+  // A new page: no session ending, no session times.
+  resetSessionEnd();
+  forgetSessionDeadline();
 });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, type Location } from 'react-router';
+import { sessionEnding } from '../lib/session-end.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
@@ -31,6 +32,8 @@ export function LeaveGuard({
   useEffect(() => {
     if (!when) return;
     const warn = (event: BeforeUnloadEvent) => {
+      // The session ended: what was typed is kept for after sign-in, so the page may go.
+      if (sessionEnding()) return;
       event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);

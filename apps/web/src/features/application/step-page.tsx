@@ -52,7 +52,13 @@ export function StepPage({
         {t('back')}
       </Link>
       <ErrorSummary problems={problems} />
-      {notice && (
+      {notice === 'restored' && (
+        <div className="notice-info" role="status">
+          <h2>{t('notices.restoredHeading')}</h2>
+          <p>{t('notices.restored')}</p>
+        </div>
+      )}
+      {notice && notice !== 'restored' && (
         <div className="notice-warning" role="alert">
           <p>{t(`notices.${notice}`)}</p>
           {notice === 'locked' && <Link to="/home/dashboard">{t('layout.toDashboard')}</Link>}

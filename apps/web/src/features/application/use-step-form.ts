@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { messageFor } from '@portal/domain/messages/messages';
@@ -7,9 +7,12 @@ import type { OnboardingStep } from '@portal/domain/onboarding-steps';
 import type { ZodType } from 'zod';
 import type { FieldProblem } from '../../ui/error-summary.tsx';
 import { useApplication, stepPath } from './application-context.tsx';
+import { onSessionEnd } from '../../lib/session-end.ts';
 import { builtSteps } from './built-steps.ts';
+import { dropSessionDraft, readSessionDraft, saveSessionDraft } from './session-draft.ts';
 
-export type StepNotice = 'stale' | 'locked' | 'failed' | null;
+/** `restored`: the answers typed before the session ended are back, not saved yet. */
+export type StepNotice = 'stale' | 'locked' | 'failed' | 'restored' | null;
 
 interface KeyedProblem extends FieldProblem {
   /** The answer's path in the step's data (`homeAddress.postalCode`). */
@@ -25,7 +28,9 @@ export type FieldIds = Record<string, string>;
 /**
  * One step's form: starts from the draft or the saved answers, keeps every change as a draft,
  * validates with the step's domain schema on Save & Continue (never on blur), saves, and
- * moves on. A refusal never clears what was typed.
+ * moves on. A refusal never clears what was typed. When the session ends under the person,
+ * what they typed is kept in session storage and comes back into the form once they have
+ * signed in again (not saved: they check it and press Save and continue), with a notice.
  */
 export function useStepForm<V>({
   step,
@@ -44,13 +49,41 @@ export function useStepForm<V>({
   const { i18n } = useTranslation();
   const navigate = useNavigate();
   const { application, draftOf, setDraft, save } = useApplication();
+  // Read only (a render may run twice); the effect below removes it from storage.
+  const [restored] = useState(() =>
+    draftOf<V>(step) === undefined ? readSessionDraft<V>(application.id, step) : undefined,
+  );
   const [values, setValues] = useState<V>(
-    () => draftOf<V>(step) ?? initial(application.steps[step]),
+    () => draftOf<V>(step) ?? restored ?? initial(application.steps[step]),
   );
   const [problems, setProblems] = useState<KeyedProblem[]>([]);
-  const [notice, setNotice] = useState<StepNotice>(null);
+  const [notice, setNotice] = useState<StepNotice>(restored === undefined ? null : 'restored');
   const [saving, setSaving] = useState(false);
   const language = i18n.language as Language;
+
+  // A draft brought back after sign-in is unsaved work: the layout's leave guard knows it.
+  const restoredOnce = useRef(false);
+  useEffect(() => {
+    if (restored === undefined || restoredOnce.current) return;
+    restoredOnce.current = true;
+    dropSessionDraft(application.id, step);
+    setDraft(step, restored, toData(restored));
+    // Once, for the draft read when the step opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The session ending keeps what was typed and not saved (session-draft.ts says what is left out).
+  const latest = useRef(values);
+  useEffect(() => {
+    latest.current = values;
+  }, [values]);
+  useEffect(
+    () =>
+      onSessionEnd(() => {
+        if (draftOf(step) !== undefined) saveSessionDraft(application.id, step, latest.current);
+      }),
+    [application.id, step, draftOf],
+  );
 
   function update(next: V) {
     setValues(next);

@@ -5,6 +5,7 @@ import {
   HttpError,
   LOGOUT_PATH,
   REFRESH_SESSION_PATH,
+  SESSION_TIMES_PATH,
   type HttpClientDeps,
 } from './http-client.ts';
 
@@ -244,6 +245,77 @@ describe('HTTP client (spec sections 7 and 8)', () => {
     expect(new Headers(call?.init.headers).get('authorization')).toBeNull();
     expect(call?.init.credentials).toBe('include');
     expect(console.warn).toHaveBeenCalledWith('logout call failed', expect.any(TypeError));
+  });
+
+  describe('session times (the expiry warning)', () => {
+    const times = {
+      idleExpiresAt: '2026-11-22T10:15:00Z',
+      absoluteExpiresAt: '2026-11-22T18:00:00Z',
+      now: '2026-11-22T10:00:00Z',
+    };
+    const withTimes = (deps: HttpClientDeps) => {
+      const heard: unknown[] = [];
+      deps.sessionTimes = (value) => heard.push(value);
+      deps.isSessionTimes = (value): value is typeof times =>
+        typeof value === 'object' && value !== null && 'idleExpiresAt' in value;
+      return heard;
+    };
+
+    it('hands on the times each refreshsession answers, and ignores a bare 204', async () => {
+      let refreshAnswer = () => json(times);
+      const { client, deps } = setup((url) =>
+        url === REFRESH_SESSION_PATH ? refreshAnswer() : json({}),
+      );
+      const heard = withTimes(deps);
+      await client.get('/users');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(heard).toEqual([times]);
+      refreshAnswer = () => new Response(null, { status: 204 });
+      vi.advanceTimersByTime(10_000);
+      await client.get('/users');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(heard).toHaveLength(1);
+    });
+
+    it('extends on request whatever the throttle says, and says when the session is gone', async () => {
+      let status = 200;
+      const { client, deps, calls } = setup((url) =>
+        url === REFRESH_SESSION_PATH
+          ? status === 200
+            ? json(times)
+            : json({ errorCode: 'signInRequired' }, status)
+          : json({}),
+      );
+      const heard = withTimes(deps);
+      await client.get('/users');
+      await expect(client.extendSession()).resolves.toEqual(times);
+      expect(calls.filter((c) => c.url === REFRESH_SESSION_PATH)).toHaveLength(2);
+      status = 401;
+      await expect(client.extendSession()).resolves.toBeNull();
+      // The refresh just made counts for the throttle.
+      await client.get('/users');
+      expect(calls.filter((c) => c.url === REFRESH_SESSION_PATH)).toHaveLength(3);
+      expect(heard.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('reads the times without extending the session, with the cookie and no bearer', async () => {
+      const { client, deps, calls } = setup((url) =>
+        url === SESSION_TIMES_PATH ? json(times) : json({}),
+      );
+      const heard = withTimes(deps);
+      await expect(client.readSessionTimes()).resolves.toEqual(times);
+      expect(heard).toEqual([times]);
+      const call = calls.find((c) => c.url === SESSION_TIMES_PATH);
+      expect(call?.init.credentials).toBe('include');
+      expect(new Headers(call?.init.headers).get('authorization')).toBeNull();
+      expect(calls.some((c) => c.url === REFRESH_SESSION_PATH)).toBe(false);
+    });
+
+    it('answers null when the server has no times to give', async () => {
+      const { client, deps } = setup(() => new Response(null, { status: 404 }));
+      withTimes(deps);
+      await expect(client.readSessionTimes()).resolves.toBeNull();
+    });
   });
 
   it('keeps the headers of a refusal (Retry-After) on the error', async () => {

@@ -5,10 +5,13 @@ import {
   OAUTH_CLIENT_ID,
   SESSION_REFRESH_THROTTLE_MS,
 } from '@portal/domain/constants';
+import type { SessionTimes } from '@portal/domain/rules/account-security';
 
 export const API_BASE = '/service/jaxrs';
 export const AUTHORIZE_PATH = `/security/oauth/authorize?client_id=${OAUTH_CLIENT_ID}&response_type=token`;
 export const REFRESH_SESSION_PATH = '/security/auth/refreshsession';
+/** The session's times without extending it (cookie, no bearer). */
+export const SESSION_TIMES_PATH = '/security/auth/session';
 export const LOGOUT_PATH = '/security/logout?skipredirect=true';
 const ERRORS_PATH = '/errors';
 
@@ -55,6 +58,13 @@ export interface HttpClientDeps {
   expiredSignIn(): void;
   /** Who to name in an error report. */
   username(): string;
+  /**
+   * The session's times, from each `refreshsession` that answers them (and from
+   * `readSessionTimes`), so the expiry warning can follow the session (WCAG 2.2.1).
+   */
+  sessionTimes?(times: SessionTimes): void;
+  /** Tells whether an answer carries session times (an older server answers 204). */
+  isSessionTimes?(value: unknown): value is SessionTimes;
   now(): number;
   sleep(ms: number): Promise<void>;
 }
@@ -89,6 +99,15 @@ export function createHttpClient(deps: HttpClientDeps) {
   let lastRefreshAt = Number.NEGATIVE_INFINITY;
   let lastReportAt = Number.NEGATIVE_INFINITY;
 
+  /** Hands on the session's times when the answer carries them; answers what it read. */
+  async function readTimes(response: Response): Promise<SessionTimes | undefined> {
+    if (response.status !== 200) return undefined;
+    const body = await readBody(response).catch(() => undefined);
+    if (!deps.isSessionTimes?.(body)) return undefined;
+    deps.sessionTimes?.(body);
+    return body;
+  }
+
   /** Keeps the server session alive, at most once per 10 s, never blocking the call. */
   function refreshSession(): void {
     const now = deps.now();
@@ -96,6 +115,7 @@ export function createHttpClient(deps: HttpClientDeps) {
     lastRefreshAt = now;
     deps
       .fetch(REFRESH_SESSION_PATH, { credentials: 'include' })
+      .then(readTimes)
       .catch((error: unknown) => console.warn('session refresh failed', error));
   }
 
@@ -210,6 +230,29 @@ export function createHttpClient(deps: HttpClientDeps) {
       request<T>('PUT', path, { ...options, body }),
     delete: <T = unknown>(path: string, options?: RequestOptions) =>
       request<T>('DELETE', path, options),
+    /**
+     * "Stay signed in": extends the session now, whatever the 10 s throttle says. Answers the
+     * new times (undefined when the server answers none), or null when the session has ended.
+     * A failed network throws: the person may try again.
+     */
+    async extendSession(): Promise<SessionTimes | null | undefined> {
+      lastRefreshAt = deps.now();
+      const response = await fetchWithRetry(REFRESH_SESSION_PATH, { credentials: 'include' });
+      if (response.status === 401) return null;
+      if (!response.ok) throw new HttpError(response.status, undefined, REFRESH_SESSION_PATH);
+      return readTimes(response);
+    },
+    /**
+     * The session's times without extending it (when a signed-in page opens). Null when the
+     * server has none to give (ended session, or an older server without this call).
+     */
+    async readSessionTimes(): Promise<SessionTimes | null> {
+      const response = await fetchWithRetry(SESSION_TIMES_PATH, {
+        credentials: 'include',
+        headers: { accept: 'application/json' },
+      });
+      return (await readTimes(response)) ?? null;
+    },
     /** Ends the server session; a failure is only logged (spec section 8). */
     async logout(): Promise<void> {
       deps.clearToken();

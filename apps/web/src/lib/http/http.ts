@@ -1,3 +1,5 @@
+import { forgetSessionDeadline, isSessionTimes, recordSessionTimes } from '../session-clock.ts';
+import { endSession } from '../session-end.ts';
 import { authorizeUrl, saveReturnUrl } from '../sign-in.ts';
 import { clearAccessToken, readAccessToken, storeAccessToken } from '../session-token.ts';
 import { createHttpClient } from './http-client.ts';
@@ -17,12 +19,22 @@ export function currentAppPath(): string {
 }
 
 /**
- * The sign-in expired: remember where the person was, then show the sign-in page, which
- * brings them back through authorize and `#/oauth`.
+ * The sign-in expired: screens keep what was typed (session-end handlers), the page where the
+ * person was is remembered, then the sign-in page opens, which brings them back through
+ * authorize and `#/oauth`.
  */
 export function goToSignIn(): void {
+  endSession();
+  forgetSessionDeadline();
   saveReturnUrl(currentAppPath());
   window.location.assign(`/security/login?returnTo=${encodeURIComponent(authorizeUrl())}`);
+}
+
+/** The session's time ran out on this page (the expiry dialog's clock). */
+export function sessionExpired(): void {
+  endSession();
+  clearAccessToken();
+  goToSignIn();
 }
 
 /** The one HTTP client every feature uses (spec sections 7 and 8). */
@@ -37,6 +49,8 @@ export const http = createHttpClient({
   },
   expiredSignIn: goToSignIn,
   username: () => currentUsername(),
+  sessionTimes: (times) => recordSessionTimes(times),
+  isSessionTimes,
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 });
