@@ -1,13 +1,15 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import type { Language } from '@portal/domain';
 import { applySkin, readPartnerSkin } from '../lib/partner-skin.ts';
+import { isSandboxEnvironment } from '../lib/portal-environment.ts';
 import { useUserInfo } from '../lib/user-info.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import styles from './root-layout.module.css';
+import { SandboxBanner } from './sandbox-banner.tsx';
 
 // The expiry warning needs the dialog library and the domain's timing rules: it loads once
 // someone is signed in, after the landing page has shown.
@@ -55,6 +57,7 @@ export function RootLayout() {
   const shell = useShellHandle();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigation(mainRef);
+  const [sandbox] = useState(() => isSandboxEnvironment());
   const signedIn = useUserInfo().status === 'signedIn';
 
   useEffect(() => applySkin(partnerSkin.skin), [partnerSkin.skin]);
@@ -71,6 +74,7 @@ export function RootLayout() {
       >
         {t('skipToContent')}
       </a>
+      {sandbox && <SandboxBanner />}
       <Header partnerSkin={partnerSkin} logoutDisabled={shell.logoutDisabled ?? false} />
       <main id="main-content" ref={mainRef} tabIndex={-1} className={styles.main}>
         <Suspense fallback={<LoadingScreen />}>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { client, renderApp } from '../test/render-app.tsx';
 
 const signedIn = { status: 'signedIn' as const, user: client };
@@ -128,6 +128,57 @@ describe('header', () => {
     await renderApp({ path: '/version' });
     await screen.findByRole('heading', { name: 'About this application' });
     expect(screen.queryByTestId('partnership-line')).not.toBeInTheDocument();
+  });
+});
+
+describe('demonstration banner', () => {
+  afterEach(() => document.querySelector('meta[name="portal-environment"]')?.remove());
+
+  function serverSays(environment: string) {
+    const meta = document.createElement('meta');
+    meta.name = 'portal-environment';
+    meta.content = environment;
+    document.head.append(meta);
+  }
+
+  it('says at the very top that nothing is real while the sandbox vendors are on', async () => {
+    serverSays('sandbox');
+    const { container } = await renderApp({ path: '/version' });
+    const banner = await screen.findByRole('region', { name: 'Demonstration environment' });
+    expect(banner).toHaveTextContent(
+      /^Demonstration environment: no real accounts, money or messages\. Mail and text messages go to the sandbox mailbox/,
+    );
+    const mailbox = within(banner).getByRole('link', { name: /sandbox mailbox/ });
+    expect(mailbox).toHaveAttribute('href', '/sandbox/mailbox');
+    expect(mailbox).toHaveAccessibleName('sandbox mailbox (opens in a new window)');
+    expect(within(banner).queryByRole('button')).not.toBeInTheDocument();
+    // First in the page after the skip link, above the header.
+    const page = container.firstElementChild;
+    expect(page?.children[1]).toBe(banner);
+    expect(banner.compareDocumentPosition(screen.getByRole('banner'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it('speaks French and stays on every screen', async () => {
+    serverSays('sandbox');
+    await renderApp({ path: '/not-found', language: 'fr' });
+    const banner = await screen.findByRole('region', { name: 'Environnement de démonstration' });
+    expect(banner).toHaveTextContent(
+      "Environnement de démonstration : aucun compte, aucun argent ni aucun message n'est réel.",
+    );
+    expect(
+      within(banner).getByRole('link', { name: /boîte de réception de démonstration/ }),
+    ).toHaveAttribute('href', '/sandbox/mailbox');
+  });
+
+  it('is absent in production, and for any other environment', async () => {
+    await renderApp({ path: '/version' });
+    await screen.findByRole('heading', { name: 'About this application' });
+    expect(screen.queryByRole('region', { name: 'Demonstration environment' })).toBeNull();
+    serverSays('production');
+    await renderApp({ path: '/version' });
+    expect(screen.queryByRole('region', { name: 'Demonstration environment' })).toBeNull();
   });
 });
 
