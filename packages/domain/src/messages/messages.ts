@@ -43,7 +43,8 @@ export const messagesFr = {
   emailFormat: "Le format de l'adresse courriel n'est pas valide.",
   passwordTooShort: 'Utilisez au moins 12 caractères.',
   passwordTooLong: 'Utilisez au plus 128 caractères.',
-  passwordCommon: 'Ce mot de passe est trop courant ou a déjà fuité lors d’une violation de données. Choisissez-en un autre.',
+  passwordCommon:
+    'Ce mot de passe est trop courant ou a déjà fuité lors d’une violation de données. Choisissez-en un autre.',
   passwordContainsEmail: 'Votre mot de passe ne doit pas contenir votre adresse courriel.',
   accountRequired: 'Choisissez au moins un compte.',
   tooManyRegistered: 'Vous pouvez ouvrir un seul compte enregistré par demande.',
