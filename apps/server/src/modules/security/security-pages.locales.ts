@@ -54,6 +54,7 @@ export const securityPagesEn = {
   forgotIntro:
     'Enter the email address of your account. We will send you a link to choose a new password.',
   forgotButton: 'Send me a link',
+  forgotEmailRequired: 'Enter the email address of your account.',
   forgotSentTitle: 'Check your email',
   forgotSentIntro:
     'If an account uses {email}, we sent it a link to choose a new password. The link works for 30 minutes, once. No mail? Check your junk folder, or ask again in a few minutes.',
@@ -130,6 +131,7 @@ export const securityPagesFr = {
   forgotIntro:
     'Entrez l’adresse courriel de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.',
   forgotButton: 'M’envoyer un lien',
+  forgotEmailRequired: 'Entrez l’adresse courriel de votre compte.',
   forgotSentTitle: 'Consultez vos courriels',
   forgotSentIntro:
     'Si un compte utilise {email}, nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Le lien est valide 30 minutes et ne sert qu’une fois. Aucun courriel? Vérifiez vos courriels indésirables ou redemandez dans quelques minutes.',

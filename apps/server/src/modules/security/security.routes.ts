@@ -478,9 +478,13 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
       if (!z.email().safeParse(email).success) {
         const message = email === '' ? 'required' : 'emailFormat';
         if (wantsHtml(request)) {
+          const pageMessage = message === 'required' ? 'forgotEmailRequired' : message;
           return page(
             reply,
-            forgotPasswordPage(language, { email, errors: [{ field: 'email', message }] }),
+            forgotPasswordPage(language, {
+              email,
+              errors: [{ field: 'email', message: pageMessage }],
+            }),
             400,
           );
         }
