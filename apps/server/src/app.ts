@@ -164,8 +164,9 @@ export async function buildApp(
   });
 
   await app.register(errorHandler);
-  await app.register(requestOrigin, { publicOrigin: publicUrl });
   await app.register(securityHeaders);
+  // After the headers, so that a refusal carries them too.
+  await app.register(requestOrigin, { publicOrigin: publicUrl });
   if (sandboxVendors) await app.register(sandboxBanner);
   await app.register(requestHygiene);
   await app.register(cookie);

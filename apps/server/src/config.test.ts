@@ -149,6 +149,17 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NODE_ENV=production/);
     });
 
+    it('never seeds the demo users, whose secrets the README prints, in production', () => {
+      expect(() =>
+        loadConfig({
+          ...pg,
+          SEED_DEMO_USERS: 'true',
+          NODE_ENV: 'production',
+          SANDBOX_VENDORS: 'false',
+        }),
+      ).toThrow(/SEED_DEMO_USERS cannot be on when NODE_ENV=production/);
+    });
+
     it('refuses to turn them off on the embedded database while a role has no adapter', () => {
       expect(() => loadConfig({ SANDBOX_VENDORS: 'false' })).toThrow(/no real adapter/);
     });

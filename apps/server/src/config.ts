@@ -324,6 +324,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         'vendors show codes and links to anyone at /sandbox/*)',
     );
   }
+  // The demo users' password and second-factor secrets are printed in the README.
+  if (env.SEED_DEMO_USERS && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: SEED_DEMO_USERS cannot be on when NODE_ENV=production (their ' +
+        'passwords and authenticator secrets are public in the README)',
+    );
+  }
   const mailSettings = { ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}) };
   const sandboxed = sandboxedRoles({ mail: mailSettings });
   if (!sandboxVendors && sandboxed.length > 0) {

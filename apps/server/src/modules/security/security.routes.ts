@@ -67,11 +67,16 @@ function languageOf(request: FastifyRequest, query?: string): SecurityPagesLangu
 }
 
 /** The same cookie, and lifetime, as the client's language switch. */
-function rememberLanguage(reply: FastifyReply, language: SecurityPagesLanguage) {
+function rememberLanguage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  language: SecurityPagesLanguage,
+) {
   reply.setCookie(LANGUAGE_COOKIE, language, {
     path: '/',
     maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
     sameSite: 'lax',
+    secure: request.protocol === 'https',
   });
 }
 
@@ -226,7 +231,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
 
   app.get('/login', { schema: { hide: true, querystring: pageQuery } }, async (request, reply) => {
     const language = languageOf(request, request.query.lang);
-    if (request.query.lang) rememberLanguage(reply, language);
+    if (request.query.lang) rememberLanguage(request, reply, language);
     return page(reply, signInPage(language, { returnTo: safeReturnTo(request.query.returnTo) }));
   });
 
@@ -269,7 +274,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
     { schema: { hide: true, querystring: pageQuery } },
     async (request, reply) => {
       const language = languageOf(request, request.query.lang);
-      if (request.query.lang) rememberLanguage(reply, language);
+      if (request.query.lang) rememberLanguage(request, reply, language);
       const user = await security.challengeUser(deps, challengeOf(request));
       if (!user) return reply.redirect('/security/login', 303);
       const status = await mfaStatusOf(deps, user.id);
@@ -368,7 +373,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
     { schema: { hide: true, querystring: pageQuery } },
     async (request, reply) => {
       const language = languageOf(request, request.query.lang);
-      if (request.query.lang) rememberLanguage(reply, language);
+      if (request.query.lang) rememberLanguage(request, reply, language);
       return page(
         reply,
         registerPage(language, { returnTo: safeReturnTo(request.query.returnTo) }),
@@ -440,7 +445,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
           reply,
           await security.startSession(deps, created.user.id, clientOf(request)),
         );
-        rememberLanguage(reply, parsed.data.language);
+        rememberLanguage(request, reply, parsed.data.language);
         return page(
           reply,
           accountCreatedPage(parsed.data.language, AUTHORIZE_PATH, created.user.email),
@@ -456,7 +461,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
     { schema: { hide: true, querystring: pageQuery.pick({ lang: true }) } },
     async (request, reply) => {
       const language = languageOf(request, request.query.lang);
-      if (request.query.lang) rememberLanguage(reply, language);
+      if (request.query.lang) rememberLanguage(request, reply, language);
       return page(reply, forgotPasswordPage(language));
     },
   );
@@ -519,7 +524,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
     },
     async (request, reply) => {
       const language = languageOf(request, request.query.lang);
-      if (request.query.lang) rememberLanguage(reply, language);
+      if (request.query.lang) rememberLanguage(request, reply, language);
       // The page keeps the link out of the Referer of anything it loads or links to.
       reply.header('referrer-policy', 'no-referrer');
       const token = request.query.token ?? '';

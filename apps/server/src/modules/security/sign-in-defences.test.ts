@@ -47,6 +47,9 @@ describe('cross-site requests are refused (hole 1)', () => {
       errorCode: 'crossSite',
       message: 'Requests from other sites are refused.',
     });
+    // A refusal carries the security headers like any answer.
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.cookies).toHaveLength(0);
   });
 
