@@ -7,7 +7,8 @@ function MailboxLink({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('common');
   return (
     <a href="/sandbox/mailbox" target="_blank" rel="noopener">
-      {children} <span className="visually-hidden">{t('footer.opensNewWindow')}</span>
+      {children}
+      <span className="visually-hidden"> {t('footer.opensNewWindow')}</span>
     </a>
   );
 }

@@ -53,7 +53,7 @@ export function StepPage({
       </Link>
       <ErrorSummary problems={problems} />
       {notice === 'restored' && (
-        <div className="notice-info" role="status">
+        <div className="notice-info step-notice" role="status">
           <h2>{t('notices.restoredHeading')}</h2>
           <p>{t('notices.restored')}</p>
         </div>

@@ -217,7 +217,8 @@ export function MfaSection({
       {mfa.required ? (
         <p>{t(enabled ? 'mfa.requiredForRole' : 'mfa.requiredSetUp')}</p>
       ) : (
-        !enabled && (
+        !enabled &&
+        panel === null && (
           <div className="notice-info">
             <h3 className={styles.noticeHeading}>{t('mfa.recommendedHeading')}</h3>
             <p>{t('mfa.recommended')}</p>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RECOVERY_CODE_COUNT } from '@portal/domain/rules/account-security';
 import { TextField } from '../../ui/text-field.tsx';
 import { accountApi, attempt } from './account-api.ts';
 import { FormMessages } from './settings-section.tsx';
@@ -45,7 +46,7 @@ export function NewRecoveryCodes({
         {t('newCodes.heading')}
       </h3>
       <FormMessages form={form} />
-      <p>{t('newCodes.explain')}</p>
+      <p>{t('newCodes.explain', { count: RECOVERY_CODE_COUNT })}</p>
       <form noValidate onSubmit={submit}>
         <TextField
           id={PASSWORD}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOTP_DIGITS } from '@portal/domain/rules/account-security';
+import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@portal/domain/rules/account-security';
 import { TextField } from '../../ui/text-field.tsx';
 import { accountApi, attempt, type TotpEnrollment } from './account-api.ts';
 import { FormMessages } from './settings-section.tsx';
@@ -87,7 +87,7 @@ export function TotpSetup({
             <TextField
               id={CODE}
               label={t('totp.codeLabel')}
-              hint={t('totp.codeHint')}
+              hint={t('totp.codeHint', { digits: TOTP_DIGITS, seconds: TOTP_PERIOD_SECONDS })}
               error={form.errorFor(CODE)}
               value={code}
               onChange={setCode}
