@@ -35,7 +35,10 @@ export function crossSiteReason(
   publicOrigin: string,
 ): string | null {
   const site = headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return 'fetchSite';
+  // A browser that sends fetch metadata has said where the request comes from, and a page
+  // cannot change it: that answer decides. (A page with `Referrer-Policy: no-referrer` makes
+  // Chromium post `Origin: null` from the site itself; Sec-Fetch-Site still says same-origin.)
+  if (site !== undefined) return site === 'same-origin' || site === 'none' ? null : 'fetchSite';
   const origin = headers.origin;
   if (origin === undefined) return null;
   if (Array.isArray(origin) || origin === 'null') return 'nullOrigin';

@@ -36,6 +36,10 @@ describe('cross-site requests are refused (hole 1)', () => {
 
   it.each([
     ['Origin: null (a sandboxed frame auto-submitting a form)', { origin: 'null' }],
+    [
+      'Origin: null and Sec-Fetch-Site: cross-site (the same in Chromium)',
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+    ],
     ['a foreign Origin', { origin: 'https://evil.example' }],
     ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
     ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
@@ -79,6 +83,12 @@ describe('cross-site requests are refused (hole 1)', () => {
       ).statusCode,
     ).toBe(204);
     expect((await login(email, password, { 'sec-fetch-site': 'none' })).statusCode).toBe(204);
+    // A page of the site with `Referrer-Policy: no-referrer` posts `Origin: null`; the fetch
+    // metadata still says same-origin, and it decides.
+    expect(
+      (await login(email, password, { origin: 'null', 'sec-fetch-site': 'same-origin' }))
+        .statusCode,
+    ).toBe(204);
     // The README's curl sign-in sends neither header.
     expect((await login(email, password, {})).statusCode).toBe(204);
     // A browser that addressed the site by its Host (a developer's localhost) is the site.
