@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
 import { newEmail, PASSWORD } from '../support/accounts.ts';
+import { appCode } from '../support/account-security.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import { heading } from '../support/locators.ts';
@@ -21,7 +23,7 @@ const text = {
     logout: 'Log out',
     signInButton: 'Sign in',
     wrong: 'The email address or password is not right.',
-    tooSimple: 'Mix at least three of',
+    common: 'This password is too common or has appeared in a data breach.',
   },
   fr: {
     signIn: 'Ouvrir une session',
@@ -39,7 +41,7 @@ const text = {
     logout: 'Se déconnecter',
     signInButton: 'Ouvrir une session',
     wrong: "L'adresse courriel ou le mot de passe n'est pas exact.",
-    tooSimple: 'Combinez au moins trois des éléments suivants',
+    common: 'Ce mot de passe est trop courant ou a déjà fuité',
   },
 } satisfies Record<Language, Record<string, string>>;
 
@@ -60,15 +62,15 @@ for (const language of ['en', 'fr'] as const) {
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, `${language}-sign-in`);
 
-    // Create an account; a weak password is explained and what was typed is kept.
+    // Create an account; a breached password is explained and what was typed is kept.
     await page.getByRole('link', { name: t.createAccount }).click();
     await expect(heading(page, t.createAccount)).toBeVisible();
     await page.getByLabel(t.firstName).fill('Alex');
     await page.getByLabel(t.lastName).fill('Martin');
     await page.getByLabel(t.email).fill(email);
-    await page.getByLabel(t.password).fill('alllowercaseletters');
+    await page.getByLabel(t.password).fill('Password2026!');
     await page.getByRole('button', { name: t.createButton }).click();
-    await expect(page.getByRole('alert')).toContainText(t.tooSimple);
+    await expect(page.getByRole('alert')).toContainText(t.common);
     await expect(page.getByRole('alert')).toBeFocused();
     await expect(page.getByLabel(t.firstName)).toHaveValue('Alex');
     await expectNoSeriousA11yViolations(page);
@@ -119,9 +121,15 @@ for (const language of ['en', 'fr'] as const) {
 }
 
 test('an advisor sees no logout button and a logo that does not navigate', async ({ page }) => {
-  await page.request.post('/security/login', {
-    form: { username: 'advisor@demo.laurentide.ca', password: 'Laurentide-Demo-2026' },
+  // Advisors sign in with their second factor: the README's demo secret.
+  const login = await page.request.post('/security/login', {
+    form: {
+      username: 'advisor@demo.laurentide.ca',
+      password: 'Laurentide-Demo-2026',
+      otp: appCode('LAURENTIDEADVISORDEMOKEYQ2Z6W3XA'),
+    },
   });
+  expect(login.status()).toBe(204);
   await page.goto(`/security/oauth/authorize?client_id=clientOnlineApp&response_type=token`);
   await expect(page).toHaveURL(/#\/home\/dashboard$/);
   await expect(page.getByText('Signed in as Marc Gagnon')).toBeVisible();
@@ -136,4 +144,24 @@ test('a trial user reaching the client home is asked about the trial', async ({ 
   await page.goto(`/security/oauth/authorize?client_id=clientOnlineApp&response_type=token`);
   await expect(page).toHaveURL(/#\/trial-error$/);
   await expect(page.getByText('Do you want to log out of your trial account?')).toBeVisible();
+});
+
+test('a page on another site cannot sign the visitor into an account (forged form)', async ({
+  page,
+  context,
+}) => {
+  const email = newEmail('forged');
+  const register = await page.request.post('/security/register', {
+    form: { email, password: PASSWORD, firstName: 'Eve', lastName: 'Attacker', language: 'en' },
+  });
+  expect(register.status()).toBe(201);
+  // A sandboxed frame on a page of no origin auto-submits the attacker's credentials.
+  const answer = page.waitForResponse((response) => response.url().endsWith('/security/login'));
+  await page.setContent(`<iframe sandbox="allow-forms allow-scripts" srcdoc="
+    <form method=post action='${new URL('/security/login', baseURL)}'>
+      <input name=username value='${email}'><input name=password value='${PASSWORD}'>
+    </form><script>document.forms[0].submit()</script>"></iframe>`);
+  expect((await answer).status()).toBe(403);
+  const cookies = await context.cookies(baseURL);
+  expect(cookies.find((cookie) => cookie.name === 'portal_session')).toBeUndefined();
 });
