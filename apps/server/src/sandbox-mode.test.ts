@@ -58,10 +58,14 @@ describe('sandbox vendors as an explicit mode', () => {
     const test = await createTestApp();
     try {
       const english = await test.app.inject({ url: '/security/login' });
-      expect(english.body).toContain('role="region" aria-label="Demonstration environment"');
+      expect(english.body).toContain(
+        '<section class="sandbox-banner" aria-label="Demonstration environment"',
+      );
       expect(english.body).toContain('href="/sandbox/mailbox"');
       const french = await test.app.inject({ url: '/security/login?lang=fr' });
-      expect(french.body).toContain('Environnement de démonstration : aucun compte');
+      expect(french.body).toContain(
+        '<strong>Environnement de démonstration :</strong> aucun compte',
+      );
       const mailbox = await test.app.inject({ url: '/sandbox/mailbox' });
       expect(mailbox.body).toContain('Demonstration environment');
     } finally {

@@ -9,22 +9,31 @@ import fp from 'fastify-plugin';
  */
 export const SANDBOX_META = '<meta name="portal-environment" content="sandbox">';
 
+/** The same bar as the client's (apps/web/src/app/sandbox-banner.tsx), in the same words. */
 const BANNER_STYLE =
-  'margin:0;padding:.5rem 1rem;background:#fff4ce;color:#1b2631;border-bottom:2px solid #8a6d00;' +
-  'font:inherit;font-size:.95rem;text-align:center';
+  'margin:0;padding:.5rem 1rem;background:#1b2631;color:#fff;border-bottom:4px solid #ffbf47;' +
+  'font-size:.9rem;line-height:1.4';
+const LINK_STYLE = 'color:#fff;font-weight:700';
 
 const wording = {
-  en: 'Demonstration environment: no real accounts, money or messages. Mail and text messages go to the',
-  enLink: 'sandbox mailbox',
-  fr: 'Environnement de démonstration : aucun compte, argent ni message réel. Les courriels et les textos sont envoyés au',
-  frLink: 'courrier fictif',
-};
+  en: {
+    label: 'Demonstration environment',
+    lead: 'Demonstration environment:',
+    text: 'no real accounts, money or messages. Mail and text messages go to the',
+    link: 'sandbox mailbox',
+  },
+  fr: {
+    label: 'Environnement de démonstration',
+    lead: 'Environnement de démonstration :',
+    text: "aucun compte, aucun argent ni aucun message n'est réel. Les courriels et les textos sont envoyés à la",
+    link: 'boîte de réception de démonstration',
+  },
+} as const;
 
 export function sandboxBannerHtml(language: 'en' | 'fr'): string {
-  const text = language === 'fr' ? wording.fr : wording.en;
-  const link = language === 'fr' ? wording.frLink : wording.enLink;
-  const label = language === 'fr' ? 'Environnement de démonstration' : 'Demonstration environment';
-  return `<div role="region" aria-label="${label}" class="sandbox-banner" style="${BANNER_STYLE}">${text} <a href="/sandbox/mailbox${language === 'fr' ? '?lang=fr' : ''}">${link}</a>.</div>`;
+  const w = wording[language];
+  const href = `/sandbox/mailbox${language === 'fr' ? '?lang=fr' : ''}`;
+  return `<section class="sandbox-banner" aria-label="${w.label}" style="${BANNER_STYLE}"><p style="margin:0 auto;max-width:60rem"><strong>${w.lead}</strong> ${w.text} <a href="${href}" style="${LINK_STYLE}">${w.link}</a>.</p></section>`;
 }
 
 async function sandboxBannerPlugin(app: FastifyInstance) {

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@portal/domain/enums/define-enum';
-import type { SessionTimes } from '@portal/domain/rules/account-security';
+import type { SessionTimes } from '@portal/domain/rules/session-timing';
 import { readCookie } from '../lib/cookies.ts';
 import { createI18n } from '../lib/i18n.ts';
 import { recordSessionTimes } from '../lib/session-clock.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { sessionWarningLeadMs } from '@portal/domain/rules/account-security';
+import { sessionWarningLeadMs } from '@portal/domain/rules/session-timing';
 import { http, sessionExpired } from '../lib/http/http.ts';
 import {
   readSessionDeadline,

@@ -1,4 +1,4 @@
-import type { SessionTimes } from '@portal/domain/rules/account-security';
+import type { SessionTimes } from '@portal/domain/rules/session-timing';
 
 /**
  * When the signed-in session ends, on this browser's clock. The server answers its own times

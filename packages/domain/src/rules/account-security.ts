@@ -34,14 +34,7 @@ export const RECOVERY_CODE_COUNT = 10;
 /** How long the second step of a sign-in may take after the right password. */
 export const SIGN_IN_CHALLENGE_VALIDITY_MS = 5 * 60_000;
 
-/**
- * The expiry warning comes two minutes before the idle limit (WCAG 2.2.1 asks for at least 20
- * seconds to answer); with a very short idle limit (tests) it comes half-way instead.
- */
-export const SESSION_WARNING_MS = 2 * 60_000;
-export function sessionWarningLeadMs(idleMs: number): number {
-  return Math.min(SESSION_WARNING_MS, Math.floor(idleMs / 2));
-}
+export { SESSION_WARNING_MS, sessionWarningLeadMs, type SessionTimes } from './session-timing.ts';
 
 /** Roles that must sign in with a second factor (the issue: staff and advisors). */
 export const MFA_REQUIRED_ROLES = ['staff', 'advisor'] as const;
@@ -101,14 +94,6 @@ export interface SessionSummary {
   current: boolean;
 }
 
-/** `GET /security/auth/session` and `GET /security/auth/refreshsession`. */
-export interface SessionTimes {
-  idleExpiresAt: string;
-  absoluteExpiresAt: string;
-  /** The server's clock, so the client can correct for its own. */
-  now: string;
-}
-
 /** The error codes of the account API and of the sign-in pages, mapped to messages by each side. */
 export const accountErrorCodes = {
   wrongPassword: 'wrongPassword',
@@ -125,5 +110,8 @@ export const accountErrorCodes = {
   mfaNotEnabled: 'mfaNotEnabled',
   mfaRequiredForRole: 'mfaRequiredForRole',
   mfaRequired: 'mfaRequired',
+  sameEmail: 'sameEmail',
+  signInLocked: 'signInLocked',
+  busy: 'busy',
 } as const;
 export type AccountErrorCode = (typeof accountErrorCodes)[keyof typeof accountErrorCodes];

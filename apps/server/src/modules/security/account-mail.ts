@@ -22,7 +22,7 @@ function mail(subject: string, lines: readonly string[], link?: { href: string; 
 
 const SIGNATURE = {
   en: 'Laurentide Investing',
-  fr: 'Laurentide Placements',
+  fr: 'Placements Laurentide',
 } as const;
 
 /** Where the client's page to enter the code is (the mail names it, the page also asks). */

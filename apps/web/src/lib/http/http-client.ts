@@ -5,7 +5,7 @@ import {
   OAUTH_CLIENT_ID,
   SESSION_REFRESH_THROTTLE_MS,
 } from '@portal/domain/constants';
-import type { SessionTimes } from '@portal/domain/rules/account-security';
+import type { SessionTimes } from '@portal/domain/rules/session-timing';
 
 export const API_BASE = '/service/jaxrs';
 export const AUTHORIZE_PATH = `/security/oauth/authorize?client_id=${OAUTH_CLIENT_ID}&response_type=token`;
