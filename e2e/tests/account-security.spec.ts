@@ -32,6 +32,8 @@ const text = {
     verifiedTag: 'Verified',
     mfaSection: 'Two-step verification',
     setUpApp: 'Set up an authenticator app',
+    currentPassword: 'Current password',
+    wrongPassword: 'The password is not right. Enter your current password.',
     qrAlt: 'QR code to scan with your authenticator app',
     codeFromApp: 'Code from the app',
     turnOn: 'Turn on two-step verification',
@@ -70,6 +72,8 @@ const text = {
     verifiedTag: 'Vérifiée',
     mfaSection: 'Vérification en deux étapes',
     setUpApp: "Configurer une application d'authentification",
+    currentPassword: 'Mot de passe actuel',
+    wrongPassword: "Le mot de passe n'est pas le bon. Entrez votre mot de passe actuel.",
     qrAlt: "Code QR à balayer avec votre application d'authentification",
     codeFromApp: "Code de l'application",
     turnOn: 'Activer la vérification en deux étapes',
@@ -139,7 +143,8 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page).toHaveURL(dashboardUrl);
     await expect(page.getByRole('region', { name: t.verifyNotice })).toHaveCount(0);
 
-    // Settings, from the header: the address is verified; set up an authenticator app.
+    // Settings, from the header: the address is verified; set up an authenticator app, after
+    // the password (a stolen sign-in alone must not attach someone else's app).
     await page.getByRole('link', { name: t.settingsLink }).click();
     await expect(heading(page, t.settingsHeading)).toBeVisible();
     await expect(
@@ -149,6 +154,17 @@ for (const language of ['en', 'fr'] as const) {
     await screenshots(page, `${language}-settings`);
     const mfa = page.getByRole('region', { name: t.mfaSection });
     await mfa.getByRole('button', { name: t.setUpApp }).click();
+    const password = mfa.getByLabel(t.currentPassword);
+    await password.fill('Not-The-Password-2026');
+    await mfa.getByRole('button', { name: t.continue }).click();
+    await expect(
+      mfa.getByRole('alert').getByRole('link', { name: new RegExp(t.wrongPassword) }),
+    ).toBeVisible();
+    await expect(mfa.getByRole('img', { name: t.qrAlt })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, `${language}-settings-totp-password`);
+    await password.fill(PASSWORD);
+    await mfa.getByRole('button', { name: t.continue }).click();
     await expect(mfa.getByRole('img', { name: t.qrAlt })).toBeVisible();
     const secret = (await mfa.locator('code').first().textContent())?.trim() ?? '';
     expect(secret).toMatch(/^[A-Z2-7 ]{16,}$/);

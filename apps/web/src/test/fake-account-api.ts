@@ -81,6 +81,12 @@ export function fakeAccountApi(
       headers: { 'content-type': 'application/json', ...headers },
     });
 
+  /** Adding a second factor: no password is a field error, another one a refusal. */
+  const passwordRefusal = (body: Record<string, unknown>): Answer =>
+    typeof body.password === 'string' && body.password !== ''
+      ? { status: 401, body: { errorCode: 'wrongPassword' } }
+      : { status: 400, body: { errorCode: 'invalidInput', fields: { password: 'required' } } };
+
   function answer(method: string, path: string, body: Record<string, unknown>): Answer {
     const once = queued.get(`${method} ${path}`)?.shift();
     if (once) return once;
@@ -135,6 +141,7 @@ export function fakeAccountApi(
           ? { status: 204 }
           : { status: 401, body: { errorCode: 'wrongPassword' } };
       case 'POST /mfa/totp':
+        if (body.password !== CURRENT_PASSWORD) return passwordRefusal(body);
         return {
           status: 201,
           body: {
@@ -149,7 +156,11 @@ export function fakeAccountApi(
         settings = { ...settings, mfa: { ...settings.mfa, totp: true, recoveryCodesLeft: 10 } };
         return { status: 200, body: { recoveryCodes: RECOVERY_CODES } };
       case 'POST /mfa/sms':
-        return { status: 202 };
+        if (body.password !== CURRENT_PASSWORD) return passwordRefusal(body);
+        return {
+          status: 202,
+          body: { resendAvailableAt: new Date(Date.now() + 60_000).toISOString() },
+        };
       case 'PUT /mfa/sms': {
         if (body.code !== GOOD_SMS_CODE) return { status: 401, body: { errorCode: 'wrongCode' } };
         const first = !settings.mfa.totp;

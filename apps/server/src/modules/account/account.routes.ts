@@ -28,7 +28,8 @@ import { currentUser, mfaRequiredFor, settingsOf, updateProfileBasics } from './
  * The account settings API (bearer, issue 11): `GET account`; name, language, email (proved by a
  * code before it replaces the old one), password (the current one first; other sessions end),
  * second factors (authenticator app, text messages, recovery codes) and the devices signed in.
- * Every change that could hand the account to someone else asks for the password again.
+ * Every change that could hand the account to someone else asks for the password again (ASVS
+ * 7.5.1): the email, the password, adding or removing a second factor, new recovery codes.
  */
 
 const errorBody = z.object({
@@ -361,7 +362,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         tags,
         security: security_,
         summary:
-          'Starts setting up an authenticator app: the secret and a QR code drawn here (201)',
+          'Starts setting up an authenticator app (the password first): the secret and a QR ' +
+          'code drawn here (201)',
+        body: z.object({ password: passwordField }),
         response: {
           201: z.object({ secret: z.string(), otpauthUri: z.string(), qrSvg: z.string() }),
           '4xx': errorBody,
@@ -369,6 +372,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request, reply) => {
+      if (!(await passwordConfirmed(request, reply, request.body.password))) return reply;
       try {
         return reply.code(201).send(await startTotp(deps, callerOf(request)));
       } catch (error) {
@@ -383,12 +387,17 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags,
         security: security_,
-        summary: 'Starts setting up text messages: texts a code to the number (202)',
-        body: z.object({ phone: z.string().trim().min(1, 'required').max(30, 'invalid') }),
+        summary:
+          'Starts setting up text messages (the password first): texts a code to the number (202)',
+        body: z.object({
+          phone: z.string().trim().min(1, 'required').max(30, 'invalid'),
+          password: passwordField,
+        }),
         response: { 202: z.object({ resendAvailableAt: z.string() }), '4xx': errorBody },
       },
     },
     async (request, reply) => {
+      if (!(await passwordConfirmed(request, reply, request.body.password))) return reply;
       try {
         const sent = await startSms(deps, callerOf(request), request.body.phone);
         return reply.code(202).send({ resendAvailableAt: sent.resendAvailableAt.toISOString() });

@@ -37,10 +37,20 @@ describe('two-step sign-in', () => {
 
   async function withTotp(): Promise<TestUser & { secret: string; recoveryCodes: string[] }> {
     const user = await signedInUser(test.app, 'totp');
+    // A stolen token alone cannot attach someone else's authenticator: the password first.
+    const withoutPassword = await test.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/mfa/totp`,
+      headers: bearer(user.token),
+      payload: { password: 'Not-The-Password-2026' },
+    });
+    expect(withoutPassword.statusCode).toBe(401);
+    expect(withoutPassword.json()).toMatchObject({ errorCode: 'wrongPassword' });
     const started = await test.app.inject({
       method: 'POST',
       url: `${ACCOUNT}/mfa/totp`,
       headers: bearer(user.token),
+      payload: { password: user.password },
     });
     expect(started.statusCode).toBe(201);
     const enrollment = started.json<{ secret: string; otpauthUri: string; qrSvg: string }>();
@@ -160,7 +170,7 @@ describe('two-step sign-in', () => {
       method: 'POST',
       url: `${ACCOUNT}/mfa/sms`,
       headers: bearer(user.token),
-      payload: { phone: '(514) 555-0199' },
+      payload: { phone: '(514) 555-0199', password: user.password },
     });
     expect(start.statusCode).toBe(202);
     const setupCode = await smsCodeFor('+15145550199');

@@ -103,9 +103,12 @@ export const accountApi = {
   changePassword: (change: { currentPassword: string; newPassword: string }) =>
     http.put<void>(`${ACCOUNT}/password`, change, options),
 
-  startTotp: () => http.post<TotpEnrollment>(`${ACCOUNT}/mfa/totp`, undefined, options),
+  /** Adding a second factor asks for the password first (ASVS 7.5.1), as removing one does. */
+  startTotp: (password: string) =>
+    http.post<TotpEnrollment>(`${ACCOUNT}/mfa/totp`, { password }, options),
   confirmTotp: (code: string) => http.put<RecoveryCodes>(`${ACCOUNT}/mfa/totp`, { code }, options),
-  startSms: (phone: string) => http.post<void>(`${ACCOUNT}/mfa/sms`, { phone }, options),
+  startSms: (request: { phone: string; password: string }) =>
+    http.post<void>(`${ACCOUNT}/mfa/sms`, request, options),
   confirmSms: (code: string) =>
     http.put<Partial<RecoveryCodes>>(`${ACCOUNT}/mfa/sms`, { code }, options),
   disableMfa: (request: { password: string; factor: MfaFactor }) =>

@@ -17,7 +17,7 @@ const advisor = { status: 'signedIn', user: { ...client, advisor: true } } as co
 describe('settings: two-step verification', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('recommends it to a client who has none, then sets up an authenticator app', async () => {
+  it('recommends it to a client who has none, then sets up an authenticator app after the password', async () => {
     const api = fakeAccountApi();
     const user = userEvent.setup();
     await openSettings();
@@ -25,14 +25,38 @@ describe('settings: two-step verification', () => {
     expect(within(mfa).getByText('Off')).toBeInTheDocument();
     expect(within(mfa).getByRole('heading', { name: 'We recommend it' })).toBeInTheDocument();
 
+    // The password first: no secret leaves the server before it.
     await user.click(within(mfa).getByRole('button', { name: 'Set up an authenticator app' }));
-    const heading = await within(mfa).findByRole('heading', {
+    const passwordStep = await within(mfa).findByRole('heading', {
       name: 'Set up an authenticator app',
     });
-    expect(heading).toHaveFocus();
-    const qr = within(mfa).getByRole('img', {
+    expect(passwordStep).toHaveFocus();
+    expect(within(mfa).queryByRole('img')).not.toBeInTheDocument();
+    expect(api.apiCalls()).not.toContain('POST /account/mfa/totp');
+    const password = within(mfa).getByLabelText('Current password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await user.type(password, 'not my password');
+    await user.click(within(mfa).getByRole('button', { name: 'Continue' }));
+    expect(
+      await within(mfa).findByRole('link', {
+        name: 'Current password: The password is not right. Enter your current password.',
+      }),
+    ).toBeVisible();
+    expect(within(mfa).queryByRole('img')).not.toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, CURRENT_PASSWORD);
+    await user.click(within(mfa).getByRole('button', { name: 'Continue' }));
+
+    const qr = await within(mfa).findByRole('img', {
       name: 'QR code to scan with your authenticator app',
     });
+    expect(
+      api.calls.filter((call) => call.path.endsWith('/mfa/totp')).map((call) => call.body),
+    ).toEqual([{ password: 'not my password' }, { password: CURRENT_PASSWORD }]);
+    const heading = within(mfa).getByRole('heading', { name: 'Set up an authenticator app' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(within(mfa).queryByLabelText('Current password')).not.toBeInTheDocument();
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;utf8,%3Csvg/);
     expect(within(mfa).getByText(TOTP_SECRET)).toBeInTheDocument();
 
@@ -126,7 +150,95 @@ describe('settings: two-step verification', () => {
     ).toBeVisible();
   });
 
-  it('falls back to text messages: a phone, then its code', async () => {
+  it('asks for the password before an authenticator app, in French: required, wrong, locked', async () => {
+    const api = fakeAccountApi({ language: 'fr' });
+    const user = userEvent.setup();
+    await openSettings('fr');
+    const mfa = section('Vérification en deux étapes');
+    await user.click(
+      within(mfa).getByRole('button', { name: "Configurer une application d'authentification" }),
+    );
+    expect(
+      await within(mfa).findByRole('heading', {
+        name: "Configurer une application d'authentification",
+      }),
+    ).toHaveFocus();
+    expect(
+      within(mfa).getByText(/Pour protéger votre compte, entrez le mot de passe/),
+    ).toBeVisible();
+    await user.click(within(mfa).getByRole('button', { name: 'Continuer' }));
+    expect(
+      await within(mfa).findByRole('link', { name: 'Mot de passe actuel : Obligatoire.' }),
+    ).toBeVisible();
+    await waitFor(() => expect(document.title).toMatch(/^Erreur : /));
+    expect(api.apiCalls()).not.toContain('POST /account/mfa/totp');
+
+    const password = within(mfa).getByLabelText('Mot de passe actuel');
+    await user.type(password, 'pas le bon');
+    await user.click(within(mfa).getByRole('button', { name: 'Continuer' }));
+    expect(
+      await within(mfa).findByRole('link', {
+        name: "Mot de passe actuel : Le mot de passe n'est pas le bon. Entrez votre mot de passe actuel.",
+      }),
+    ).toBeVisible();
+    expect(password).toHaveValue('pas le bon');
+    expect(api.calls.findLast((call) => call.path.endsWith('/mfa/totp'))?.body).toEqual({
+      password: 'pas le bon',
+    });
+
+    api.answerNext('POST', '/account/mfa/totp', 429, { errorCode: 'signInLocked' });
+    await user.click(within(mfa).getByRole('button', { name: 'Continuer' }));
+    expect(
+      await within(mfa).findByText(
+        'Trop de mots de passe erronés. Pour votre sécurité, attendez quelques minutes, puis réessayez.',
+      ),
+    ).toBeVisible();
+    expect(within(mfa).queryByRole('img')).not.toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, CURRENT_PASSWORD);
+    await user.click(within(mfa).getByRole('button', { name: 'Continuer' }));
+    expect(
+      await within(mfa).findByRole('img', {
+        name: "Code QR à balayer avec votre application d'authentification",
+      }),
+    ).toBeVisible();
+    expect(api.calls.findLast((call) => call.path.endsWith('/mfa/totp'))?.body).toEqual({
+      password: CURRENT_PASSWORD,
+    });
+  });
+
+  it('says an app set up meanwhile is already on, after the password', async () => {
+    const api = fakeAccountApi();
+    api.answerNext('POST', '/account/mfa/totp', 409, { errorCode: 'alreadyEnabled' });
+    const user = userEvent.setup();
+    await openSettings();
+    const mfa = section('Two-step verification');
+    await user.click(within(mfa).getByRole('button', { name: 'Set up an authenticator app' }));
+    await user.type(await within(mfa).findByLabelText('Current password'), CURRENT_PASSWORD);
+    await user.click(within(mfa).getByRole('button', { name: 'Continue' }));
+    const said = await within(mfa).findByText(
+      'An authenticator app is already set up on your account.',
+    );
+    await waitFor(() => expect(said).toHaveFocus());
+    expect(within(mfa).queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(api.apiCalls().at(-1)).toBe('GET /account');
+  });
+
+  it('cancels the password step of an authenticator app', async () => {
+    fakeAccountApi();
+    const user = userEvent.setup();
+    await openSettings();
+    const mfa = section('Two-step verification');
+    await user.click(within(mfa).getByRole('button', { name: 'Set up an authenticator app' }));
+    await user.click(await within(mfa).findByRole('button', { name: 'Cancel' }));
+    expect(within(mfa).queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(
+      within(mfa).getByRole('button', { name: 'Set up an authenticator app' }),
+    ).toBeInTheDocument();
+  });
+
+  it('falls back to text messages: a phone and the password, then its code', async () => {
     const api = fakeAccountApi();
     const user = userEvent.setup();
     await openSettings();
@@ -134,20 +246,45 @@ describe('settings: two-step verification', () => {
     await user.click(within(mfa).getByRole('button', { name: 'Use text messages instead' }));
     const phone = within(mfa).getByLabelText('Mobile phone number');
     expect(phone).toHaveAttribute('type', 'tel');
+    const password = within(mfa).getByLabelText('Current password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await user.click(within(mfa).getByRole('button', { name: 'Text me a code' }));
+    const summary = await within(mfa).findByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Mobile phone number: Required.', 'Current password: Required.']);
+
     await user.type(phone, '555 1234');
+    await user.type(password, 'not my password');
     await user.click(within(mfa).getByRole('button', { name: 'Text me a code' }));
     expect(
       await within(mfa).findByRole('link', {
         name: /Mobile phone number: Enter a Canadian or U\.S\. mobile number/,
       }),
     ).toBeVisible();
+    expect(api.apiCalls()).not.toContain('POST /account/mfa/sms');
     await user.clear(phone);
     await user.type(phone, '(514) 555-0123');
     await user.click(within(mfa).getByRole('button', { name: 'Text me a code' }));
+    expect(
+      await within(mfa).findByRole('link', {
+        name: 'Current password: The password is not right. Enter your current password.',
+      }),
+    ).toBeVisible();
+    expect(phone).toHaveValue('(514) 555-0123');
+    await user.clear(password);
+    await user.type(password, CURRENT_PASSWORD);
+    await user.click(within(mfa).getByRole('button', { name: 'Text me a code' }));
     expect(await within(mfa).findByText('We texted a code to (514) 555-0123.')).toBeVisible();
-    expect(api.calls.find((call) => call.path.endsWith('/mfa/sms'))?.body).toEqual({
-      phone: '5145550123',
-    });
+    expect(
+      api.calls.filter((call) => call.path.endsWith('/mfa/sms')).map((call) => call.body),
+    ).toEqual([
+      { phone: '5145550123', password: 'not my password' },
+      { phone: '5145550123', password: CURRENT_PASSWORD },
+    ]);
     const code = within(mfa).getByLabelText('Code from the text message');
     await waitFor(() => expect(code).toHaveFocus());
     await user.type(code, GOOD_SMS_CODE);
@@ -155,6 +292,58 @@ describe('settings: two-step verification', () => {
     expect(
       await within(mfa).findByRole('heading', { name: 'Save your recovery codes' }),
     ).toBeInTheDocument();
+  });
+
+  it('asks for the password with the number in French, and sends it again with a new code', async () => {
+    const api = fakeAccountApi({
+      language: 'fr',
+      mfa: { required: false, totp: true, sms: null, recoveryCodesLeft: 10 },
+    });
+    const user = userEvent.setup();
+    await openSettings('fr');
+    const mfa = section('Vérification en deux étapes');
+    await user.click(
+      within(mfa).getByRole('button', { name: 'Ajouter les textos comme solution de rechange' }),
+    );
+    await user.type(within(mfa).getByLabelText('Numéro de cellulaire'), '514 555 0123');
+    const password = within(mfa).getByLabelText('Mot de passe actuel');
+    expect(password).toHaveAccessibleDescription(
+      'Pour protéger votre compte, entrez le mot de passe avec lequel vous ouvrez une session.',
+    );
+    await user.type(password, 'pas le bon');
+    await user.click(within(mfa).getByRole('button', { name: "M'envoyer un code par texto" }));
+    expect(
+      await within(mfa).findByRole('link', {
+        name: "Mot de passe actuel : Le mot de passe n'est pas le bon. Entrez votre mot de passe actuel.",
+      }),
+    ).toBeVisible();
+    await user.clear(password);
+    await user.type(password, CURRENT_PASSWORD);
+    await user.click(within(mfa).getByRole('button', { name: "M'envoyer un code par texto" }));
+    expect(
+      await within(mfa).findByText('Nous avons envoyé un code par texto au (514) 555-0123.'),
+    ).toBeVisible();
+
+    // A new code asks the server again, with the same password.
+    await user.click(within(mfa).getByRole('button', { name: "M'envoyer un nouveau code" }));
+    await waitFor(() =>
+      expect(api.apiCalls().filter((call) => call === 'POST /account/mfa/sms')).toHaveLength(3),
+    );
+    expect(api.calls.findLast((call) => call.path.endsWith('/mfa/sms'))?.body).toEqual({
+      phone: '5145550123',
+      password: CURRENT_PASSWORD,
+    });
+
+    // The password changed elsewhere meanwhile: back to the number and the password.
+    api.answerNext('POST', '/account/mfa/sms', 401, { errorCode: 'wrongPassword' });
+    await user.click(within(mfa).getByRole('button', { name: "M'envoyer un nouveau code" }));
+    expect(
+      await within(mfa).findByRole('link', {
+        name: /Le mot de passe n'est pas le bon\. Entrez votre mot de passe actuel\./,
+      }),
+    ).toBeVisible();
+    expect(within(mfa).getByLabelText('Numéro de cellulaire')).toHaveValue('5145550123');
+    expect(within(mfa).getByLabelText('Mot de passe actuel')).toBeInTheDocument();
   });
 
   it('turns one factor off after the password, in French', async () => {
@@ -227,6 +416,8 @@ describe('settings: two-step verification', () => {
     await openSettings();
     const mfa = section('Two-step verification');
     await user.click(within(mfa).getByRole('button', { name: 'Set up an authenticator app' }));
+    await user.type(await within(mfa).findByLabelText('Current password'), CURRENT_PASSWORD);
+    await user.click(within(mfa).getByRole('button', { name: 'Continue' }));
     await user.type(await within(mfa).findByLabelText('Code from the app'), GOOD_APP_CODE);
     await user.click(within(mfa).getByRole('button', { name: 'Turn on two-step verification' }));
     await user.click(
@@ -237,8 +428,14 @@ describe('settings: two-step verification', () => {
     const again = within(mfa).getByRole('button', { name: 'Start again' });
     expect(again).toHaveFocus();
     await user.click(again);
-    await waitFor(() =>
-      expect(api.apiCalls().filter((call) => call === 'POST /account/mfa/totp')).toHaveLength(2),
-    );
+    // A new secret needs the password again: it is not kept in memory meanwhile.
+    const heading = await within(mfa).findByRole('heading', {
+      name: 'Set up an authenticator app',
+    });
+    await waitFor(() => expect(heading).toHaveFocus());
+    await user.type(within(mfa).getByLabelText('Current password'), CURRENT_PASSWORD);
+    await user.click(within(mfa).getByRole('button', { name: 'Continue' }));
+    expect(await within(mfa).findByLabelText('Code from the app')).toHaveValue('');
+    expect(api.apiCalls().filter((call) => call === 'POST /account/mfa/totp')).toHaveLength(2);
   });
 });

@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountApi, attempt, type AccountSettings, type TotpEnrollment } from './account-api.ts';
+import { accountApi, attempt, type AccountSettings } from './account-api.ts';
 import { MfaTurnOff } from './mfa-turn-off.tsx';
 import { NewRecoveryCodes } from './new-recovery-codes.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
-import { FormMessages, SettingsSection } from './settings-section.tsx';
+import { SettingsSection } from './settings-section.tsx';
 import styles from './settings.module.css';
 import { SmsSetup } from './sms-setup.tsx';
 import { TotpSetup } from './totp-setup.tsx';
-import { useSectionForm } from './use-section-form.ts';
 
 type Panel =
-  | { kind: 'totp'; enrollment: TotpEnrollment }
+  | { kind: 'totp' }
   | { kind: 'sms' }
   | { kind: 'off' }
   | { kind: 'newCodes' }
@@ -20,9 +19,10 @@ type Panel =
 
 /**
  * Section 5: two-step verification. Its state (app, text messages, recovery codes left); for
- * clients who have none, a recommendation to set one up; an authenticator app (QR code or
- * key, then a code), text messages as the fallback, new recovery codes, and turning it off
- * (hidden for the roles that require it). One panel opens at a time.
+ * clients who have none, a recommendation to set one up; an authenticator app (the password,
+ * then a QR code or key, then a code), text messages as the fallback (a number and the
+ * password, then a code), new recovery codes, and turning it off (hidden for the roles that
+ * require it). Every one of them asks for the password first. One panel opens at a time.
  */
 export function MfaSection({
   settings,
@@ -32,7 +32,6 @@ export function MfaSection({
   onChange(settings: AccountSettings): void;
 }) {
   const { t } = useTranslation('account');
-  const form = useSectionForm('mfa');
   const { mfa } = settings;
   const enabled = mfa.totp || mfa.sms !== null;
   const [panel, setPanel] = useState<Panel>(null);
@@ -58,22 +57,7 @@ export function MfaSection({
     }
   }
 
-  async function startTotp() {
-    if (form.busy) return;
-    form.begin();
-    setResult(null);
-    form.setBusy(true);
-    const outcome = await attempt(() => accountApi.startTotp());
-    form.setBusy(false);
-    if (outcome.kind === 'done') setPanel({ kind: 'totp', enrollment: outcome.data });
-    else if (outcome.kind === 'refused' && outcome.refusal.errorCode === 'alreadyEnabled') {
-      await refresh();
-    } else if (outcome.kind === 'refused') form.showRefusal(outcome.refusal, {});
-    else form.setNotice(t('errors.tryAgain'));
-  }
-
   const open = (next: Panel) => {
-    form.begin();
     setResult(null);
     setPanel(next);
   };
@@ -94,10 +78,11 @@ export function MfaSection({
       case 'totp':
         return (
           <TotpSetup
-            key={panel.enrollment.secret}
-            enrollment={panel.enrollment}
             onCancel={close}
-            onRestart={() => void startTotp()}
+            onAlreadyOn={() => {
+              finish(t('errors.alreadyEnabled'));
+              void refresh();
+            }}
             onEnabled={(codes) => {
               finish(t('mfa.totpOn'), codes);
               void refresh();
@@ -142,10 +127,9 @@ export function MfaSection({
               <button
                 type="button"
                 className="button button-primary"
-                onClick={() => void startTotp()}
-                aria-disabled={form.busy}
+                onClick={() => open({ kind: 'totp' })}
               >
-                {form.busy ? t('mfa.starting') : t('mfa.setUpApp')}
+                {t('mfa.setUpApp')}
               </button>
             )}
             {mfa.sms === null && (
@@ -225,7 +209,6 @@ export function MfaSection({
           </div>
         )
       )}
-      <FormMessages form={form} />
       {body()}
     </SettingsSection>
   );

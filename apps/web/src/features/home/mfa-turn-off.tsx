@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RadioChoices } from '../../ui/choices.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { accountApi, attempt, type AccountSettings, type MfaFactor } from './account-api.ts';
+import { CurrentPasswordField } from './password-confirm.tsx';
 import { FormMessages } from './settings-section.tsx';
 import styles from './settings.module.css';
 import { useSectionForm } from './use-section-form.ts';
@@ -77,15 +77,7 @@ export function MfaTurnOff({
             ]}
           />
         )}
-        <TextField
-          id={PASSWORD}
-          type="password"
-          label={t('currentPassword')}
-          error={form.errorFor(PASSWORD)}
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-        />
+        <CurrentPasswordField id={PASSWORD} form={form} value={password} onChange={setPassword} />
         <div className="actions">
           <button type="submit" className="button button-primary" aria-disabled={form.busy}>
             {form.busy ? t('mfaOff.turningOff') : t('mfaOff.submit')}

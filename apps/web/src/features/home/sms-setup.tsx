@@ -7,17 +7,22 @@ import {
 } from '@portal/domain/rules/phone';
 import { TextField } from '../../ui/text-field.tsx';
 import { accountApi, attempt } from './account-api.ts';
+import { CurrentPasswordField } from './password-confirm.tsx';
 import { FormMessages } from './settings-section.tsx';
 import styles from './settings.module.css';
 import { useSectionForm } from './use-section-form.ts';
 
 const PHONE = 'sms-phone';
+const PASSWORD = 'sms-password';
 const CODE = 'sms-code';
 const RESEND = 'sms-resend';
 
 /**
  * Text messages as the second factor, for people without an authenticator app: a mobile
- * number gets a code, and the code proves the number.
+ * number and the current password (a stolen sign-in alone must not add someone else's phone)
+ * get a code, and the code proves the number. The password stays with the form until it
+ * closes, because a new code asks for it again; if it is refused then, the number and password
+ * form comes back with the error beside the password.
  */
 export function SmsSetup({
   onEnabled,
@@ -29,6 +34,7 @@ export function SmsSetup({
   const { t } = useTranslation('account');
   const form = useSectionForm('sms');
   const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
   /** The number the code went to, once sent. */
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -43,29 +49,50 @@ export function SmsSetup({
     if (form.busy) return;
     form.begin();
     const number = normalizePhoneNumber(sentTo ?? phone);
-    if (!isValidPhoneNumber(number)) {
-      form.setProblems([
-        { fieldId: PHONE, message: form.message(number === '' ? 'required' : 'phoneFormat') },
-      ]);
+    const problems = [
+      ...(isValidPhoneNumber(number)
+        ? []
+        : [{ fieldId: PHONE, message: form.message(number === '' ? 'required' : 'phoneFormat') }]),
+      ...(password === '' ? [{ fieldId: PASSWORD, message: form.message('required') }] : []),
+    ];
+    if (problems.length > 0) {
+      form.setProblems(problems);
       return;
     }
     form.setBusy(true);
-    const outcome = await attempt(() => accountApi.startSms(number));
+    const outcome = await attempt(() => accountApi.startSms({ phone: number, password }));
     form.setBusy(false);
     if (outcome.kind === 'done') {
       setCode('');
       setSentTo(number);
       form.setSuccess(t('sms.sent', { phone: formatPhoneNumber(number) }));
-    } else if (outcome.kind === 'refused' && outcome.refusal.fields.phone) {
+    } else if (outcome.kind === 'failed') {
+      form.setNotice(t('errors.sendFailed'));
+    } else if (outcome.refusal.fields.phone) {
       // The server's own number rule: the same words as ours.
       form.setProblems([
         { fieldId: sentTo ? RESEND : PHONE, message: form.message('phoneFormat') },
       ]);
-    } else if (outcome.kind === 'refused') {
-      form.showRefusal(outcome.refusal, { phone: sentTo ? RESEND : PHONE });
+    } else if (
+      sentTo &&
+      (outcome.refusal.errorCode === 'wrongPassword' || outcome.refusal.fields.password)
+    ) {
+      // Changed meanwhile (another device): back to the number and the password to fix it.
+      changeNumber();
+      form.showRefusal(outcome.refusal, { password: PASSWORD }, { wrongPassword: PASSWORD });
     } else {
-      form.setNotice(t('errors.sendFailed'));
+      form.showRefusal(
+        outcome.refusal,
+        { phone: PHONE, password: PASSWORD },
+        { wrongPassword: PASSWORD },
+      );
     }
+  }
+
+  /** Back to the number (and the password, kept) to send to another one. */
+  function changeNumber() {
+    if (sentTo) setPhone(sentTo);
+    setSentTo(null);
   }
 
   async function confirm(event: FormEvent) {
@@ -112,6 +139,13 @@ export function SmsSetup({
             autoComplete="tel-national"
             width="short"
           />
+          <CurrentPasswordField
+            id={PASSWORD}
+            form={form}
+            value={password}
+            onChange={setPassword}
+            hint={t('sms.passwordHint')}
+          />
           <div className="actions">
             <button type="submit" className="button button-primary" aria-disabled={form.busy}>
               {form.busy ? t('sms.sending') : t('sms.send')}
@@ -151,8 +185,7 @@ export function SmsSetup({
               className="link-button"
               onClick={() => {
                 form.begin();
-                setPhone(sentTo);
-                setSentTo(null);
+                changeNumber();
               }}
             >
               {t('sms.otherNumber')}

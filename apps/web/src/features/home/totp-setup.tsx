@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@portal/domain/rules/account-security';
 import { TextField } from '../../ui/text-field.tsx';
 import { accountApi, attempt, type TotpEnrollment } from './account-api.ts';
+import { PasswordConfirm } from './password-confirm.tsx';
 import { FormMessages } from './settings-section.tsx';
 import styles from './settings.module.css';
 import { useSectionForm } from './use-section-form.ts';
@@ -15,11 +16,57 @@ const sixDigits = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
 export const qrImageSource = (svg: string) => `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 
 /**
- * Setting up an authenticator app: scan the QR code (drawn by our server: no third party sees
- * the secret) or type the key, then prove it with the code the app shows. The recovery codes
- * come back with the success.
+ * Setting up an authenticator app: the current password first (a stolen sign-in alone must not
+ * attach someone else's app), then scan the QR code (drawn by our server: no third party sees
+ * the secret) or type the key, and prove it with the code the app shows. The recovery codes
+ * come back with the success. Starting again (the server lost or expired the secret) asks for
+ * the password again rather than keeping it in memory.
  */
 export function TotpSetup({
+  onEnabled,
+  onCancel,
+  onAlreadyOn,
+}: {
+  onEnabled(recoveryCodes: string[]): void;
+  onCancel(): void;
+  /** An app was set up meanwhile (another tab): nothing to do here. */
+  onAlreadyOn(): void;
+}) {
+  const { t } = useTranslation('account');
+  const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
+
+  if (enrollment === null) {
+    return (
+      <PasswordConfirm
+        name="totp-start"
+        heading={t('totp.heading')}
+        submitLabel={t('totp.continue')}
+        busyLabel={t('mfa.starting')}
+        send={(password) => accountApi.startTotp(password)}
+        onDone={setEnrollment}
+        onRefused={(refusal) => {
+          if (refusal.errorCode !== 'alreadyEnabled') return false;
+          onAlreadyOn();
+          return true;
+        }}
+        onCancel={onCancel}
+      >
+        <p>{t('totp.passwordFirst')}</p>
+      </PasswordConfirm>
+    );
+  }
+  return (
+    <TotpScan
+      enrollment={enrollment}
+      onEnabled={onEnabled}
+      onCancel={onCancel}
+      onRestart={() => setEnrollment(null)}
+    />
+  );
+}
+
+/** The QR code and the key of one enrollment, and the code that proves the app has it. */
+function TotpScan({
   enrollment,
   onEnabled,
   onCancel,
