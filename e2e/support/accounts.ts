@@ -22,7 +22,8 @@ export const authorizeNavigation = authorizeNavigationOf(baseURL);
  * Creates an account and signs in without the UI (the architecture's scripted contract),
  * proves its email address with the code from the sandbox mailbox (joining and signing need a
  * verified address), then lets the browser take its token through authorize and #/oauth,
- * landing on the dashboard. `verifyEmail: false` leaves the address unproved.
+ * landing on the dashboard. `verifyEmail: false` leaves the address unproved; `register: false`
+ * signs an existing account in on another device.
  */
 export async function signInThroughApi(
   page: Page,
@@ -33,23 +34,27 @@ export async function signInThroughApi(
     lastName = 'Martin',
     base = baseURL,
     verifyEmail = true,
+    register = true,
   }: {
     email?: string;
     firstName?: string;
     lastName?: string;
     base?: string;
     verifyEmail?: boolean;
+    register?: boolean;
   } = {},
 ): Promise<string> {
-  const register = await page.request.post('/security/register', {
-    form: { email, password: PASSWORD, firstName, lastName, language },
-  });
-  expect(register.status()).toBe(201);
+  if (register) {
+    const created = await page.request.post('/security/register', {
+      form: { email, password: PASSWORD, firstName, lastName, language },
+    });
+    expect(created.status()).toBe(201);
+  }
   const login = await page.request.post('/security/login', {
     form: { username: email, password: PASSWORD },
   });
   expect(login.status()).toBe(204);
-  if (verifyEmail) await verifyEmailThroughApi(page.request, email);
+  if (register && verifyEmail) await verifyEmailThroughApi(page.request, email);
   await page.goto(authorizeNavigationOf(base));
   await expect(page).toHaveURL(/#\/home\/dashboard$/);
   return email;
