@@ -32,6 +32,10 @@ export const securityPagesEn = {
   accountCreatedVerify:
     'We sent a 6-digit code to {email}. Enter it from your dashboard to confirm your address: it is needed to sign an application or join a joint one.',
   continueButton: 'Continue',
+  accountCreatedMfa:
+    'We recommend turning on two-step verification: a code from an app on your phone, asked for after your password, keeps your account safe even if your password leaks.',
+  accountCreatedMfaHeading: 'Recommended: two-step verification',
+  accountCreatedMfaLink: 'Turn on two-step verification',
   forgotLink: 'Forgot your password?',
   tooManyRegistrations:
     'Too many accounts were created from your network in the last hour. Try again later.',
@@ -107,6 +111,10 @@ export const securityPagesFr = {
   accountCreatedVerify:
     'Nous avons envoyé un code à 6 chiffres à {email}. Entrez-le à partir de votre tableau de bord pour confirmer votre adresse : c’est nécessaire pour signer une demande ou vous joindre à une demande conjointe.',
   continueButton: 'Continuer',
+  accountCreatedMfa:
+    'Nous vous recommandons d’activer la vérification en deux étapes : un code d’une application sur votre téléphone, demandé après votre mot de passe, protège votre compte même si votre mot de passe est divulgué.',
+  accountCreatedMfaHeading: 'Recommandé : la vérification en deux étapes',
+  accountCreatedMfaLink: 'Activer la vérification en deux étapes',
   forgotLink: 'Mot de passe oublié?',
   tooManyRegistrations:
     'Trop de comptes ont été créés à partir de votre réseau dans la dernière heure. Réessayez plus tard.',

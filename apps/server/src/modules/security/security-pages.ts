@@ -168,7 +168,9 @@ export function accountCreatedPage(
   const t = securityText(language);
   const body = `<h1>${escapeHtml(t.accountCreatedTitle)}</h1><p>${escapeHtml(t.accountCreatedIntro)}</p>
 <p>${withEmail(t.accountCreatedVerify, email)}</p>
-<a class="button" href="${escapeHtml(continueHref)}">${escapeHtml(t.continueButton)}</a>`;
+<a class="button" href="${escapeHtml(continueHref)}">${escapeHtml(t.continueButton)}</a>
+<h2>${escapeHtml(t.accountCreatedMfaHeading)}</h2><p>${escapeHtml(t.accountCreatedMfa)}</p>
+<p><a href="/#/home/settings">${escapeHtml(t.accountCreatedMfaLink)}</a></p>`;
   return layout(language, t.accountCreatedTitle, body, { switchHref: continueHref });
 }
 

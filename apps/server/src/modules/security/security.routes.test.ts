@@ -92,6 +92,11 @@ describe('security service', () => {
       });
       expect(response.statusCode).toBe(201);
       expect(response.body).toContain('Your account is ready');
+      // The address is to be proved, and a second factor is offered.
+      expect(response.body).toContain('We sent a 6-digit code to');
+      expect(response.body).toContain(
+        '<a href="/#/home/settings">Turn on two-step verification</a>',
+      );
       expect((await authorize(test.app, sessionCookieOf(response))).statusCode).toBe(200);
     });
   });
