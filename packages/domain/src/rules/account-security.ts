@@ -38,6 +38,8 @@ export { SESSION_WARNING_MS, sessionWarningLeadMs, type SessionTimes } from './s
 
 /** Roles that must sign in with a second factor (the issue: staff and advisors). */
 export const MFA_REQUIRED_ROLES = ['staff', 'advisor'] as const;
+export const mfaRequiredFor = (role: string): boolean =>
+  (MFA_REQUIRED_ROLES as readonly string[]).includes(role);
 
 export const emailCodeSchema = z
   .string()

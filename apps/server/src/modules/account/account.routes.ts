@@ -1,7 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, normalizeEmail } from '@portal/domain/rules/account';
-import { emailCodeSchema, passwordChangeSchema } from '@portal/domain/rules/account-security';
+import {
+  emailCodeSchema,
+  mfaRequiredFor,
+  passwordChangeSchema,
+} from '@portal/domain/rules/account-security';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
 import {
@@ -22,7 +26,7 @@ import {
   hasSecondFactor,
 } from '../security/second-factor.service.ts';
 import * as security from '../security/security.service.ts';
-import { currentUser, mfaRequiredFor, settingsOf, updateProfileBasics } from './account.service.ts';
+import { currentUser, settingsOf, updateProfileBasics } from './account.service.ts';
 
 /**
  * The account settings API (bearer, issue 11): `GET account`; name, language, email (proved by a

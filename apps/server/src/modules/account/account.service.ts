@@ -1,4 +1,4 @@
-import { MFA_REQUIRED_ROLES, type AccountSettings } from '@portal/domain/rules/account-security';
+import { mfaRequiredFor, type AccountSettings } from '@portal/domain/rules/account-security';
 import { mfaSettingsOf } from '../security/second-factor.service.ts';
 import type { Database } from '../../db/client.ts';
 import * as repo from '../security/security.repo.ts';
@@ -10,9 +10,6 @@ import type * as security from '../security/security.service.ts';
  */
 
 export type Caller = security.AuthenticatedUser;
-
-export const mfaRequiredFor = (role: string) =>
-  (MFA_REQUIRED_ROLES as readonly string[]).includes(role);
 
 export async function settingsOf(
   deps: Pick<security.SecurityDeps, 'db' | 'cipher'>,

@@ -128,8 +128,3 @@ export async function verifyCode(
   await repo.deleteCode(db, userId, purpose);
   return { target: row.target };
 }
-
-/** Whether a code for the purpose is waiting (for the settings page). */
-export async function pendingCodeOf(db: Database, userId: string, purpose: CodePurpose) {
-  return repo.findCode(db, userId, purpose);
-}

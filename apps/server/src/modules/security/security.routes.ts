@@ -35,14 +35,13 @@ import {
 import type { SecurityPagesLanguage } from './security-pages.locales.ts';
 import * as security from './security.service.ts';
 
-/** The session cookie over http (a developer's machine, the tests). */
-export const SESSION_COOKIE = 'portal_session';
 /**
- * Over https the cookie carries the `__Secure-` prefix: a browser only accepts it from a secure
- * page, so nobody on the network can plant one over plain http. Its path is `/security`, so the
+ * The session cookie: `portal_session` over http (a developer's machine, the tests), and
+ * `__Secure-portal_session` over https, which a browser only accepts from a secure page, so
+ * nobody on the network can plant one over plain http. Its path is `/security`, so the
  * stricter `__Host-` prefix (which needs path `/`) cannot apply.
  */
-export const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
+export const SESSION_COOKIE = 'portal_session';
 /** The sign-in waiting for its second factor (five minutes). */
 const CHALLENGE_COOKIE = 'portal_mfa';
 const TOKEN_COOKIE_MAX_AGE_SECONDS = 60;

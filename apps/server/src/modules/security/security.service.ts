@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import argon2 from 'argon2';
 import Bowser from 'bowser';
 import {
-  MFA_REQUIRED_ROLES,
+  mfaRequiredFor,
   PASSWORD_RESET_MAILS_PER_HOUR,
   PASSWORD_RESET_VALIDITY_MS,
   SIGN_IN_CHALLENGE_VALIDITY_MS,
@@ -63,7 +63,6 @@ export const serverPasswordProblem = (password: string, email: string) =>
   passwordProblem(password, email, isCommonPassword);
 
 const languageOf = (language: string): MessageLanguage => (language === 'fr' ? 'fr' : 'en');
-const mfaRequiredFor = (role: Role) => (MFA_REQUIRED_ROLES as readonly string[]).includes(role);
 
 const accountKey = (email: string) => `account:${email}`;
 const addressKey = (address: string) => `address:${address}`;
