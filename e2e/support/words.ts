@@ -151,3 +151,38 @@ export const journeyWords = {
     tfsa: 'CELI',
   },
 } satisfies Record<Language, Record<string, string>>;
+
+/**
+ * The words of the sign-in and registration pages (served by the server) and of the page that
+ * follows them, in each language: the journeys that create an account and sign in share them.
+ */
+export const signInWords = {
+  en: {
+    signIn: 'Sign in',
+    createAccount: 'Create an account',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email address',
+    password: 'Password',
+    createButton: 'Create account',
+    ready: 'Your account is ready',
+    continue: 'Continue',
+    dashboard: 'Your account applications',
+    logout: 'Log out',
+    signInButton: 'Sign in',
+  },
+  fr: {
+    signIn: 'Ouvrir une session',
+    createAccount: 'Créer un compte',
+    firstName: 'Prénom',
+    lastName: 'Nom de famille',
+    email: 'Adresse courriel',
+    password: 'Mot de passe',
+    createButton: 'Créer le compte',
+    ready: 'Votre compte est prêt',
+    continue: 'Continuer',
+    dashboard: "Vos demandes d'ouverture de compte",
+    logout: 'Se déconnecter',
+    signInButton: 'Ouvrir une session',
+  },
+} satisfies Record<Language, Record<string, string>>;

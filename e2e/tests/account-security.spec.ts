@@ -5,20 +5,12 @@ import { dashboardUrl } from '../support/applications.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { heading } from '../support/locators.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
+import { signInWords } from '../support/words.ts';
 
-/** The words of the sign-in pages (server), the dashboard, the verify page and the settings. */
+/** The words of the sign-in pages (shared), and of the dashboard, the verify page and the settings. */
 const text = {
   en: {
-    signIn: 'Sign in',
-    createAccount: 'Create an account',
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'Email address',
-    password: 'Password',
-    createButton: 'Create account',
-    ready: 'Your account is ready',
-    continue: 'Continue',
-    dashboard: 'Your account applications',
+    ...signInWords.en,
     verifyNotice: 'Verify your email address',
     verifyLink: 'Verify your email address',
     verifyHeading: 'Verify your email address',
@@ -43,22 +35,11 @@ const text = {
     saved: 'I have saved my recovery codes',
     isOn: "Two-step verification is on: you'll enter a code from your authenticator app when you sign in.",
     on: 'On',
-    logout: 'Log out',
-    signInButton: 'Sign in',
     otpLabel: 'Verification code',
     otpButton: 'Verify',
   },
   fr: {
-    signIn: 'Ouvrir une session',
-    createAccount: 'Créer un compte',
-    firstName: 'Prénom',
-    lastName: 'Nom de famille',
-    email: 'Adresse courriel',
-    password: 'Mot de passe',
-    createButton: 'Créer le compte',
-    ready: 'Votre compte est prêt',
-    continue: 'Continuer',
-    dashboard: "Vos demandes d'ouverture de compte",
+    ...signInWords.fr,
     verifyNotice: 'Vérifiez votre adresse courriel',
     verifyLink: 'Vérifier votre adresse courriel',
     verifyHeading: 'Vérifiez votre adresse courriel',
@@ -83,8 +64,6 @@ const text = {
     saved: "J'ai conservé mes codes de récupération",
     isOn: "La vérification en deux étapes est activée : vous entrerez un code de votre application d'authentification à l'ouverture de session.",
     on: 'Activée',
-    logout: 'Se déconnecter',
-    signInButton: 'Ouvrir une session',
     otpLabel: 'Code de vérification',
     otpButton: 'Vérifier',
   },

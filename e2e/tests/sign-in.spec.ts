@@ -5,41 +5,20 @@ import { appCode } from '../support/account-security.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import { heading } from '../support/locators.ts';
+import { signInWords } from '../support/words.ts';
 
 const text = {
   en: {
-    signIn: 'Sign in',
-    createAccount: 'Create an account',
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'Email address',
-    password: 'Password',
-    createButton: 'Create account',
-    ready: 'Your account is ready',
-    continue: 'Continue',
-    dashboard: 'Your account applications',
+    ...signInWords.en,
     welcome: 'Welcome, Alex',
     greeting: 'Signed in as Alex Martin',
-    logout: 'Log out',
-    signInButton: 'Sign in',
     wrong: 'The email address or password is not right.',
     common: 'This password is too common or has appeared in a data breach.',
   },
   fr: {
-    signIn: 'Ouvrir une session',
-    createAccount: 'Créer un compte',
-    firstName: 'Prénom',
-    lastName: 'Nom de famille',
-    email: 'Adresse courriel',
-    password: 'Mot de passe',
-    createButton: 'Créer le compte',
-    ready: 'Votre compte est prêt',
-    continue: 'Continuer',
-    dashboard: "Vos demandes d'ouverture de compte",
+    ...signInWords.fr,
     welcome: 'Bienvenue, Alex',
     greeting: 'Connecté en tant que Alex Martin',
-    logout: 'Se déconnecter',
-    signInButton: 'Ouvrir une session',
     wrong: "L'adresse courriel ou le mot de passe n'est pas exact.",
     common: 'Ce mot de passe est trop courant ou a déjà fuité',
   },

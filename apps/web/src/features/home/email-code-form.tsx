@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_CODE_VALIDITY_MS, emailCodeSchema } from '@portal/domain/rules/account-security';
-import { TextField } from '../../ui/text-field.tsx';
 import { accountApi, attempt, type AccountSettings } from './account-api.ts';
-import { FormMessages } from './settings-section.tsx';
+import { OneTimeCodeField } from './one-time-code-field.tsx';
+import { FormActions, FormMessages } from './settings-section.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
 /** The refusals that need a new code: the summary links them to "Send a new code". */
@@ -63,25 +63,18 @@ export function EmailCodeForm({
       form.setProblems([{ fieldId: codeId, message: form.message('codeFormat') }]);
       return;
     }
-    form.setBusy(true);
-    const outcome = await attempt(() => accountApi.verifyEmail(parsed.data));
-    form.setBusy(false);
-    if (outcome.kind === 'done') {
-      onVerified(outcome.data);
-      return;
-    }
-    if (outcome.kind === 'failed') {
-      form.setNotice(t('errors.tryAgain'));
-      return;
-    }
-    const { refusal } = outcome;
-    if (refusal.errorCode === 'alreadyVerified') {
-      await alreadyProved();
-    } else if (needsNewCode.has(refusal.errorCode)) {
-      form.setProblems([{ fieldId: resendId, message: form.message(refusal.errorCode) }]);
-    } else {
-      form.showRefusal(refusal, { code: codeId }, { wrongCode: codeId, codeFormat: codeId });
-    }
+    await form.send(() => accountApi.verifyEmail(parsed.data), {
+      done: onVerified,
+      refused: (refusal) => {
+        if (refusal.errorCode === 'alreadyVerified') void alreadyProved();
+        else if (needsNewCode.has(refusal.errorCode)) {
+          form.setProblems([{ fieldId: resendId, message: form.message(refusal.errorCode) }]);
+        } else return false;
+        return true;
+      },
+      ids: { code: codeId },
+      fieldIdForCode: { wrongCode: codeId, codeFormat: codeId },
+    });
   }
 
   async function sendNewCode() {
@@ -125,26 +118,20 @@ export function EmailCodeForm({
       </p>
       <form noValidate onSubmit={submit}>
         <div ref={codeField}>
-          <TextField
+          <OneTimeCodeField
             id={codeId}
             label={t('emailCode.label')}
             hint={t('emailCode.hint', { minutes: EMAIL_CODE_VALIDITY_MS / 60_000 })}
-            error={form.errorFor(codeId)}
+            form={form}
             value={code}
             onChange={setCode}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            width="short"
           />
         </div>
-        <div className="actions">
-          <button type="submit" className="button button-primary" aria-disabled={form.busy}>
-            {form.busy
-              ? t('emailCode.checking')
-              : changing
-                ? t('emailCode.confirmNew')
-                : t('emailCode.verify')}
-          </button>
+        <FormActions
+          busy={form.busy}
+          label={changing ? t('emailCode.confirmNew') : t('emailCode.verify')}
+          busyLabel={t('emailCode.checking')}
+        >
           <button
             id={resendId}
             type="button"
@@ -154,7 +141,7 @@ export function EmailCodeForm({
           >
             {sending ? t('emailCode.sending') : t('emailCode.resend')}
           </button>
-        </div>
+        </FormActions>
       </form>
     </div>
   );

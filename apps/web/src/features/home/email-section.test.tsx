@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_PASSWORD, fakeAccountApi, GOOD_EMAIL_CODE } from '../../test/fake-account-api.ts';
-import { openSettings, section } from './settings-test-helpers.tsx';
+import { openSection, openSettings, section, summaryLinks } from './settings-test-helpers.tsx';
 
 /** Any call that would renew the token or leave for the sign-in page. */
 const signInCalls = (api: ReturnType<typeof fakeAccountApi>) =>
@@ -22,9 +21,7 @@ describe('settings: email address', () => {
 
   it('verifies the address with its code: a wrong code says the attempts left, the right one verifies', async () => {
     const api = fakeAccountApi({ emailVerified: false });
-    const user = userEvent.setup();
-    await openSettings();
-    const email = section('Email address');
+    const { user, region: email } = await openSection('Email address');
     expect(within(email).getByText('Not verified')).toBeInTheDocument();
     const field = within(email).getByLabelText('Code from the email');
     expect(field).toHaveAttribute('autocomplete', 'one-time-code');
@@ -66,9 +63,7 @@ describe('settings: email address', () => {
     const api = fakeAccountApi({ emailVerified: false });
     api.answerNext('PUT', '/account/email-verification', 409, { errorCode: 'codeExpired' });
     api.answerNext('PUT', '/account/email-verification', 403, { errorCode: 'tooManyAttempts' });
-    const user = userEvent.setup();
-    await openSettings();
-    const email = section('Email address');
+    const { user, region: email } = await openSection('Email address');
     const field = within(email).getByLabelText('Code from the email');
     await user.type(field, '111111');
     await user.click(within(email).getByRole('button', { name: 'Verify email address' }));
@@ -109,9 +104,7 @@ describe('settings: email address', () => {
         'retry-after': '120',
       },
     );
-    const user = userEvent.setup();
-    await openSettings('fr');
-    const email = section('Adresse courriel');
+    const { user, region: email } = await openSection('Adresse courriel', 'fr');
     expect(within(email).getByText('Non vérifiée')).toBeInTheDocument();
     await user.click(within(email).getByRole('button', { name: 'Envoyer un nouveau code' }));
     expect(await within(email).findByRole('alert')).toHaveTextContent(
@@ -122,9 +115,7 @@ describe('settings: email address', () => {
   it('changes the address: a password check, a code to the new address, and a way back, in French', async () => {
     const api = fakeAccountApi({ language: 'fr' });
     api.answerNext('PUT', '/account/email', 409, { errorCode: 'emailTaken' });
-    const user = userEvent.setup();
-    await openSettings('fr');
-    const email = section('Adresse courriel');
+    const { user, region: email } = await openSection('Adresse courriel', 'fr');
     await user.click(within(email).getByRole('button', { name: "Changer d'adresse courriel" }));
     const address = within(email).getByLabelText('Nouvelle adresse courriel');
     expect(address).toHaveFocus();
@@ -138,12 +129,10 @@ describe('settings: email address', () => {
         within(email).getByRole('button', { name: 'Envoyer un code à la nouvelle adresse' }),
       );
     await send();
-    const summary = await within(email).findByRole('alert');
-    expect(
-      within(summary)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Nouvelle adresse courriel : Obligatoire.', 'Mot de passe actuel : Obligatoire.']);
+    expect(await summaryLinks(email)).toEqual([
+      'Nouvelle adresse courriel : Obligatoire.',
+      'Mot de passe actuel : Obligatoire.',
+    ]);
 
     await user.type(address, 'camille.t@example.com');
     await user.type(password, 'not my password');
@@ -185,9 +174,7 @@ describe('settings: email address', () => {
 
   it('proves a new address with the code sent to it', async () => {
     fakeAccountApi({ pendingEmail: 'camille.t@example.com' });
-    const user = userEvent.setup();
-    await openSettings();
-    const email = section('Email address');
+    const { user, region: email } = await openSection('Email address');
     expect(
       within(email).getByText(
         'We sent a code to camille.t@example.com. Enter it to confirm your new address.',

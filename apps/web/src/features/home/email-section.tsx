@@ -2,9 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeEmail, registrationSchema } from '@portal/domain/rules/account';
 import { TextField } from '../../ui/text-field.tsx';
-import { accountApi, attempt, type AccountSettings } from './account-api.ts';
+import { accountApi, type AccountSettings } from './account-api.ts';
 import { EmailCodeForm } from './email-code-form.tsx';
-import { FormMessages, SettingsSection } from './settings-section.tsx';
+import { CurrentPasswordField } from './password-confirm.tsx';
+import { FormActions, FormMessages, SettingsSection, SuccessMessage } from './settings-section.tsx';
 import styles from './settings.module.css';
 import { useSectionForm } from './use-section-form.ts';
 
@@ -39,30 +40,19 @@ export function EmailSection({
     if (cancelForm.busy) return;
     cancelForm.begin();
     setResult(null);
-    cancelForm.setBusy(true);
-    const outcome = await attempt(() => accountApi.cancelEmailChange());
-    cancelForm.setBusy(false);
-    if (outcome.kind === 'done') {
-      onChange(outcome.data);
-      setResult(t('email.changeCancelled', { address: outcome.data.email }));
-    } else if (outcome.kind === 'refused') {
-      cancelForm.showRefusal(outcome.refusal, {});
-    } else {
-      cancelForm.setNotice(t('errors.tryAgain'));
-    }
+    await cancelForm.send(() => accountApi.cancelEmailChange(), {
+      done: (next) => {
+        onChange(next);
+        setResult(t('email.changeCancelled', { address: next.email }));
+      },
+    });
   }
 
   const pending = settings.pendingEmail;
 
   return (
     <SettingsSection id="settings-email" title={t('email.heading')}>
-      <div role="status" aria-live="polite">
-        {result && (
-          <p className="notice-success" ref={resultRef} tabIndex={-1}>
-            {result}
-          </p>
-        )}
-      </div>
+      <SuccessMessage text={result} focusRef={resultRef} />
       <dl className={styles.facts}>
         <div>
           <dt>{t('email.address')}</dt>
@@ -187,22 +177,22 @@ function ChangeEmailForm({
       form.showFields(problems, ids);
       return;
     }
-    form.setBusy(true);
-    const outcome = await attempt(() =>
-      accountApi.changeEmail({
-        email: parsedEmail.data ?? values.email,
-        password: values.password,
-      }),
+    await form.send(
+      () =>
+        accountApi.changeEmail({
+          email: parsedEmail.data ?? values.email,
+          password: values.password,
+        }),
+      {
+        done: onStarted,
+        ids,
+        fieldIdForCode: {
+          wrongPassword: ids.password,
+          emailTaken: ids.email,
+          sameEmail: ids.email,
+        },
+      },
     );
-    form.setBusy(false);
-    if (outcome.kind === 'done') onStarted(outcome.data);
-    else if (outcome.kind === 'refused') {
-      form.showRefusal(outcome.refusal, ids, {
-        wrongPassword: ids.password,
-        emailTaken: ids.email,
-        sameEmail: ids.email,
-      });
-    } else form.setNotice(t('errors.tryAgain'));
   }
 
   return (
@@ -221,24 +211,19 @@ function ChangeEmailForm({
             autoComplete="email"
           />
         </div>
-        <TextField
+        <CurrentPasswordField
           id={ids.password}
-          type="password"
-          label={t('currentPassword')}
+          form={form}
           hint={t('email.passwordHint')}
           value={values.password}
           onChange={(password) => setValues({ ...values, password })}
-          error={form.errorFor(ids.password)}
-          autoComplete="current-password"
         />
-        <div className="actions">
-          <button type="submit" className="button button-primary" aria-disabled={form.busy}>
-            {form.busy ? t('email.sendingCode') : t('email.sendCodeToNew')}
-          </button>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('cancel')}
-          </button>
-        </div>
+        <FormActions
+          busy={form.busy}
+          label={t('email.sendCodeToNew')}
+          busyLabel={t('email.sendingCode')}
+          onCancel={onClose}
+        />
       </form>
     </div>
   );

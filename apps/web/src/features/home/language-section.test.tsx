@@ -1,17 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountApi } from '../../test/fake-account-api.ts';
-import { openSettings, section } from './settings-test-helpers.tsx';
+import { openSection, section } from './settings-test-helpers.tsx';
 
 describe('settings: preferred language', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('saves French and switches the page to French, remembering it in the lang cookie', async () => {
     const api = fakeAccountApi();
-    const user = userEvent.setup();
-    await openSettings();
-    const language = section('Preferred language');
+    const { user, region: language } = await openSection('Preferred language');
     expect(within(language).getByLabelText('English')).toBeChecked();
     expect(within(language).getByText('Français')).toHaveAttribute('lang', 'fr-CA');
     await user.click(within(language).getByLabelText('Français'));
@@ -32,9 +29,7 @@ describe('settings: preferred language', () => {
   it('says when the language could not be saved, in French', async () => {
     const api = fakeAccountApi({ language: 'fr' });
     api.answerNext('PUT', '/account/language', 500);
-    const user = userEvent.setup();
-    await openSettings('fr');
-    const language = section('Langue préférée');
+    const { user, region: language } = await openSection('Langue préférée', 'fr');
     await user.click(within(language).getByLabelText('English'));
     await user.click(within(language).getByRole('button', { name: 'Enregistrer la langue' }));
     expect(await within(language).findByRole('alert')).toHaveTextContent(

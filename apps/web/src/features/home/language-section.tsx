@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rememberLanguage } from '../../lib/language.ts';
 import { RadioChoices } from '../../ui/choices.tsx';
-import { accountApi, attempt, type AccountSettings } from './account-api.ts';
-import { FormMessages, SettingsSection } from './settings-section.tsx';
+import { accountApi, type AccountSettings } from './account-api.ts';
+import { FormMessages, SettingsSection, SubmitButton } from './settings-section.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
 const FIELD = 'settings-language';
@@ -27,20 +27,16 @@ export function LanguageSection({
     event.preventDefault();
     if (form.busy) return;
     form.begin();
-    form.setBusy(true);
-    const outcome = await attempt(() => accountApi.saveLanguage(language));
-    form.setBusy(false);
-    if (outcome.kind === 'done') {
-      onChange(outcome.data);
-      rememberLanguage(outcome.data.language);
-      await i18n.changeLanguage(outcome.data.language);
-      // Said in the language just chosen.
-      form.setSuccess(i18n.getFixedT(outcome.data.language, 'account')('language.saved'));
-    } else if (outcome.kind === 'refused') {
-      form.showRefusal(outcome.refusal, { language: FIELD });
-    } else {
-      form.setNotice(t('errors.tryAgain'));
-    }
+    await form.send(() => accountApi.saveLanguage(language), {
+      done: async (next) => {
+        onChange(next);
+        rememberLanguage(next.language);
+        await i18n.changeLanguage(next.language);
+        // Said in the language just chosen.
+        form.setSuccess(i18n.getFixedT(next.language, 'account')('language.saved'));
+      },
+      ids: { language: FIELD },
+    });
   }
 
   return (
@@ -59,9 +55,7 @@ export function LanguageSection({
             { value: 'fr', label: 'Français', lang: 'fr-CA' },
           ]}
         />
-        <button type="submit" className="button button-primary" aria-disabled={form.busy}>
-          {form.busy ? t('saving') : t('language.save')}
-        </button>
+        <SubmitButton busy={form.busy} label={t('language.save')} busyLabel={t('saving')} />
       </form>
     </SettingsSection>
   );

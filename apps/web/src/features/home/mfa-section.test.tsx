@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CURRENT_PASSWORD,
@@ -10,18 +10,23 @@ import {
   TOTP_SECRET,
 } from '../../test/fake-account-api.ts';
 import { client } from '../../test/render-app.tsx';
-import { openSettings, section } from './settings-test-helpers.tsx';
+import { openSection, openSettings, section, summaryLinks } from './settings-test-helpers.tsx';
 
 const advisor = { status: 'signedIn', user: { ...client, advisor: true } } as const;
+
+/** Opens the setup of an authenticator app and gives the right password. */
+async function passAppPasswordStep(user: UserEvent, mfa: HTMLElement) {
+  await user.click(within(mfa).getByRole('button', { name: 'Set up an authenticator app' }));
+  await user.type(await within(mfa).findByLabelText('Current password'), CURRENT_PASSWORD);
+  await user.click(within(mfa).getByRole('button', { name: 'Continue' }));
+}
 
 describe('settings: two-step verification', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('recommends it to a client who has none, then sets up an authenticator app after the password', async () => {
     const api = fakeAccountApi();
-    const user = userEvent.setup();
-    await openSettings();
-    const mfa = section('Two-step verification');
+    const { user, region: mfa } = await openSection('Two-step verification');
     expect(within(mfa).getByText('Off')).toBeInTheDocument();
     expect(within(mfa).getByRole('heading', { name: 'We recommend it' })).toBeInTheDocument();
 
@@ -152,9 +157,7 @@ describe('settings: two-step verification', () => {
 
   it('asks for the password before an authenticator app, in French: required, wrong, locked', async () => {
     const api = fakeAccountApi({ language: 'fr' });
-    const user = userEvent.setup();
-    await openSettings('fr');
-    const mfa = section('Vérification en deux étapes');
+    const { user, region: mfa } = await openSection('Vérification en deux étapes', 'fr');
     await user.click(
       within(mfa).getByRole('button', { name: "Configurer une application d'authentification" }),
     );
@@ -211,12 +214,8 @@ describe('settings: two-step verification', () => {
   it('says an app set up meanwhile is already on, after the password', async () => {
     const api = fakeAccountApi();
     api.answerNext('POST', '/account/mfa/totp', 409, { errorCode: 'alreadyEnabled' });
-    const user = userEvent.setup();
-    await openSettings();
-    const mfa = section('Two-step verification');
-    await user.click(within(mfa).getByRole('button', { name: 'Set up an authenticator app' }));
-    await user.type(await within(mfa).findByLabelText('Current password'), CURRENT_PASSWORD);
-    await user.click(within(mfa).getByRole('button', { name: 'Continue' }));
+    const { user, region: mfa } = await openSection('Two-step verification');
+    await passAppPasswordStep(user, mfa);
     const said = await within(mfa).findByText(
       'An authenticator app is already set up on your account.',
     );
@@ -227,9 +226,7 @@ describe('settings: two-step verification', () => {
 
   it('cancels the password step of an authenticator app', async () => {
     fakeAccountApi();
-    const user = userEvent.setup();
-    await openSettings();
-    const mfa = section('Two-step verification');
+    const { user, region: mfa } = await openSection('Two-step verification');
     await user.click(within(mfa).getByRole('button', { name: 'Set up an authenticator app' }));
     await user.click(await within(mfa).findByRole('button', { name: 'Cancel' }));
     expect(within(mfa).queryByLabelText('Current password')).not.toBeInTheDocument();
@@ -240,9 +237,7 @@ describe('settings: two-step verification', () => {
 
   it('falls back to text messages: a phone and the password, then its code', async () => {
     const api = fakeAccountApi();
-    const user = userEvent.setup();
-    await openSettings();
-    const mfa = section('Two-step verification');
+    const { user, region: mfa } = await openSection('Two-step verification');
     await user.click(within(mfa).getByRole('button', { name: 'Use text messages instead' }));
     const phone = within(mfa).getByLabelText('Mobile phone number');
     expect(phone).toHaveAttribute('type', 'tel');
@@ -250,12 +245,10 @@ describe('settings: two-step verification', () => {
     expect(password).toHaveAttribute('type', 'password');
     expect(password).toHaveAttribute('autocomplete', 'current-password');
     await user.click(within(mfa).getByRole('button', { name: 'Text me a code' }));
-    const summary = await within(mfa).findByRole('alert');
-    expect(
-      within(summary)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Mobile phone number: Required.', 'Current password: Required.']);
+    expect(await summaryLinks(mfa)).toEqual([
+      'Mobile phone number: Required.',
+      'Current password: Required.',
+    ]);
 
     await user.type(phone, '555 1234');
     await user.type(password, 'not my password');
@@ -299,9 +292,7 @@ describe('settings: two-step verification', () => {
       language: 'fr',
       mfa: { required: false, totp: true, sms: null, recoveryCodesLeft: 10 },
     });
-    const user = userEvent.setup();
-    await openSettings('fr');
-    const mfa = section('Vérification en deux étapes');
+    const { user, region: mfa } = await openSection('Vérification en deux étapes', 'fr');
     await user.click(
       within(mfa).getByRole('button', { name: 'Ajouter les textos comme solution de rechange' }),
     );
@@ -356,20 +347,16 @@ describe('settings: two-step verification', () => {
         recoveryCodesLeft: 8,
       },
     });
-    const user = userEvent.setup();
-    await openSettings('fr');
-    const mfa = section('Vérification en deux étapes');
+    const { user, region: mfa } = await openSection('Vérification en deux étapes', 'fr');
     expect(within(mfa).getByText('Au •••-•••-0123')).toBeInTheDocument();
     await user.click(
       within(mfa).getByRole('button', { name: 'Désactiver la vérification en deux étapes' }),
     );
     await user.click(within(mfa).getByRole('button', { name: 'Désactiver' }));
-    const summary = await within(mfa).findByRole('alert');
-    expect(
-      within(summary)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Que voulez-vous désactiver : Obligatoire.', 'Mot de passe actuel : Obligatoire.']);
+    expect(await summaryLinks(mfa)).toEqual([
+      'Que voulez-vous désactiver : Obligatoire.',
+      'Mot de passe actuel : Obligatoire.',
+    ]);
     await user.click(within(mfa).getByLabelText('Les textos seulement'));
     await user.type(within(mfa).getByLabelText('Mot de passe actuel'), 'wrong one');
     await user.click(within(mfa).getByRole('button', { name: 'Désactiver' }));
@@ -412,12 +399,8 @@ describe('settings: two-step verification', () => {
     const api = fakeAccountApi();
     api.answerNext('PUT', '/account/mfa/totp', 404, { errorCode: 'noEnrollment' });
     Element.prototype.scrollIntoView = vi.fn();
-    const user = userEvent.setup();
-    await openSettings();
-    const mfa = section('Two-step verification');
-    await user.click(within(mfa).getByRole('button', { name: 'Set up an authenticator app' }));
-    await user.type(await within(mfa).findByLabelText('Current password'), CURRENT_PASSWORD);
-    await user.click(within(mfa).getByRole('button', { name: 'Continue' }));
+    const { user, region: mfa } = await openSection('Two-step verification');
+    await passAppPasswordStep(user, mfa);
     await user.type(await within(mfa).findByLabelText('Code from the app'), GOOD_APP_CODE);
     await user.click(within(mfa).getByRole('button', { name: 'Turn on two-step verification' }));
     await user.click(

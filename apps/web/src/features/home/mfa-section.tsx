@@ -4,7 +4,7 @@ import { accountApi, attempt, type AccountSettings } from './account-api.ts';
 import { MfaTurnOff } from './mfa-turn-off.tsx';
 import { NewRecoveryCodes } from './new-recovery-codes.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
-import { SettingsSection } from './settings-section.tsx';
+import { SettingsSection, SuccessMessage } from './settings-section.tsx';
 import styles from './settings.module.css';
 import { SmsSetup } from './sms-setup.tsx';
 import { TotpSetup } from './totp-setup.tsx';
@@ -167,13 +167,7 @@ export function MfaSection({
   return (
     <SettingsSection id="settings-mfa" title={t('mfa.heading')}>
       <p>{t('mfa.intro')}</p>
-      <div role="status" aria-live="polite">
-        {result && (
-          <p className="notice-success" ref={resultRef} tabIndex={-1}>
-            {result}
-          </p>
-        )}
-      </div>
+      <SuccessMessage text={result} focusRef={resultRef} />
       <dl className={styles.facts}>
         <div>
           <dt>{t('mfa.status')}</dt>

@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RadioChoices } from '../../ui/choices.tsx';
-import { accountApi, attempt, type AccountSettings, type MfaFactor } from './account-api.ts';
+import { accountApi, type AccountSettings, type MfaFactor } from './account-api.ts';
 import { CurrentPasswordField } from './password-confirm.tsx';
-import { FormMessages } from './settings-section.tsx';
-import styles from './settings.module.css';
+import { FormActions, SettingsPanel } from './settings-section.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
 const FACTOR = 'mfa-off-factor';
@@ -28,8 +27,6 @@ export function MfaTurnOff({
   const both = settings.mfa.totp && settings.mfa.sms !== null;
   const [factor, setFactor] = useState<MfaFactor | undefined>(both ? undefined : 'all');
   const [password, setPassword] = useState('');
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,25 +39,15 @@ export function MfaTurnOff({
       form.showFields(problems, { factor: FACTOR, password: PASSWORD });
       return;
     }
-    form.setBusy(true);
-    const outcome = await attempt(() => accountApi.disableMfa({ password, factor }));
-    form.setBusy(false);
-    if (outcome.kind === 'done') onDone(outcome.data);
-    else if (outcome.kind === 'refused') {
-      form.showRefusal(
-        outcome.refusal,
-        { factor: FACTOR, password: PASSWORD },
-        { wrongPassword: PASSWORD },
-      );
-    } else form.setNotice(t('errors.tryAgain'));
+    await form.send(() => accountApi.disableMfa({ password, factor }), {
+      done: onDone,
+      ids: { factor: FACTOR, password: PASSWORD },
+      fieldIdForCode: { wrongPassword: PASSWORD },
+    });
   }
 
   return (
-    <div className={styles.reveal}>
-      <h3 ref={heading} tabIndex={-1}>
-        {t('mfaOff.heading')}
-      </h3>
-      <FormMessages form={form} />
+    <SettingsPanel heading={t('mfaOff.heading')} form={form}>
       <p>{t('mfaOff.warning')}</p>
       <form noValidate onSubmit={submit}>
         {both && (
@@ -78,15 +65,13 @@ export function MfaTurnOff({
           />
         )}
         <CurrentPasswordField id={PASSWORD} form={form} value={password} onChange={setPassword} />
-        <div className="actions">
-          <button type="submit" className="button button-primary" aria-disabled={form.busy}>
-            {form.busy ? t('mfaOff.turningOff') : t('mfaOff.submit')}
-          </button>
-          <button type="button" className="button button-secondary" onClick={onCancel}>
-            {t('cancel')}
-          </button>
-        </div>
+        <FormActions
+          busy={form.busy}
+          label={t('mfaOff.submit')}
+          busyLabel={t('mfaOff.turningOff')}
+          onCancel={onCancel}
+        />
       </form>
-    </div>
+    </SettingsPanel>
   );
 }

@@ -1,17 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountApi } from '../../test/fake-account-api.ts';
-import { openSettings, section } from './settings-test-helpers.tsx';
+import { openSection } from './settings-test-helpers.tsx';
 
 describe('settings: name', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('saves the new name, says so, and the header greets the person by it', async () => {
     const api = fakeAccountApi();
-    const user = userEvent.setup();
-    await openSettings();
-    const name = section('Name');
+    const { user, region: name } = await openSection('Name');
     const first = within(name).getByLabelText('First name');
     expect(first).toHaveValue('Camille');
     expect(first).toHaveAttribute('autocomplete', 'given-name');
@@ -28,9 +25,7 @@ describe('settings: name', () => {
 
   it('refuses a blank name before sending, keeps what was typed, in French', async () => {
     const api = fakeAccountApi();
-    const user = userEvent.setup();
-    await openSettings('fr');
-    const name = section('Nom');
+    const { user, region: name } = await openSection('Nom', 'fr');
     await user.clear(within(name).getByLabelText('Nom de famille'));
     await user.clear(within(name).getByLabelText('Prénom'));
     await user.type(within(name).getByLabelText('Prénom'), 'Ana');
@@ -53,9 +48,7 @@ describe('settings: name', () => {
       errorCode: 'invalidInput',
       fields: { lastName: 'invalid' },
     });
-    const user = userEvent.setup();
-    await openSettings();
-    const name = section('Name');
+    const { user, region: name } = await openSection('Name');
     await user.click(within(name).getByRole('button', { name: 'Save name' }));
     expect(await within(name).findByRole('link', { name: 'Last name: Invalid.' })).toBeVisible();
     expect(within(name).getByLabelText('Last name')).toHaveValue('Tremblay');

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registrationSchema } from '@portal/domain/rules/account';
 import { TextField } from '../../ui/text-field.tsx';
-import { accountApi, attempt, type AccountSettings } from './account-api.ts';
-import { FormMessages, SettingsSection } from './settings-section.tsx';
+import { accountApi, type AccountSettings } from './account-api.ts';
+import { FormMessages, SettingsSection, SubmitButton } from './settings-section.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
 /** The name rules of registration, which `PUT account/name` applies too: field -> code. */
@@ -42,20 +42,21 @@ export function NameSection({
       form.showFields(problems, ids);
       return;
     }
-    form.setBusy(true);
-    const outcome = await attempt(() =>
-      accountApi.saveName({ firstName: values.firstName.trim(), lastName: values.lastName.trim() }),
+    await form.send(
+      () =>
+        accountApi.saveName({
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+        }),
+      {
+        done: (next) => {
+          onChange(next);
+          setValues({ firstName: next.firstName, lastName: next.lastName });
+          form.setSuccess(t('name.saved'));
+        },
+        ids,
+      },
     );
-    form.setBusy(false);
-    if (outcome.kind === 'done') {
-      onChange(outcome.data);
-      setValues({ firstName: outcome.data.firstName, lastName: outcome.data.lastName });
-      form.setSuccess(t('name.saved'));
-    } else if (outcome.kind === 'refused') {
-      form.showRefusal(outcome.refusal, ids);
-    } else {
-      form.setNotice(t('errors.tryAgain'));
-    }
   }
 
   return (
@@ -78,9 +79,7 @@ export function NameSection({
           error={form.errorFor(ids.lastName)}
           autoComplete="family-name"
         />
-        <button type="submit" className="button button-primary" aria-disabled={form.busy}>
-          {form.busy ? t('saving') : t('name.save')}
-        </button>
+        <SubmitButton busy={form.busy} label={t('name.save')} busyLabel={t('saving')} />
       </form>
     </SettingsSection>
   );

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../ui/text-field.tsx';
-import { attempt, type Refusal } from './account-api.ts';
-import { FormMessages } from './settings-section.tsx';
-import styles from './settings.module.css';
+import type { Refusal } from './account-api.ts';
+import { FormActions, SettingsPanel } from './settings-section.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
 /**
@@ -67,12 +66,9 @@ export function PasswordConfirm<T>({
   onRefused?(refusal: Refusal): boolean;
   onCancel(): void;
 }) {
-  const { t } = useTranslation('account');
   const form = useSectionForm(name);
   const passwordId = `${name}-password`;
   const [password, setPassword] = useState('');
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -82,34 +78,26 @@ export function PasswordConfirm<T>({
       form.showFields({ password: 'required' }, { password: passwordId });
       return;
     }
-    form.setBusy(true);
-    const outcome = await attempt(() => send(password));
-    form.setBusy(false);
-    if (outcome.kind === 'done') onDone(outcome.data);
-    else if (outcome.kind === 'failed') form.setNotice(t('errors.tryAgain'));
-    else if (!onRefused?.(outcome.refusal)) {
-      form.showRefusal(outcome.refusal, { password: passwordId }, { wrongPassword: passwordId });
-    }
+    await form.send(() => send(password), {
+      done: onDone,
+      refused: onRefused,
+      ids: { password: passwordId },
+      fieldIdForCode: { wrongPassword: passwordId },
+    });
   }
 
   return (
-    <div className={styles.reveal}>
-      <h3 ref={headingRef} tabIndex={-1}>
-        {heading}
-      </h3>
-      <FormMessages form={form} />
+    <SettingsPanel heading={heading} form={form}>
       {children}
       <form noValidate onSubmit={submit}>
         <CurrentPasswordField id={passwordId} form={form} value={password} onChange={setPassword} />
-        <div className="actions">
-          <button type="submit" className="button button-primary" aria-disabled={form.busy}>
-            {form.busy ? busyLabel : submitLabel}
-          </button>
-          <button type="button" className="button button-secondary" onClick={onCancel}>
-            {t('cancel')}
-          </button>
-        </div>
+        <FormActions
+          busy={form.busy}
+          label={submitLabel}
+          busyLabel={busyLabel}
+          onCancel={onCancel}
+        />
       </form>
-    </div>
+    </SettingsPanel>
   );
 }

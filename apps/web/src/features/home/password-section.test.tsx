@@ -2,7 +2,7 @@ import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_PASSWORD, fakeAccountApi } from '../../test/fake-account-api.ts';
-import { openSettings, section } from './settings-test-helpers.tsx';
+import { openSection, openSettings, section, summaryLinks } from './settings-test-helpers.tsx';
 
 const NEW_PASSWORD = 'a quiet harbour at dawn';
 
@@ -30,24 +30,18 @@ describe('settings: password', () => {
 
   it('asks for both passwords before sending, in French', async () => {
     const api = fakeAccountApi({ language: 'fr' });
-    const user = userEvent.setup();
-    await openSettings('fr');
-    const password = section('Mot de passe');
+    const { user, region: password } = await openSection('Mot de passe', 'fr');
     await user.click(within(password).getByRole('button', { name: 'Changer le mot de passe' }));
-    const summary = await within(password).findByRole('alert');
-    expect(
-      within(summary)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Mot de passe actuel : Obligatoire.', 'Nouveau mot de passe : Obligatoire.']);
+    expect(await summaryLinks(password)).toEqual([
+      'Mot de passe actuel : Obligatoire.',
+      'Nouveau mot de passe : Obligatoire.',
+    ]);
     expect(api.apiCalls()).not.toContain('PUT /account/password');
   });
 
   it('says the current password is wrong without signing the person out, and keeps what was typed', async () => {
     const api = fakeAccountApi();
-    const user = userEvent.setup();
-    await openSettings();
-    const password = section('Password');
+    const { user, region: password } = await openSection('Password');
     await user.type(within(password).getByLabelText('Current password'), 'not it at all');
     await user.type(within(password).getByLabelText('New password'), NEW_PASSWORD);
     await user.click(within(password).getByRole('button', { name: 'Change password' }));
@@ -66,9 +60,7 @@ describe('settings: password', () => {
       errorCode: 'invalidInput',
       fields: { newPassword: 'passwordCommon' },
     });
-    const user = userEvent.setup();
-    await openSettings('fr');
-    const password = section('Mot de passe');
+    const { user, region: password } = await openSection('Mot de passe', 'fr');
     await user.type(within(password).getByLabelText('Mot de passe actuel'), CURRENT_PASSWORD);
     await user.type(within(password).getByLabelText('Nouveau mot de passe'), 'password1234');
     await user.click(within(password).getByRole('button', { name: 'Changer le mot de passe' }));
@@ -81,9 +73,7 @@ describe('settings: password', () => {
 
   it('changes the password, says the other devices were signed out, and lists the devices again', async () => {
     const api = fakeAccountApi();
-    const user = userEvent.setup();
-    await openSettings();
-    const password = section('Password');
+    const { user, region: password } = await openSection('Password');
     await user.type(within(password).getByLabelText('Current password'), CURRENT_PASSWORD);
     await user.type(within(password).getByLabelText('New password'), NEW_PASSWORD);
     await user.click(within(password).getByRole('button', { name: 'Change password' }));

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@portal/domain/rules/account';
 import { passwordChangeSchema } from '@portal/domain/rules/account-security';
 import { TextField } from '../../ui/text-field.tsx';
-import { accountApi, attempt } from './account-api.ts';
-import { FormMessages, SettingsSection } from './settings-section.tsx';
+import { accountApi } from './account-api.ts';
+import { CurrentPasswordField } from './password-confirm.tsx';
+import { FormMessages, SettingsSection, SubmitButton } from './settings-section.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
 const ids = { currentPassword: 'settings-current-password', newPassword: 'settings-new-password' };
@@ -34,33 +35,27 @@ export function PasswordSection({ onChanged }: { onChanged(): void }) {
       );
       return;
     }
-    form.setBusy(true);
-    const outcome = await attempt(() => accountApi.changePassword(parsed.data));
-    form.setBusy(false);
-    if (outcome.kind === 'done') {
-      // Done: nothing typed is needed any more, and passwords should not linger on screen.
-      setValues(empty);
-      form.setSuccess(t('password.changed'));
-      onChanged();
-    } else if (outcome.kind === 'refused') {
-      form.showRefusal(outcome.refusal, ids, { wrongPassword: ids.currentPassword });
-    } else {
-      form.setNotice(t('errors.tryAgain'));
-    }
+    await form.send(() => accountApi.changePassword(parsed.data), {
+      done: () => {
+        // Done: nothing typed is needed any more, and passwords should not linger on screen.
+        setValues(empty);
+        form.setSuccess(t('password.changed'));
+        onChanged();
+      },
+      ids,
+      fieldIdForCode: { wrongPassword: ids.currentPassword },
+    });
   }
 
   return (
     <SettingsSection id="settings-password" title={t('password.heading')}>
       <FormMessages form={form} />
       <form noValidate onSubmit={submit}>
-        <TextField
+        <CurrentPasswordField
           id={ids.currentPassword}
-          type="password"
-          label={t('currentPassword')}
+          form={form}
           value={values.currentPassword}
           onChange={(currentPassword) => setValues({ ...values, currentPassword })}
-          error={form.errorFor(ids.currentPassword)}
-          autoComplete="current-password"
         />
         <TextField
           id={ids.newPassword}
@@ -73,9 +68,7 @@ export function PasswordSection({ onChanged }: { onChanged(): void }) {
           autoComplete="new-password"
         />
         <p>{t('password.othersSignedOut')}</p>
-        <button type="submit" className="button button-primary" aria-disabled={form.busy}>
-          {form.busy ? t('saving') : t('password.save')}
-        </button>
+        <SubmitButton busy={form.busy} label={t('password.save')} busyLabel={t('saving')} />
       </form>
     </SettingsSection>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useResource } from '../../lib/use-resource.ts';
 import { accountApi, attempt, type SessionSummary } from './account-api.ts';
-import { FormMessages, SettingsSection } from './settings-section.tsx';
+import { FormMessages, LoadState, SettingsSection } from './settings-section.tsx';
 import styles from './settings.module.css';
 import { useSectionForm } from './use-section-form.ts';
 
@@ -70,19 +70,12 @@ export function SessionsSection({ version }: { version: number }) {
       <p>{t('sessions.intro')}</p>
       <FormMessages form={form} />
       <div aria-busy={resource.state === 'loading'}>
-        {resource.state === 'loading' && (
-          <p className="loading-inline" role="status">
-            {t('sessions.loading')}
-          </p>
-        )}
-        {resource.state === 'failed' && (
-          <div className="notice-warning" role="alert">
-            <p>{t('sessions.loadFailed')}</p>
-            <button type="button" className="button button-secondary" onClick={retry}>
-              {t('settings.retry')}
-            </button>
-          </div>
-        )}
+        <LoadState
+          state={resource.state}
+          loading={t('sessions.loading')}
+          failed={t('sessions.loadFailed')}
+          onRetry={retry}
+        />
         {resource.state === 'ready' && sessions.length === 0 && (
           <div className="empty-state">
             <p>{t('sessions.empty')}</p>

@@ -1,18 +1,16 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useResource } from '../../lib/use-resource.ts';
-import { useUpdateUserInfo } from '../../lib/user-info.tsx';
-import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 import { Page } from '../../ui/page.tsx';
-import { accountApi, type AccountSettings } from './account-api.ts';
+import type { AccountSettings } from './account-api.ts';
 import { EmailSection } from './email-section.tsx';
 import { LanguageSection } from './language-section.tsx';
 import { MfaSection } from './mfa-section.tsx';
 import { NameSection } from './name-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
+import { LoadState } from './settings-section.tsx';
 import styles from './settings.module.css';
-import { FormErrorsContext, usePageFormErrors } from './use-section-form.ts';
+import { useAccountPage } from './use-account-page.ts';
+import { FormErrorsContext } from './use-section-form.ts';
 
 /**
  * Account settings (`#/home/settings`, issue "Account security"): the person's name, preferred
@@ -22,12 +20,7 @@ import { FormErrorsContext, usePageFormErrors } from './use-section-form.ts';
  * title says "Error: " while any section does.
  */
 export function SettingsPage() {
-  const { i18n } = useTranslation();
-  addOnDemandCatalogues(i18n);
-  const { t } = useTranslation('account');
-  const updateUser = useUpdateUserInfo();
-  const { resource, retry, set } = useResource(accountApi.get);
-  const errors = usePageFormErrors();
+  const { t, updateUser, resource, retry, set, errors } = useAccountPage();
   // Bumped when the devices may have changed (a new password signs the others out).
   const [sessionsVersion, setSessionsVersion] = useState(0);
 
@@ -48,19 +41,12 @@ export function SettingsPage() {
   return (
     <Page title={t('settings.title')} heading={t('settings.heading')} hasErrors={errors.hasErrors}>
       <p className="lead">{t('settings.intro')}</p>
-      {resource.state === 'loading' && (
-        <p className="loading-inline" role="status">
-          {t('settings.loading')}
-        </p>
-      )}
-      {resource.state === 'failed' && (
-        <div className="notice-warning" role="alert">
-          <p>{t('settings.loadFailed')}</p>
-          <button type="button" className="button button-secondary" onClick={retry}>
-            {t('settings.retry')}
-          </button>
-        </div>
-      )}
+      <LoadState
+        state={resource.state}
+        loading={t('settings.loading')}
+        failed={t('settings.loadFailed')}
+        onRetry={retry}
+      />
       {resource.state === 'ready' && (
         <FormErrorsContext.Provider value={errors.report}>
           <div className={styles.sections}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatPhoneNumber,
@@ -6,16 +6,18 @@ import {
   normalizePhoneNumber,
 } from '@portal/domain/rules/phone';
 import { TextField } from '../../ui/text-field.tsx';
-import { accountApi, attempt } from './account-api.ts';
+import { accountApi } from './account-api.ts';
+import { OneTimeCodeField } from './one-time-code-field.tsx';
 import { CurrentPasswordField } from './password-confirm.tsx';
-import { FormMessages } from './settings-section.tsx';
-import styles from './settings.module.css';
+import { FormActions, SettingsPanel } from './settings-section.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
 const PHONE = 'sms-phone';
 const PASSWORD = 'sms-password';
 const CODE = 'sms-code';
 const RESEND = 'sms-resend';
+/** The refusals of a code that need a new one: the summary links them to "Send a new code". */
+const needsNewCode = new Set(['codeExpired', 'tooManyAttempts', 'noEnrollment', 'noCodePending']);
 
 /**
  * Text messages as the second factor, for people without an authenticator app: a mobile
@@ -38,8 +40,6 @@ export function SmsSetup({
   /** The number the code went to, once sent. */
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
     if (sentTo) document.getElementById(CODE)?.focus();
   }, [sentTo]);
@@ -59,34 +59,29 @@ export function SmsSetup({
       form.setProblems(problems);
       return;
     }
-    form.setBusy(true);
-    const outcome = await attempt(() => accountApi.startSms({ phone: number, password }));
-    form.setBusy(false);
-    if (outcome.kind === 'done') {
-      setCode('');
-      setSentTo(number);
-      form.setSuccess(t('sms.sent', { phone: formatPhoneNumber(number) }));
-    } else if (outcome.kind === 'failed') {
-      form.setNotice(t('errors.sendFailed'));
-    } else if (outcome.refusal.fields.phone) {
-      // The server's own number rule: the same words as ours.
-      form.setProblems([
-        { fieldId: sentTo ? RESEND : PHONE, message: form.message('phoneFormat') },
-      ]);
-    } else if (
-      sentTo &&
-      (outcome.refusal.errorCode === 'wrongPassword' || outcome.refusal.fields.password)
-    ) {
-      // Changed meanwhile (another device): back to the number and the password to fix it.
-      changeNumber();
-      form.showRefusal(outcome.refusal, { password: PASSWORD }, { wrongPassword: PASSWORD });
-    } else {
-      form.showRefusal(
-        outcome.refusal,
-        { phone: PHONE, password: PASSWORD },
-        { wrongPassword: PASSWORD },
-      );
-    }
+    await form.send(() => accountApi.startSms({ phone: number, password }), {
+      done: () => {
+        setCode('');
+        setSentTo(number);
+        form.setSuccess(t('sms.sent', { phone: formatPhoneNumber(number) }));
+      },
+      refused: (refusal) => {
+        if (refusal.fields.phone) {
+          // The server's own number rule: the same words as ours.
+          form.setProblems([
+            { fieldId: sentTo ? RESEND : PHONE, message: form.message('phoneFormat') },
+          ]);
+        } else if (sentTo && (refusal.errorCode === 'wrongPassword' || refusal.fields.password)) {
+          // Changed meanwhile (another device): back to the number and the password to fix it.
+          changeNumber();
+          form.showRefusal(refusal, { password: PASSWORD }, { wrongPassword: PASSWORD });
+        } else return false;
+        return true;
+      },
+      ids: { phone: PHONE, password: PASSWORD },
+      fieldIdForCode: { wrongPassword: PASSWORD },
+      failed: t('errors.sendFailed'),
+    });
   }
 
   /** Back to the number (and the password, kept) to send to another one. */
@@ -104,28 +99,20 @@ export function SmsSetup({
       form.setProblems([{ fieldId: CODE, message: form.message('smsCodeFormat') }]);
       return;
     }
-    form.setBusy(true);
-    const outcome = await attempt(() => accountApi.confirmSms(typed));
-    form.setBusy(false);
-    if (outcome.kind === 'done') onEnabled(outcome.data?.recoveryCodes);
-    else if (outcome.kind === 'failed') form.setNotice(t('errors.tryAgain'));
-    else if (
-      ['codeExpired', 'tooManyAttempts', 'noEnrollment', 'noCodePending'].includes(
-        outcome.refusal.errorCode,
-      )
-    ) {
-      form.setProblems([{ fieldId: RESEND, message: form.message(outcome.refusal.errorCode) }]);
-    } else {
-      form.showRefusal(outcome.refusal, { code: CODE }, { wrongCode: CODE, codeFormat: CODE });
-    }
+    await form.send(() => accountApi.confirmSms(typed), {
+      done: (data) => onEnabled(data?.recoveryCodes),
+      refused: (refusal) => {
+        if (!needsNewCode.has(refusal.errorCode)) return false;
+        form.setProblems([{ fieldId: RESEND, message: form.message(refusal.errorCode) }]);
+        return true;
+      },
+      ids: { code: CODE },
+      fieldIdForCode: { wrongCode: CODE, codeFormat: CODE },
+    });
   }
 
   return (
-    <div className={styles.reveal}>
-      <h3 ref={heading} tabIndex={-1}>
-        {t('sms.heading')}
-      </h3>
-      <FormMessages form={form} />
+    <SettingsPanel heading={t('sms.heading')} form={form}>
       {sentTo === null ? (
         <form noValidate onSubmit={send}>
           <TextField
@@ -146,32 +133,24 @@ export function SmsSetup({
             onChange={setPassword}
             hint={t('sms.passwordHint')}
           />
-          <div className="actions">
-            <button type="submit" className="button button-primary" aria-disabled={form.busy}>
-              {form.busy ? t('sms.sending') : t('sms.send')}
-            </button>
-            <button type="button" className="button button-secondary" onClick={onCancel}>
-              {t('cancel')}
-            </button>
-          </div>
+          <FormActions
+            busy={form.busy}
+            label={t('sms.send')}
+            busyLabel={t('sms.sending')}
+            onCancel={onCancel}
+          />
         </form>
       ) : (
         <form noValidate onSubmit={confirm}>
-          <TextField
+          <OneTimeCodeField
             id={CODE}
             label={t('sms.codeLabel')}
             hint={t('sms.codeHint', { phone: formatPhoneNumber(sentTo) })}
-            error={form.errorFor(CODE)}
+            form={form}
             value={code}
             onChange={setCode}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            width="short"
           />
-          <div className="actions">
-            <button type="submit" className="button button-primary" aria-disabled={form.busy}>
-              {form.busy ? t('mfa.turningOn') : t('sms.turnOn')}
-            </button>
+          <FormActions busy={form.busy} label={t('sms.turnOn')} busyLabel={t('mfa.turningOn')}>
             <button
               id={RESEND}
               type="button"
@@ -190,9 +169,9 @@ export function SmsSetup({
             >
               {t('sms.otherNumber')}
             </button>
-          </div>
+          </FormActions>
         </form>
       )}
-    </div>
+    </SettingsPanel>
   );
 }

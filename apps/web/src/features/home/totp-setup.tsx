@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@portal/domain/rules/account-security';
-import { TextField } from '../../ui/text-field.tsx';
-import { accountApi, attempt, type TotpEnrollment } from './account-api.ts';
+import { accountApi, type TotpEnrollment } from './account-api.ts';
+import { OneTimeCodeField } from './one-time-code-field.tsx';
 import { PasswordConfirm } from './password-confirm.tsx';
-import { FormMessages } from './settings-section.tsx';
+import { FormActions, SettingsPanel } from './settings-section.tsx';
 import styles from './settings.module.css';
 import { useSectionForm } from './use-section-form.ts';
 
@@ -81,8 +81,6 @@ function TotpScan({
   const { t } = useTranslation('account');
   const form = useSectionForm('totp');
   const [code, setCode] = useState('');
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -93,24 +91,20 @@ function TotpScan({
       form.setProblems([{ fieldId: CODE, message: form.message('appCodeFormat') }]);
       return;
     }
-    form.setBusy(true);
-    const outcome = await attempt(() => accountApi.confirmTotp(typed));
-    form.setBusy(false);
-    if (outcome.kind === 'done') onEnabled(outcome.data.recoveryCodes ?? []);
-    else if (outcome.kind === 'failed') form.setNotice(t('errors.tryAgain'));
-    else if (outcome.refusal.errorCode === 'noEnrollment') {
-      form.setProblems([{ fieldId: RESTART, message: form.message('noEnrollment') }]);
-    } else {
-      form.showRefusal(outcome.refusal, { code: CODE }, { wrongCode: CODE, codeFormat: CODE });
-    }
+    await form.send(() => accountApi.confirmTotp(typed), {
+      done: (data) => onEnabled(data.recoveryCodes ?? []),
+      refused: (refusal) => {
+        if (refusal.errorCode !== 'noEnrollment') return false;
+        form.setProblems([{ fieldId: RESTART, message: form.message('noEnrollment') }]);
+        return true;
+      },
+      ids: { code: CODE },
+      fieldIdForCode: { wrongCode: CODE, codeFormat: CODE },
+    });
   }
 
   return (
-    <div className={styles.reveal}>
-      <h3 ref={heading} tabIndex={-1}>
-        {t('totp.heading')}
-      </h3>
-      <FormMessages form={form} />
+    <SettingsPanel heading={t('totp.heading')} form={form}>
       <ol className={styles.steps}>
         <li>{t('totp.install')}</li>
         <li>
@@ -131,24 +125,20 @@ function TotpScan({
         </li>
         <li>
           <form noValidate onSubmit={submit}>
-            <TextField
+            <OneTimeCodeField
               id={CODE}
               label={t('totp.codeLabel')}
               hint={t('totp.codeHint', { digits: TOTP_DIGITS, seconds: TOTP_PERIOD_SECONDS })}
-              error={form.errorFor(CODE)}
+              form={form}
               value={code}
               onChange={setCode}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              width="short"
             />
-            <div className="actions">
-              <button type="submit" className="button button-primary" aria-disabled={form.busy}>
-                {form.busy ? t('mfa.turningOn') : t('totp.turnOn')}
-              </button>
-              <button type="button" className="button button-secondary" onClick={onCancel}>
-                {t('cancel')}
-              </button>
+            <FormActions
+              busy={form.busy}
+              label={t('totp.turnOn')}
+              busyLabel={t('mfa.turningOn')}
+              onCancel={onCancel}
+            >
               {form.problems.some((problem) => problem.fieldId === RESTART) && (
                 <button
                   id={RESTART}
@@ -159,10 +149,10 @@ function TotpScan({
                   {t('totp.restart')}
                 </button>
               )}
-            </div>
+            </FormActions>
           </form>
         </li>
       </ol>
-    </div>
+    </SettingsPanel>
   );
 }

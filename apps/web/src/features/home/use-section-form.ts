@@ -2,7 +2,20 @@ import { createContext, useCallback, useContext, useEffect, useId, useState } fr
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '@portal/domain/messages/messages';
 import type { FieldProblem } from '../../ui/error-summary.tsx';
-import type { Refusal } from './account-api.ts';
+import { attempt, type Refusal } from './account-api.ts';
+
+/** How a form answers its call (see `send`). */
+export interface Answer<T> {
+  /** What the call gave back. */
+  done(data: T): void | Promise<void>;
+  /** A refusal of the form's own, first: true when it dealt with it. */
+  refused?(refusal: Refusal): boolean;
+  /** Where the other refusals go (see `showRefusal`). */
+  ids?: Record<string, string>;
+  fieldIdForCode?: Record<string, string>;
+  /** The notice when the call failed (network, server); "try again" unless given. */
+  failed?: string;
+}
 
 /**
  * The page holding the forms hears which of them show errors, so its title can start with
@@ -113,6 +126,25 @@ export function useSectionForm(name: string) {
     [message, showFields, t],
   );
 
+  /**
+   * Sends one call with the form busy meanwhile, then answers it: `done` with what came back;
+   * a refusal to `refused` first, else beside its fields or as a notice (`showRefusal`); a
+   * failure as a notice.
+   */
+  const send = useCallback(
+    async <T>(call: () => Promise<T>, answer: Answer<T>) => {
+      setBusy(true);
+      const outcome = await attempt(call);
+      setBusy(false);
+      if (outcome.kind === 'done') await answer.done(outcome.data);
+      else if (outcome.kind === 'failed') setNotice(answer.failed ?? t('errors.tryAgain'));
+      else if (!answer.refused?.(outcome.refusal)) {
+        showRefusal(outcome.refusal, answer.ids ?? {}, answer.fieldIdForCode);
+      }
+    },
+    [showRefusal, t],
+  );
+
   const errorFor = (fieldId: string) =>
     problems.find((problem) => problem.fieldId === fieldId)?.message;
 
@@ -125,10 +157,10 @@ export function useSectionForm(name: string) {
     success,
     setSuccess,
     busy,
-    setBusy,
     begin,
     showFields,
     showRefusal,
+    send,
     errorFor,
     message,
   };

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useResource } from '../../lib/use-resource.ts';
-import { useUpdateUserInfo } from '../../lib/user-info.tsx';
-import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 import { Page } from '../../ui/page.tsx';
-import { accountApi, type AccountSettings } from './account-api.ts';
+import type { AccountSettings } from './account-api.ts';
 import { EmailCodeForm } from './email-code-form.tsx';
-import { FormErrorsContext, usePageFormErrors } from './use-section-form.ts';
+import { LoadState } from './settings-section.tsx';
+import { useAccountPage } from './use-account-page.ts';
+import { FormErrorsContext } from './use-section-form.ts';
 
 /**
  * `#/home/verify-email` (issue "Account security", B): where the dashboard's notice and the
@@ -15,12 +13,7 @@ import { FormErrorsContext, usePageFormErrors } from './use-section-form.ts';
  * proved (a new one while a change is pending); once proved, the way back to the applications.
  */
 export function VerifyEmailPage() {
-  const { i18n } = useTranslation();
-  addOnDemandCatalogues(i18n);
-  const { t } = useTranslation('account');
-  const updateUser = useUpdateUserInfo();
-  const { resource, retry, set } = useResource(accountApi.get);
-  const errors = usePageFormErrors();
+  const { t, updateUser, resource, retry, set, errors } = useAccountPage();
   const [justVerified, setJustVerified] = useState(false);
   const done = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -38,19 +31,12 @@ export function VerifyEmailPage() {
 
   return (
     <Page title={t('verify.title')} heading={t('verify.heading')} hasErrors={errors.hasErrors}>
-      {resource.state === 'loading' && (
-        <p className="loading-inline" role="status">
-          {t('settings.loading')}
-        </p>
-      )}
-      {resource.state === 'failed' && (
-        <div className="notice-warning" role="alert">
-          <p>{t('settings.loadFailed')}</p>
-          <button type="button" className="button button-secondary" onClick={retry}>
-            {t('settings.retry')}
-          </button>
-        </div>
-      )}
+      <LoadState
+        state={resource.state}
+        loading={t('settings.loading')}
+        failed={t('settings.loadFailed')}
+        onRetry={retry}
+      />
       {settings && waiting && (
         <FormErrorsContext.Provider value={errors.report}>
           <p className="lead">{t('verify.intro')}</p>
