@@ -23,6 +23,7 @@ import {
   SecondFactorRefused,
   startSms,
   startTotp,
+  confirmedFactorKinds,
   hasSecondFactor,
 } from '../security/second-factor.service.ts';
 import * as security from '../security/security.service.ts';
@@ -460,11 +461,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const kinds =
         request.body.factor === 'all' ? (['totp', 'sms'] as const) : [request.body.factor];
       if (mfaRequiredFor(caller.role)) {
-        const remaining = (['totp', 'sms'] as const).filter((kind) => !kinds.includes(kind));
-        const status = await settingsOf(deps, caller);
-        const keepsOne = remaining.some((kind) =>
-          kind === 'totp' ? status.mfa.totp : status.mfa.sms,
-        );
+        const confirmed = await confirmedFactorKinds(app.db, caller.id);
+        const keepsOne = [...confirmed].some((kind) => !kinds.includes(kind));
         if (!keepsOne) return refuse(reply, 'mfaRequiredForRole');
       }
       if (!(await passwordConfirmed(request, reply, request.body.password))) return reply;

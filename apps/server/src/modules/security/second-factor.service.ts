@@ -93,9 +93,13 @@ export async function mfaStatusOf({ db, cipher }: FactorDeps, userId: string): P
   };
 }
 
-/** Whether the person has a confirmed second factor (a sign-in then needs it). */
+/** The kinds of second factor the person has confirmed (a sign-in needs one when any). */
+export async function confirmedFactorKinds(db: Database, userId: string): Promise<Set<FactorKind>> {
+  return new Set((await repo.confirmedFactorsOf(db, userId)).map((f) => f.kind as FactorKind));
+}
+
 export async function hasSecondFactor(db: Database, userId: string): Promise<boolean> {
-  return (await repo.confirmedFactorsOf(db, userId)).length > 0;
+  return (await confirmedFactorKinds(db, userId)).size > 0;
 }
 
 /** Starts (or restarts) setting up an authenticator app: the secret and its QR code. */

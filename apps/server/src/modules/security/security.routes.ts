@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { PasswordHasher } from '../../lib/password-hashing/password-hasher.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { CodeRefused } from './one-time-codes.service.ts';
-import { mfaStatusOf, sendSignInSms } from './second-factor.service.ts';
+import { confirmedFactorKinds, sendSignInSms } from './second-factor.service.ts';
 import {
   accountCreatedPage,
   forgotPasswordPage,
@@ -110,6 +110,8 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
   { policy, hasher, publicUrl },
 ) => {
   const deps: security.SecurityDeps = { db: app.db, cipher: app.cipher, policy, hasher, publicUrl };
+  /** Whether the code page offers a text message (the person set up a phone). */
+  const hasSms = async (userId: string) => (await confirmedFactorKinds(app.db, userId)).has('sms');
   const registrationSchema = registrationSchemaFor(isCommonPassword);
 
   const cookieOptions = (request: FastifyRequest, maxAgeSeconds: number) => ({
@@ -147,7 +149,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
     request: FastifyRequest,
     reply: FastifyReply,
     result: Exclude<security.SignInResult, { outcome: 'signedIn' }>,
-    context: { username?: string; returnTo?: string; userId?: string },
+    context: { username?: string; returnTo?: string },
   ) {
     const language = languageOf(request);
     const returnTo = safeReturnTo(context.returnTo);
@@ -183,12 +185,10 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
     const errorCode = codeOf[result.outcome];
     if (!wantsHtml(request)) return reply.code(status).send({ errorCode, message: errorCode });
     if (result.outcome === 'otpRejected' && context.username === undefined) {
-      const hasSms = context.userId
-        ? (await mfaStatusOf(deps, context.userId)).sms !== null
-        : false;
+      const withSms = result.userId ? await hasSms(result.userId) : false;
       return page(
         reply,
-        secondFactorPage(language, { returnTo, hasSms, problem: 'otpRejected' }),
+        secondFactorPage(language, { returnTo, hasSms: withSms, problem: 'otpRejected' }),
         status,
       );
     }
@@ -276,11 +276,10 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
       if (request.query.lang) rememberLanguage(request, reply, language);
       const user = await security.challengeUser(deps, challengeOf(request));
       if (!user) return reply.redirect('/security/login', 303);
-      const status = await mfaStatusOf(deps, user.id);
       return page(
         reply,
         secondFactorPage(language, {
-          hasSms: status.sms !== null,
+          hasSms: await hasSms(user.id),
           returnTo: safeReturnTo(request.query.returnTo),
         }),
       );
@@ -313,23 +312,22 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
           });
         }
         const problem = otp === '' ? 'otpRequired' : 'otpRejected';
-        const hasSms = (await mfaStatusOf(deps, user.id)).sms !== null;
         return page(
           reply,
-          secondFactorPage(languageOf(request), { returnTo, hasSms, problem }),
+          secondFactorPage(languageOf(request), {
+            returnTo,
+            hasSms: await hasSms(user.id),
+            problem,
+          }),
           400,
         );
       }
-      const challengeSecret = challengeOf(request);
-      const user = await security.challengeUser(deps, challengeSecret);
       const result = await security.completeSecondFactor(
         deps,
-        { challengeSecret, otp },
+        { challengeSecret: challengeOf(request), otp },
         clientOf(request),
       );
-      if (result.outcome !== 'signedIn') {
-        return refuse(request, reply, result, { returnTo, userId: user?.id });
-      }
+      if (result.outcome !== 'signedIn') return refuse(request, reply, result, { returnTo });
       return signedIn(request, reply, result.sessionSecret, returnTo);
     },
   );

@@ -26,7 +26,7 @@ import { enqueueMessage, type MessageLanguage } from '../outbox/outbox.service.t
 import { passwordChangedMail, passwordResetMail, resetPasswordLink } from './account-mail.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { startEmailVerification } from './email-verification.service.ts';
-import { hasSecondFactor, mfaStatusOf, verifySecondFactor } from './second-factor.service.ts';
+import { confirmedFactorKinds, verifySecondFactor } from './second-factor.service.ts';
 import type { SecurityPolicy } from './security-policy.ts';
 import * as repo from './security.repo.ts';
 
@@ -116,7 +116,7 @@ export type SignInResult =
   | { outcome: 'mfaRequired'; challengeSecret: string; hasSms: boolean }
   | { outcome: 'mfaSetupRequired' }
   | { outcome: 'rejected' }
-  | { outcome: 'otpRejected' }
+  | { outcome: 'otpRejected'; userId?: string }
   | { outcome: 'challengeExpired' }
   | { outcome: 'locked' };
 
@@ -200,7 +200,8 @@ export async function signIn(
     return { outcome: 'rejected' };
   }
 
-  const hasFactor = await hasSecondFactor(deps.db, user.id);
+  const factors = await confirmedFactorKinds(deps.db, user.id);
+  const hasFactor = factors.size > 0;
   if (!hasFactor && mfaRequiredFor(user.role)) return { outcome: 'mfaSetupRequired' };
   if (hasFactor) {
     if (credentials.otp === undefined || credentials.otp.trim() === '') {
@@ -213,8 +214,7 @@ export async function signIn(
         userId: user.id,
         expiresAt: new Date(now.getTime() + SIGN_IN_CHALLENGE_VALIDITY_MS),
       });
-      const status = await mfaStatusOf(deps, user.id);
-      return { outcome: 'mfaRequired', challengeSecret, hasSms: status.sms !== null };
+      return { outcome: 'mfaRequired', challengeSecret, hasSms: factors.has('sms') };
     }
     const factor = await verifySecondFactor(deps, user.id, credentials.otp, now);
     if (!factor) {
@@ -252,7 +252,7 @@ export async function completeSecondFactor(
   const factor = await verifySecondFactor(deps, user.id, otp, now);
   if (!factor) {
     await slowDown(deps.policy, attempt.accountCount);
-    return { outcome: 'otpRejected' };
+    return { outcome: 'otpRejected', userId: user.id };
   }
   await repo.deleteChallenge(deps.db, hashSecret(challengeSecret), now);
   await attemptSucceeded(deps, user.email, client.address);
