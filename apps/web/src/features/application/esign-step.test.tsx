@@ -161,7 +161,9 @@ describe('e-sign step', () => {
     vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
     const api = fakeEsignApi([ok(state({ status: 'pending' })), ok(state({ status: 'declined' }))]);
     await renderStep({ query: '?returned=1' });
-    expect(await screen.findByRole('heading', { name: 'You declined to sign' })).toHaveFocus();
+    const declined = await screen.findByRole('heading', { name: 'You declined to sign' });
+    // Focus moves in an effect after the heading renders: on a busy machine, a moment later.
+    await waitFor(() => expect(declined).toHaveFocus());
     expect(liveRegion()).toHaveTextContent('You declined to sign.');
     expect(screen.getByText(/Nothing was signed/)).toBeVisible();
     const calls = api.gets.length;
