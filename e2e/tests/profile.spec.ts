@@ -40,7 +40,8 @@ const text = {
     sinSaved: 'Saved: *** *** 544. Enter it again only to change it.',
     sinSavedJoint: 'Saved: *** *** 787. Enter it again only to change it.',
     // packages/domain/src/messages
-    invalid: 'Invalid.',
+    sinCheckDigit:
+      'This is not a valid SIN: its last digit does not match the others. Check for a typo.',
     tooYoung: 'You must be at least 18 to open an account.',
     poBoxNotAllowed:
       'PO Box, rural route and general delivery addresses are not accepted. Enter where you live.',
@@ -67,7 +68,8 @@ const text = {
     prefilled: 'Tiré de votre compte de connexion',
     sinSaved: 'Enregistré : *** *** 544. Entrez-le de nouveau seulement pour le modifier.',
     sinSavedJoint: 'Enregistré : *** *** 787. Entrez-le de nouveau seulement pour le modifier.',
-    invalid: 'Non valide.',
+    sinCheckDigit:
+      "Ce NAS n'est pas valide : son dernier chiffre ne correspond pas aux autres. Vérifiez s'il y a une faute de frappe.",
     tooYoung: 'Vous devez avoir au moins 18 ans pour ouvrir un compte.',
     poBoxNotAllowed:
       "Les adresses de case postale, de route rurale ou de poste restante ne sont pas acceptées. Indiquez l'adresse où vous habitez.",
@@ -225,11 +227,11 @@ for (const language of ['en', 'fr'] as const) {
       await birthDate.year.fill(child.year);
       await saveAndContinue(page, t).click();
       await expect(summary).toBeFocused();
-      await expect(summary.getByRole('link', { name: endsWith(t.invalid) })).toHaveAttribute(
+      await expect(summary.getByRole('link', { name: endsWith(t.sinCheckDigit) })).toHaveAttribute(
         'href',
         '#sin',
       );
-      await expect(sin).toHaveAccessibleDescription(says(t.invalid));
+      await expect(sin).toHaveAccessibleDescription(says(t.sinCheckDigit));
       await expect(summary.getByRole('link', { name: endsWith(t.tooYoung) })).toHaveAttribute(
         'href',
         '#birthDate',

@@ -6,6 +6,10 @@ export const profileMessagesEn = {
   tooYoung: 'You must be at least 18 to open an account.',
   emailMismatch: 'Emails do not match.',
   sinSameAsPrimary: "SIN the same as primary's.",
+  sinLength: 'A SIN has 9 digits.',
+  sinFirstDigit: 'A SIN never starts with 0 or 8. Check the first digit.',
+  sinCheckDigit:
+    'This is not a valid SIN: its last digit does not match the others. Check for a typo.',
   emailSameAsPrimary: "Email same as primary's.",
   incompleteAddress: 'Incomplete address',
   poBoxNotAllowed:
@@ -18,6 +22,10 @@ export const profileMessagesFr = {
   tooYoung: 'Vous devez avoir au moins 18 ans pour ouvrir un compte.',
   emailMismatch: 'Les adresses courriel ne correspondent pas.',
   sinSameAsPrimary: 'NAS identique à celui du demandeur principal.',
+  sinLength: 'Un NAS compte 9 chiffres.',
+  sinFirstDigit: 'Un NAS ne commence jamais par 0 ni par 8. Vérifiez le premier chiffre.',
+  sinCheckDigit:
+    "Ce NAS n'est pas valide : son dernier chiffre ne correspond pas aux autres. Vérifiez s'il y a une faute de frappe.",
   emailSameAsPrimary: 'Courriel identique à celui du demandeur principal.',
   incompleteAddress: 'Adresse incomplète',
   poBoxNotAllowed:

@@ -13,6 +13,7 @@ import {
   normalizeSin,
   optionalSinSchema,
   personNameSchema,
+  sinProblem,
   sinSchema,
 } from './person.ts';
 
@@ -72,7 +73,9 @@ describe('social insurance number', () => {
           const changed = (Number(sin[position]) + shift) % 10;
           const typo = `${sin.slice(0, position)}${changed}${sin.slice(position + 1)}`;
           expect(isValidSin(typo)).toBe(false);
-          expect(issuesOf(sinSchema.safeParse(typo))).toEqual(['invalid']);
+          // A first digit changed to 0 or 8 is said as such; any other typo fails the check.
+          const reason = /^[08]/.test(typo) ? 'sinFirstDigit' : 'sinCheckDigit';
+          expect(issuesOf(sinSchema.safeParse(typo))).toEqual([reason]);
         },
       ),
     );
@@ -81,11 +84,26 @@ describe('social insurance number', () => {
   it('is required, and optional only where the schema says so', () => {
     expect(issuesOf(sinSchema.safeParse(''))).toEqual(['required']);
     expect(issuesOf(sinSchema.safeParse(undefined))).toEqual(['required']);
-    expect(issuesOf(sinSchema.safeParse('12345678A'))).toEqual(['invalid']);
+    expect(issuesOf(sinSchema.safeParse('12345678A'))).toEqual(['sinLength']);
     expect(optionalSinSchema.parse('')).toBeUndefined();
     expect(optionalSinSchema.parse(undefined)).toBeUndefined();
     expect(optionalSinSchema.parse('130-692-544')).toBe('130692544');
-    expect(issuesOf(optionalSinSchema.safeParse('130 692 545'))).toEqual(['invalid']);
+    expect(issuesOf(optionalSinSchema.safeParse('130 692 545'))).toEqual(['sinCheckDigit']);
+  });
+
+  it('says why a SIN is refused: its length, a first digit of 0 or 8, or its check digit', () => {
+    expect(sinProblem('130692544')).toBeUndefined();
+    expect(sinProblem(withCheckDigit('91234567'))).toBeUndefined();
+    expect(issuesOf(sinSchema.safeParse('13069254'))).toEqual(['sinLength']);
+    expect(issuesOf(sinSchema.safeParse('1306925440'))).toEqual(['sinLength']);
+    expect(issuesOf(sinSchema.safeParse('046454286'))).toEqual(['sinFirstDigit']);
+    expect(issuesOf(sinSchema.safeParse(withCheckDigit('81234567')))).toEqual(['sinFirstDigit']);
+    expect(issuesOf(sinSchema.safeParse('130 692 545'))).toEqual(['sinCheckDigit']);
+    expect(issuesOf(optionalSinSchema.safeParse('046 454 286'))).toEqual(['sinFirstDigit']);
+    expect(messagesEn.sinFirstDigit).toBe('A SIN never starts with 0 or 8. Check the first digit.');
+    expect(messagesFr.sinFirstDigit).toBe(
+      'Un NAS ne commence jamais par 0 ni par 8. Vérifiez le premier chiffre.',
+    );
   });
 
   it('is masked to its last three digits', () => {

@@ -40,11 +40,23 @@ export function passesLuhn(digits: string): boolean {
 }
 
 /**
- * A Canadian social insurance number: exactly 9 digits (already normalized), passing the Luhn
- * check. None start with 0 (never assigned) or 8 (business numbers); 9 is a temporary resident's.
+ * Why a SIN (already normalized) is refused, as its message key, or undefined when it is valid:
+ * not 9 digits (`sinLength`), starting with 0 (never assigned) or 8 (business numbers)
+ * (`sinFirstDigit`; 9 is a temporary resident's and is accepted), or a last digit that is not
+ * the Luhn check of the others, which catches most typos (`sinCheckDigit`).
  */
+export function sinProblem(
+  sin: string,
+): 'sinLength' | 'sinFirstDigit' | 'sinCheckDigit' | undefined {
+  if (!/^\d{9}$/.test(sin)) return 'sinLength';
+  if (sin.startsWith('0') || sin.startsWith('8')) return 'sinFirstDigit';
+  if (!passesLuhn(sin)) return 'sinCheckDigit';
+  return undefined;
+}
+
+/** A Canadian social insurance number: exactly 9 digits (already normalized) sinProblem passes. */
 export function isValidSin(sin: string): boolean {
-  return /^[1-79]\d{8}$/.test(sin) && passesLuhn(sin);
+  return sinProblem(sin) === undefined;
 }
 
 /** A SIN shown without giving it away: `*** *** 789` (the last 3 digits only). */
@@ -53,13 +65,16 @@ export function maskSin(sin: string): string {
   return `*** *** ${digits.slice(-3)}`;
 }
 
-/** Spec section 5: the SIN, normalized to its 9 digits; blank is `required`, else `invalid`. */
+/**
+ * Spec section 5: the SIN, normalized to its 9 digits; blank is `required`, else the reason
+ * sinProblem gives (the spec's bare "Invalid." would not say what to fix).
+ */
 export const sinSchema = z
   .string(textError)
   .overwrite(normalizeSin)
   .superRefine((sin, context) => {
-    if (sin === '') context.addIssue({ code: 'custom', message: 'required' });
-    else if (!isValidSin(sin)) context.addIssue({ code: 'custom', message: 'invalid' });
+    const problem = sin === '' ? 'required' : sinProblem(sin);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
   })
   .prefault('');
 
@@ -68,7 +83,8 @@ export const optionalSinSchema = z
   .string(textError)
   .overwrite(normalizeSin)
   .superRefine((sin, context) => {
-    if (sin !== '' && !isValidSin(sin)) context.addIssue({ code: 'custom', message: 'invalid' });
+    const problem = sin === '' ? undefined : sinProblem(sin);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
   })
   .transform((sin) => (sin === '' ? undefined : sin))
   .optional();

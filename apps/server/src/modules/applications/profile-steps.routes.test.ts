@@ -94,7 +94,7 @@ describe('profile steps: the rules on the server, and the SIN encrypted at rest'
   });
 
   it.each([
-    ['a SIN failing its check digit', { sin: '130692545' }, { 'data.sin': 'invalid' }],
+    ['a SIN failing its check digit', { sin: '130692545' }, { 'data.sin': 'sinCheckDigit' }],
     ['a minor', { birthDate: '2015-01-01' }, { 'data.birthDate': 'tooYoung' }],
     [
       'a PO box as the home address',

@@ -95,7 +95,9 @@ describe('profile step', () => {
       }),
     ).toBeVisible();
     expect(
-      screen.getByRole('link', { name: 'Social insurance number (SIN): Invalid.' }),
+      screen.getByRole('link', {
+        name: 'Social insurance number (SIN): This is not a valid SIN: its last digit does not match the others. Check for a typo.',
+      }),
     ).toHaveAttribute('href', '#sin');
     expect(
       screen.getByRole('link', {
