@@ -1,6 +1,13 @@
 import { codeMessagesEn, codeMessagesFr } from './code-messages.ts';
 import { financialMessagesEn, financialMessagesFr } from './financial-messages.ts';
 import { profileMessagesEn, profileMessagesFr } from './profile-messages.ts';
+import { splitMessageCode } from './message-code.ts';
+import {
+  messagesWithArgumentEn,
+  messagesWithArgumentFr,
+  nameMessagesEn,
+  nameMessagesFr,
+} from './name-messages.ts';
 import { uploadMessagesEn, uploadMessagesFr } from '../rules/uploads.ts';
 
 /**
@@ -9,6 +16,7 @@ import { uploadMessagesEn, uploadMessagesFr } from '../rules/uploads.ts';
  */
 export const messagesEn = {
   ...profileMessagesEn,
+  ...nameMessagesEn,
   ...financialMessagesEn,
   ...codeMessagesEn,
   ...uploadMessagesEn,
@@ -34,6 +42,7 @@ export type MessageKey = keyof typeof messagesEn;
 
 export const messagesFr = {
   ...profileMessagesFr,
+  ...nameMessagesFr,
   ...financialMessagesFr,
   ...codeMessagesFr,
   ...uploadMessagesFr,
@@ -57,7 +66,16 @@ export const messagesFr = {
   consentRequired: 'Vous devez accepter les conventions du client pour continuer.',
 } as const satisfies Record<MessageKey, string>;
 
-export function messageFor(key: string, language: 'en' | 'fr'): string {
+/**
+ * The text of a code in a language: a plain key (`required`), or a key with its argument
+ * (`nameCharacters:( )`, see message-code.ts); an unknown key reads as `invalid`.
+ */
+export function messageFor(code: string, language: 'en' | 'fr'): string {
   const table: Record<string, string> = language === 'fr' ? messagesFr : messagesEn;
-  return table[key] ?? table.invalid ?? key;
+  const { key, argument } = splitMessageCode(code);
+  const withArgument: Record<string, (argument: string) => string> =
+    language === 'fr' ? messagesWithArgumentFr : messagesWithArgumentEn;
+  const render = withArgument[key];
+  if (argument !== undefined && render) return render(argument);
+  return table[code] ?? table.invalid ?? code;
 }

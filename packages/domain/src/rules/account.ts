@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { NAME_MAX_LENGTH, personNameSchema } from './person-name.ts';
 
+export { NAME_MAX_LENGTH };
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
 /**
@@ -41,8 +42,6 @@ const emailSchema = z
   .pipe(z.email('emailFormat'))
   .transform(normalizeEmail);
 
-const nameSchema = z.string().trim().min(1, 'required').max(NAME_MAX_LENGTH, 'invalid');
-
 /**
  * `POST /security/register` (architecture page, runtime contract); the server passes its list
  * of common passwords, the client (which never downloads it) checks the rest.
@@ -52,8 +51,9 @@ export const registrationSchemaFor = (isCommon?: (password: string) => boolean) 
     .object({
       email: emailSchema,
       password: z.string().min(1, 'required'),
-      firstName: nameSchema,
-      lastName: nameSchema,
+      // The one name rule (person-name.ts): what registration accepts, the profile accepts.
+      firstName: personNameSchema,
+      lastName: personNameSchema,
       language: z.enum(['en', 'fr'], 'invalid').default('en'),
     })
     .superRefine((value, context) => {

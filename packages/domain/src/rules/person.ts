@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MINIMUM_AGE_YEARS } from '../constants.ts';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, normalizeEmail } from './account.ts';
+import { EMAIL_MAX_LENGTH, normalizeEmail } from './account.ts';
 
 /**
  * A string field's type error: a missing answer is `required`, anything that is not text is
@@ -198,22 +198,9 @@ export const emailConfirmationSchema = z
     }
   });
 
-// Names
+// Names: one rule, in person-name.ts (registration and the settings use it too).
 
-/**
- * Letters (any alphabet, accented), with spaces, apostrophes, hyphens and periods after the
- * first letter. Blank passes here: `required` says it.
- */
-const namePattern = /^(\p{L}[\p{L}\p{M}' \u2019.-]*)?$/u;
-
-/** A person's first or last name: required, at most NAME_MAX_LENGTH, letters (`invalid`). */
-export const personNameSchema = z
-  .string(textError)
-  .trim()
-  .min(1, 'required')
-  .max(NAME_MAX_LENGTH, 'invalid')
-  .regex(namePattern, 'invalid')
-  .prefault('');
+export { personNameSchema } from './person-name.ts';
 
 /**
  * The dealer's calendar date (`YYYY-MM-DD`) at an instant: ages turn at midnight in Toronto,
