@@ -26,6 +26,7 @@ export * from './rules/onboarding-flow.ts';
 export * from './rules/account-catalogue.ts';
 export * from './rules/goal-recommendations.ts';
 export * from './application-summary.ts';
+export * from './answers/answers-outline.ts';
 export * from './rules/person.ts';
 export * from './rules/address.ts';
 export * from './rules/phone.ts';
