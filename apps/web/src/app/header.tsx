@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { Language } from '@portal/domain';
-import { rememberLanguage } from '../lib/language.ts';
+import { useSwitchLanguage } from '../lib/account-language.ts';
 import type { PartnerSkin } from '../lib/partner-skin.ts';
 import { siteLinks } from '../lib/site-links.ts';
 import { useUserInfo } from '../lib/user-info.tsx';
@@ -31,10 +31,8 @@ export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
   const showSettings =
     userInfo.status === 'signedIn' && !userInfo.user.trialUser && !logoutDisabled;
 
-  const switchLanguage = () => {
-    rememberLanguage(other);
-    void i18n.changeLanguage(other);
-  };
+  const switchTo = useSwitchLanguage();
+  const switchLanguage = () => void switchTo(other);
 
   return (
     <header className={styles.header}>

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import type { Language } from '@portal/domain';
 import { applySkin, readPartnerSkin } from '../lib/partner-skin.ts';
 import { isSandboxEnvironment } from '../lib/portal-environment.ts';
+import { useFollowAccountLanguage } from '../lib/account-language.ts';
 import { useUserInfo } from '../lib/user-info.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -57,6 +58,7 @@ export function RootLayout() {
   const shell = useShellHandle();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigation(mainRef);
+  useFollowAccountLanguage();
   const [sandbox] = useState(() => isSandboxEnvironment());
   const signedIn = useUserInfo().status === 'signedIn';
 

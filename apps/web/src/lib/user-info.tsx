@@ -8,6 +8,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import type { Language } from '@portal/domain';
 import { configureHttp, http } from './http/http.ts';
 import { readAccessToken, subscribeToAccessToken } from './session-token.ts';
 
@@ -26,6 +27,8 @@ export interface UserInfo {
    * Absent from older answers: only `false` asks the person to verify.
    */
   emailVerified?: boolean;
+  /** The account's preferred language (issue 12 item 8): it wins over the `lang` cookie. */
+  language?: Language;
 }
 
 export type UserInfoState =

@@ -10,6 +10,8 @@ import {
   AUTHORIZE_URL,
   authorize,
   bearer,
+  form,
+  formHeaders,
   registerUser,
   sessionCookieOf,
   signIn,
@@ -109,6 +111,25 @@ describe('security service', () => {
       const cookie = response.cookies.find((c) => c.name === 'portal_session');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/security' });
       expect(cookie?.secure).toBeFalsy();
+    });
+
+    it("sets the lang cookie to the account's language, whatever the browser sent", async () => {
+      const { email, password } = await registerUser(test.app, { language: 'fr' });
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/security/login',
+        headers: { ...html, ...formHeaders, cookie: 'lang=en' },
+        payload: form({ username: email, password }),
+      });
+      expect(response.statusCode).toBe(303);
+      expect(response.cookies.find((c) => c.name === 'lang')).toMatchObject({
+        value: 'fr',
+        path: '/',
+        sameSite: 'Lax',
+      });
+      const english = await registerUser(test.app, { language: 'en' });
+      const again = await signIn(test.app, english.email, english.password);
+      expect(again.cookies.find((c) => c.name === 'lang')?.value).toBe('en');
     });
 
     it('gives the same answer for a wrong password and an unknown email', async () => {
@@ -229,6 +250,7 @@ describe('security service', () => {
         adminLogin: false,
         trialUser: false,
         advisor: false,
+        language: 'en',
       });
       expect((await test.app.inject({ url: '/service/jaxrs/users' })).statusCode).toBe(401);
       const forged = await test.app.inject({

@@ -210,14 +210,19 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
     );
   }
 
-  /** Signed in: the session cookie, then the token hand-over (a page) or 204 (a script). */
+  /**
+   * Signed in: the session cookie, then the token hand-over (a page) or 204 (a script). The
+   * account's language replaces the browser's `lang` cookie (issue 12 item 8): a French account
+   * signing in from a fresh English browser lands in French.
+   */
   function signedIn(
     request: FastifyRequest,
     reply: FastifyReply,
-    sessionSecret: string,
+    signed: { sessionSecret: string; user: { language: string } },
     returnTo: string | undefined,
   ) {
-    setSession(request, reply, sessionSecret);
+    setSession(request, reply, signed.sessionSecret);
+    rememberLanguage(request, reply, signed.user.language === 'fr' ? 'fr' : 'en');
     reply.clearCookie(secureName(request, CHALLENGE_COOKIE), { path: '/security' });
     if (wantsHtml(request)) return reply.redirect(safeReturnTo(returnTo) ?? AUTHORIZE_PATH, 303);
     return reply.code(204).send();
@@ -261,7 +266,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
       if (result.outcome !== 'signedIn') {
         return refuse(request, reply, result, { username, returnTo });
       }
-      return signedIn(request, reply, result.sessionSecret, returnTo);
+      return signedIn(request, reply, result, returnTo);
     },
   );
 
@@ -328,7 +333,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
         clientOf(request),
       );
       if (result.outcome !== 'signedIn') return refuse(request, reply, result, { returnTo });
-      return signedIn(request, reply, result.sessionSecret, returnTo);
+      return signedIn(request, reply, result, returnTo);
     },
   );
 

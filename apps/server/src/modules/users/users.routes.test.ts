@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { bearer, signedInWithRole } from '../../test/users.ts';
+import {
+  authorize,
+  bearer,
+  registerUser,
+  sessionCookieOf,
+  signIn,
+  signedInWithRole,
+} from '../../test/users.ts';
 import type { Role } from '../security/security.service.ts';
 
 describe('GET /service/jaxrs/users: roles', () => {
@@ -22,5 +29,22 @@ describe('GET /service/jaxrs/users: roles', () => {
     ['staff', { adminLogin: true, trialUser: false, advisor: false }],
   ] as const)('flags a %s', async (role, flags) => {
     expect(await userInfoFor(role)).toMatchObject(flags);
+  });
+});
+
+describe('GET /service/jaxrs/users: language', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(() => test.close());
+
+  it("answers the account's preferred language, so the app follows it after sign-in", async () => {
+    const { email, password } = await registerUser(test.app, { language: 'fr' });
+    const token = (
+      await authorize(test.app, sessionCookieOf(await signIn(test.app, email, password)))
+    ).body;
+    const info = await test.app.inject({ url: '/service/jaxrs/users', headers: bearer(token) });
+    expect(info.json()).toMatchObject({ language: 'fr' });
   });
 });

@@ -13,6 +13,7 @@ const userInfoSchema = z.object({
   adminLogin: z.boolean(),
   trialUser: z.boolean(),
   advisor: z.boolean(),
+  language: z.enum(['en', 'fr']),
 });
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {

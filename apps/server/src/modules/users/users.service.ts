@@ -13,5 +13,7 @@ export function userInfoOf(user: AuthenticatedUser) {
     adminLogin: user.role === 'staff',
     trialUser: user.role === 'trial',
     advisor: user.role === 'advisor',
+    /** Issue 12 item 8: once signed in, the account's language wins over the browser's. */
+    language: user.language === 'fr' ? ('fr' as const) : ('en' as const),
   };
 }

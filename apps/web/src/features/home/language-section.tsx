@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rememberLanguage } from '../../lib/language.ts';
+import { useUpdateUserInfo } from '../../lib/user-info.tsx';
 import { RadioChoices } from '../../ui/choices.tsx';
 import { accountApi, type AccountSettings } from './account-api.ts';
 import { FormMessages, SettingsSection, SubmitButton } from './settings-section.tsx';
@@ -21,6 +22,7 @@ export function LanguageSection({
 }) {
   const { t, i18n } = useTranslation('account');
   const form = useSectionForm('language');
+  const updateUserInfo = useUpdateUserInfo();
   const [language, setLanguage] = useState<'en' | 'fr'>(settings.language);
 
   async function submit(event: FormEvent) {
@@ -31,6 +33,8 @@ export function LanguageSection({
       done: async (next) => {
         onChange(next);
         rememberLanguage(next.language);
+        // The shell follows the account's language: it must know the new one.
+        updateUserInfo({ language: next.language });
         await i18n.changeLanguage(next.language);
         // Said in the language just chosen.
         form.setSuccess(i18n.getFixedT(next.language, 'account')('language.saved'));
