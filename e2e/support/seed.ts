@@ -113,7 +113,12 @@ export async function applicationAtReview(
   await save('allaccounts', { accounts: ['tfsa'] });
   await save('account', {});
   await save('profile', profileOf(primary, '130 692 544', '1985-03-27'));
-  if (joint) await save('profilejoint', profileOf(joint, '193 456 787', '1987-11-14'));
+  if (joint) {
+    await save('profilejoint', {
+      ...profileOf(joint, '193 456 787', '1987-11-14'),
+      preferredLanguage: 'en',
+    });
+  }
   await save('otherinterests', otherInterests(Boolean(joint), language));
   return id;
 }

@@ -139,6 +139,7 @@ export const jointProfileAnswers = () =>
     sin: '193 456 787',
     email: 'alex@example.com',
     confirmEmail: 'alex@example.com',
+    preferredLanguage: 'en',
   });
 
 export interface JourneyToProfile {

@@ -220,6 +220,7 @@ describe('joint applicant (profilejoint)', () => {
   it('cannot reuse the primary applicant’s SIN or email', () => {
     const result = parse(
       validInput({
+        preferredLanguage: 'fr',
         sin: '130692544',
         email: 'primary@example.ca',
         confirmEmail: 'primary@example.ca',
@@ -230,11 +231,33 @@ describe('joint applicant (profilejoint)', () => {
   });
 
   it('accepts their own SIN and email', () => {
-    expect(codes(parse(validInput({ sin: '193 456 787' }), joint))).toEqual([]);
+    expect(
+      codes(parse(validInput({ sin: '193 456 787', preferredLanguage: 'en' }), joint)),
+    ).toEqual([]);
   });
 
   it('lets a primary applicant have any SIN', () => {
     expect(codes(parse(validInput({ sin: '130692544' })))).toEqual([]);
+  });
+
+  it('asks the joint applicant’s preferred language for mail and documents, and keeps it', () => {
+    const own = validInput({ sin: '193 456 787' });
+    expect(codes(parse(own, joint))).toEqual(['preferredLanguage:required']);
+    expect(codes(parse({ ...own, preferredLanguage: 'de' }, joint))).toEqual([
+      'preferredLanguage:invalid',
+    ]);
+    const french = parse({ ...own, preferredLanguage: 'fr' }, joint);
+    expect(french.data?.preferredLanguage).toBe('fr');
+    expect(parse(french.data, joint).data).toEqual(french.data);
+    expect(codes(parse({ ...own, preferredLanguage: 'fr' }, { ...context, joint: true }))).toEqual(
+      [],
+    );
+  });
+
+  it('neither asks nor keeps a preferred language for the primary applicant', () => {
+    const result = parse(validInput({ preferredLanguage: 'fr' }));
+    expect(codes(result)).toEqual([]);
+    expect(result.data).not.toHaveProperty('preferredLanguage');
   });
 });
 
@@ -527,6 +550,7 @@ describe('profile messages', () => {
       }),
     );
     collect(validInput({ homeAddress: { streetName: 'RR 2', countryId: 1 } }));
+    for (const sin of ['1306925', '046454286', '130692545']) collect(validInput({ sin }));
     collect(validInput({ homeAddress: { ...validInput().homeAddress, postalCode: 'T2P 1J9' } }));
     collect(validInput({ spouse: { ...spouse, birthDate: '2010-01-01' } }), {
       today,
@@ -550,7 +574,6 @@ describe('profile messages', () => {
       expect(messagesEn[key as keyof typeof messagesEn]).toBeTruthy();
     }
   });
-    for (const sin of ['1306925', '046454286', '130692545']) collect(validInput({ sin }));
 });
 
 describe('a SIN already on file', () => {

@@ -6,6 +6,7 @@ import {
 } from '../enums/account-types.ts';
 import { codeSchema } from '../enums/code-schema.ts';
 import { countries } from '../enums/countries.ts';
+import type { Language } from '../enums/define-enum.ts';
 import {
   employmentStatuses,
   incomeSourceTypes,
@@ -47,6 +48,11 @@ export interface ProfileContext {
   accounts: readonly NamedAccountTypeName[];
   /** For `profilejoint`: the primary applicant, whose SIN and email the joint one cannot reuse. */
   primary?: { sin: string; email: string };
+  /**
+   * Step `profilejoint` (also implied by `primary`): the joint applicant's preferred language
+   * is asked, since their invitation goes out before they ever sign in to choose it.
+   */
+  joint?: boolean;
   /**
    * A SIN is already saved (encrypted; the screen only shows it masked): a blank SIN keeps it.
    * The server puts the saved SIN back before it checks, so only the screen uses this.
@@ -101,6 +107,13 @@ export function addAmounts(a: number, b: number): number {
 }
 
 const isMissing = (value: unknown) => value === undefined || value === null || value === '';
+
+/** The languages a person can choose for mail and documents. */
+export const preferredLanguages: readonly Language[] = ['en', 'fr'];
+
+function isLanguage(value: unknown): value is Language {
+  return (preferredLanguages as readonly unknown[]).includes(value);
+}
 
 function idProblem(value: unknown): 'required' | 'invalid' | undefined {
   if (isMissing(value)) return 'required';
@@ -319,6 +332,8 @@ export interface Profile extends Partial<Employer> {
   incomeSourceOther?: string;
   /** Only when married, common-law or separated. */
   spouse?: Spouse;
+  /** The joint applicant only: the language of their invitation, mail and documents. */
+  preferredLanguage?: Language;
 }
 
 /**
@@ -332,6 +347,7 @@ export interface Profile extends Partial<Employer> {
  */
 export function profileStepSchema(context: ProfileContext) {
   const { today, accounts, primary } = context;
+  const joint = context.joint ?? primary !== undefined;
   const homeAddressSchema = addressSchema({ required: true, home: true });
   const mailingAddressSchema = addressSchema({ required: true, home: false });
   // The previous address is also where the person lived: no PO box there either.
@@ -364,9 +380,14 @@ export function profileStepSchema(context: ProfileContext) {
       incomeSourceType: codeSchema(incomeSourceTypes),
       incomeSourceOther: optionalTextSchema(INCOME_SOURCE_OTHER_MAX_LENGTH),
       spouse: z.custom<SpouseInput | null>().optional(),
+      preferredLanguage: z.custom<Language | null>().optional(),
     })
     .superRefine((value, refinement) => {
       const problem = problemsOf(refinement);
+      if (joint) {
+        if (isMissing(value.preferredLanguage)) problem(['preferredLanguage'], 'required');
+        else if (!isLanguage(value.preferredLanguage)) problem(['preferredLanguage'], 'invalid');
+      }
       if (value.email && value.confirmEmail && emailsDiffer(value.email, value.confirmEmail)) {
         problem(['confirmEmail'], 'emailMismatch');
       }
@@ -443,6 +464,9 @@ export function profileStepSchema(context: ProfileContext) {
         ? { incomeSourceOther: value.incomeSourceOther ?? '' }
         : {}),
       ...(needsSpouse(value.maritalStatus) ? { spouse: spouse.parse(value.spouse ?? {}) } : {}),
+      ...(joint && isLanguage(value.preferredLanguage)
+        ? { preferredLanguage: value.preferredLanguage }
+        : {}),
     }));
 }
 

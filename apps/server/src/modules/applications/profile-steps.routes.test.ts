@@ -158,14 +158,25 @@ describe('profile steps: the rules on the server, and the SIN encrypted at rest'
       profile({ sin: JOINT_SIN, email: 'alex@example.com', confirmEmail: 'alx@example.com' }),
     );
     expect(mismatch).toMatchObject({ 'data.confirmEmail': 'emailMismatch' });
+    const own = { sin: JOINT_SIN, email: 'alex@example.com', confirmEmail: 'alex@example.com' };
+    // Their invitation goes out before they sign in: the primary says which language it takes.
+    expect(await fieldsOf(primary, 'profilejoint', profile(own))).toEqual({
+      'data.preferredLanguage': 'required',
+    });
+    expect(
+      await fieldsOf(primary, 'profilejoint', profile({ ...own, preferredLanguage: 'es' })),
+    ).toEqual({ 'data.preferredLanguage': 'invalid' });
     const joint = await saveStep(
       test.app,
       alice.token,
       application.id,
       'profilejoint',
       primary.version,
-      profile({ sin: JOINT_SIN, email: 'alex@example.com', confirmEmail: 'alex@example.com' }),
+      profile({ ...own, preferredLanguage: 'fr' }),
     );
     expect(joint.nextStep).toBe('otherinterests');
+    expect(JSON.parse(await storedStep(test.app, application.id, 'profilejoint'))).toMatchObject({
+      preferredLanguage: 'fr',
+    });
   });
 });

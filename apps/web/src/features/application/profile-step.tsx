@@ -13,7 +13,7 @@ import { PREVIOUS_ADDRESS_IF_MOVED_WITHIN_YEARS } from '@portal/domain/constants
 import type { OnboardingStep } from '@portal/domain/onboarding-steps';
 import { chosenAccounts } from '@portal/domain/rules/onboarding-flow';
 import { dealerDate } from '@portal/domain/rules/person';
-import { profileStepSchema } from '@portal/domain/rules/profile';
+import { preferredLanguages, profileStepSchema } from '@portal/domain/rules/profile';
 import { referenceOptions, useReferenceList } from '../../lib/reference-lists.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
 import { RadioChoices } from '../../ui/choices.tsx';
@@ -68,6 +68,8 @@ interface ProfileValues extends EmploymentValues {
   netFixedAssets: string;
   netLiquidAssets: string;
   spouse: SpouseValues;
+  /** The joint applicant only. */
+  preferredLanguage?: Language;
 }
 
 const CANADA = 1;
@@ -140,6 +142,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
     { sinMasked?: string; spouse?: { sinMasked?: string } } | undefined;
   const schema = profileStepSchema({
     today,
+    joint,
     sinOnFile: Boolean(onFile?.sinMasked),
     accounts: chosenAccounts(application.steps),
     ...(joint && primary
@@ -181,6 +184,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
         },
         netFixedAssets: amountText(saved.netFixedAssets),
         netLiquidAssets: amountText(saved.netLiquidAssets),
+        preferredLanguage: saved.preferredLanguage as Language | undefined,
         spouse: {
           ...emptyEmployment(saved.spouse as Record<string, unknown> | undefined),
           title: (saved.spouse as SpouseValues | undefined)?.title,
@@ -211,6 +215,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
       ...employmentData(values),
       netFixedAssets: parseAmount(values.netFixedAssets),
       netLiquidAssets: parseAmount(values.netLiquidAssets),
+      ...(joint ? { preferredLanguage: values.preferredLanguage } : {}),
       ...(hasSpouse(values.maritalStatus)
         ? {
             spouse: {
@@ -473,6 +478,20 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
         onChange={(phones) => set({ phones })}
         errorFor={(path) => form.errorFor(path ? `phones.${path}` : 'phones')}
       />
+      {joint && (
+        <RadioChoices
+          id="preferredLanguage"
+          legend={t('fields.preferredLanguage')}
+          hint={t('fields.preferredLanguageHint')}
+          value={values.preferredLanguage}
+          onChange={(preferredLanguage) => set({ preferredLanguage })}
+          error={form.errorFor('preferredLanguage')}
+          choices={preferredLanguages.map((option) => ({
+            value: option,
+            label: t(`languages.${option}`),
+          }))}
+        />
+      )}
 
       <AddressFields
         id="homeAddress"
@@ -652,6 +671,7 @@ function fieldIdsFor(): Record<string, string> {
   for (let index = 0; index < 3; index += 1) {
     for (const part of ['type', 'number', 'extension']) add(`phones.${index}.${part}`);
   }
+  add('preferredLanguage');
   for (const address of ['homeAddress', 'mailingAddress', 'previousAddress']) {
     if (address === 'mailingAddress') add('mailingSameAsHome');
     if (address === 'previousAddress') add('movedWithinTwoYears');
