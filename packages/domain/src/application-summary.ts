@@ -24,3 +24,12 @@ export interface ApplicationSummary {
 export interface ApplicationDetail extends ApplicationSummary {
   steps: SavedSteps;
 }
+
+/**
+ * The answer to a step's save (`PUT applications/{id}/steps/{step}`): the summary, and the
+ * step as the server keeps it (normalized, SINs and TINs only masked), which replaces the
+ * client's copy so that what it shows is what was saved.
+ */
+export interface SavedStepAnswer extends ApplicationSummary {
+  saved: unknown;
+}

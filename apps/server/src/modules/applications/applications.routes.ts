@@ -28,6 +28,8 @@ const summarySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+/** A save answers the step as the server keeps it: normalized, SINs and TINs only masked. */
+const savedStepSchema = summarySchema.extend({ saved: z.unknown() });
 const errorSchema = z.object({
   errorCode: z.string(),
   message: z.string(),
@@ -173,10 +175,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = 
         tags,
         security,
         summary:
-          'Saves one step; carries the version read, answers 409 staleVersion when it changed elsewhere',
+          'Saves one step; carries the version read, answers 409 staleVersion when it changed elsewhere; answers the step as saved (normalized, SINs masked)',
         params: idParams.extend({ step: z.enum(onboardingSteps) }),
         body: z.object({ version: z.number().int().min(1), data: z.unknown() }),
-        response: { 200: summarySchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: savedStepSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {

@@ -21,6 +21,7 @@ import {
   type ApplicationEvent,
   type ApplicationState,
   type ApplicationSummary,
+  type SavedStepAnswer,
   type OnboardingStep,
   type SavedSteps,
 } from '@portal/domain';
@@ -195,7 +196,7 @@ export async function saveStep(
   input: { version: number; data: unknown },
   cipher: FieldCipher,
   hooks: ReviewAgreedHooks = {},
-): Promise<ApplicationSummary> {
+): Promise<SavedStepAnswer> {
   return db.transaction(async (tx) => {
     const row = await repo.findOwned(tx, ownerId, id, { lock: true });
     if (!row) throw notFound();
@@ -246,7 +247,8 @@ export async function saveStep(
     });
     const steps = { ...saved, [step]: stored };
     if (event === 'reviewAgreedJoint') await hooks.onJointReviewAgreed?.(tx, { id, steps });
-    return summaryOf(updated, steps);
+    // The client replaces its copy of the step with this (normalized postal codes, masked SIN).
+    return { ...summaryOf(updated, steps), saved: withoutSealedValues({ [step]: stored })[step] };
   });
 }
 
