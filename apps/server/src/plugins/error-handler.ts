@@ -7,6 +7,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
+import { isMessageCode } from '@portal/domain/messages/message-code';
 
 /** The error body of every API answer (architecture page, "API conventions"). */
 export interface ApiErrorBody {
@@ -23,7 +24,8 @@ const MESSAGE_KEY = /^[a-z][A-Za-z]*$/;
  */
 export function fieldCode(issue: ZodFastifySchemaValidationError): string {
   const message = issue.message ?? '';
-  if (MESSAGE_KEY.test(message)) return message;
+  // A key, or a key with its argument (`nameCharacters:( )`, domain message-code.ts).
+  if (isMessageCode(message)) return message;
   if (issue.keyword === 'invalid_type' && /received undefined/.test(message)) {
     return 'required';
   }

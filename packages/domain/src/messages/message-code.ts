@@ -13,3 +13,11 @@ export function splitMessageCode(code: string): { key: string; argument?: string
   const colon = code.indexOf(':');
   return colon < 0 ? { key: code } : { key: code.slice(0, colon), argument: code.slice(colon + 1) };
 }
+
+/**
+ * Whether a text is a message code (`required`, `nameCharacters:( )`), not a library's English
+ * sentence: what the server may pass on to the client as a field's code.
+ */
+export function isMessageCode(text: string): boolean {
+  return /^[a-z][A-Za-z]*$/.test(splitMessageCode(text).key);
+}

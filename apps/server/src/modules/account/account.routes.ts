@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, normalizeEmail } from '@portal/domain/rules/account';
+import { EMAIL_MAX_LENGTH, normalizeEmail } from '@portal/domain/rules/account';
 import {
   emailCodeSchema,
   mfaRequiredFor,
   passwordChangeSchema,
 } from '@portal/domain/rules/account-security';
+import { personNameSchema } from '@portal/domain/rules/person-name';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
 import {
@@ -59,7 +60,6 @@ const settingsSchema = z.object({
   }),
 });
 
-const nameField = z.string().trim().min(1, 'required').max(NAME_MAX_LENGTH, 'invalid');
 const passwordField = z.string().min(1, 'required').max(1000, 'invalid');
 
 const messages: Record<string, string> = {
@@ -201,7 +201,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         tags,
         security: security_,
         summary: 'Changes the name people see (the profile reads it)',
-        body: z.object({ firstName: nameField, lastName: nameField }),
+        // The one name rule: registration's and the profile's (a refusal names the characters).
+        body: z.object({ firstName: personNameSchema, lastName: personNameSchema }),
         response: withSettings,
       },
     },

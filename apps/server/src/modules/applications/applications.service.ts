@@ -25,9 +25,11 @@ import {
   type OnboardingStep,
   type SavedSteps,
 } from '@portal/domain';
+import { isMessageCode } from '@portal/domain/messages/message-code';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import { renameUser } from '../users/users.service.ts';
 import * as repo from './applications.repo.ts';
 import { restoreBlankFields, savedSin, sealFields, withoutSealedValues } from './sealed-fields.ts';
 
@@ -214,7 +216,7 @@ export async function saveStep(
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
-        fields[['data', ...issue.path].join('.')] ??= /^[a-z][A-Za-z]*$/.test(issue.message)
+        fields[['data', ...issue.path].join('.')] ??= isMessageCode(issue.message)
           ? issue.message
           : 'invalid';
       }
@@ -223,6 +225,10 @@ export async function saveStep(
     const now = new Date();
     const stored = sealFields(cipher, id, step, parsed.data);
     await repo.upsertStep(tx, id, step, stored, now);
+    // The applicant's own name, corrected on their profile, is their account's name too.
+    if (step === 'profile') {
+      await renameUser(tx, ownerId, parsed.data as { firstName: string; lastName: string });
+    }
     const joint = stepApplies('profilejoint', saved);
     const event: ApplicationEvent =
       step !== 'review' ? 'stepSaved' : joint ? 'reviewAgreedJoint' : 'reviewAgreedIndividual';

@@ -13,6 +13,7 @@ const userInfoSchema = z.object({
   adminLogin: z.boolean(),
   trialUser: z.boolean(),
   advisor: z.boolean(),
+  nameNeedsCorrection: z.boolean(),
   language: z.enum(['en', 'fr']),
 });
 

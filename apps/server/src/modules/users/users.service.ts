@@ -1,3 +1,6 @@
+import { isAcceptedName } from '@portal/domain/rules/person-name';
+import type { Database } from '../../db/client.ts';
+import { updateUser } from '../security/security.repo.ts';
 import type { AuthenticatedUser } from '../security/security.service.ts';
 
 /** Spec section 3 "User info", derived from the caller's role. */
@@ -13,7 +16,24 @@ export function userInfoOf(user: AuthenticatedUser) {
     adminLogin: user.role === 'staff',
     trialUser: user.role === 'trial',
     advisor: user.role === 'advisor',
+    /**
+     * Issue 12 item 1: a name given before the one name rule, which the rule refuses now; the
+     * app asks for it to be corrected before anything else. Computed, so no migration.
+     */
+    nameNeedsCorrection: !isAcceptedName(user.firstName) || !isAcceptedName(user.lastName),
     /** Issue 12 item 8: once signed in, the account's language wins over the browser's. */
     language: user.language === 'fr' ? ('fr' as const) : ('en' as const),
   };
+}
+
+/**
+ * The account's name, as the settings or the applicant's own profile step set it (the profile
+ * saves it in its own transaction, so the step and the account never disagree).
+ */
+export async function renameUser(
+  db: Database,
+  userId: string,
+  name: { firstName: string; lastName: string },
+): Promise<void> {
+  await updateUser(db, userId, { firstName: name.firstName, lastName: name.lastName });
 }
