@@ -32,6 +32,7 @@ const messages: Record<EsignError['errorCode'], string> = {
   notYourTurn: 'It is not your turn to sign this application.',
   alreadySigned: 'You have already signed this application.',
   signerUnknown: 'The profile of the person who signs is missing.',
+  signerNameRefused: 'The name of the person who signs has characters a name cannot have.',
 };
 
 function refuse(reply: FastifyReply, error: unknown) {

@@ -12,6 +12,7 @@ import {
   type SavedSteps,
   type SignerRole,
 } from '@portal/domain';
+import { isAcceptedName } from '@portal/domain/rules/person-name';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import type { EsignProvider } from '../../providers/esign/esign-provider.ts';
@@ -42,7 +43,12 @@ export class EsignError extends Error {
   override name = 'EsignError';
   constructor(
     readonly status: 404 | 409,
-    readonly errorCode: 'notFound' | 'notYourTurn' | 'alreadySigned' | 'signerUnknown',
+    readonly errorCode:
+      | 'notFound'
+      | 'notYourTurn'
+      | 'alreadySigned'
+      | 'signerUnknown'
+      | 'signerNameRefused',
   ) {
     super(errorCode);
   }
@@ -273,6 +279,10 @@ export async function startSigning(
   const profile = record(steps[profileStepOf(application.role)]);
   const name = `${text(profile.firstName)} ${text(profile.lastName)}`.trim();
   if (!name) throw new EsignError(409, 'signerUnknown');
+  // A name saved before the one name rule, which it refuses now, is not put on a contract.
+  if (!isAcceptedName(text(profile.firstName)) || !isAcceptedName(text(profile.lastName))) {
+    throw new EsignError(409, 'signerNameRefused');
+  }
   const language = applicationLanguageOf(steps, caller.language);
   const now = deps.now?.() ?? new Date();
   const document = await buildApplicationDocument({
