@@ -1,16 +1,22 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import styles from './forms.module.css';
 
 export interface FieldProblem {
   /** The id of the field (or fieldset) the link moves focus to. */
   fieldId: string;
   message: string;
+  /** The message's key, when it is one of the domain's (`invalid`, `required`). */
+  code?: string;
+  /** Whose answer it is, when not the person filling in the form (forms.json `whose`). */
+  whose?: 'joint' | 'spouse' | 'jointSpouse';
 }
 
 /**
  * GOV.UK error summary: shown at the top when a save is refused, takes focus so screen readers
- * read it at once, and links each problem to its field.
+ * read it at once, and links each problem to its field. Each entry says whose answer it is, if
+ * not the reader's, and the field ("Spouse - Date of birth: Required.").
  */
 export function ErrorSummary({
   problems,
@@ -28,8 +34,13 @@ export function ErrorSummary({
     () => Object.fromEntries(problems.map((p) => [p.fieldId, fieldNameOf(p.fieldId)])),
     [problems],
   );
+  // Focus comes for a new refusal, not when a corrected answer only takes its problem away
+  // (the same problem objects, fewer): the person is typing in that field.
+  const shown = useRef<FieldProblem[]>([]);
   useEffect(() => {
-    if (problems.length > 0) ref.current?.focus();
+    const onlyFewer = problems.every((problem) => shown.current.includes(problem));
+    shown.current = problems;
+    if (problems.length > 0 && !onlyFewer) ref.current?.focus();
   }, [problems]);
   if (problems.length === 0) return null;
   return (
@@ -59,15 +70,32 @@ export function ErrorSummary({
                 (focusable ?? field)?.focus();
               }}
             >
-              {names[problem.fieldId]
-                ? t('summaryItem', { field: names[problem.fieldId], message: problem.message })
-                : problem.message}
+              {entryText(problem, names[problem.fieldId] ?? '', t)}
             </a>
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+/**
+ * One entry's words. The spec's bare "Invalid." is clear beside a field that shows its format,
+ * not in a list away from it: there the entry asks to check the format and repeats the field's
+ * hint ("For example, 27 3 1985").
+ */
+function entryText(problem: FieldProblem, field: string, t: TFunction<'forms'>): string {
+  const hint =
+    problem.code === 'invalid'
+      ? document.getElementById(`${problem.fieldId}-hint`)?.textContent?.trim()
+      : undefined;
+  const message =
+    problem.code === 'invalid'
+      ? [t('checkFormat'), hint].filter(Boolean).join(' ')
+      : problem.message;
+  if (!field) return message;
+  if (!problem.whose) return t('summaryItem', { field, message });
+  return t('summaryItemWhose', { whose: t(`whose.${problem.whose}`), field, message });
 }
 
 /** A field's visible name: its label or legend, after the legend of the group it sits in. */

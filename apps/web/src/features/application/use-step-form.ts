@@ -10,6 +10,7 @@ import { useApplication, stepPath } from './application-context.tsx';
 import { onSessionEnd } from '../../lib/session-end.ts';
 import { builtSteps } from './built-steps.ts';
 import { dropSessionDraft, readSessionDraft, saveSessionDraft } from './session-draft.ts';
+import { whoseAnswer } from './whose-answer.ts';
 
 /** `restored`: the answers typed before the session ended are back, not saved yet. */
 export type StepNotice = 'stale' | 'locked' | 'failed' | 'restored' | null;
@@ -17,6 +18,8 @@ export type StepNotice = 'stale' | 'locked' | 'failed' | 'restored' | null;
 interface KeyedProblem extends FieldProblem {
   /** The answer's path in the step's data (`homeAddress.postalCode`). */
   key: string;
+  /** Who found it: the client's schema can tell when it is fixed; the server's only can not. */
+  source: 'client' | 'server';
 }
 
 /**
@@ -86,16 +89,44 @@ export function useStepForm<V>({
   );
 
   function update(next: V) {
+    const data = toData(next);
     setValues(next);
-    setDraft(step, next, toData(next));
+    setDraft(step, next, data);
+    if (problems.length > 0) setProblems(stillStanding(problems, next, toData(values), data));
+  }
+
+  /**
+   * The problems a change leaves (GOV.UK: no new errors while typing, but a corrected answer's
+   * message goes at once, from the summary and beside its field). A problem the schema no longer
+   * finds goes, unless only the server found it and its answer has not changed. The ones left
+   * are the same objects, so the summary knows nothing new came and keeps the focus where it is.
+   */
+  function stillStanding(current: KeyedProblem[], next: V, before: unknown, after: unknown) {
+    const parsed = schema.safeParse(after);
+    const failing = new Set(
+      parsed.success
+        ? []
+        : problemsOf(issueFields(parsed.error.issues), 'client', next).map((p) => p.key),
+    );
+    const kept = current.filter(
+      (problem) =>
+        failing.has(problem.key) ||
+        (problem.source === 'server' &&
+          answerAt(before, problem.key) === answerAt(after, problem.key)),
+    );
+    return kept.length === current.length ? current : kept;
   }
 
   /**
    * Each refused path goes to the field that answers for it: the longest registered prefix
    * (`homeAddress.postalCode`, else `homeAddress`), so nested answers show beside their box.
    */
-  function show(fields: Record<string, string>) {
-    const ids = typeof fieldIds === 'function' ? fieldIds(values) : fieldIds;
+  function problemsOf(
+    fields: Record<string, string>,
+    source: KeyedProblem['source'],
+    answers: V = values,
+  ): KeyedProblem[] {
+    const ids = typeof fieldIds === 'function' ? fieldIds(answers) : fieldIds;
     const byKey = new Map<string, KeyedProblem>();
     for (const [path, code] of Object.entries(fields)) {
       const parts = path.replace(/^data\./, '').split('.');
@@ -108,14 +139,17 @@ export function useStepForm<V>({
       if (!byKey.has(key)) {
         byKey.set(key, {
           key,
+          source,
           fieldId: ids[key] ?? step,
+          code,
           message: messageFor(code, language),
+          whose: whoseAnswer(step, key),
         });
       }
     }
     // In the order the fields appear on the page, as the error summary should list them.
     const order = Object.keys(ids);
-    setProblems([...byKey.values()].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key)));
+    return [...byKey.values()].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
   }
 
   async function submit(event: FormEvent) {
@@ -125,11 +159,7 @@ export function useStepForm<V>({
     const data = toData(values);
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
-      show(
-        Object.fromEntries(
-          parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
-        ),
-      );
+      setProblems(problemsOf(issueFields(parsed.error.issues), 'client'));
       return;
     }
     setProblems([]);
@@ -144,7 +174,7 @@ export function useStepForm<V>({
         return;
       }
       case 'invalid':
-        show(outcome.fields);
+        setProblems(problemsOf(outcome.fields, 'server'));
         return;
       default:
         setNotice(outcome.kind);
@@ -154,4 +184,19 @@ export function useStepForm<V>({
   const errorFor = (key: string) => problems.find((problem) => problem.key === key)?.message;
 
   return { values, update, problems, notice, saving, submit, errorFor, application };
+}
+
+/** A schema's refusals as the server words them: the message key by the answer's path. */
+function issueFields(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  return Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+/** The answer at a dotted path of a step's data, comparable across two versions of it. */
+function answerAt(data: unknown, path: string): string | undefined {
+  let value = data;
+  for (const part of path.split('.')) {
+    value =
+      value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  }
+  return JSON.stringify(value);
 }
