@@ -44,16 +44,38 @@ function layout(
   });
 }
 
-/** The summary of `errors`, each message a page text or a domain message. */
+/**
+ * The summary of `errors`, each message a page text or a domain message. With `labels` (a form
+ * of several fields, in page order), each entry names its field, as the spec's generic
+ * "Required." does not, and the entries come in the order of the fields.
+ */
 const summaryOf = (
   language: SecurityPagesLanguage,
   errors: FieldError[],
   text: (key: string) => string,
-) =>
-  errorSummary(
+  labels: Record<string, string> = {},
+) => {
+  const order = Object.keys(labels);
+  const placed = (error: FieldError) =>
+    order.includes(error.field) ? order.indexOf(error.field) : order.length;
+  return errorSummary(
     language,
-    errors.map((error) => ({ field: error.field, text: text(error.message) })),
+    [...errors]
+      .sort((a, b) => placed(a) - placed(b))
+      .map((error) => {
+        const label = labels[error.field];
+        const message = text(error.message);
+        return {
+          field: error.field,
+          text: label
+            ? securityText(language)
+                .summaryItem.replace('{field}', () => label)
+                .replace('{message}', () => message)
+            : message,
+        };
+      }),
   );
+};
 
 function field(
   id: string,
@@ -141,7 +163,14 @@ export function registerPage(
   const returnTo = options.returnTo
     ? `<input type="hidden" name="returnTo" value="${escapeHtml(options.returnTo)}">`
     : '';
-  const body = `${summaryOf(language, errors, text)}
+  const labels = {
+    firstName: t.firstName,
+    lastName: t.lastName,
+    email: t.email,
+    password: t.password,
+    language: t.language,
+  };
+  const body = `${summaryOf(language, errors, text, labels)}
 <h1>${escapeHtml(t.registerTitle)}</h1><p>${escapeHtml(t.registerIntro)}</p>
 <form method="post" action="/security/register" novalidate>${returnTo}
 ${field('firstName', t.firstName, 'text', { value: values.firstName, autocomplete: 'given-name', error: errorOf('firstName') })}

@@ -79,6 +79,39 @@ describe('security service', () => {
       expect(response.body).not.toContain('court');
     });
 
+    it('lists each missing answer by its field, in the order of the form, in both languages', async () => {
+      const post = (lang: string) =>
+        test.app.inject({
+          method: 'POST',
+          url: '/security/register',
+          headers: {
+            ...html,
+            cookie: `lang=${lang}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          payload: 'email=&password=&firstName=&lastName=',
+        });
+      const summaryOf = (body: string) =>
+        [...body.matchAll(/<li><a href="#(\w+)">([^<]*)<\/a><\/li>/g)].map(([, id, text]) => [
+          id,
+          text,
+        ]);
+      const english = await post('en');
+      expect(english.statusCode).toBe(400);
+      expect(summaryOf(english.body)).toEqual([
+        ['firstName', 'First name: Required.'],
+        ['lastName', 'Last name: Required.'],
+        ['email', 'Email address: Required.'],
+        ['password', 'Password: Required.'],
+      ]);
+      expect(summaryOf((await post('fr')).body)).toEqual([
+        ['firstName', 'Prénom : Obligatoire.'],
+        ['lastName', 'Nom de famille : Obligatoire.'],
+        ['email', 'Adresse courriel : Obligatoire.'],
+        ['password', 'Mot de passe : Obligatoire.'],
+      ]);
+    });
+
     it('signs the new person in when they used the page', async () => {
       const response = await test.app.inject({
         method: 'POST',
