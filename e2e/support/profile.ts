@@ -68,6 +68,13 @@ export interface ProfileFormText {
   incomeSource: string;
   netFixedAssets: string;
   netLiquidAssets: string;
+  /** The joint applicant's page says "their" where the primary's says "your". */
+  jointConfirmEmail: string;
+  jointMailingSameAsHome: string;
+  jointMovedWithinTwoYears: string;
+  jointPreferredLanguage: string;
+  english: string;
+  french: string;
 }
 
 /** A civic address, with the province as the form names it. */
@@ -106,6 +113,8 @@ export interface ProfileAnswers {
   incomeSource: string;
   netFixedAssets: string;
   netLiquidAssets: string;
+  /** The joint applicant's language for mail and documents, by its label (English unless said). */
+  preferredLanguage?: string;
 }
 
 /**
@@ -192,15 +201,22 @@ export async function typeAddress(
   await fields.postalCode.fill(address.postalCode);
 }
 
+/** Whether the page shows the joint applicant's profile, whose questions say "their". */
+export function onJointProfile(page: Page): boolean {
+  return profileUrl('profilejoint').test(page.url());
+}
+
 /**
  * Fills every answer of a profile step with valid answers: the names and email only where the
- * form asks for them (the primary's come read-only from the sign-in account).
+ * form asks for them (the primary's come read-only from the sign-in account), the preferred
+ * language on the joint applicant's.
  */
 export async function fillProfile(
   page: Page,
   t: ProfileFormText,
   answers: ProfileAnswers,
 ): Promise<void> {
+  const joint = onJointProfile(page);
   await fieldOf(page, t.title).selectOption({ label: answers.title });
   if (answers.firstName !== undefined) await fieldOf(page, t.firstName).fill(answers.firstName);
   if (answers.lastName !== undefined) await fieldOf(page, t.lastName).fill(answers.lastName);
@@ -213,14 +229,32 @@ export async function fillProfile(
   await fieldOf(page, t.citizenship).selectOption({ label: answers.citizenship });
   if (answers.email !== undefined) await fieldOf(page, t.email).fill(answers.email);
   if (answers.confirmEmail !== undefined) {
-    await fieldOf(page, t.confirmEmail).fill(answers.confirmEmail);
+    await fieldOf(page, joint ? t.jointConfirmEmail : t.confirmEmail).fill(answers.confirmEmail);
   }
   const phone = page.getByRole('group', { name: t.phoneGroup, exact: true });
   await fieldOf(phone, t.phoneType).selectOption({ label: answers.phoneType });
   await fieldOf(phone, t.phoneNumber).fill(answers.phoneNumber);
+  if (joint) {
+    await choiceIn(
+      page,
+      t.jointPreferredLanguage,
+      'radio',
+      answers.preferredLanguage ?? t.english,
+    ).check();
+  }
   await typeAddress(page, t, t.home, answers.homeAddress);
-  await choiceIn(page, t.mailingSameAsHome, 'radio', t.yes).check();
-  await choiceIn(page, t.movedWithinTwoYears, 'radio', t.no).check();
+  await choiceIn(
+    page,
+    joint ? t.jointMailingSameAsHome : t.mailingSameAsHome,
+    'radio',
+    t.yes,
+  ).check();
+  await choiceIn(
+    page,
+    joint ? t.jointMovedWithinTwoYears : t.movedWithinTwoYears,
+    'radio',
+    t.no,
+  ).check();
   await fillEmployment(page, t, answers);
   await fieldOf(page, t.netFixedAssets).fill(answers.netFixedAssets);
   await fieldOf(page, t.netLiquidAssets).fill(answers.netLiquidAssets);

@@ -402,7 +402,7 @@ for (const language of ['en', 'fr'] as const) {
         endsWith(t.sinSameAsPrimary),
         endsWith(t.emailMismatch),
       ]);
-      await expect(fieldOf(page, t.confirmEmail)).toHaveAccessibleDescription(
+      await expect(fieldOf(page, t.jointConfirmEmail)).toHaveAccessibleDescription(
         says(t.emailMismatch),
       );
       await screenshot(page, `profile-joint-email-mismatch-${language}`);
@@ -428,7 +428,7 @@ for (const language of ['en', 'fr'] as const) {
 
       // Their own SIN and a matching confirmation: the joint profile saves.
       await fieldOf(page, t.sin).fill('193 456 787');
-      await fieldOf(page, t.confirmEmail).fill(jointEmail.toUpperCase());
+      await fieldOf(page, t.jointConfirmEmail).fill(jointEmail.toUpperCase());
       await saveToFinancial(page, t, id);
       await screenshot(page, `profile-joint-saved-${language}`);
 

@@ -8,6 +8,7 @@ import {
   type AddressValue,
 } from '../../lib/address-lookup-api.ts';
 import { referenceOptions, useReferenceList } from '../../lib/reference-lists.ts';
+import styles from '../../ui/forms.module.css';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
@@ -16,6 +17,32 @@ export type { AddressValue };
 const CANADA = 1;
 const USA = 2;
 const LOOKUP_DELAY_MS = 250;
+
+const addressKeys = [
+  'suite',
+  'streetNumber',
+  'streetName',
+  'city',
+  'provinceId',
+  'postalCode',
+  'countryId',
+] as const satisfies readonly (keyof AddressValue)[];
+
+/** The same place, whatever the case and spacing it was typed with. */
+export function sameAddress(a: AddressValue, b: AddressValue): boolean {
+  const plain = (value: unknown) =>
+    String(value ?? '')
+      .replace(/\s+/g, '')
+      .toUpperCase();
+  return addressKeys.every((key) => plain(a[key]) === plain(b[key]));
+}
+
+/** Another address this one may copy ("Same home address as me" on the joint profile). */
+export interface SameAddressOffer {
+  label: string;
+  hint?: string;
+  address: AddressValue;
+}
 
 /**
  * An address: type-ahead over Canadian addresses (the address-lookup provider), then the
@@ -28,12 +55,15 @@ export function AddressFields({
   value,
   onChange,
   errorFor,
+  sameAs,
 }: {
   id: string;
   legend: string;
   hint?: string;
   value: AddressValue;
   onChange(value: AddressValue): void;
+  /** Offers to copy another address into these fields (they stay editable). */
+  sameAs?: SameAddressOffer;
   /** The error of one field of this address, by its name (`streetName`, `postalCode`, ...). */
   errorFor(field: keyof AddressValue): string | undefined;
 }) {
@@ -42,10 +72,22 @@ export function AddressFields({
   const countries = useReferenceList('countries');
   const provinces = useReferenceList('provinceStates');
   const countryId = value.countryId ?? CANADA;
+  const [copied, setCopied] = useState(
+    () => sameAs !== undefined && sameAddress(value, sameAs.address),
+  );
+  // Changing a copied address makes it this person's own: the box no longer says "same".
+  const change = (next: AddressValue) => {
+    if (copied && sameAs && !sameAddress(next, sameAs.address)) setCopied(false);
+    onChange(next);
+  };
   const set = (field: keyof AddressValue, text: string) =>
-    onChange({ ...value, countryId, [field]: text });
+    change({ ...value, countryId, [field]: text });
   const setNumber = (field: 'provinceId' | 'countryId', text: string) =>
-    onChange({ ...value, countryId, [field]: text === '' ? undefined : Number(text) });
+    change({ ...value, countryId, [field]: text === '' ? undefined : Number(text) });
+  const copy = (checked: boolean) => {
+    setCopied(checked);
+    onChange(checked && sameAs ? { ...sameAs.address } : { countryId: CANADA });
+  };
 
   const provinceOptions = useMemo(
     () =>
@@ -62,7 +104,24 @@ export function AddressFields({
     <fieldset id={id} className="address" tabIndex={-1}>
       <legend className="address-legend">{legend}</legend>
       {hint && <p className="hint">{hint}</p>}
-      {countryId === CANADA && <AddressLookup id={`${id}-lookup`} onChoose={onChange} />}
+      {sameAs && (
+        <div className={styles.choice}>
+          <input
+            id={`${id}-same`}
+            type="checkbox"
+            checked={copied}
+            aria-describedby={sameAs.hint ? `${id}-same-hint` : undefined}
+            onChange={(event) => copy(event.target.checked)}
+          />
+          <label htmlFor={`${id}-same`}>{sameAs.label}</label>
+          {sameAs.hint && (
+            <div id={`${id}-same-hint`} className={styles.choiceHint}>
+              {sameAs.hint}
+            </div>
+          )}
+        </div>
+      )}
+      {countryId === CANADA && <AddressLookup id={`${id}-lookup`} onChoose={change} />}
       <TextField
         id={`${id}-suite`}
         label={t('address.suite')}

@@ -21,6 +21,7 @@ import { DateField } from '../../ui/date-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { AddressFields, type AddressValue } from './address-fields.tsx';
+import { jointProfilePrefill } from './joint-profile-prefill.ts';
 import { useApplication } from './application-context.tsx';
 import { addressParts } from './form-paths.ts';
 import { formatAmount, parseAmount } from './money.ts';
@@ -135,7 +136,9 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
   // The primary applicant's name and email come from their sign-in account (read-only here).
   const prefilled = !joint && userInfo.status !== 'signedOut';
   const prefilledFrom = prefilled ? user : null;
-  const primary = application.steps.profile as { sin?: string; email?: string } | undefined;
+  const primary = application.steps.profile as
+    { sin?: string; email?: string; homeAddress?: AddressValue } | undefined;
+  const primaryHome = primary?.homeAddress;
   const today = dealerDate(new Date());
   // The server keeps SINs encrypted and answers them masked: a blank SIN keeps the one on file.
   const onFile = application.steps[step] as
@@ -160,7 +163,10 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
     schema,
     fieldIds: fieldIdsFor(),
     initial: (savedData) => {
-      const saved = (savedData ?? {}) as Record<string, unknown>;
+      // The joint applicant who is the primary's spouse starts from the spouse details given.
+      const saved = (savedData ??
+        (joint ? jointProfilePrefill(application.steps) : undefined) ??
+        {}) as Record<string, unknown>;
       const prefill = !joint && user ? user : null;
       const email = text(saved.email) || (prefill?.email ?? '');
       return {
@@ -465,7 +471,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
       {!prefilled && (
         <TextField
           id="confirmEmail"
-          label={t('fields.confirmEmail')}
+          label={t(joint ? 'fields.confirmEmailJoint' : 'fields.confirmEmail')}
           value={values.confirmEmail}
           onChange={(confirmEmail) => set({ confirmEmail })}
           error={form.errorFor('confirmEmail')}
@@ -496,14 +502,23 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
       <AddressFields
         id="homeAddress"
         legend={t('sections.home')}
-        hint={t('address.homeHint')}
+        hint={t(joint ? 'address.homeHintJoint' : 'address.homeHint')}
         value={values.homeAddress}
+        sameAs={
+          joint && primaryHome
+            ? {
+                label: t('address.sameHomeAsPrimary'),
+                hint: t('address.sameHomeAsPrimaryHint'),
+                address: primaryHome,
+              }
+            : undefined
+        }
         onChange={(homeAddress) => set({ homeAddress })}
         errorFor={addressErrors('homeAddress')}
       />
       <RadioChoices
         id="mailingSameAsHome"
-        legend={t('fields.mailingSameAsHome')}
+        legend={t(joint ? 'fields.mailingSameAsHomeJoint' : 'fields.mailingSameAsHome')}
         value={
           values.mailingSameAsHome === undefined
             ? undefined
@@ -526,7 +541,9 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
       )}
       <RadioChoices
         id="movedWithinTwoYears"
-        legend={t('fields.movedWithinTwoYears', { years: PREVIOUS_ADDRESS_IF_MOVED_WITHIN_YEARS })}
+        legend={t(joint ? 'fields.movedWithinTwoYearsJoint' : 'fields.movedWithinTwoYears', {
+          years: PREVIOUS_ADDRESS_IF_MOVED_WITHIN_YEARS,
+        })}
         value={
           values.movedWithinTwoYears === undefined
             ? undefined
@@ -542,7 +559,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
         <AddressFields
           id="previousAddress"
           legend={t('sections.previous')}
-          hint={t('address.previousHint')}
+          hint={t(joint ? 'address.previousHintJoint' : 'address.previousHint')}
           value={values.previousAddress}
           onChange={(previousAddress) => set({ previousAddress })}
           errorFor={addressErrors('previousAddress')}
@@ -556,7 +573,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
       <TextField
         id="netFixedAssets"
         label={t('fields.netFixedAssets')}
-        hint={t('fields.netFixedAssetsHint')}
+        hint={t(joint ? 'fields.netFixedAssetsHintJoint' : 'fields.netFixedAssetsHint')}
         value={values.netFixedAssets}
         onChange={(netFixedAssets) => set({ netFixedAssets })}
         error={form.errorFor('netFixedAssets')}
@@ -565,7 +582,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
       <TextField
         id="netLiquidAssets"
         label={t('fields.netLiquidAssets')}
-        hint={t('fields.netLiquidAssetsHint')}
+        hint={t(joint ? 'fields.netLiquidAssetsHintJoint' : 'fields.netLiquidAssetsHint')}
         value={values.netLiquidAssets}
         onChange={(netLiquidAssets) => set({ netLiquidAssets })}
         error={form.errorFor('netLiquidAssets')}
@@ -579,7 +596,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
 
       {hasSpouse(values.maritalStatus) && (
         <>
-          <h2>{t('sections.spouse')}</h2>
+          <h2>{t(joint ? 'sections.spouseJoint' : 'sections.spouse')}</h2>
           <SelectField
             id="spouse-title"
             label={t('fields.title')}
