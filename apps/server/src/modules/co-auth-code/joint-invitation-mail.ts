@@ -1,4 +1,5 @@
 import { CO_AUTH_CODE_VALIDITY_HOURS } from '@portal/domain/rules/co-auth-code';
+import { composeMail } from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
 /**
@@ -163,7 +164,7 @@ function render(wording: Wording, input: CodeMailInput): MessageContent {
     wording.signature,
   ].join('\n');
   const codeLabel = enter.slice(0, enter.length - input.code.length).trim();
-  const html = [
+  const bodyHtml = [
     `<p>${escapeHtml(wording.greeting)}</p>`,
     `<p>${escapeHtml(wording.intro)}</p>`,
     '<ol>',
@@ -175,7 +176,7 @@ function render(wording: Wording, input: CodeMailInput): MessageContent {
     `<p>${escapeHtml(wording.after)}</p>`,
     `<p>${escapeHtml(wording.signature)}</p>`,
   ].join('\n');
-  return { subject: oneLine(wording.subject), text, html };
+  return composeMail(input.language, { subject: oneLine(wording.subject), text, bodyHtml });
 }
 
 /** Template `jointInvitation`: who invited them, where to sign in, the code, until when. */

@@ -1,3 +1,4 @@
+import { composeMail, mailButton, mailParagraphs } from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
 /**
@@ -7,17 +8,16 @@ import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.t
  * the encrypted outbox; nothing here is logged.
  */
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const paragraphs = (lines: readonly string[]) =>
-  lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
-
-function mail(subject: string, lines: readonly string[], link?: { href: string; label: string }) {
+/** Both parts of a mail: the text, and the same words in the shared mail layout. */
+function mail(
+  language: MessageLanguage,
+  subject: string,
+  lines: readonly string[],
+  link?: { href: string; label: string },
+): MessageContent {
   const text = [...lines, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n');
-  const html = `${paragraphs(lines)}${
-    link ? `\n<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''
-  }`;
-  return { subject, text, html };
+  const bodyHtml = `${mailParagraphs(lines)}${link ? `\n${mailButton(link.href, link.label)}` : ''}`;
+  return composeMail(language, { subject, text, bodyHtml });
 }
 
 const SIGNATURE = {
@@ -37,6 +37,7 @@ export function emailCodeMail(
   const link = verifyEmailLink(publicUrl);
   return language === 'fr'
     ? mail(
+        'fr',
         `Votre code de vérification : ${code}`,
         [
           'Bonjour,',
@@ -48,6 +49,7 @@ export function emailCodeMail(
         { href: link, label: 'Confirmer mon adresse' },
       )
     : mail(
+        'en',
         `Your verification code: ${code}`,
         [
           'Hello,',
@@ -66,6 +68,7 @@ export function passwordResetMail(
 ): MessageContent {
   return language === 'fr'
     ? mail(
+        'fr',
         'Réinitialiser votre mot de passe',
         [
           'Bonjour,',
@@ -76,6 +79,7 @@ export function passwordResetMail(
         { href: link, label: 'Choisir un nouveau mot de passe' },
       )
     : mail(
+        'en',
         'Reset your password',
         [
           'Hello,',
@@ -94,6 +98,7 @@ export function passwordChangedMail(
   const signIn = `${publicUrl}/security/login`;
   return language === 'fr'
     ? mail(
+        'fr',
         'Votre mot de passe a été changé',
         [
           'Bonjour,',
@@ -104,6 +109,7 @@ export function passwordChangedMail(
         { href: signIn, label: 'Page de connexion' },
       )
     : mail(
+        'en',
         'Your password was changed',
         [
           'Hello,',
@@ -120,13 +126,13 @@ export function emailChangedMail(
   { newEmail }: { newEmail: string },
 ): MessageContent {
   return language === 'fr'
-    ? mail('Votre adresse courriel a été changée', [
+    ? mail('fr', 'Votre adresse courriel a été changée', [
         'Bonjour,',
         `L’adresse courriel de votre compte est maintenant ${newEmail}. Les prochains courriels iront à cette adresse.`,
         'Si ce n’est pas vous, communiquez avec nous sans attendre.',
         SIGNATURE.fr,
       ])
-    : mail('Your email address was changed', [
+    : mail('en', 'Your email address was changed', [
         'Hello,',
         `Your account's email address is now ${newEmail}. Mail will go there from now on.`,
         'If this was not you, contact us at once.',

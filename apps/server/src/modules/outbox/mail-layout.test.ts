@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { BRAND_COLOURS } from '@portal/domain/brand';
+import { jointInvitationMail, newCodeMail } from '../co-auth-code/joint-invitation-mail.ts';
+import {
+  emailChangedMail,
+  emailCodeMail,
+  passwordChangedMail,
+  passwordResetMail,
+} from '../security/account-mail.ts';
+import { composeMail, MAIL_LAYOUT_MARK, mailLayout } from './mail-layout.ts';
+import type { MessageContent, MessageLanguage } from './outbox.service.ts';
+
+const publicUrl = 'https://portal.example.ca';
+const hostile = 'Eve <b>"&\'</b>';
+const escapedHostile = 'Eve &#60;b&#62;&#34;&#38;&#39;&#60;/b&#62;';
+const codeMail = (language: MessageLanguage) => ({
+  language,
+  inviterName: hostile,
+  inviteeEmail: 'alex@example.com',
+  code: '0427',
+  expiresAt: new Date('2026-12-02T15:30:00Z'),
+  publicUrl,
+});
+
+/** Every mail template the product sends, with a person's typed text where it has one. */
+const templates: [string, (language: MessageLanguage) => MessageContent][] = [
+  ['emailCode', (l) => emailCodeMail(l, { code: '123456', publicUrl, minutes: 15 })],
+  [
+    'passwordReset',
+    (l) => passwordResetMail(l, { link: `${publicUrl}/reset?t=1&u=2`, minutes: 30 }),
+  ],
+  ['passwordChanged', (l) => passwordChangedMail(l, { publicUrl })],
+  ['emailChanged', (l) => emailChangedMail(l, { newEmail: `${hostile}@example.com` })],
+  ['jointInvitation', (l) => jointInvitationMail(codeMail(l))],
+  ['coAuthCode', (l) => newCodeMail(codeMail(l))],
+];
+
+describe('mail layout', () => {
+  describe.each(templates)('template %s', (_name, render) => {
+    it.each(['en', 'fr'] as const)('has a text part and a branded HTML part (%s)', (language) => {
+      const mail = render(language);
+      expect(mail.subject.trim()).not.toBe('');
+      expect(mail.text.trim()).not.toBe('');
+      // Plain text: none of the layout's markup (a typed name stays as typed).
+      expect(mail.text).not.toMatch(/<(p|a|table|br)[\s>]/);
+      expect(mail.html).toContain(MAIL_LAYOUT_MARK);
+      expect(mail.html).toContain(`lang="${language}-CA"`);
+      expect(mail.html).toContain(
+        language === 'fr' ? 'Placements Laurentide' : 'Laurentide Investing',
+      );
+      expect(mail.html).toContain(`border-bottom:4px solid ${BRAND_COLOURS.brand}`);
+      expect(mail.html).not.toContain(hostile);
+    });
+  });
+
+  it('escapes the names people typed in the HTML part', () => {
+    expect(emailChangedMail('en', { newEmail: `${hostile}@example.com` }).html).toContain(
+      `${escapedHostile}@example.com`,
+    );
+    expect(jointInvitationMail(codeMail('fr')).html).toContain(escapedHostile);
+  });
+
+  it('escapes the subject in the document title and keeps the text part as written', () => {
+    const mail = composeMail('en', {
+      subject: 'A <b> & c',
+      text: 'Hello <b>',
+      bodyHtml: '<p>x</p>',
+    });
+    expect(mail.html).toContain('<title>A &#60;b&#62; &#38; c</title>');
+    expect(mail.text).toBe('Hello <b>');
+  });
+
+  it('draws the logo as text in the brand colours, with no image to load', () => {
+    const html = mailLayout('fr', { subject: 'Objet', bodyHtml: '<p>Bonjour</p>' });
+    expect(html).toContain(`color:${BRAND_COLOURS.brand}`);
+    expect(html).toContain('&nbsp;Laurentide</span>');
+    expect(html).toContain('role="img" aria-label="Placements Laurentide"');
+    expect(html).not.toMatch(/<img|<svg|<script/);
+  });
+});

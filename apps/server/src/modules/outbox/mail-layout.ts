@@ -1,0 +1,68 @@
+import { BRAND_COLOURS, BRAND_LOGO } from '@portal/domain/brand';
+import { escapeHtml } from '../../lib/pages/page-shell.ts';
+import { mailLayoutText } from './mail-layout.locales.ts';
+import type { MessageContent, MessageLanguage } from './outbox.service.ts';
+
+/**
+ * One designed layout for every mail: the brand's header, the body, a footer. Mail clients
+ * drop scripts, external style sheets and often inline SVG, so the logo is the mark drawn as
+ * a text triangle and the wordmark in the brand's colours, the layout is tables, and every
+ * style that matters is inline (the `<style>` block only adds what clients that read it can
+ * use). The text part is the template's own: plain text readers get the same words.
+ */
+
+const C = BRAND_COLOURS;
+const FONT = "'Liberation Sans',Arial,Helvetica,sans-serif";
+
+/** Marks the HTML as made by this layout (tests and the sandbox mailbox can tell). */
+export const MAIL_LAYOUT_MARK = 'data-mail-layout="laurentide"';
+
+/** A call to action drawn as a button that survives clients that ignore CSS (a padded link). */
+export function mailButton(href: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 24px;background:${C.brand};color:${C.onBrand};font-weight:700;text-decoration:none;border-radius:4px">${escapeHtml(label)}</a></p>`;
+}
+
+/** Paragraphs of plain text, escaped. */
+export const mailParagraphs = (lines: readonly string[]) =>
+  lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+
+function logo(name: string): string {
+  // The wordmark in text: the same word and colours as the app's header (domain brand.ts).
+  return `<span role="img" aria-label="${escapeHtml(name)}" style="font-family:${FONT};font-size:24px;font-weight:700;color:${C.headerText};white-space:nowrap"><span aria-hidden="true" style="color:${C.brand}">&#9650;</span>&nbsp;${escapeHtml(BRAND_LOGO.wordmark)}</span>`;
+}
+
+/** The whole HTML document of a mail around `bodyHtml` (already escaped HTML). */
+export function mailLayout(
+  language: MessageLanguage,
+  { subject, bodyHtml }: { subject: string; bodyHtml: string },
+): string {
+  const t = mailLayoutText[language];
+  return `<!doctype html>
+<html lang="${language === 'fr' ? 'fr-CA' : 'en-CA'}" ${MAIL_LAYOUT_MARK}>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light"><title>${escapeHtml(subject)}</title>
+<style>a{color:${C.brand}}p{margin:0 0 16px}ol,ul{margin:0 0 16px;padding-left:24px}</style></head>
+<body style="margin:0;padding:0;background:${C.page}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${C.page}"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:${C.surface};border-radius:4px">
+<tr><td style="padding:20px 32px;background:${C.headerBg};border-bottom:4px solid ${C.brand};border-radius:4px 4px 0 0">${logo(t.brandName)}</td></tr>
+<tr><td style="padding:32px;font-family:${FONT};font-size:16px;line-height:1.5;color:${C.text}">
+${bodyHtml}
+</td></tr>
+<tr><td style="padding:20px 32px;background:${C.footerBg};color:${C.footerText};font-family:${FONT};font-size:13px;line-height:1.5;border-radius:0 0 4px 4px">
+<p style="margin:0 0 8px;font-weight:700">${escapeHtml(t.brandName)}</p>
+<p style="margin:0 0 8px">${escapeHtml(t.footer)}</p>
+<p style="margin:0">${escapeHtml(t.noReply)}</p>
+</td></tr>
+</table>
+</td></tr></table>
+</body></html>`;
+}
+
+/** A mail's two parts: the template's text, and its HTML inside the layout. */
+export function composeMail(
+  language: MessageLanguage,
+  { subject, text, bodyHtml }: { subject: string; text: string; bodyHtml: string },
+): MessageContent {
+  return { subject, text, html: mailLayout(language, { subject, bodyHtml }) };
+}
