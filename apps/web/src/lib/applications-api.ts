@@ -1,9 +1,13 @@
-import type { ApplicationDetail, ApplicationSummary } from '@portal/domain/application-summary';
+import type {
+  ApplicationDetail,
+  ApplicationSummary,
+  SavedStepAnswer,
+} from '@portal/domain/application-summary';
 import type { OnboardingStep } from '@portal/domain/onboarding-steps';
 import { HttpError } from './http/http-client.ts';
 import { http } from './http/http.ts';
 
-export type { ApplicationDetail, ApplicationSummary };
+export type { ApplicationDetail, ApplicationSummary, SavedStepAnswer };
 
 /** The server's refusal of a save (architecture page, API conventions). */
 export interface ApiRefusal {
@@ -33,8 +37,9 @@ export const applicationsApi = {
   get: (id: string, signal?: AbortSignal) =>
     http.get<ApplicationDetail>(`/applications/${encodeURIComponent(id)}`, { ...quiet, signal }),
   remove: (id: string) => http.delete<void>(`/applications/${encodeURIComponent(id)}`, quiet),
+  /** Answers the step as the server saved it (`saved`), which replaces the client's copy. */
   saveStep: (id: string, step: OnboardingStep, version: number, data: unknown) =>
-    http.put<ApplicationSummary>(
+    http.put<SavedStepAnswer>(
       `/applications/${encodeURIComponent(id)}/steps/${step}`,
       { version, data },
       quiet,

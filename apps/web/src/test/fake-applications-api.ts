@@ -14,7 +14,15 @@ export interface FakeCall {
  * with the server's version rule (a stale version answers 409). Tests can queue one-off
  * answers (`failNext`) to play conflicts and outages.
  */
-export function fakeApplicationsApi(initial: Partial<ApplicationDetail>[] = []) {
+export function fakeApplicationsApi(
+  initial: Partial<ApplicationDetail>[] = [],
+  {
+    savedAs = (_step: string, data: unknown) => data,
+  }: {
+    /** What the server keeps of a step's data (it normalizes and masks); as sent by default. */
+    savedAs?: (step: string, data: unknown) => unknown;
+  } = {},
+) {
   const applications = new Map<string, ApplicationDetail>();
   const calls: FakeCall[] = [];
   const queued: { status: number; body: unknown }[] = [];
@@ -76,7 +84,8 @@ export function fakeApplicationsApi(initial: Partial<ApplicationDetail>[] = []) 
       if (version !== application.version) {
         return json(409, { errorCode: 'staleVersion', currentVersion: application.version });
       }
-      const steps: SavedSteps = { ...application.steps, [step]: data };
+      const stored = savedAs(step, data);
+      const steps: SavedSteps = { ...application.steps, [step]: stored };
       const saved = {
         ...application,
         steps,
@@ -86,7 +95,7 @@ export function fakeApplicationsApi(initial: Partial<ApplicationDetail>[] = []) 
         accounts: chosenAccounts(steps),
       };
       applications.set(saved.id, saved);
-      return json(200, summary(saved));
+      return json(200, { ...summary(saved), saved: stored });
     }
     return json(405, { errorCode: 'methodNotAllowed' });
   }

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useMatches, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
 import {
   onboardingSteps,
   type OnboardingStep,
@@ -26,6 +26,7 @@ import {
   type SaveOutcome,
 } from './application-context.tsx';
 import { builtSteps } from './built-steps.ts';
+import { returnsToReview } from './return-to-review.ts';
 
 /** What an onboarding step tells the layout through its route `handle`. */
 export interface StepHandle {
@@ -46,6 +47,7 @@ export function ApplicationLayout() {
   addOnDemandCatalogues(i18n);
   const { t } = useTranslation('onboarding');
   const { applicationId = '' } = useParams();
+  const location = useLocation();
   const load = useCallback(
     (signal: AbortSignal) => applicationsApi.get(applicationId, signal),
     [applicationId],
@@ -70,22 +72,28 @@ export function ApplicationLayout() {
     async (step: OnboardingStep, data: unknown): Promise<SaveOutcome> => {
       if (!application) return { kind: 'failed' };
       try {
-        const summary = await applicationsApi.saveStep(
+        const { saved: savedStep, ...summary } = await applicationsApi.saveStep(
           application.id,
           step,
           application.version,
           data,
         );
+        // What the server saved (normalized, SIN masked) is what the other screens show.
         const saved: ApplicationDetail = {
           ...application,
           ...summary,
-          steps: { ...application.steps, [step]: data },
+          steps: { ...application.steps, [step]: savedStep },
         };
         drafts.current.delete(step);
         setUnsaved(drafts.current.size > 0);
         set(saved);
         // Agreeing ends the answers: where to go then follows the status (sign, or wait).
-        const next = step === 'review' ? summary.nextStep : nextStepAfter(step, saved.steps);
+        const next =
+          step === 'review'
+            ? summary.nextStep
+            : returnsToReview(location.search) && stepOpen('review', saved.steps)
+              ? 'review'
+              : nextStepAfter(step, saved.steps);
         return { kind: 'saved', next };
       } catch (error) {
         const refusal = refusalOf(error);
@@ -103,7 +111,7 @@ export function ApplicationLayout() {
         return { kind: 'failed' };
       }
     },
-    [application, set],
+    [application, set, location.search],
   );
 
   const draftOf = useCallback(

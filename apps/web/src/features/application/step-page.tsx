@@ -1,16 +1,17 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { OnboardingStep } from '@portal/domain/onboarding-steps';
-import { previousStepBefore } from '@portal/domain/rules/onboarding-flow';
+import { previousStepBefore, stepOpen } from '@portal/domain/rules/onboarding-flow';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { ErrorSummary, type FieldProblem } from '../../ui/error-summary.tsx';
 import { useApplication, stepPath } from './application-context.tsx';
+import { returnsToReview } from './return-to-review.ts';
 import type { StepNotice } from './use-step-form.ts';
 
 /**
- * The page around one step (GOV.UK question page): Back link, error summary, the form and its
- * Save & Continue button. The title says "Error: " while the summary shows.
+ * The page around one step (GOV.UK question page): Back link (to the review when the step was
+ * opened from it), error summary, the form and its Save & Continue button. The title says "Error: " while the summary shows.
  */
 export function StepPage({
   step,
@@ -41,7 +42,12 @@ export function StepPage({
   const { t } = useTranslation('onboarding');
   const { application } = useApplication();
   usePageTitle(title, { hasErrors: problems.length > 0 });
-  const previous = previousStepBefore(step, application.steps);
+  const { search } = useLocation();
+  // Opened from the review's Change link: Back goes to the review, as Save does.
+  const previous =
+    step !== 'review' && returnsToReview(search) && stepOpen('review', application.steps)
+      ? 'review'
+      : previousStepBefore(step, application.steps);
   return (
     <div className="panel">
       <Link
