@@ -22,6 +22,7 @@ const realVendors: RealVendors = {
     createEnvelope: async () => ({ envelopeId: 'e', signingUrl: 'https://vendor.example/e' }),
     envelopeStatus: async () => 'pending',
     signingUrl: async () => null,
+    signedDocument: async () => null,
   },
   addressLookup: { name: 'test-vendor', find: async () => [], retrieve: async () => null },
 };

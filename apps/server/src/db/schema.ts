@@ -347,6 +347,12 @@ export const applicationSignatures = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * The document as the vendor returns it once signed (issue 12): the applicant's copy,
+     * encrypted and bound to the application and role (ADR 0008); null until signed.
+     */
+    signedDocumentName: text('signed_document_name'),
+    signedDocumentEncrypted: bytea('signed_document_encrypted'),
   },
   (table) => [primaryKey({ columns: [table.applicationId, table.role] })],
 );

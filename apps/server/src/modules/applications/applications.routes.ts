@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { codeValidityMsOf, publicUrlOf, type AppConfig } from '../../config.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { inviteJointApplicant } from '../co-auth-code/co-auth-code.service.ts';
+import {
+  invitationLanguageOf,
+  inviteJointApplicant,
+} from '../co-auth-code/co-auth-code.service.ts';
 import {
   ApplicationError,
   createApplication,
@@ -58,9 +61,13 @@ function refuse(reply: FastifyReply, error: unknown) {
 /**
  * Agreeing to a joint application's review invites the joint applicant in the same
  * transaction: their four-digit code, and the mail that carries it, in the language the
- * primary applicant chose for correspondence (the joint applicant's own is not known yet).
+ * primary applicant stated for them on the joint profile (`invitationLanguageOf`).
  */
-function reviewHooks(cipher: FieldCipher, config: AppConfig, actorId: string): ReviewAgreedHooks {
+function reviewHooks(
+  cipher: FieldCipher,
+  config: AppConfig,
+  { id: actorId, language: primaryLanguage }: { id: string; language: string },
+): ReviewAgreedHooks {
   return {
     async onJointReviewAgreed(db, application) {
       const field = (step: string, key: string) =>
@@ -74,7 +81,7 @@ function reviewHooks(cipher: FieldCipher, config: AppConfig, actorId: string): R
         applicationId: application.id,
         inviteeEmail: String(field('profilejoint', 'email') ?? ''),
         inviterName: primaryName,
-        language: field('otherinterests', 'correspondenceLanguage') === 2 ? 'fr' : 'en',
+        language: invitationLanguageOf(application.steps, primaryLanguage),
         publicUrl: publicUrlOf(config),
         validityMs: codeValidityMsOf(config),
         actorId,
@@ -190,7 +197,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = 
           request.params.step,
           request.body,
           app.cipher,
-          reviewHooks(app.cipher, options.config, callerOf(request).id),
+          reviewHooks(app.cipher, options.config, callerOf(request)),
         );
       } catch (error) {
         return refuse(reply, error);

@@ -9,6 +9,7 @@ import {
   type CoAuthCodeInvitation,
   type CoAuthCodeState,
 } from '@portal/domain/rules/co-auth-code';
+import type { SavedSteps } from '@portal/domain';
 import { TransitionRefused } from '@portal/domain/status/application-status-machine';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
@@ -78,6 +79,18 @@ function newCode(): string {
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The language of the joint applicant's invitation: the one the primary applicant stated for
+ * them on the joint profile (the joint applicant has no account to read it from yet), else the
+ * primary applicant's own. Once the joint applicant signs in, their account's language governs.
+ */
+export function invitationLanguageOf(steps: SavedSteps, primaryLanguage: string): MessageLanguage {
+  const stated = (steps.profilejoint as { preferredLanguage?: unknown } | undefined)
+    ?.preferredLanguage;
+  if (stated === 'fr' || stated === 'en') return stated;
+  return primaryLanguage === 'fr' ? 'fr' : 'en';
+}
 
 /** The primary applicant's name as given on the application's profile step, when saved. */
 async function inviterNameOf(db: Database, applicationId: string): Promise<string | undefined> {

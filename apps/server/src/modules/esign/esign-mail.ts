@@ -17,6 +17,7 @@ const words = {
     approved:
       'We’ll email you as soon as your account is approved. You don’t need to do anything in the meantime.',
     follow: 'You can follow your application on your dashboard:',
+    copy: 'Your copy of the application you signed is waiting for you. Sign in, then download it from this page:',
     closing: 'Laurentide Investing',
   },
   fr: {
@@ -27,29 +28,44 @@ const words = {
     approved:
       'Nous vous écrirons dès que votre compte sera approuvé. Vous n’avez rien à faire d’ici là.',
     follow: 'Vous pouvez suivre votre demande dans votre tableau de bord\u00a0:',
+    copy: 'Votre copie de la demande que vous avez signée vous attend. Connectez-vous, puis téléchargez-la depuis cette page\u00a0:',
     closing: 'Placements Laurentide',
   },
 } as const;
 
 export const UNDER_REVIEW_TEMPLATE = 'underReview';
 
+/**
+ * The copy of the signed document is linked, never attached: the mail passes through servers
+ * we do not control, and the document holds the applicant's SIN and finances. The link opens
+ * the application's next steps, where the signed-in owner downloads it.
+ */
 export function underReviewMail(
   language: Language,
-  { firstName, dashboardUrl }: { firstName: string; dashboardUrl?: string },
+  {
+    firstName,
+    dashboardUrl,
+    signedCopyUrl,
+  }: { firstName: string; dashboardUrl?: string; signedCopyUrl?: string },
 ): MessageContent {
   const w = words[language];
   const { min, max } = ACCOUNT_READY_BUSINESS_DAYS;
   const paragraphs = [w.greeting(firstName), w.body(min, max), w.approved];
-  const text = [
-    ...paragraphs,
-    ...(dashboardUrl ? [`${w.follow} ${dashboardUrl}`] : []),
-    w.closing,
-  ].join('\n\n');
-  const link = dashboardUrl
-    ? `<p>${escapeHtml(w.follow)} <a href="${escapeHtml(dashboardUrl)}">${escapeHtml(dashboardUrl)}</a></p>`
-    : '';
+  const links = [
+    ...(signedCopyUrl ? [{ label: w.copy, url: signedCopyUrl }] : []),
+    ...(dashboardUrl ? [{ label: w.follow, url: dashboardUrl }] : []),
+  ];
+  const text = [...paragraphs, ...links.map(({ label, url }) => `${label} ${url}`), w.closing].join(
+    '\n\n',
+  );
+  const linkHtml = links
+    .map(
+      ({ label, url }) =>
+        `<p>${escapeHtml(label)} <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
+    )
+    .join('');
   const html = `<!doctype html><html lang="${language === 'fr' ? 'fr-CA' : 'en-CA'}"><body>${paragraphs
     .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
-    .join('')}${link}<p>${escapeHtml(w.closing)}</p></body></html>`;
+    .join('')}${linkHtml}<p>${escapeHtml(w.closing)}</p></body></html>`;
   return { subject: w.subject, text, html };
 }

@@ -16,6 +16,7 @@ import { signedInTestApp } from '../../test/test-app.ts';
 import { bearer, type TestUser } from '../../test/users.ts';
 import { applyApplicationEvent } from '../applications/applications.service.ts';
 import { contentContext } from '../outbox/outbox.service.ts';
+import { signedDocumentContext } from './esign.service.ts';
 
 const esignUrl = (applicationId: string) => `/service/jaxrs/applications/${applicationId}/esign`;
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -89,7 +90,26 @@ async function awaitingSignature(
 }
 
 describe('e-signature API: applications/{id}/esign', () => {
-  const { test, camille, alex, stranger } = signedInTestApp('camille', 'alex', 'stranger');
+  const { test, camille, alex, stranger, elise } = signedInTestApp(
+    'camille',
+    'alex',
+    'stranger',
+    'elise',
+  );
+
+  /** The account's own language, as its settings would change it. */
+  const setLanguage = async (user: TestUser, language: 'en' | 'fr') => {
+    await test.app.db
+      .update(users)
+      .set({ language })
+      .where(eq(users.email, user.email.toLowerCase()));
+  };
+  const download = (user: TestUser, id: string) =>
+    test.app.inject({
+      method: 'GET',
+      url: `${esignUrl(id)}/document`,
+      headers: bearer(user.token),
+    });
 
   const start = (user: TestUser, id: string) =>
     test.app.inject({ method: 'POST', url: esignUrl(id), headers: bearer(user.token) });
@@ -157,6 +177,7 @@ describe('e-signature API: applications/{id}/esign', () => {
   let individual: string;
   beforeAll(async () => {
     individual = await awaitingSignature(test.app, camille);
+    await setLanguage(elise, 'fr');
   });
 
   it('answers 401 without a token, 404 to someone who takes no part, 400 for a malformed id', async () => {
@@ -201,14 +222,15 @@ describe('e-signature API: applications/{id}/esign', () => {
     expect(signature).toMatchObject({ role: 'primary', provider: 'sandbox', status: 'pending' });
     expect(signingUrl).toBe(`/sandbox/esign/${signature!.envelopeId}`);
 
-    // The ceremony is in the correspondence language, for the name on the profile.
+    // The ceremony and the document are in the signer's own language (their account's), not
+    // the correspondence language chosen for statements (French here), for the profile's name.
     const page = await test.app.inject({ method: 'GET', url: signingUrl });
-    expect(page.body).toContain('<html lang="fr-CA">');
-    expect(page.body).toContain('Tapez Camille Tremblay');
+    expect(page.body).toContain('<html lang="en-CA">');
+    expect(page.body).toContain('Type Camille Tremblay');
     const document = await test.app.inject({ method: 'GET', url: `${signingUrl}/document` });
     expect(document.headers['content-type']).toBe('application/pdf');
     const pdf = await PDFDocument.load(document.rawPayload);
-    expect(pdf.getTitle()).toMatch(/^Demande d’ouverture de compte /);
+    expect(pdf.getTitle()).toMatch(/^Account application /);
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
     expect(await auditActions(application)).toContain('esignSent');
   });
@@ -306,6 +328,9 @@ describe('e-signature API: applications/{id}/esign', () => {
       joint: alex,
       correspondenceLanguage: 2,
     });
+    // Each person is written to in their own account's language; here both are French.
+    await setLanguage(camille, 'fr');
+    await setLanguage(alex, 'fr');
     // The joint applicant signs second.
     const early = await start(alex, application);
     expect(early.statusCode).toBe(409);
@@ -353,5 +378,111 @@ describe('e-signature API: applications/{id}/esign', () => {
     expect(
       mail.find((message) => message.recipient === 'camille@example.com')?.content.text,
     ).toContain('Bonjour Camille,');
+    await setLanguage(camille, 'en');
+    await setLanguage(alex, 'en');
+  });
+
+  it('follows each signer’s own language: a French joint applicant beside an English primary', async () => {
+    // The primary chose English correspondence; the joint applicant's account is French.
+    const application = await awaitingSignature(test.app, camille, { joint: elise });
+    const primaryUrl = await signingUrlOf(camille, application);
+    const primaryPage = await test.app.inject({ method: 'GET', url: primaryUrl });
+    expect(primaryPage.body).toContain('<html lang="en-CA">');
+    await ceremony(primaryUrl, 'sign', 'Camille Tremblay');
+    await poll(camille, application);
+
+    const jointUrl = await signingUrlOf(elise, application);
+    const jointPage = await test.app.inject({ method: 'GET', url: jointUrl });
+    expect(jointPage.body).toContain('<html lang="fr-CA">');
+    expect(jointPage.body).toContain('Tapez Alex Tremblay');
+    const sent = await test.app.inject({ method: 'GET', url: `${jointUrl}/document` });
+    expect((await PDFDocument.load(sent.rawPayload)).getTitle()).toMatch(
+      /^Demande d’ouverture de compte /,
+    );
+    await ceremony(jointUrl, 'sign', 'Alex Tremblay');
+    await poll(elise, application);
+
+    const mail = await underReviewMail(application);
+    const byRecipient = new Map(mail.map((message) => [message.recipient, message]));
+    expect(byRecipient.get(elise.email.toLowerCase())).toMatchObject({ language: 'fr' });
+    expect(byRecipient.get(elise.email.toLowerCase())?.content.subject).toBe(
+      'Nous examinons votre demande',
+    );
+    expect(byRecipient.get('camille@example.com')).toMatchObject({ language: 'en' });
+    expect(byRecipient.get('camille@example.com')?.content.subject).toBe(
+      'We’re reviewing your application',
+    );
+
+    // Each keeps the copy they signed, in their language.
+    const jointCopy = await download(elise, application);
+    expect(jointCopy.statusCode).toBe(200);
+    expect((await PDFDocument.load(jointCopy.rawPayload)).getTitle()).toMatch(
+      /^Demande d’ouverture de compte /,
+    );
+    const primaryCopy = await download(camille, application);
+    expect((await PDFDocument.load(primaryCopy.rawPayload)).getTitle()).toMatch(
+      /^Account application /,
+    );
+  });
+
+  it('hands each applicant the document they signed, as a download no cache keeps', async () => {
+    const application = await awaitingSignature(test.app, camille);
+    const signingUrl = await signingUrlOf(camille, application);
+    const before = await download(camille, application);
+    expect(before.statusCode).toBe(404);
+    expect(before.json<ErrorBody>().errorCode).toBe('notSigned');
+
+    const sent = await test.app.inject({ method: 'GET', url: `${signingUrl}/document` });
+    const sentPages = (await PDFDocument.load(sent.rawPayload)).getPageCount();
+    await ceremony(signingUrl, 'sign', 'Camille Tremblay');
+
+    const response = await download(camille, application);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['cache-control']).toContain('no-store');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"/);
+    // The vendor's signed copy: the pages sent, then its signature certificate.
+    const signed = await PDFDocument.load(response.rawPayload);
+    expect(signed.getPageCount()).toBe(sentPages + 1);
+    expect(signed.getKeywords()).toContain('signed');
+
+    // Kept encrypted, bound to the application and signer.
+    const [row] = await test.app.db
+      .select()
+      .from(applicationSignatures)
+      .where(eq(applicationSignatures.applicationId, application));
+    const stored = row!.signedDocumentEncrypted!;
+    expect(Buffer.from(stored).includes(Buffer.from('%PDF'))).toBe(false);
+    expect(
+      test.app.cipher.decryptBytes(stored, signedDocumentContext(application, 'primary')),
+    ).toEqual(Buffer.from(response.rawPayload));
+
+    // Nobody else: a stranger and the wrong id answer 404, as for any application.
+    const other = await download(stranger, application);
+    expect(other.statusCode).toBe(404);
+    expect(other.json<ErrorBody>().errorCode).toBe('notFound');
+    expect((await download(alex, application)).statusCode).toBe(404);
+    expect(
+      (
+        await test.app.inject({
+          method: 'GET',
+          url: `${esignUrl(application)}/document`,
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('links the signed copy from the under-review mail, never attaching the PDF', async () => {
+    const application = await awaitingSignature(test.app, camille);
+    await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
+    await poll(camille, application);
+    const [mail] = await underReviewMail(application);
+    const link = `/#/application/${application}/nextsteps`;
+    expect(mail!.content.text).toContain(link);
+    expect(mail!.content.text).toContain('Your copy of the application you signed');
+    expect(mail!.content.html).toContain(`href="http://`);
+    expect(mail!.content.html).toContain(link);
+    expect(mail!.content.text).not.toContain('%PDF');
+    expect(mail!.content.html).not.toContain('%PDF');
   });
 });

@@ -6,7 +6,14 @@ import { publicUrlOf, type AppConfig } from '../../config.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { EsignProvider } from '../../providers/esign/esign-provider.ts';
 import { createEsignProvider } from '../../providers/esign/esign-providers.ts';
-import { EsignError, signingStatus, startSigning, type EsignDeps } from './esign.service.ts';
+import { contentDisposition } from '../documents/documents.routes.ts';
+import {
+  EsignError,
+  signedDocumentOf,
+  signingStatus,
+  startSigning,
+  type EsignDeps,
+} from './esign.service.ts';
 
 export interface EsignRoutesOptions {
   /** The e-sign vendor; the sandbox over the app's database when absent. */
@@ -33,6 +40,7 @@ const messages: Record<EsignError['errorCode'], string> = {
   alreadySigned: 'You have already signed this application.',
   signerUnknown: 'The profile of the person who signs is missing.',
   signerNameRefused: 'The name of the person who signs has characters a name cannot have.',
+  notSigned: 'There is no signed document yet.',
 };
 
 function refuse(reply: FastifyReply, error: unknown) {
@@ -112,6 +120,43 @@ export const esignRoutes: FastifyPluginAsyncZod<EsignRoutesOptions> = async (app
       reply.header('cache-control', 'private, no-store');
       try {
         return await signingStatus(deps, callerOf(request), request.params.id);
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.get(
+    '/applications/:id/esign/document',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's copy of the application they signed (PDF, a download)",
+        description:
+          'The document as the e-sign vendor returned it signed, kept encrypted: each applicant ' +
+          'gets the copy they signed. 404 notFound to anyone who takes no part in the ' +
+          'application, notSigned before the caller has signed.',
+        params,
+        produces: ['application/pdf'],
+        response: { 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      try {
+        const document = await signedDocumentOf(deps, callerOf(request), request.params.id);
+        return (
+          reply
+            .type('application/pdf')
+            // Saved, not shown in a tab: it is the applicant's copy to keep.
+            .header(
+              'content-disposition',
+              contentDisposition(document.name).replace(/^inline;/, 'attachment;'),
+            )
+            .header('x-content-type-options', 'nosniff')
+            .send(Buffer.from(document.bytes))
+        );
       } catch (error) {
         return refuse(reply, error);
       }

@@ -1,6 +1,5 @@
 import {
   allows,
-  correspondenceLanguages,
   esignReturnPath,
   signedEvent,
   signerOnTurn,
@@ -48,7 +47,8 @@ export class EsignError extends Error {
       | 'notYourTurn'
       | 'alreadySigned'
       | 'signerUnknown'
-      | 'signerNameRefused',
+      | 'signerNameRefused'
+      | 'notSigned',
   ) {
     super(errorCode);
   }
@@ -80,14 +80,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 const profileStepOf = (role: SignerRole) => (role === 'primary' ? 'profile' : 'profilejoint');
 
 /**
- * The language of the application's document and mail: the correspondence language chosen in
- * the financial background; before it is known, the given fallback (the caller's account).
+ * The language a person signs in, and gets their document and mail in: their own account's
+ * (issue 12), which they chose at registration and change in their settings. The correspondence
+ * language of the financial background is the account's statements', not each person's.
  */
-export function applicationLanguageOf(steps: SavedSteps, fallback: string): Language {
-  const chosen = record(steps.otherinterests).correspondenceLanguage;
-  if (chosen === correspondenceLanguages.French) return 'fr';
-  if (chosen === correspondenceLanguages.English) return 'en';
-  return fallback === 'fr' ? 'fr' : 'en';
+export function languageOfAccount(language: string | undefined): Language {
+  return language === 'fr' ? 'fr' : 'en';
 }
 
 /** Reference-list labels (citizenship, industry, ...) in one language, for the document. */
@@ -117,6 +115,22 @@ async function referenceLabelsOf(db: Database, language: Language): Promise<Refe
   return (listName, id) => (typeof id === 'number' ? loaded.get(listName)?.get(id) : undefined);
 }
 
+/** The cipher context of a signed document: bound to its application and signer (ADR 0008). */
+export const signedDocumentContext = (applicationId: string, role: SignerRole) =>
+  `application_signatures:${applicationId}:${role}:signed_document`;
+
+function encryptSignedDocument(
+  cipher: FieldCipher,
+  applicationId: string,
+  role: SignerRole,
+  document: { name: string; bytes: Uint8Array },
+): repo.EncryptedSignedDocument {
+  return {
+    name: document.name,
+    encrypted: cipher.encryptBytes(document.bytes, signedDocumentContext(applicationId, role)),
+  };
+}
+
 interface Synced {
   application: Participation;
   signature: repo.SignatureRow | undefined;
@@ -143,6 +157,9 @@ async function synced(deps: EsignDeps, caller: Signer, applicationId: string): P
 
   const reported = await provider.envelopeStatus(signature.envelopeId);
   if (reported === 'pending') return { application, signature };
+  // Fetched before the transaction: no lock is held across a call to the vendor.
+  const signedCopy =
+    reported === 'signed' ? await provider.signedDocument(signature.envelopeId) : null;
 
   return db.transaction(async (tx) => {
     const locked = await findParticipantApplication(tx, caller.id, applicationId, { lock: true });
@@ -158,6 +175,9 @@ async function synced(deps: EsignDeps, caller: Signer, applicationId: string): P
       role: locked.role,
       status: reported,
       now,
+      ...(signedCopy && {
+        signedDocument: encryptSignedDocument(deps.cipher, applicationId, locked.role, signedCopy),
+      }),
     });
     const details = { role: locked.role, provider: row.provider, envelopeId: row.envelopeId };
     if (reported !== 'signed') {
@@ -215,13 +235,16 @@ async function queueUnderReviewMail(
     ? ['primary', 'joint']
     : ['primary'];
   const sent = new Set<string>();
+  const accounts = await repo.participantsOf(tx, applicationId);
   for (const role of roles) {
     const profile = record(steps[profileStepOf(role)]);
     // The caller's address is their sign-in; the other applicant's, the one on their profile.
     const recipient = (role === callerRole ? caller.email : text(profile.email)).toLowerCase();
     if (!recipient || sent.has(recipient)) continue;
     sent.add(recipient);
-    const language = applicationLanguageOf(steps, role === callerRole ? caller.language : 'en');
+    const language = languageOfAccount(
+      role === callerRole ? caller.language : accounts[role]?.language,
+    );
     await enqueueMessage(tx, deps.cipher, {
       channel: 'email',
       recipient,
@@ -230,6 +253,9 @@ async function queueUnderReviewMail(
       content: underReviewMail(language, {
         firstName: text(profile.firstName),
         dashboardUrl: deps.publicUrl ? `${deps.publicUrl}/#/home/dashboard` : undefined,
+        signedCopyUrl: deps.publicUrl
+          ? `${deps.publicUrl}/#/application/${encodeURIComponent(applicationId)}/nextsteps`
+          : undefined,
       }),
       applicationId,
     });
@@ -283,7 +309,7 @@ export async function startSigning(
   if (!isAcceptedName(text(profile.firstName)) || !isAcceptedName(text(profile.lastName))) {
     throw new EsignError(409, 'signerNameRefused');
   }
-  const language = applicationLanguageOf(steps, caller.language);
+  const language = languageOfAccount(caller.language);
   const now = deps.now?.() ?? new Date();
   const document = await buildApplicationDocument({
     applicationId,
@@ -331,4 +357,35 @@ export async function startSigning(
     if (other) return { signingUrl: other, status: 'pending' };
   }
   return { signingUrl: created.signingUrl, status: 'pending' };
+}
+
+/**
+ * `GET applications/{id}/esign/document`: the caller's own copy of what they signed (each
+ * applicant signs their own envelope, in their language). 404 `notFound` to anyone who takes no
+ * part in the application, `notSigned` before the caller's signature is recorded. A signature
+ * recorded without its document (the vendor had none to give then) fetches it now, once.
+ */
+export async function signedDocumentOf(
+  deps: EsignDeps,
+  caller: Signer,
+  applicationId: string,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const { application, signature } = await synced(deps, caller, applicationId);
+  if (signature?.status !== 'signed') throw new EsignError(404, 'notSigned');
+  const context = signedDocumentContext(applicationId, application.role);
+  if (signature.signedDocumentEncrypted && signature.signedDocumentName) {
+    return {
+      name: signature.signedDocumentName,
+      bytes: deps.cipher.decryptBytes(signature.signedDocumentEncrypted, context),
+    };
+  }
+  const fetched = await deps.provider.signedDocument(signature.envelopeId);
+  if (!fetched) throw new EsignError(404, 'notSigned');
+  await repo.storeSignedDocument(
+    deps.db,
+    applicationId,
+    application.role,
+    encryptSignedDocument(deps.cipher, applicationId, application.role, fetched),
+  );
+  return fetched;
 }

@@ -33,6 +33,11 @@ export interface EsignProvider {
    * "recipient view" each time); null when the envelope can no longer be signed.
    */
   signingUrl(envelopeId: string): Promise<string | null>;
+  /**
+   * The document as signed (vendors return it with the signature and its certificate), once
+   * the envelope is `signed`; null before, or for an envelope they do not know.
+   */
+  signedDocument(envelopeId: string): Promise<{ name: string; bytes: Uint8Array } | null>;
 }
 
 /** Refused input (for example a return path to another site): a programming error. */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxEsignEnvelopes } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -54,6 +55,29 @@ describe('the sandbox e-sign provider', () => {
     expect(DEFAULT_ENVELOPE_TTL_MS).toBe(7 * DAY_MS);
     expect(Buffer.from(row.documentEncrypted).includes('%PDF')).toBe(false);
     expect((await esign.document(envelopeId))?.bytes).toEqual(Buffer.from(pdfBytes()));
+  });
+
+  it('hands back the signed document only once signed: the pages sent and a certificate', async () => {
+    const sent = await PDFDocument.create();
+    sent.addPage();
+    sent.setTitle('Demande');
+    const { envelopeId } = await esign.createEnvelope({
+      signer: { email: 'camille@example.com', name: 'Camille Tremblay' },
+      language: 'fr',
+      document: { name: 'demande.pdf', bytes: await sent.save() },
+      returnPath: '/#/application/abc/esign?returned=1',
+    });
+    expect(await esign.signedDocument(envelopeId)).toBeNull();
+    expect(await esign.signedDocument('not-an-id')).toBeNull();
+    expect((await esign.sign(envelopeId, 'Camille Tremblay')).outcome).toBe('signed');
+
+    const signed = await esign.signedDocument(envelopeId);
+    expect(signed?.name).toBe('demande.pdf');
+    const pdf = await PDFDocument.load(signed!.bytes, { updateMetadata: false });
+    expect(pdf.getPageCount()).toBe(2);
+    expect(pdf.getTitle()).toBe('Demande');
+    expect(pdf.getKeywords()).toBe(`signed ${envelopeId}`);
+    expect(pdf.getModificationDate()?.toISOString()).toBe(clock.toISOString());
   });
 
   it('binds the document to its envelope: copied to another envelope, it cannot be read', async () => {

@@ -9,6 +9,7 @@ import {
   type EsignProvider,
 } from './esign-provider.ts';
 import * as store from './sandbox-esign-store.ts';
+import { stampSignedDocument } from './sandbox-signed-document.ts';
 
 export const SANDBOX_ESIGN_PATH = '/sandbox/esign';
 export const DEFAULT_ENVELOPE_TTL_MS = ESIGN_ENVELOPE_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -141,6 +142,25 @@ export function createSandboxEsign({
     async signingUrl(envelopeId) {
       const envelope = await current(envelopeId);
       return envelope?.status === 'pending' ? signingUrlOf(envelope.id) : null;
+    },
+
+    async signedDocument(envelopeId) {
+      if (!UUID.test(envelopeId)) return null;
+      const row = await store.findEnvelope(db, envelopeId);
+      if (row?.status !== 'signed' || !row.completedAt) return null;
+      const original = await store.findDocument(db, envelopeId);
+      if (!original) return null;
+      const bytes = await stampSignedDocument(
+        cipher.decryptBytes(original.documentEncrypted, documentContext(envelopeId)),
+        {
+          envelopeId,
+          signerName: row.signerName,
+          signerEmail: row.signerEmail,
+          language: row.language === 'fr' ? 'fr' : 'en',
+          signedAt: row.completedAt,
+        },
+      );
+      return { name: original.documentName, bytes };
     },
 
     envelope: current,
