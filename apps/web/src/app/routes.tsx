@@ -12,6 +12,7 @@ import { OAuthPage, oauthLoader } from '../features/session/oauth-page.tsx';
 import { VersionPage } from '../features/version/version-page.tsx';
 import { RootLayout, type ShellHandle } from './root-layout.tsx';
 import { requireSignIn } from '../lib/require-sign-in.ts';
+import { NameCorrectionGate } from '../features/home/name-section-gate.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -107,6 +108,8 @@ export const routes: RouteObject[] = [
           {
             // Everything below needs a signed-in person; error pages and version stay open.
             loader: requireSignIn,
+            // A name the name rule refuses is corrected before anything else (issue 12).
+            Component: NameCorrectionGate,
             children: [
               {
                 path: 'auth-code',

@@ -29,6 +29,11 @@ export interface UserInfo {
   emailVerified?: boolean;
   /** The account's preferred language (issue 12 item 8): it wins over the `lang` cookie. */
   language?: Language;
+  /**
+   * Whether the name was given before the one name rule, which refuses it now (issue 12): the
+   * app asks for it to be corrected before anything else. Absent from older answers: no.
+   */
+  nameNeedsCorrection?: boolean;
 }
 
 export type UserInfoState =

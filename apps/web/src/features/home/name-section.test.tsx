@@ -42,6 +42,25 @@ describe('settings: name', () => {
     expect(api.apiCalls()).not.toContain('PUT /account/name');
   });
 
+  it('refuses the characters a name cannot have before sending, naming them', async () => {
+    const api = fakeAccountApi();
+    const { user, region: name } = await openSection('Name');
+    const last = within(name).getByLabelText('Last name');
+    await user.clear(last);
+    await user.type(last, 'Tremblay (Roy)');
+    await user.click(within(name).getByRole('button', { name: 'Save name' }));
+    expect(
+      await within(name).findByRole('link', {
+        name: 'Last name: Not allowed in a name: ( ). A name may contain letters, spaces, hyphens, apostrophes and periods, and a comma before a suffix such as Jr.',
+      }),
+    ).toBeVisible();
+    expect(api.apiCalls()).not.toContain('PUT /account/name');
+    await user.clear(last);
+    await user.type(last, 'Tremblay, Jr.');
+    await user.click(within(name).getByRole('button', { name: 'Save name' }));
+    expect(await within(name).findByText(/Your name is saved/)).toBeInTheDocument();
+  });
+
   it('shows the server’s field codes beside the fields', async () => {
     const api = fakeAccountApi();
     api.answerNext('PUT', '/account/name', 400, {

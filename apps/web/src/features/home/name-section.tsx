@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registrationSchema } from '@portal/domain/rules/account';
+import { personNameSchema } from '@portal/domain/rules/person-name';
 import { TextField } from '../../ui/text-field.tsx';
 import { accountApi, type AccountSettings } from './account-api.ts';
 import { FormMessages, SettingsSection, SubmitButton } from './settings-section.tsx';
 import { useSectionForm } from './use-section-form.ts';
 
-/** The name rules of registration, which `PUT account/name` applies too: field -> code. */
+/** The one name rule (registration's, the profile's, `PUT account/name`'s): field -> code. */
 function nameProblems(values: { firstName: string; lastName: string }): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const field of ['firstName', 'lastName'] as const) {
-    const parsed = registrationSchema.shape[field].safeParse(values[field]);
+    const parsed = personNameSchema.safeParse(values[field]);
     if (!parsed.success) problems[field] = parsed.error.issues[0]?.message ?? 'invalid';
   }
   return problems;
