@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { countriesInOrder } from '@portal/domain/enums/countries';
 import { pick, type Language } from '@portal/domain/enums/define-enum';
 import { http } from './http/http.ts';
 import { useResource } from './use-resource.ts';
@@ -18,7 +19,12 @@ export interface ReferenceValue {
   description: string;
   descriptionFr: string;
   parentId?: number;
+  /** Set here on the rows of a list of countries, which each language orders by its own names. */
+  country?: true;
 }
+
+/** Citizenships share the countries' ids and names. */
+const countryLists: ReadonlySet<ReferenceListName> = new Set(['countries', 'citizenships']);
 
 // Spec section 7: the lists are cached. One request per list per page load, shared by every
 // screen that asks; a failed request is forgotten so the next screen can try again.
@@ -27,19 +33,29 @@ const cache = new Map<ReferenceListName, Promise<ReferenceValue[]>>();
 export function loadReferenceList(name: ReferenceListName): Promise<ReferenceValue[]> {
   let pending = cache.get(name);
   if (!pending) {
-    pending = http.get<ReferenceValue[]>(`/references/${name}`, { noErrorPage: true });
+    pending = http
+      .get<ReferenceValue[]>(`/references/${name}`, { noErrorPage: true })
+      .then((rows) =>
+        countryLists.has(name) ? rows.map((row) => ({ ...row, country: true as const })) : rows,
+      );
     pending.catch(() => cache.delete(name));
     cache.set(name, pending);
   }
   return pending;
 }
 
-/** Options in the person's language, French falling back to English (spec section 1). */
+/**
+ * Options in the person's language, French falling back to English (spec section 1). The server
+ * serves countries in English order; in French they are read in French order (Afrique du Sud,
+ * Allemagne, ...), Canada and the United States still first.
+ */
 export function referenceOptions(values: readonly ReferenceValue[], language: Language) {
-  return values.map((value) => ({
+  const options = values.map((value) => ({
     id: value.id,
     label: pick({ en: value.description, fr: value.descriptionFr }, language),
   }));
+  const countryList = values.length > 0 && values.every((value) => value.country);
+  return countryList ? countriesInOrder(options, (option) => option.label, language) : options;
 }
 
 export function useReferenceList(name: ReferenceListName) {

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadReferenceList, referenceOptions, type ReferenceValue } from './reference-lists.ts';
+
+// As the server serves them: Canada and the United States first, the rest in English order.
+const served: ReferenceValue[] = [
+  { id: 1, description: 'Canada', descriptionFr: 'Canada' },
+  { id: 2, description: 'United States', descriptionFr: 'États-Unis' },
+  { id: 8, description: 'Albania', descriptionFr: 'Albanie' },
+  { id: 818, description: 'Egypt', descriptionFr: 'Égypte' },
+  { id: 276, description: 'Germany', descriptionFr: 'Allemagne' },
+  { id: 710, description: 'South Africa', descriptionFr: 'Afrique du Sud' },
+  { id: 6666, description: 'Other', descriptionFr: 'Autre' },
+];
+
+describe('reference lists', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists countries and citizenships in French order in French, as served in English', async () => {
+    vi.spyOn(window, 'fetch').mockImplementation(
+      async () => new Response(JSON.stringify(served), { status: 200 }),
+    );
+    for (const list of ['countries', 'citizenships'] as const) {
+      const rows = await loadReferenceList(list);
+      expect(referenceOptions(rows, 'fr').map((option) => option.label)).toEqual([
+        'Canada',
+        'États-Unis',
+        'Afrique du Sud',
+        'Albanie',
+        'Allemagne',
+        'Égypte',
+        'Autre',
+      ]);
+      expect(referenceOptions(rows, 'en').map((option) => option.id)).toEqual(
+        served.map((row) => row.id),
+      );
+    }
+  });
+
+  it('keeps the served order of any other list', () => {
+    const industries = [
+      { id: 3, description: 'Zoos', descriptionFr: 'Zoos' },
+      { id: 1, description: 'Agriculture', descriptionFr: 'Agriculture' },
+    ];
+    expect(referenceOptions(industries, 'fr').map((option) => option.id)).toEqual([3, 1]);
+  });
+});
