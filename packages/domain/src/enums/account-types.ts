@@ -173,7 +173,9 @@ export const namedAccountTypeLabels = {
   rrif: { en: 'RRIF', fr: 'FERR' },
   spousalRrif: { en: 'Spousal RRIF', fr: 'FERR de conjoint' },
   lira: { en: 'LIRA', fr: 'CRI' },
-  liraLrsp: { en: 'Locked-in RRSP (LRSP)', fr: 'REER immobilisé (REIR)' },
+  // Federal pension law's French names: the LRSP is a "régime d'épargne-retraite immobilisé"
+  // (RERI); "REIR" is the restricted locked-in savings plan (RLSP) below.
+  liraLrsp: { en: 'Locked-in RRSP (LRSP)', fr: 'REER immobilisé (RERI)' },
   lif: { en: 'LIF', fr: 'FRV' },
   lifLrif: { en: 'Locked-in RIF (LRIF)', fr: 'FRRI' },
   rlif: { en: 'Restricted LIF (RLIF)', fr: 'FRV restreint (FRVR)' },
