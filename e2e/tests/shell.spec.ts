@@ -165,3 +165,56 @@ test('moving to another screen puts focus on its heading', async ({ page }) => {
     page.getByRole('heading', { level: 1, name: 'Your account applications' }),
   ).toBeFocused();
 });
+
+for (const [language, words] of [
+  ['en', { open: 'Open menu', close: 'Close menu', closeWord: 'Close', faq: 'FAQ and help' }],
+  [
+    'fr',
+    { open: 'Ouvrir le menu', close: 'Fermer le menu', closeWord: 'Fermer', faq: 'FAQ et aide' },
+  ],
+] as const) {
+  test(`the phone menu says Close while open and closes with Escape (${language}, 390 px)`, async ({
+    page,
+    context,
+  }) => {
+    await context.addCookies([{ name: 'lang', value: language, url: baseURL }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/#/version');
+    const toggle = page.getByRole('button', { name: words.open });
+    await toggle.click();
+    await expect(toggle).toHaveAccessibleName(words.close);
+    await expect(toggle).toContainText(words.closeWord);
+    const faq = page.getByRole('link', { name: words.faq });
+    await expect(faq).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `${language}-mobile-menu-open-390`);
+    await faq.focus();
+    await page.keyboard.press('Escape');
+    await expect(faq).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAccessibleName(words.open);
+  });
+}
+
+test('the main area shows no focus ring when the page moves the focus to it', async ({ page }) => {
+  const ringOf = (element: Element) => {
+    const style = getComputedStyle(element);
+    return { outline: style.outlineStyle, shadow: style.boxShadow };
+  };
+  const noRing = { outline: 'none', shadow: 'none' };
+  await page.goto('/#/version');
+  await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
+  const main = page.locator('main');
+  // Where the browser would draw a ring (focus moved after a key press), main has none.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(main).toBeFocused();
+  expect(await main.evaluate(ringOf)).toEqual(noRing);
+  // A mouse user: after a click, the page moves the focus to main (a screen still loading).
+  await page.mouse.click(5, 300);
+  await main.evaluate((element: HTMLElement) => element.focus());
+  await expect(main).toBeFocused();
+  expect(await main.evaluate(ringOf)).toEqual(noRing);
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { Language } from '@portal/domain';
@@ -21,6 +21,18 @@ export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
   const userInfo = useUserInfo();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  // The phone menu is a disclosure: Escape closes it and gives the focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuToggle.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
   const language = i18n.language as Language;
   const other: Language = language === 'fr' ? 'en' : 'fr';
 
@@ -48,17 +60,19 @@ export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
           </span>
         )}
         <button
+          ref={menuToggle}
           type="button"
           className={styles.menuToggle}
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span aria-hidden="true" className={styles.menuIcon} />
+          <span aria-hidden="true" className={styles.menuIcon} data-open={menuOpen} />
           <span className="visually-hidden">
             {menuOpen ? t('header.menuClose') : t('header.menuOpen')}
           </span>
-          <span aria-hidden="true">{t('header.menu')}</span>
+          {/* What a press does now: the visible word is part of the accessible name. */}
+          <span aria-hidden="true">{menuOpen ? t('header.close') : t('header.menu')}</span>
         </button>
         <nav
           id={menuId}

@@ -109,6 +109,25 @@ describe('header', () => {
     );
   });
 
+  it('says Close on the phone menu button while open, and closes the menu with Escape', async () => {
+    await renderApp({ path: '/version', language: 'fr' });
+    const toggle = await screen.findByRole('button', { name: /Ouvrir le menu/ });
+    // The word shown beside the icon says what a press does.
+    expect(within(toggle).getByText('Menu')).toBeVisible();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAccessibleName('Fermer le menu');
+    expect(within(toggle).getByText('Fermer')).toBeVisible();
+    expect(within(toggle).queryByText('Menu')).toBeNull();
+    await userEvent.tab();
+    expect(toggle).not.toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAccessibleName('Ouvrir le menu');
+    expect(toggle).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('shows the partnership line for a partner cookie, in the language shown', async () => {
     document.cookie = 'partnerSkin=harbour; path=/';
     document.cookie = 'partnerName=Harbour%20Credit%20Union; path=/';
