@@ -1,3 +1,5 @@
+import { BRAND_NAME } from '@portal/domain/brand';
+import { BRAND_HEADER_STYLE, brandLogoImage } from '../../lib/pages/brand-logo.ts';
 import { escapeHtml, renderPage } from '../../lib/pages/page-shell.ts';
 import type { MailboxMessage } from '../../providers/mail/sandbox-mailbox.ts';
 import { mailboxText, type MailboxPagesLanguage } from './sandbox-mailbox-pages.locales.ts';
@@ -9,9 +11,9 @@ import { mailboxText, type MailboxPagesLanguage } from './sandbox-mailbox-pages.
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:'Liberation Sans',Arial,sans-serif;font-size:1.0625rem;line-height:1.5;color:#1b2631;background:#f5f7f8}
-header{background:#fff;border-bottom:4px solid #6b4c9a}.bar,main{width:min(64rem,100% - 2rem);margin:0 auto}
+${BRAND_HEADER_STYLE}.bar,main{width:min(64rem,100% - 2rem);margin:0 auto}
 .bar{display:flex;justify-content:space-between;align-items:center;gap:1rem;padding:.75rem 0}
-.brand{font-weight:700;color:#1b2631;text-decoration:none}.vendor{color:#4a5661;font-size:.9rem;margin:0}main{padding:2rem 0}
+.vendor-line{display:flex;align-items:center;gap:1rem}.mailbox{font-weight:700;color:#1b2631}.vendor{color:#4a5661;font-size:.9rem;margin:0}main{padding:2rem 0}
 .panel{background:#fff;padding:2rem;border-radius:4px;box-shadow:0 1px 3px rgb(0 0 0/12%)}
 h1{margin-top:0;font-size:2rem;line-height:1.2}label{display:block;font-weight:700}
 .hint{color:#4a5661;margin:.25rem 0}input[type=text]{width:min(28rem,100%);padding:.6rem;font:inherit;border:2px solid #1b2631;border-radius:4px}
@@ -49,7 +51,7 @@ function layout(
     title,
     siteName: t.brand,
     style: STYLE,
-    brand: `<div><a class="brand" href="/sandbox/mailbox">${escapeHtml(t.brand)}</a><p class="vendor">${escapeHtml(t.appTitle)}</p></div>`,
+    brand: `<div class="vendor-line">${brandLogoImage(BRAND_NAME[language])}<div><a class="mailbox" href="/sandbox/mailbox">${escapeHtml(t.brand)}</a><p class="vendor">${escapeHtml(t.appTitle)}</p></div></div>`,
     body,
     switchHref,
     noindex: true,

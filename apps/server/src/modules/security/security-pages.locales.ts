@@ -3,6 +3,7 @@ import type { PageLanguage } from '../../lib/pages/page-chrome.locales.ts';
 /** Text of the server's sign-in pages; the French table must name every key (type-checked). */
 export const securityPagesEn = {
   brand: 'Laurentide Investing',
+  homeLink: 'Laurentide Investing, go to the start',
   appTitle: 'Online Applications',
   signInTitle: 'Sign in',
   signInIntro: 'Sign in to open an account or continue your application.',
@@ -82,6 +83,7 @@ type SecurityPagesText = Record<keyof typeof securityPagesEn, string>;
 
 export const securityPagesFr = {
   brand: 'Placements Laurentide',
+  homeLink: 'Placements Laurentide, aller au début',
   appTitle: 'Demandes en ligne',
   signInTitle: 'Ouvrir une session',
   signInIntro: 'Ouvrez une session pour ouvrir un compte ou poursuivre votre demande.',

@@ -1,4 +1,5 @@
 import { messageFor } from '@portal/domain';
+import { BRAND_HEADER_STYLE, brandHomeLink } from '../../lib/pages/brand-logo.ts';
 import { errorSummary, escapeHtml, renderPage } from '../../lib/pages/page-shell.ts';
 import { securityText, type SecurityPagesLanguage } from './security-pages.locales.ts';
 
@@ -10,9 +11,9 @@ interface FieldError {
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:'Liberation Sans',Arial,sans-serif;font-size:1.0625rem;line-height:1.5;color:#1b2631;background:#f5f7f8}
-header{background:#fff;border-bottom:4px solid #0b5a6e}header div,main{width:min(36rem,100% - 2rem);margin:0 auto}
+${BRAND_HEADER_STYLE}header div,main{width:min(36rem,100% - 2rem);margin:0 auto}
 header div{display:flex;justify-content:space-between;align-items:center;padding:.75rem 0}
-.brand{font-weight:700;color:#1b2631;text-decoration:none}main{padding:2rem 0}
+main{padding:2rem 0}
 .panel{background:#fff;padding:2rem;border-radius:4px;box-shadow:0 1px 3px rgb(0 0 0/12%)}
 h1{margin-top:0;font-size:2rem;line-height:1.2}label,legend{display:block;font-weight:700;margin-top:1.25rem}
 .hint{color:#4a5661;margin:.25rem 0}input[type=email],input[type=password],input[type=text]{width:100%;padding:.6rem;font:inherit;border:2px solid #1b2631;border-radius:4px;margin-top:.25rem}
@@ -37,7 +38,7 @@ function layout(
     title,
     siteName: t.appTitle,
     style: STYLE,
-    brand: `<a class="brand" href="/">${escapeHtml(t.brand)}</a>`,
+    brand: brandHomeLink(t.homeLink),
     body,
     switchHref,
     hasErrors,

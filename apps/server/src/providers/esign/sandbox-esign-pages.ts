@@ -1,3 +1,5 @@
+import { BRAND_NAME } from '@portal/domain/brand';
+import { BRAND_HEADER_STYLE, brandLogoImage } from '../../lib/pages/brand-logo.ts';
 import { errorSummary, escapeHtml, renderPage } from '../../lib/pages/page-shell.ts';
 import {
   ceremonyText,
@@ -14,9 +16,9 @@ import type { CeremonyEnvelope } from './sandbox-esign.ts';
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:'Liberation Sans',Arial,sans-serif;font-size:1.0625rem;line-height:1.5;color:#1d1f2a;background:#eef0f5}
-header{background:#262a4a;color:#fff}header div,main{width:min(60rem,100% - 2rem);margin:0 auto}
-header div{display:flex;justify-content:space-between;align-items:center;padding:.75rem 0}
-header a{color:#fff}.brand{font-weight:700}main{padding:1.5rem 0 3rem}
+${BRAND_HEADER_STYLE}header div,main{width:min(60rem,100% - 2rem);margin:0 auto}
+header div{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem 1rem;padding:.75rem 0}
+header .vendor-line{display:flex;align-items:center;gap:1rem;padding:0;width:auto;margin:0}.vendor{font-weight:700;color:#4a4f63}main{padding:1.5rem 0 3rem}
 .sandbox{background:#fff4ce;border-left:6px solid #b58100;padding:.75rem 1rem;margin-bottom:1.5rem}
 .panel{background:#fff;padding:2rem;border-radius:4px;box-shadow:0 1px 3px rgb(0 0 0/12%)}
 h1{margin-top:0;font-size:2rem;line-height:1.2}h2{font-size:1.375rem;margin:2rem 0 .5rem}
@@ -49,7 +51,8 @@ function layout(
     title,
     siteName: t.brand,
     style: STYLE,
-    brand: `<span class="brand">${escapeHtml(t.brand)}</span>`,
+    // The dealer's brand with the vendor's name: the ceremony is held for Laurentide.
+    brand: `<div class="vendor-line">${brandLogoImage(BRAND_NAME[language])}<span class="vendor">${escapeHtml(t.brand)}</span></div>`,
     beforePanel: `<p class="sandbox">${escapeHtml(t.sandboxNotice)}</p>`,
     body,
     switchHref,
