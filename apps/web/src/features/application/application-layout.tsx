@@ -17,6 +17,7 @@ import { acceptsChanges } from '@portal/domain/status/application-status-machine
 import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 import { applicationsApi, refusalOf, type ApplicationDetail } from '../../lib/applications-api.ts';
 import { useResource } from '../../lib/use-resource.ts';
+import { useUpdateUserInfo } from '../../lib/user-info.tsx';
 import { LeaveGuard } from '../../ui/leave-guard.tsx';
 import { Page } from '../../ui/page.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
@@ -53,6 +54,7 @@ export function ApplicationLayout() {
     [applicationId],
   );
   const { resource, retry, set } = useResource(load);
+  const updateUser = useUpdateUserInfo();
   // Only steps whose answers differ from the saved ones; a ref, so the leave guard reads the
   // truth at the moment of navigation, even right after a save.
   const drafts = useRef(new Map<OnboardingStep, { values: unknown; data: unknown }>());
@@ -87,6 +89,9 @@ export function ApplicationLayout() {
         drafts.current.delete(step);
         setUnsaved(drafts.current.size > 0);
         set(saved);
+        // The applicant's own name saved on the profile is their account's too (the server renames
+        // it in the same save): the header follows at once.
+        if (step === 'profile') updateUser(namesOf(savedStep));
         // Agreeing ends the answers: where to go then follows the status (sign, or wait).
         const next =
           step === 'review'
@@ -111,7 +116,7 @@ export function ApplicationLayout() {
         return { kind: 'failed' };
       }
     },
-    [application, set, location.search],
+    [application, set, location.search, updateUser],
   );
 
   const draftOf = useCallback(
@@ -203,4 +208,13 @@ function reachable(step: OnboardingStep, application: ApplicationDetail): boolea
     return open && application.role === 'primary' && stepOpen(step, application.steps);
   }
   return !open && (step === 'esign' || step === 'nextsteps');
+}
+
+/** The first and last names of a saved profile step, as the account holds them. */
+function namesOf(saved: unknown): { firstName?: string; lastName?: string } {
+  const { firstName, lastName } = (saved ?? {}) as Record<string, unknown>;
+  return {
+    ...(typeof firstName === 'string' ? { firstName } : {}),
+    ...(typeof lastName === 'string' ? { lastName } : {}),
+  };
 }

@@ -60,11 +60,14 @@ const save = () =>
 describe('profile step', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('prefills the name and email of the signed-in person, read-only', async () => {
+  it('prefills the name of the signed-in person, to correct, and their email, read-only', async () => {
     await openProfile();
-    expect(screen.getByText('Camille')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Camille');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription(
+      'This is also your account’s name: correcting it here corrects it there too.',
+    );
     expect(screen.getByText('camille@example.com')).toBeVisible();
-    expect(screen.queryByRole('textbox', { name: 'First name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument();
     expect(screen.getAllByText('From your sign-in account').length).toBeGreaterThan(0);
   });
 

@@ -172,8 +172,9 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
       return {
         ...emptyEmployment(saved),
         title: saved.title as number | undefined,
-        firstName: text(saved.firstName) || (prefill?.firstName ?? ''),
-        lastName: text(saved.lastName) || (prefill?.lastName ?? ''),
+        // The primary's name is their account's (the settings may have corrected it since).
+        firstName: prefill?.firstName || text(saved.firstName),
+        lastName: prefill?.lastName || text(saved.lastName),
         birthDate: text(saved.birthDate),
         sin: text(saved.sin),
         maritalStatus: saved.maritalStatus as number | undefined,
@@ -203,9 +204,10 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
     },
     toData: (values) => ({
       title: values.title,
-      // The primary's name and email are their sign-in account's, whenever it arrived.
-      firstName: prefilledFrom?.firstName || values.firstName,
-      lastName: prefilledFrom?.lastName || values.lastName,
+      // The name is typed here (saving the primary's renames their account on the server); the
+      // email stays their sign-in account's, whenever it arrived.
+      firstName: values.firstName,
+      lastName: values.lastName,
       birthDate: values.birthDate,
       sin: values.sin,
       maritalStatus: values.maritalStatus,
@@ -396,22 +398,20 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
         error={form.errorFor('title')}
         options={titleOptions.map((option) => ({ id: option.id, label: option.label }))}
       />
-      <ReadOnlyOrText
-        readOnly={prefilled}
+      <TextField
         id="firstName"
         label={t('fields.firstName')}
-        hint={prefilled ? t('prefilled') : undefined}
-        value={prefilledFrom?.firstName ?? values.firstName}
+        hint={prefilled ? t('names.accountName') : undefined}
+        value={values.firstName}
         onChange={(firstName) => set({ firstName })}
         error={form.errorFor('firstName')}
         autoComplete="given-name"
       />
-      <ReadOnlyOrText
-        readOnly={prefilled}
+      <TextField
         id="lastName"
         label={t('fields.lastName')}
-        hint={prefilled ? t('prefilled') : undefined}
-        value={prefilledFrom?.lastName ?? values.lastName}
+        hint={prefilled ? t('names.accountName') : undefined}
+        value={values.lastName}
         onChange={(lastName) => set({ lastName })}
         error={form.errorFor('lastName')}
         autoComplete="family-name"
