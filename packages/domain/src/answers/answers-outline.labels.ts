@@ -10,6 +10,7 @@ export const outlineLabelsEn = {
   no: 'No',
   // Sections
   accounts: 'Your accounts',
+  accountsRequested: 'Accounts requested',
   options: 'Options and short selling',
   financial: 'Financial background',
   beneficiaries: 'Beneficiaries',
@@ -100,6 +101,7 @@ export const outlineLabelsFr = {
   yes: 'Oui',
   no: 'Non',
   accounts: 'Vos comptes',
+  accountsRequested: 'Comptes demandés',
   options: 'Options et vente à découvert',
   financial: 'Situation financière',
   beneficiaries: 'Bénéficiaires',

@@ -254,7 +254,11 @@ const section = (
 
 // --- Accounts and options -------------------------------------------------------------------
 
-export function accountsSection(steps: SavedSteps, f: OutlineFormat): OutlineSection {
+export function accountsSection(
+  steps: SavedSteps,
+  f: OutlineFormat,
+  heading = f.t.accounts,
+): OutlineSection {
   const { t } = f;
   const rows = new Rows('');
   const accountsStep: OnboardingStep = stepApplies('allaccounts', steps)
@@ -310,7 +314,7 @@ export function accountsSection(steps: SavedSteps, f: OutlineFormat): OutlineSec
       text(details.dapAgentAccountNumber),
     );
   }
-  return section('accounts', t.accounts, accountsStep, rows);
+  return section('accounts', heading, accountsStep, rows);
 }
 
 export function optionsSection(steps: SavedSteps, f: OutlineFormat): OutlineSection | undefined {
@@ -789,7 +793,7 @@ export function answersOutline(
   const words = personWords[language][voice];
   const joint = stepApplies('profilejoint', steps);
   const sections: (OutlineSection | undefined)[] = [
-    accountsSection(steps, f),
+    accountsSection(steps, f, voice === 'record' ? f.t.accountsRequested : f.t.accounts),
     optionsSection(steps, f),
     ...profileSections('primary', steps.profile, f, words.primary),
     ...(joint ? profileSections('joint', steps.profilejoint, f, words.joint) : []),

@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { SavedSteps } from '@portal/domain';
 import { montrealHome, savedProfile } from '@portal/domain/rules/profile.fixtures';
@@ -7,7 +8,7 @@ import {
   buildApplicationDocument,
   documentNameOf,
   documentPlainText,
-  toWinAnsi,
+  printableText,
   wrapText,
   type ReferenceLabel,
 } from './application-document.ts';
@@ -148,30 +149,34 @@ describe('the application document', () => {
       'Account application',
       'Application reference: 3F2A9C41',
       'Date: November 23, 2026',
-      'Ownership: Individual account',
+      'Accounts requested',
+      'Ownership: Individual',
       'Primary applicant: Ms. Camille Tremblay',
-      '- TFSA',
-      '- Margin account',
-      'Options strategies: Buying calls and puts, Covered writing',
+      'Accounts: TFSA\n  Margin account',
+      'Options strategies: Buying calls and puts\n  Covered writing',
       'Date of birth: March 27, 1985',
       'Social insurance number: *** *** 544',
       'Marital status: Married',
-      'Telephone: Mobile: (514) 555-0199',
+      'Phone numbers: Mobile: (514) 555-0199',
       'Home address: 1200 rue Sainte-Catherine Ouest, Montréal, Quebec  H3B 1K9, Canada',
       'Mailing address: C.P. 123, Succursale B, Montréal',
       'Employer: Hydro-Québec',
       'Annual income: $85,000',
+      'Net fixed assets: $350,000',
       'Net liquid assets: $90,000.50',
       'Main source of income: Rental income',
-      'Intended use of TFSA: Long-term growth',
-      'Investment experience: Stocks, Mutual funds',
+      'Spouse of the primary applicant\nName: Mr. Luc Tremblay',
+      'Intended use of each account: TFSA: Long-term growth',
+      'Investment experience (primary applicant): Stocks\n  Mutual funds',
       'Someone holds a power of attorney: Yes: Luc Gagnon',
       'Correspondence language: French',
       'Insider of a public company: Yes: Laurentian Rail, LRL',
-      'Tax residence: Canada: ******544',
-      'Tax residence: United States: No taxpayer identification number: I have applied',
-      'Trusted contact person: Marie Roy, Brother or sister',
-      '- Enfant1 Tremblay: Child, 100% (Designation: Other beneficiaries)',
+      'Tax residences: Canada: ******544',
+      '  United States: no taxpayer identification number: I have applied',
+      'Trusted contact person: Marie Roy',
+      'Trusted contact’s relationship: Brother or sister',
+      'Trusted contact’s phone number: (514) 555-0100',
+      'Beneficiaries: Enfant1 Tremblay (Child): 100%; designation: Other beneficiaries',
       'Customer agreements (customer-agreements-2026-11): read and agreed',
       'Consent given: Yes',
       'of any change within 30 days.',
@@ -187,10 +192,10 @@ describe('the application document', () => {
     for (const expected of [
       'Demande d’ouverture de compte',
       'Date: 23 novembre 2026',
-      'Propriété: Compte individuel',
+      'Comptes demandés',
+      'Propriété: Individuel',
       'Demandeur principal: Mme Camille Tremblay',
-      '- CELI',
-      '- Compte sur marge',
+      'Comptes: CELI\n  Compte sur marge',
       'Numéro d’assurance sociale: *** *** 544',
       'Marié ou mariée',
       'Cellulaire\u00a0: (514) 555-0199',
@@ -201,7 +206,8 @@ describe('the application document', () => {
       'Revenu annuel: 85\u00a0000\u00a0$',
       'Croissance à long terme',
       'Langue de correspondance: Français',
-      'Résidence fiscale: États-Unis',
+      'Résidences fiscales: Canada\u00a0: ******544\n  États-Unis',
+      'Actifs immobilisés nets: 350\u00a0000\u00a0$',
       'Conventions du client (customer-agreements-2026-11)\u00a0: lues et acceptées',
       'Signature de Mme Camille Tremblay / Date',
     ]) {
@@ -212,7 +218,8 @@ describe('the application document', () => {
 
   it('names both applicants of a joint application and asks both to sign', () => {
     const text = textOf('en', savedSteps({ joint: true }));
-    expect(text).toContain('Ownership: Joint account');
+    expect(text).toContain('Ownership: Joint');
+    expect(text).toContain('Joint applicant\nName: Ms. Alex Tremblay');
     expect(text).toContain('Joint applicant: Ms. Alex Tremblay');
     expect(text).toContain('Investment experience (joint applicant): None');
     expect(text).toContain('Social insurance number: *** *** 787');
@@ -290,13 +297,60 @@ describe('the application document', () => {
     expect(lines.join('').replaceAll(' ', '')).toBe(`${'word'.repeat(40)}${'x'.repeat(120)}`);
   });
 
-  it('writes French accents as they are and replaces what the standard font cannot write', async () => {
+  it('prints the letters of every alphabet the name rule accepts, in the embedded Noto Sans', async () => {
+    const names = ['Nguyễn Thị Minh Khai', 'Łukasz Żółć', 'Ελένη Παπαδοπούλου', 'Ольга Шевченко'];
+    const steps = savedSteps();
+    const profile = steps.profile as Record<string, unknown>;
+    profile.firstName = names[0];
+    profile.lastName = names[1];
+    (profile.spouse as Record<string, unknown>).firstName = names[2];
+    (profile.spouse as Record<string, unknown>).lastName = names[3];
+    const document = await buildApplicationDocument({
+      applicationId: APPLICATION_ID,
+      language: 'en',
+      steps,
+      generatedAt: GENERATED_AT,
+    });
+    const pdf = await PDFDocument.load(document.bytes);
+    // The font is embedded, not one of the 14 standard ones.
+    const fonts = pdf.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter(
+        (object) =>
+          object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font'),
+      )
+      .map((font) => String((font as PDFDict).get(PDFName.of('BaseFont'))));
+    expect(fonts.some((name) => /NotoSans/.test(name))).toBe(true);
+    expect(fonts.some((name) => /Helvetica/.test(name))).toBe(false);
+    // Every letter of the names is one the font has, so none is drawn as "?": the text
+    // a reader copies out (the ToUnicode maps of the embedded subsets) holds each of them.
+    const unicodeMaps = pdf.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter((object): object is PDFRawStream => object instanceof PDFRawStream)
+      .map((stream) => {
+        try {
+          return inflateSync(stream.contents).toString('latin1');
+        } catch {
+          return Buffer.from(stream.contents).toString('latin1');
+        }
+      })
+      .filter((content) => content.includes('begincmap'))
+      .join('\n')
+      .toUpperCase();
+    for (const letter of new Set([...names.join('')].filter((c) => c !== ' '))) {
+      const hex = (letter.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+      expect(unicodeMaps, `${letter} (U+${hex})`).toContain(`<${hex}>`);
+    }
     const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
-    const supported = new Set(font.getCharacterSet());
-    expect(
-      toWinAnsi('Québec, Île, çà, œuvre, « guillemets », l’été — 10\u202f000', supported),
-    ).toBe('Québec, Île, çà, œuvre, « guillemets », l’été — 10\u00a0000');
-    expect(toWinAnsi('Łódź Ǆ 王', supported)).toBe('?ódz DZ ?');
+    // The standard font (before) could not: it wrote "?" for these letters.
+    expect(printableText('Łukasz Ελένη', new Set(font.getCharacterSet()))).toBe('?ukasz ?????');
+  });
+
+  it('keeps what it can of a letter the font lacks and never breaks on it', async () => {
+    const supported = new Set([...'Lodz DZ?'].map((c) => c.codePointAt(0) ?? 0));
+    expect(printableText('Łódź Ǆ 王\t', supported)).toBe('?odz DZ ? ');
     // Every drawn line goes through it, so an unusual name never breaks the document.
     const steps = savedSteps();
     (steps.profile as Record<string, unknown>).lastName = 'Wałęsa 王';

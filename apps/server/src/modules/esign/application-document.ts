@@ -1,65 +1,26 @@
 import {
-  beneficiaryDesignationLabels,
-  beneficiaryDesignations,
-  chosenAccounts,
-  correspondenceLanguageLabels,
-  correspondenceLanguages,
-  countries,
-  countryLabels,
+  answersOutline,
   dealerDate,
-  deliveryMethodLabels,
-  deliveryMethods,
-  documentDeliveryOptionLabels,
-  documentDeliveryOptions,
-  employmentStatuses,
-  employmentStatusLabels,
-  experienceFlagsOf,
-  heardAboutUsSourceLabels,
-  heardAboutUsSources,
-  incomeSourceTypeLabels,
-  incomeSourceTypes,
-  intendedUseLabels,
-  intendedUses,
-  investmentExperienceFlagLabels,
-  investmentExperienceFlags,
-  investmentKnowledgeLevelLabels,
-  investmentKnowledgeLevels,
-  labelOf,
-  maritalStatuses,
-  maritalStatusLabels,
-  namedAccountTypeLabels,
-  noTinReasonLabels,
-  noTinReasons,
   NOTIFY_CHANGES_WITHIN_DAYS,
-  onboardingAccountTypes,
-  optionsStrategies,
-  optionsStrategyLabels,
-  phoneTypeLabels,
-  phoneTypes,
-  provinceLabels,
-  provinces,
-  purposeTypeLabels,
-  purposeTypes,
-  relationshipLabels,
-  relationships,
+  outlineFormat,
   stepApplies,
-  titleLabels,
-  titles,
-  type CodeMap,
-  type Labels,
   type Language,
-  type NamedAccountTypeName,
+  type OutlineDocument,
+  type ReferenceLabel,
   type SavedSteps,
 } from '@portal/domain';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { documentText, type DocumentTextKey } from './application-document.locales.ts';
 
 /**
  * The application document the applicants sign (spec sections 2 and 4: eSign): a real PDF,
  * generated from the saved steps in the applicant's language. It is built in two stages: the
- * lines (what the document says, which tests read), then their drawing with pdf-lib (standard
- * Helvetica, WinAnsi: French accents included; anything else is replaced, never dropped
- * silently into an exception). SINs and TINs appear only as the steps keep them masked
+ * lines (what the document says, which tests read: the answers come from the domain's outline,
+ * the one the review shows), then their drawing with pdf-lib in Noto Sans, embedded and subset
+ * (ADR 0013), so names in any alphabet the name rule accepts print as written. SINs and TINs appear only as the steps keep them masked
  * (`sinMasked`, `tinMasked`); the encrypted values are never read here.
  */
 
@@ -72,11 +33,7 @@ export type DocumentLine =
   | { kind: 'paragraph'; text: string }
   | { kind: 'signature'; label: string; dateLabel: string };
 
-/** The reference lists the steps point into (`references/*`), by id, in the document's language. */
-export type ReferenceLabel = (
-  list: 'citizenships' | 'countries' | 'provinceStates' | 'businessTypes' | 'occupationTypes',
-  id: unknown,
-) => string | undefined;
+export type { ReferenceLabel };
 
 export interface DocumentInput {
   applicationId: string;
@@ -85,6 +42,8 @@ export interface DocumentInput {
   /** When the document is generated (its date, in the dealer's time zone). */
   generatedAt: Date;
   references?: ReferenceLabel;
+  /** The documents sent with the application, listed with the answers. */
+  documents?: readonly OutlineDocument[];
 }
 
 export interface ApplicationDocument {
@@ -97,7 +56,6 @@ type Data = Record<string, unknown>;
 
 const record = (value: unknown): Data =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {};
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** The short reference the dashboard shows for an application. */
@@ -117,72 +75,17 @@ export function applicationDocumentLines(input: DocumentInput): DocumentLine[] {
   const t = documentText(language);
   const locale = language === 'fr' ? 'fr-CA' : 'en-CA';
   const say = (key: DocumentTextKey, values: Record<string, string> = {}) => fill(t[key], values);
-  const reference: ReferenceLabel = input.references ?? (() => undefined);
-  const label = <E extends CodeMap>(codes: E, labels: Labels<E>, code: unknown) =>
-    labelOf(codes, labels, code, language) ?? '';
-  const yesNo = (value: unknown) => (value === true ? t.yes : t.no);
-  /** French sets a colon apart with a (no-break) space. */
-  const colon = language === 'fr' ? '\u00a0: ' : ': ';
-
-  const money = (value: unknown) =>
-    typeof value === 'number'
-      ? new Intl.NumberFormat(locale, {
-          style: 'currency',
-          currency: 'CAD',
-          minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
-          maximumFractionDigits: 2,
-        }).format(value)
-      : '';
-  const calendarDate = (value: unknown) => {
-    const date = text(value);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(`${date}T00:00:00Z`),
-    );
-  };
-  const percent = (value: unknown) =>
-    typeof value === 'number'
-      ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
-          value / 100,
-        )
-      : '';
-
-  const provinceName = (id: unknown) =>
-    reference('provinceStates', id) ?? label(provinces, provinceLabels, id);
-  const countryName = (id: unknown) =>
-    reference('countries', id) ?? label(countries, countryLabels, id);
-
-  function address(value: unknown): string {
-    const a = record(value);
-    const suite = text(a.suite);
-    const street = [text(a.streetNumber), text(a.streetName)].filter(Boolean).join(' ');
-    const firstLine = suite
-      ? /^[\p{L}\p{N}]+$/u.test(suite)
-        ? `${suite}-${street}`
-        : `${suite}, ${street}`
-      : street;
-    const region = [provinceName(a.provinceId), text(a.postalCode)].filter(Boolean).join('  ');
-    return [firstLine, text(a.city), region, countryName(a.countryId)].filter(Boolean).join(', ');
-  }
-
-  const personName = (value: unknown) => {
-    const person = record(value);
-    return [label(titles, titleLabels, person.title), text(person.firstName), text(person.lastName)]
-      .filter(Boolean)
-      .join(' ');
-  };
+  const format = outlineFormat(language);
 
   const lines: DocumentLine[] = [];
   const heading = (key: DocumentTextKey) => lines.push({ kind: 'heading', text: t[key] });
-  const subheading = (value: string) => lines.push({ kind: 'subheading', text: value });
-  const field = (fieldLabel: string, value: string) => {
-    if (value !== '') lines.push({ kind: 'field', label: fieldLabel, value });
-  };
+  const field = (fieldLabel: string, value: string) =>
+    lines.push({ kind: 'field', label: fieldLabel, value });
   const bullet = (value: string) => lines.push({ kind: 'bullet', text: value });
 
   const joint = stepApplies('profilejoint', steps);
-  const primaryName = personName(steps.profile);
-  const jointName = joint ? personName(steps.profilejoint) : '';
+  const primaryName = format.personName(steps.profile);
+  const jointName = joint ? format.personName(steps.profilejoint) : '';
 
   // Title block
   lines.push({ kind: 'title', text: t.title });
@@ -193,254 +96,26 @@ export function applicationDocumentLines(input: DocumentInput): DocumentLine[] {
       new Date(`${dealerDate(input.generatedAt)}T00:00:00Z`),
     ),
   );
-  const ownership = record(steps.ownership).ownershipTypeId;
-  field(
-    t.ownership,
-    ownership === onboardingAccountTypes.Joint ? t.jointOwnership : t.individualOwnership,
-  );
 
   heading('applicants');
   field(t.primaryApplicant, primaryName || t.notProvided);
   if (joint) field(t.jointApplicant, jointName || t.notProvided);
 
-  heading('accounts');
-  const accounts = chosenAccounts(steps);
-  if (accounts.length === 0) bullet(t.noAccounts);
-  for (const account of accounts) {
-    bullet(namedAccountTypeLabels[account]?.[language] ?? account);
-  }
-  if (steps.options !== undefined) {
-    const options = record(steps.options);
-    field(t.options, yesNo(options.optionsTrading));
-    const strategies = list(options.strategies)
-      .map((code) => label(optionsStrategies, optionsStrategyLabels, code))
-      .filter(Boolean);
-    if (options.optionsTrading === true) field(t.optionsStrategies, strategies.join(', '));
-    field(t.shortSelling, yesNo(options.shortSelling));
-  }
-
-  function applicantSection(titleKey: 'primaryApplicant' | 'jointApplicant', saved: unknown) {
-    const profile = record(saved);
-    heading(titleKey);
-    if (saved === undefined) {
-      field(t.name, t.notProvided);
-      return;
-    }
-    field(t.name, personName(profile));
-    field(t.birthDate, calendarDate(profile.birthDate));
-    // Only the masked form the steps keep: the number itself never reaches the document.
-    field(t.sin, text(profile.sinMasked) || t.notProvided);
-    field(t.maritalStatus, label(maritalStatuses, maritalStatusLabels, profile.maritalStatus));
-    field(t.email, text(profile.email));
-    field(t.citizenship, reference('citizenships', profile.citizenshipId) ?? '');
-    field(
-      t.phones,
-      list(profile.phones)
-        .map((phone) => {
-          const p = record(phone);
-          const kind = label(phoneTypes, phoneTypeLabels, p.type);
-          const extension = text(p.extension) ? ` x${text(p.extension)}` : '';
-          return `${kind ? `${kind}${colon}` : ''}${text(p.number)}${extension}`;
-        })
-        .join('; '),
-    );
-    field(t.homeAddress, address(profile.homeAddress));
-    field(
-      t.mailingAddress,
-      profile.mailingSameAsHome === false ? address(profile.mailingAddress) : t.sameAsHome,
-    );
-    if (profile.previousAddress !== undefined) {
-      field(t.previousAddress, address(profile.previousAddress));
-    }
-
-    subheading(t.employment);
-    employmentFields(profile);
-
-    subheading(t.finances);
-    field(t.annualIncome, money(profile.annualIncome));
-    field(t.netFixedAssets, money(profile.netFixedAssets));
-    field(t.netLiquidAssets, money(profile.netLiquidAssets));
-    field(t.totalNetWorth, money(profile.totalNetWorth));
-    field(t.incomeSource, incomeSourceOf(profile));
-
-    if (profile.spouse !== undefined) {
-      const spouse = record(profile.spouse);
-      subheading(t.spouse);
-      field(t.name, personName(spouse));
-      field(t.birthDate, calendarDate(spouse.birthDate));
-      field(t.sin, text(spouse.sinMasked) || t.notProvided);
-      employmentFields(spouse);
-      field(t.spouseIncome, money(spouse.annualIncome));
-      field(t.incomeSource, incomeSourceOf(spouse));
-    }
-  }
-
-  function employmentFields(person: Data) {
-    field(
-      t.employmentStatus,
-      label(employmentStatuses, employmentStatusLabels, person.employmentStatus),
-    );
-    field(t.employer, text(person.employerName));
-    field(t.industry, reference('businessTypes', person.industryId) ?? '');
-    field(t.occupation, reference('occupationTypes', person.occupationId) ?? '');
-    if (text(person.employerCity) !== '') {
-      const place = [
-        text(person.employerCity),
-        person.employerProvinceId === undefined ? '' : provinceName(person.employerProvinceId),
-        countryName(person.employerCountryId),
-      ];
-      field(t.employerLocation, place.filter(Boolean).join(', '));
-    }
-  }
-
-  function incomeSourceOf(person: Data): string {
-    if (person.incomeSourceType === incomeSourceTypes.Other && text(person.incomeSourceOther)) {
-      return text(person.incomeSourceOther);
-    }
-    return label(incomeSourceTypes, incomeSourceTypeLabels, person.incomeSourceType);
-  }
-
-  applicantSection('primaryApplicant', steps.profile);
-  if (joint) applicantSection('jointApplicant', steps.profilejoint);
-
-  // Financial background (step otherinterests)
-  const background = record(steps.otherinterests);
-  if (steps.otherinterests !== undefined) {
-    heading('financialBackground');
-    field(
-      t.purpose,
-      background.businessRelationshipPurpose === purposeTypes.Other && text(background.purposeOther)
-        ? text(background.purposeOther)
-        : label(purposeTypes, purposeTypeLabels, background.businessRelationshipPurpose),
-    );
-    for (const [account, use] of Object.entries(record(background.intendedUse))) {
-      const accountName =
-        namedAccountTypeLabels[account as NamedAccountTypeName]?.[language] ?? account;
-      field(
-        say('intendedUse', { account: accountName }),
-        label(intendedUses, intendedUseLabels, use),
-      );
-    }
-    const experience = (value: unknown) =>
-      typeof value === 'number'
-        ? experienceFlagsOf(value)
-            .map((flag) => label(investmentExperienceFlags, investmentExperienceFlagLabels, flag))
-            .join(', ')
-        : '';
-    const knowledge = (value: unknown) =>
-      label(investmentKnowledgeLevels, investmentKnowledgeLevelLabels, value);
-    const perApplicant = (key: DocumentTextKey, source: unknown, show: (v: unknown) => string) => {
-      const values = record(source);
-      if (!joint) {
-        field(t[key], show(values.primary));
-        return;
+  // Every answer, from the same outline the review shows (ADR 0013).
+  for (const section of answersOutline(steps, language, {
+    references: input.references,
+    documents: input.documents,
+    voice: 'record',
+  })) {
+    lines.push({ kind: section.level === 2 ? 'heading' : 'subheading', text: section.heading });
+    for (const row of section.rows) {
+      const values = Array.isArray(row.value) ? row.value : [row.value];
+      if (values.length === 0 || values.every((value) => value === '')) {
+        field(row.label, t.notProvided);
+        continue;
       }
-      field(say('ofPrimary', { label: t[key] }), show(values.primary));
-      field(say('ofJoint', { label: t[key] }), show(values.joint));
-    };
-    perApplicant('experience', background.investmentExperience, experience);
-    perApplicant('knowledge', background.investmentKnowledge, knowledge);
-    for (const question of ['tradingAuthority', 'guarantee', 'powerOfAttorney'] as const) {
-      const answer = record(background[question]);
-      const names = list(answer.thirdParties)
-        .map((party) => text(record(party).name))
-        .filter(Boolean);
-      field(
-        t[question],
-        answer.answer === true && names.length > 0
-          ? `${t.yes}${colon}${names.join(', ')}`
-          : yesNo(answer.answer),
-      );
-    }
-    field(
-      t.securityholderInformation,
-      label(
-        documentDeliveryOptions,
-        documentDeliveryOptionLabels,
-        background.securityholderInformation,
-      ),
-    );
-    field(
-      t.documentDelivery,
-      label(deliveryMethods, deliveryMethodLabels, background.documentDelivery),
-    );
-    field(
-      t.correspondenceLanguage,
-      label(
-        correspondenceLanguages,
-        correspondenceLanguageLabels,
-        background.correspondenceLanguage,
-      ),
-    );
-    field(
-      t.referralSource,
-      label(heardAboutUsSources, heardAboutUsSourceLabels, background.referralSource),
-    );
-    field(t.employeeOrAdvisor, yesNo(background.isEmployeeOrAdvisor));
-
-    heading('affiliations');
-    const affiliations = record(background.affiliations);
-    const people: [string, unknown][] = [[primaryName || t.primaryApplicant, affiliations.primary]];
-    if (joint) people.push([jointName || t.jointApplicant, affiliations.joint]);
-    for (const [name, saved] of people) {
-      if (saved === undefined) continue;
-      subheading(name);
-      affiliationFields(record(saved));
-    }
-  }
-
-  function affiliationFields(person: Data) {
-    const detail = (flag: unknown, ...details: unknown[]) => {
-      const given = details.map(text).filter(Boolean);
-      return flag === true && given.length > 0
-        ? `${t.yes}${colon}${given.join(', ')}`
-        : yesNo(flag);
-    };
-    field(t.pep, detail(person.isPep, person.pepName, person.pepPosition));
-    field(t.insider, detail(person.isInsider, person.insiderCompanyName, person.insiderSymbol));
-    field(t.director, detail(person.isDirector, person.directorCompanyName));
-    field(t.dealerEmployee, detail(person.isDealerEmployee, person.dealerName));
-    for (const residence of list(person.taxResidences)) {
-      const r = record(residence);
-      const reason = label(noTinReasons, noTinReasonLabels, r.noTinReason);
-      const tin = text(r.tinMasked) || (reason ? say('noTin', { reason }) : t.notProvided);
-      field(t.taxResidences, `${countryName(r.countryId)}${colon}${tin}`);
-    }
-    field(t.usPerson, detail(person.isUsPerson, person.usTinMasked));
-    const contact = record(person.trustedContact);
-    field(
-      t.trustedContact,
-      person.wantsTrustedContact === true
-        ? [
-            `${text(contact.firstName)} ${text(contact.lastName)}`.trim(),
-            label(relationships, relationshipLabels, contact.relationship),
-          ]
-            .filter(Boolean)
-            .join(', ')
-        : t.no,
-    );
-  }
-
-  // Beneficiaries (saved with step otherinterests when a chosen plan takes them)
-  if (background.beneficiaries !== undefined) {
-    heading('beneficiaries');
-    const beneficiaries = list(background.beneficiaries);
-    if (beneficiaries.length === 0) bullet(t.noBeneficiaries);
-    for (const beneficiary of beneficiaries) {
-      const b = record(beneficiary);
-      const name = `${text(b.firstName)} ${text(b.lastName)}`.trim() || t.estate;
-      const designation = label(
-        beneficiaryDesignations,
-        beneficiaryDesignationLabels,
-        b.designation,
-      );
-      bullet(
-        say('beneficiaryShare', {
-          name,
-          relationship: label(relationships, relationshipLabels, b.relationship),
-          percent: percent(b.percent),
-        }) + (designation ? ` (${t.designation}: ${designation})` : ''),
-      );
+      // A list keeps one entry a line; the label stands once, beside the first.
+      values.forEach((value, index) => field(index === 0 ? row.label : '', value));
     }
   }
 
@@ -481,7 +156,7 @@ export function documentPlainText(lines: readonly DocumentLine[]): string {
     .map((line) => {
       switch (line.kind) {
         case 'field':
-          return `${line.label}: ${line.value}`;
+          return line.label ? `${line.label}: ${line.value}` : `  ${line.value}`;
         case 'signature':
           return `${line.label} / ${line.dateLabel}`;
         case 'bullet':
@@ -505,16 +180,18 @@ const MUTED = rgb(0.35, 0.38, 0.42);
 const ACCENT = rgb(0.04, 0.35, 0.43);
 
 /**
- * Text the standard fonts can write (WinAnsi): accents of French and most of Western Europe
- * pass; other letters lose their accent when they have one (`ł` has none: it becomes `?`).
+ * Text the embedded font can write. Noto Sans has the letters of every alphabet the name rule
+ * accepts that Canadians write in (Latin with its extensions and Vietnamese, Greek, Cyrillic);
+ * a character it lacks loses its accent when that gives one it has, else becomes `?`, never
+ * an exception in the middle of a signature.
  */
-export function toWinAnsi(value: string, supported: ReadonlySet<number>): string {
+export function printableText(value: string, supported: ReadonlySet<number>): string {
   let result = '';
   for (const character of value.normalize('NFC')) {
     const code = character.codePointAt(0) ?? 0;
     if (character === '\t' || character === '\n' || character === '\r') {
       result += ' ';
-    } else if (code === 0x202f || code === 0x2007) {
+    } else if ((code === 0x202f || code === 0x2007) && !supported.has(code)) {
       result += '\u00a0'; // narrow and figure no-break spaces
     } else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
       continue;
@@ -526,6 +203,35 @@ export function toWinAnsi(value: string, supported: ReadonlySet<number>): string
     }
   }
   return result;
+}
+
+const fontFiles = {
+  regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+} as const;
+const fontBytes = new Map<keyof typeof fontFiles, Promise<Buffer>>();
+
+/** The Noto Sans file of the npm package, read once per process. */
+function notoSans(weight: keyof typeof fontFiles): Promise<Buffer> {
+  let bytes = fontBytes.get(weight);
+  if (!bytes) {
+    bytes = readFile(createRequire(import.meta.url).resolve(fontFiles[weight]));
+    fontBytes.set(weight, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * Noto Sans, regular and bold, embedded in `pdf` and subset to the letters used, with the
+ * cleaning every drawn string goes through (any PDF that prints a person's name can use it).
+ */
+export async function embedNotoSans(pdf: PDFDocument) {
+  pdf.registerFontkit(fontkit);
+  const regular = await pdf.embedFont(await notoSans('regular'), { subset: true });
+  const bold = await pdf.embedFont(await notoSans('bold'), { subset: true });
+  const boldSet = new Set(bold.getCharacterSet());
+  const supported = new Set(regular.getCharacterSet().filter((code) => boldSet.has(code)));
+  return { regular, bold, clean: (value: string) => printableText(value, supported) };
 }
 
 /** Splits text into lines no wider than `width` (a word longer than a line is cut). */
@@ -567,10 +273,7 @@ export async function renderApplicationDocument(
   pdf.setLanguage(meta.language === 'fr' ? 'fr-CA' : 'en-CA');
   pdf.setCreationDate(meta.generatedAt);
   pdf.setModificationDate(meta.generatedAt);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const supported = new Set(regular.getCharacterSet());
-  const clean = (value: string) => toWinAnsi(value, supported);
+  const { regular, bold, clean } = await embedNotoSans(pdf);
 
   let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN.top;
