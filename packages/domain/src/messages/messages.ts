@@ -1,3 +1,4 @@
+import { amountMessagesEn, amountMessagesFr } from './amount-messages.ts';
 import { codeMessagesEn, codeMessagesFr } from './code-messages.ts';
 import { financialMessagesEn, financialMessagesFr } from './financial-messages.ts';
 import { profileMessagesEn, profileMessagesFr } from './profile-messages.ts';
@@ -20,6 +21,7 @@ export const messagesEn = {
   ...financialMessagesEn,
   ...codeMessagesEn,
   ...uploadMessagesEn,
+  ...amountMessagesEn,
   required: 'Required.',
   invalid: 'Invalid.',
   duplicated: 'Duplicated.',
@@ -46,6 +48,7 @@ export const messagesFr = {
   ...financialMessagesFr,
   ...codeMessagesFr,
   ...uploadMessagesFr,
+  ...amountMessagesFr,
   required: 'Obligatoire.',
   invalid: 'Non valide.',
   duplicated: 'Copie.',

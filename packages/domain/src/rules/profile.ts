@@ -37,8 +37,11 @@ import { phonesSchema, type Phone } from './phone.ts';
 
 export const INCOME_SOURCE_OTHER_MAX_LENGTH = 200;
 export const EMPLOYER_TEXT_MAX_LENGTH = NAME_MAX_LENGTH;
-/** Amounts are dollars below a trillion, with at most cents. */
-export const AMOUNT_LIMIT = 1e12;
+/**
+ * Amounts are dollars up to a billion, with at most cents: beyond is no plausible income or
+ * asset of a person opening an account online, and most likely a typo (or `1e12`).
+ */
+export const AMOUNT_MAX = 1_000_000_000;
 
 /** What the profile steps are checked against. */
 export interface ProfileContext {
@@ -90,13 +93,13 @@ export function includesRetirementIncomeFund(accounts: readonly NamedAccountType
   return accounts.some((name) => retirementIncomeFunds.includes(namedAccountTypes[name].typeId));
 }
 
-/** A dollar amount: a number, zero or more, below AMOUNT_LIMIT, with at most two decimals. */
+/** A dollar amount: a number, zero or more, at most AMOUNT_MAX, with at most two decimals. */
 export function isAmount(value: unknown): value is number {
   return (
     typeof value === 'number' &&
     Number.isFinite(value) &&
     value >= 0 &&
-    value < AMOUNT_LIMIT &&
+    value <= AMOUNT_MAX &&
     /^\d+(\.\d{1,2})?$/.test(String(value))
   );
 }
@@ -131,7 +134,9 @@ const conditionalIdSchema = z.custom<number | null>().optional();
 
 const amountSchema = z.custom<number>().superRefine((value, context) => {
   if (isMissing(value)) context.addIssue({ code: 'custom', message: 'required' });
-  else if (!isAmount(value)) context.addIssue({ code: 'custom', message: 'invalid' });
+  else if (typeof value === 'number' && Number.isFinite(value) && value > AMOUNT_MAX) {
+    context.addIssue({ code: 'custom', message: 'amountTooLarge' });
+  } else if (!isAmount(value)) context.addIssue({ code: 'custom', message: 'amountFormat' });
 });
 
 /** A yes-or-no question: unanswered is `required`. */
