@@ -50,4 +50,21 @@ describe('a step save answers the step as the server keeps it', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json<{ saved: unknown }>().saved).toEqual({});
   });
+
+  it('refuses amounts in exponent notation or beyond a billion, saying why', async () => {
+    const application = await applicationAtProfile(test.app, alice.token);
+    const response = await putStep(
+      test.app,
+      alice.token,
+      application.id,
+      'profile',
+      application.version,
+      profileAnswers(MONTREAL_HOME, { annualIncome: '1e9', netFixedAssets: 2e9 }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ fields: Record<string, string> }>().fields).toMatchObject({
+      'data.annualIncome': 'amountFormat',
+      'data.netFixedAssets': 'amountTooLarge',
+    });
+  });
 });
