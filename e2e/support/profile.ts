@@ -269,10 +269,21 @@ export async function fillEmployment(
   await fieldOf(page, t.employmentStatus).selectOption({ label: answers.employmentStatus });
   await fieldOf(page, t.employerName).fill(answers.employerName);
   await fieldOf(page, t.industry).selectOption({ label: answers.industry });
-  await fieldOf(page, t.occupation).selectOption({ label: answers.occupation });
+  await chooseOccupation(page, t, answers.occupation);
   await fieldOf(page, t.employerCountry).selectOption({ label: answers.employerCountry });
   await fieldOf(page, t.employerProvince).selectOption({ label: answers.employerProvince });
   await fieldOf(page, t.employerCity).fill(answers.employerCity);
   await fieldOf(page, t.annualIncome).fill(answers.annualIncome);
   await fieldOf(page, t.incomeSource).selectOption({ label: answers.incomeSource });
+}
+
+/** Finds the occupation in its searchable list by typing its name, then chooses it. */
+export async function chooseOccupation(
+  page: Page,
+  t: ProfileFormText,
+  occupation: string,
+): Promise<void> {
+  await fieldOf(page, t.occupation).fill(occupation);
+  await page.getByRole('option', { name: occupation, exact: true }).click();
+  await expect(fieldOf(page, t.occupation)).toHaveValue(occupation);
 }

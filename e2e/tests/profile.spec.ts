@@ -337,7 +337,7 @@ for (const language of ['en', 'fr'] as const) {
       );
       await expect(fieldOf(page, t.employerName)).toHaveValue(answers.employerName);
       await expect(selectedLabel(fieldOf(page, t.industry))).toHaveText(answers.industry);
-      await expect(selectedLabel(fieldOf(page, t.occupation))).toHaveText(answers.occupation);
+      await expect(fieldOf(page, t.occupation)).toHaveValue(answers.occupation);
       await expect(selectedLabel(fieldOf(page, t.employerProvince))).toHaveText(
         answers.employerProvince,
       );

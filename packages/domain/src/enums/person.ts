@@ -20,10 +20,14 @@ export const maritalStatusLabels = {
   Widowed: { en: 'Widowed', fr: 'Veuf ou veuve' },
 } as const satisfies Labels<typeof maritalStatuses>;
 
-/** Spec section 3: employment status. */
+/**
+ * Spec section 3: employment status; SelfEmployed (7) added by issue 12 (CIRO rule 3202 asks
+ * the nature of the client's business, which a self-employed person could not say before).
+ */
 export const employmentStatuses = {
   FullTime: 1,
   PartTime: 2,
+  SelfEmployed: 7,
   Student: 3,
   Retired: 4,
   Unemployed: 5,
@@ -34,6 +38,7 @@ export type EmploymentStatus = (typeof employmentStatuses)[keyof typeof employme
 export const employmentStatusLabels = {
   FullTime: { en: 'Employed full time', fr: 'Emploi à temps plein' },
   PartTime: { en: 'Employed part time', fr: 'Emploi à temps partiel' },
+  SelfEmployed: { en: 'Self-employed', fr: 'Travailleur ou travailleuse autonome' },
   Student: { en: 'Student', fr: 'Aux études' },
   Retired: { en: 'Retired', fr: 'À la retraite' },
   Unemployed: { en: 'Unemployed', fr: 'Sans emploi' },
@@ -50,8 +55,12 @@ export const phoneTypeLabels = {
   Mobile: { en: 'Mobile', fr: 'Cellulaire' },
 } as const satisfies Labels<typeof phoneTypes>;
 
-/** Spec section 3: income source (Other asks the person to specify); the spouse has the same. */
+/**
+ * Spec section 3: income source other than employment (Other asks the person to specify); the
+ * spouse has the same. None (7) added by issue 12: many people have no other income.
+ */
 export const incomeSourceTypes = {
+  None: 7,
   Disability: 1,
   Gift: 2,
   Investments: 3,
@@ -62,6 +71,7 @@ export const incomeSourceTypes = {
 export type IncomeSourceType = (typeof incomeSourceTypes)[keyof typeof incomeSourceTypes];
 
 export const incomeSourceTypeLabels = {
+  None: { en: 'None', fr: 'Aucune' },
   Disability: { en: 'Disability benefits', fr: "Prestations d'invalidité" },
   Gift: { en: 'Gift', fr: 'Don' },
   Investments: { en: 'Investments', fr: 'Placements' },
@@ -69,3 +79,10 @@ export const incomeSourceTypeLabels = {
   Severance: { en: 'Severance pay', fr: 'Indemnité de départ' },
   Other: { en: 'Other (specify the source)', fr: 'Autre (précisez la source)' },
 } as const satisfies Labels<typeof incomeSourceTypes>;
+
+/**
+ * Occupation ids of the earlier reference list that named a situation, not work (student,
+ * retired, homemaker, unemployed): the occupation is asked only of people who work, so the
+ * rules refuse these ids (a form saved before the list changed may still hold one).
+ */
+export const situationOccupationIds: readonly number[] = [9001, 9002, 9003, 9004];

@@ -23,12 +23,22 @@ describe('enumerations carry the codes of the spec', () => {
     ],
     [
       'employmentStatuses',
-      { FullTime: 1, PartTime: 2, Student: 3, Retired: 4, Unemployed: 5, Homemaker: 6 },
+      // SelfEmployed 7: issue 12 (KYC, ADR 0015); the spec's codes unchanged.
+      {
+        FullTime: 1,
+        PartTime: 2,
+        SelfEmployed: 7,
+        Student: 3,
+        Retired: 4,
+        Unemployed: 5,
+        Homemaker: 6,
+      },
     ],
     ['phoneTypes', { Home: 1, Business: 2, Mobile: 3 }],
     [
       'incomeSourceTypes',
-      { Disability: 1, Gift: 2, Investments: 3, Pension: 4, Severance: 5, Other: 6 },
+      // None 7: issue 12 (KYC, ADR 0015); the spec's codes unchanged.
+      { None: 7, Disability: 1, Gift: 2, Investments: 3, Pension: 4, Severance: 5, Other: 6 },
     ],
     [
       'beneficiaryDesignations',

@@ -16,6 +16,8 @@ export const profileMessagesEn = {
     'PO Box, rural route and general delivery addresses are not accepted. Enter where you live.',
   postalCodeProvince: 'This postal code is not in the province chosen.',
   spouseTooYoungForRif: 'Your spouse must be at least 18 for a retirement income fund.',
+  occupationNotWork:
+    'Choose the work done. Student, retired, homemaker and unemployed are employment statuses, not occupations.',
 } as const;
 
 export const profileMessagesFr = {
@@ -33,4 +35,6 @@ export const profileMessagesFr = {
   postalCodeProvince: 'Ce code postal ne se trouve pas dans la province choisie.',
   spouseTooYoungForRif:
     'Votre conjoint ou conjointe doit avoir au moins 18 ans pour un fonds de revenu de retraite.',
+  occupationNotWork:
+    "Choisissez le travail exercé. Aux études, à la retraite, au foyer et sans emploi sont des situations d'emploi, pas des professions.",
 } as const satisfies Record<keyof typeof profileMessagesEn, string>;

@@ -323,11 +323,13 @@ describe('employment', () => {
     employerCity: undefined,
   };
 
-  it('asks the employer of full-time and part-time employees only', () => {
+  it('asks the employer of full-time and part-time employees and the self-employed only', () => {
     for (const status of Object.values(employmentStatuses)) {
       const result = parse(validInput({ ...unemployed, employmentStatus: status }));
       const employed =
-        status === employmentStatuses.FullTime || status === employmentStatuses.PartTime;
+        status === employmentStatuses.FullTime ||
+        status === employmentStatuses.PartTime ||
+        status === employmentStatuses.SelfEmployed;
       expect(codes(result)).toEqual(
         employed
           ? [
@@ -339,6 +341,30 @@ describe('employment', () => {
             ]
           : [],
       );
+    }
+  });
+
+  it('keeps the business of a self-employed person', () => {
+    const result = parse(validInput({ employmentStatus: employmentStatuses.SelfEmployed }));
+    expect(codes(result)).toEqual([]);
+    expect(result.data).toMatchObject({ employmentStatus: 7, ...employer });
+  });
+
+  it('refuses student, retired, homemaker or unemployed as the occupation of someone who works', () => {
+    for (const occupationId of [9001, 9002, 9003, 9004]) {
+      expect(codes(parse(validInput({ occupationId })))).toEqual([
+        'occupationId:occupationNotWork',
+      ]);
+      expect(
+        codes(
+          parse(
+            validInput({
+              maritalStatus: maritalStatuses.Married,
+              spouse: { ...spouse, employmentStatus: 7, ...employer, occupationId },
+            }),
+          ),
+        ),
+      ).toEqual(['spouse.occupationId:occupationNotWork']);
     }
   });
 
@@ -406,6 +432,16 @@ describe('amounts and net worth', () => {
 });
 
 describe('income source', () => {
+  it('may be none at all, for the person and the spouse', () => {
+    const none = incomeSourceTypes.None;
+    const result = parse(
+      validInput({ incomeSourceType: none, spouse: { ...spouse, incomeSourceType: none } }),
+    );
+    expect(codes(result)).toEqual([]);
+    expect(result.data).toMatchObject({ incomeSourceType: 7, spouse: { incomeSourceType: 7 } });
+    expect(result.data).not.toHaveProperty('incomeSourceOther');
+  });
+
   it('asks what the other source is, and drops it otherwise', () => {
     expect(codes(parse(validInput({ incomeSourceType: incomeSourceTypes.Other })))).toEqual([
       'incomeSourceOther:required',
@@ -550,6 +586,7 @@ describe('profile messages', () => {
       validInput({ birthDate: '2010-01-01', confirmEmail: 'x@example.ca', citizenshipId: 0 }),
     );
     collect(validInput({ email: 'x@' }));
+    collect(validInput({ occupationId: 9001 }));
     collect(
       validInput({
         phones: [

@@ -11,6 +11,7 @@ import {
   employmentStatuses,
   incomeSourceTypes,
   maritalStatuses,
+  situationOccupationIds,
   type EmploymentStatus,
   type IncomeSourceType,
   type MaritalStatus,
@@ -65,14 +66,23 @@ export interface ProfileContext {
 
 // Small rules the steps share
 
-const employedStatuses: readonly unknown[] = [
+const workingStatuses: readonly unknown[] = [
   employmentStatuses.FullTime,
   employmentStatuses.PartTime,
+  employmentStatuses.SelfEmployed,
 ];
 
-/** Full-time and part-time employees are asked about their employer. */
+/**
+ * People who work (full time, part time or self-employed) are asked about their employer or
+ * business: its name, industry, place, and their occupation.
+ */
 export function isEmployed(status: unknown): boolean {
-  return employedStatuses.includes(status);
+  return workingStatuses.includes(status);
+}
+
+/** The self-employed name their own business where employees name their employer. */
+export function isSelfEmployed(status: unknown): boolean {
+  return status === employmentStatuses.SelfEmployed;
 }
 
 const statusesWithSpouse: readonly unknown[] = [
@@ -210,6 +220,10 @@ function checkEmployer(value: EmployerAnswers, problem: Problem, prefix: string[
   for (const field of ['industryId', 'occupationId', 'employerCountryId'] as const) {
     const found = idProblem(value[field]);
     if (found) at(field, found);
+  }
+  // Student or retired is a status, not the occupation of someone who works.
+  if (situationOccupationIds.includes(value.occupationId as number)) {
+    at('occupationId', 'occupationNotWork');
   }
   if (employerProvinceAsked(value.employerCountryId)) {
     const found = idProblem(value.employerProvinceId);

@@ -79,7 +79,12 @@ describe('GET /service/jaxrs/references/{list}', () => {
     const industries = await values('businessTypes');
     expect(industries).toHaveLength(20);
     expect(industries.find((row) => row.id === 52)?.descriptionFr).toBe('Finance et assurances');
-    expect((await values('occupationTypes')).length).toBeGreaterThanOrEqual(40);
+    const occupations = await values('occupationTypes');
+    expect(occupations.length).toBeGreaterThanOrEqual(60);
+    expect(occupations.find((row) => row.description === 'Software developer')).toMatchObject({
+      descriptionFr: 'Développeur ou développeuse de logiciels',
+    });
+    expect(occupations.some((row) => /Student|Retired/.test(row.description))).toBe(false);
     const dealers = await values('iirocDealers');
     expect(dealers.length).toBeGreaterThanOrEqual(41);
     expect(dealers.some((row) => row.description === 'RBC Dominion Securities Inc.')).toBe(true);

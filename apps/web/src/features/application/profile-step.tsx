@@ -7,17 +7,24 @@ import {
   incomeSourceTypes,
   maritalStatuses,
   maritalStatusLabels,
+  situationOccupationIds,
 } from '@portal/domain/enums/person';
 import { titleLabels, titles } from '@portal/domain/enums/titles';
 import { PREVIOUS_ADDRESS_IF_MOVED_WITHIN_YEARS } from '@portal/domain/constants';
 import type { OnboardingStep } from '@portal/domain/onboarding-steps';
 import { chosenAccounts } from '@portal/domain/rules/onboarding-flow';
 import { dealerDate } from '@portal/domain/rules/person';
-import { preferredLanguages, profileStepSchema } from '@portal/domain/rules/profile';
+import {
+  isEmployed,
+  isSelfEmployed,
+  preferredLanguages,
+  profileStepSchema,
+} from '@portal/domain/rules/profile';
 import { referenceOptions, useReferenceList } from '../../lib/reference-lists.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
 import { RadioChoices } from '../../ui/choices.tsx';
 import { DateField } from '../../ui/date-field.tsx';
+import { SearchableSelectField } from '../../ui/searchable-select-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { AddressFields, type AddressValue } from './address-fields.tsx';
@@ -75,8 +82,7 @@ interface ProfileValues extends EmploymentValues {
 
 const CANADA = 1;
 const USA = 2;
-const employed = (status: number | undefined) =>
-  status === employmentStatuses.FullTime || status === employmentStatuses.PartTime;
+const employed = (status: number | undefined) => isEmployed(status);
 const hasSpouse = (status: number | undefined) =>
   status === maritalStatuses.Married ||
   status === maritalStatuses.CommonLaw ||
@@ -250,6 +256,14 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
     failed: list.resource.state === 'failed',
     onRetry: list.retry,
   });
+  // Student or retired is a status, never the occupation of someone who works.
+  const workOptions = (list: ReturnType<typeof useReferenceList>) => {
+    const all = options(list);
+    return {
+      ...all,
+      options: all.options.filter((option) => !situationOccupationIds.includes(option.id)),
+    };
+  };
   const provinceOptionsOf = (countryId: number | undefined) =>
     provinces.resource.state === 'ready'
       ? referenceOptions(
@@ -273,6 +287,8 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
     update: (patch: Partial<EmploymentValues>) => void,
   ) => {
     const id = (name: string) => `${prefix.replace('.', '-')}${name}`;
+    // The self-employed answer about their own business where employees name their employer.
+    const business = isSelfEmployed(current.employmentStatus);
     return (
       <>
         <SelectField
@@ -287,7 +303,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
           <>
             <TextField
               id={id('employerName')}
-              label={t('fields.employerName')}
+              label={t(business ? 'fields.businessName' : 'fields.employerName')}
               value={current.employerName}
               onChange={(employerName) => update({ employerName })}
               error={form.errorFor(`${prefix}employerName`)}
@@ -301,17 +317,18 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
               error={form.errorFor(`${prefix}industryId`)}
               {...options(industries)}
             />
-            <SelectField
+            <SearchableSelectField
               id={id('occupationId')}
               label={t('fields.occupation')}
+              hint={t('fields.occupationHint')}
               value={current.occupationId}
-              onChange={(value) => update({ occupationId: code(value) })}
+              onChange={(occupationId) => update({ occupationId })}
               error={form.errorFor(`${prefix}occupationId`)}
-              {...options(occupations)}
+              {...workOptions(occupations)}
             />
             <SelectField
               id={id('employerCountryId')}
-              label={t('fields.employerCountry')}
+              label={t(business ? 'fields.businessCountry' : 'fields.employerCountry')}
               value={current.employerCountryId}
               onChange={(value) =>
                 update({ employerCountryId: code(value), employerProvinceId: undefined })
@@ -322,7 +339,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
             {(current.employerCountryId === CANADA || current.employerCountryId === USA) && (
               <SelectField
                 id={id('employerProvinceId')}
-                label={t('fields.employerProvince')}
+                label={t(business ? 'fields.businessProvince' : 'fields.employerProvince')}
                 value={current.employerProvinceId}
                 onChange={(value) => update({ employerProvinceId: code(value) })}
                 error={form.errorFor(`${prefix}employerProvinceId`)}
@@ -334,7 +351,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
             )}
             <TextField
               id={id('employerCity')}
-              label={t('fields.employerCity')}
+              label={t(business ? 'fields.businessCity' : 'fields.employerCity')}
               value={current.employerCity}
               onChange={(employerCity) => update({ employerCity })}
               error={form.errorFor(`${prefix}employerCity`)}

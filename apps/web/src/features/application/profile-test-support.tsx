@@ -22,6 +22,8 @@ export const profileReferenceLists: Record<string, unknown[]> = {
     { id: 101, description: 'Accountant', descriptionFr: 'Comptable' },
     { id: 102, description: 'Nurse', descriptionFr: 'Infirmier ou infirmière' },
     { id: 103, description: 'Software developer', descriptionFr: 'Développeur de logiciels' },
+    // An id of the earlier list that named a situation, not work: never offered.
+    { id: 9001, description: 'Student', descriptionFr: 'Étudiant ou étudiante' },
   ],
 };
 

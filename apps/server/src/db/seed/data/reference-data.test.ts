@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { situationOccupationIds } from '@portal/domain';
 import { iirocDealers } from './iiroc-dealers.ts';
 import { industries } from './industries.ts';
 import { occupations } from './occupations.ts';
@@ -53,15 +54,20 @@ describe('industries', () => {
 });
 
 describe('occupations', () => {
-  it('hold the NOC major groups and the not-in-labour-force situations, never id 0', () => {
+  it('are plain words people find by typing, never a situation outside work, never id 0', () => {
     expect(occupations.some((row) => row.id === 0)).toBe(false);
-    expect(occupations.length).toBeGreaterThanOrEqual(40);
-    expect(occupations.filter((row) => row.id > 9000).map((row) => row.description)).toEqual([
-      'Student',
-      'Retired',
-      'Homemaker',
-      'Unemployed',
-    ]);
+    expect(occupations.length).toBeGreaterThanOrEqual(60);
+    const ids = occupations.map((row) => row.id);
+    for (const id of situationOccupationIds) expect(ids).not.toContain(id);
+    const names = occupations.flatMap((row) => [row.description, row.descriptionFr]);
+    const situations = /student|retired|homemaker|unemployed|étudiant|retraité|sans emploi/i;
+    expect(names.filter((name) => situations.test(name))).toEqual([]);
+    // Words people use, not census category names.
+    expect(names.some((name) => /occupations in|personnel spécialisé/i.test(name))).toBe(false);
+    expect(occupations.find((row) => row.description === 'Nurse')?.descriptionFr).toBe(
+      'Infirmier ou infirmière',
+    );
+    expect(occupations.at(-1)).toMatchObject({ description: 'Other occupation' });
   });
 });
 

@@ -1,0 +1,102 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  ComboBox,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+} from 'react-aria-components';
+import { describedByOf, FieldMessages } from './field-messages.tsx';
+import styles from './forms.module.css';
+import type { SelectOption } from './select-field.tsx';
+
+/**
+ * A choice among many options found by typing (react-aria's ComboBox: the list filters as the
+ * person types, ignoring accents and case, and the arrow keys, Enter and Escape work as a
+ * screen reader expects). Only an option of the list can be chosen. Options are shown in the
+ * alphabetical order of the page's language.
+ */
+export function SearchableSelectField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  options,
+  loading = false,
+  failed = false,
+  onRetry,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  value: number | undefined;
+  onChange(value: number | undefined): void;
+  options: readonly SelectOption[];
+  loading?: boolean;
+  failed?: boolean;
+  onRetry?(): void;
+}) {
+  const { t, i18n } = useTranslation('forms');
+  const sorted = useMemo(() => {
+    const collator = new Intl.Collator(i18n.language === 'fr' ? 'fr-CA' : 'en-CA');
+    return [...options].sort((a, b) => collator.compare(a.label, b.label));
+  }, [options, i18n.language]);
+  return (
+    <div className={error ? `${styles.field} ${styles.fieldError}` : styles.field}>
+      <ComboBox
+        className={styles.combo}
+        defaultItems={sorted}
+        selectedKey={value ?? null}
+        onSelectionChange={(key) => onChange(key === null ? undefined : Number(key))}
+        isDisabled={loading || failed}
+        isInvalid={Boolean(error)}
+        aria-describedby={describedByOf(id, hint, error)}
+        menuTrigger="focus"
+      >
+        <Label className={styles.label} htmlFor={id}>
+          {label}
+        </Label>
+        <FieldMessages id={id} hint={hint} error={error} />
+        <div className={styles.comboControl}>
+          <Input
+            id={id}
+            className={styles.input}
+            placeholder={loading ? t('loadingOptions') : undefined}
+            aria-busy={loading || undefined}
+          />
+          <Button className={styles.comboButton} aria-label={t('showChoices', { label })}>
+            <span aria-hidden="true">▾</span>
+          </Button>
+        </div>
+        <Popover className={styles.comboPopover} placement="bottom start">
+          <ListBox<SelectOption>
+            className={styles.comboList}
+            renderEmptyState={() => <p className={styles.comboEmpty}>{t('noChoiceMatches')}</p>}
+          >
+            {(option) => (
+              <ListBoxItem id={option.id} textValue={option.label} className={styles.comboItem}>
+                {option.label}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+      {failed && (
+        <p className={styles.hint} role="alert">
+          {t('optionsFailed')}{' '}
+          {onRetry && (
+            <button type="button" className="link-button" onClick={onRetry}>
+              {t('retry')}
+            </button>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
