@@ -131,6 +131,24 @@ describe('profile steps: the rules on the server, and the SIN encrypted at rest'
       { incomeSourceType: 6 },
       { 'data.incomeSourceOther': 'required' },
     ],
+    [
+      'a self-employed person who says "retired" is their occupation',
+      {
+        employmentStatus: 7,
+        employerName: 'Atelier Tremblay',
+        industryId: 54,
+        occupationId: 9002,
+        employerCountryId: 1,
+        employerProvinceId: 11,
+        employerCity: 'Montréal',
+      },
+      { 'data.occupationId': 'occupationNotWork' },
+    ],
+    [
+      'a self-employed person who does not say what their business is',
+      { employmentStatus: 7 },
+      { 'data.employerName': 'required', 'data.occupationId': 'required' },
+    ],
   ])('refuses %s with its field code', async (_name, change, expected) => {
     const application = await ready();
     const fields = await fieldsOf(application, 'profile', profile(change));
