@@ -38,6 +38,8 @@ export const messagesEn = {
   respJointNeedsSpouse:
     'A joint education savings plan is only for spouses or common-law partners.',
   consentRequired: 'You must agree to the customer agreements to continue.',
+  englishChoiceRequired:
+    'To be bound by the English version, tick the box saying you expressly choose it. Otherwise the French version applies.',
 } as const;
 
 export type MessageKey = keyof typeof messagesEn;
@@ -67,6 +69,8 @@ export const messagesFr = {
   respJointNeedsSpouse:
     "Un régime d'épargne-études conjoint est réservé aux conjoints mariés ou de fait.",
   consentRequired: 'Vous devez accepter les conventions du client pour continuer.',
+  englishChoiceRequired:
+    'Pour être lié par la version anglaise, cochez la case indiquant que vous la choisissez expressément. Sinon, la version française s’applique.',
 } as const satisfies Record<MessageKey, string>;
 
 /**

@@ -8,6 +8,7 @@ import {
   pepFormDueDate,
   personAffiliationsSchema,
   type PersonAffiliations,
+  withTrustedContactDeclines,
 } from './affiliations.ts';
 
 const CANADA = 1;
@@ -306,5 +307,28 @@ describe('affiliation messages', () => {
     expect(messagesFr.canadaTinFormat).toBe(
       "Pour le Canada, entrez votre numéro d'assurance sociale à 9 chiffres.",
     );
+  });
+});
+
+describe('a declined trusted contact', () => {
+  const now = new Date('2026-11-23T15:00:00.000Z');
+  const declining = { data: { ...nobody, taxResidences: [] } as PersonAffiliations };
+
+  it('is recorded as declined with the time, kept from the first decline', () => {
+    const first = withTrustedContactDeclines({ primary: declining.data }, undefined, now);
+    expect(first.primary.trustedContactDeclinedAt).toBe('2026-11-23T15:00:00.000Z');
+    const later = withTrustedContactDeclines(
+      { primary: declining.data },
+      first,
+      new Date('2026-11-24T09:00:00.000Z'),
+    );
+    expect(later.primary.trustedContactDeclinedAt).toBe('2026-11-23T15:00:00.000Z');
+  });
+
+  it('is not recorded for a person who names one', () => {
+    const named = { ...declining.data, wantsTrustedContact: true, trustedContact };
+    expect(
+      withTrustedContactDeclines({ primary: named }, undefined, now).primary,
+    ).not.toHaveProperty('trustedContactDeclinedAt');
   });
 });

@@ -72,6 +72,55 @@ export interface PersonAffiliations {
   usTin?: string;
   wantsTrustedContact: boolean;
   trustedContact?: TrustedContact;
+  /**
+   * When the person declined to name a trusted contact (NI 31-103 s. 13.2(3): the dealer takes
+   * reasonable steps to obtain one, and keeps the refusal). Filled by the server only.
+   */
+  trustedContactDeclinedAt?: string;
+}
+
+/**
+ * The four purposes for which a dealer may contact a trusted contact person (NI 31-103
+ * s. 13.2(3)), as the screen states them (catalogue keys of the web app).
+ */
+export const TRUSTED_CONTACT_PURPOSES = [
+  'financialExploitation',
+  'mentalCapacity',
+  'legalRepresentative',
+  'contactInformation',
+] as const;
+
+/**
+ * The server's record of each decline: a person who says no is recorded as having declined,
+ * at the time they first said so (a later save of the same answer keeps that time).
+ */
+export function withTrustedContactDeclines<
+  T extends { primary: PersonAffiliations; joint?: PersonAffiliations },
+>(affiliations: T, previous: unknown, now: Date): T {
+  const before = (who: 'primary' | 'joint') => {
+    const people =
+      typeof previous === 'object' && previous !== null
+        ? (previous as Record<string, unknown>)
+        : {};
+    const person = people[who];
+    return typeof person === 'object' && person !== null
+      ? (person as Partial<PersonAffiliations>)
+      : undefined;
+  };
+  const stamp = (who: 'primary' | 'joint', person: PersonAffiliations): PersonAffiliations => {
+    if (person.wantsTrustedContact) return person;
+    const earlier = before(who);
+    const declinedAt =
+      earlier?.wantsTrustedContact === false && typeof earlier.trustedContactDeclinedAt === 'string'
+        ? earlier.trustedContactDeclinedAt
+        : now.toISOString();
+    return { ...person, trustedContactDeclinedAt: declinedAt };
+  };
+  return {
+    ...affiliations,
+    primary: stamp('primary', affiliations.primary),
+    ...(affiliations.joint ? { joint: stamp('joint', affiliations.joint) } : {}),
+  };
 }
 
 export interface Affiliations {

@@ -6,7 +6,6 @@ import {
   canDelete,
   doYouKnowStepSchema,
   resumeStep,
-  reviewStepSchema,
   stepApplies,
   goalsStepSchema,
   nextState,
@@ -26,6 +25,13 @@ import {
   type SavedSteps,
 } from '@portal/domain';
 import { isMessageCode } from '@portal/domain/messages/message-code';
+import { withTrustedContactDeclines, type Affiliations } from '@portal/domain/rules/affiliations';
+import {
+  reviewIsFrenchFirst,
+  reviewStepSchemaFor,
+  savedReviewOf,
+  type ReviewAgreement,
+} from '@portal/domain/rules/review';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
@@ -119,7 +125,7 @@ function schemaFor(
       return accountDetailsStepSchema({ ...ownership.data, accounts: chosenAccounts(saved) });
     }
     case 'review':
-      return reviewStepSchema;
+      return reviewStepSchemaFor({ frenchFirst: reviewIsFrenchFirst(saved) });
     case 'otherinterests':
       // Its rules turn on the profile (the home province decides Quebec's beneficiary rule).
       if (saved.profile === undefined) return undefined;
@@ -186,6 +192,27 @@ export async function deleteApplication(db: Database, ownerId: string, id: strin
 }
 
 /**
+ * What only the server may state in a saved step (issue 12 items 10 and 16): when and to which
+ * file and hash the review's agreement was given, in which language, with the express choice's
+ * words; when an applicant declined to name a trusted contact. Never taken from the client.
+ */
+function withServerFacts(step: OnboardingStep, data: unknown, saved: SavedSteps, now: Date) {
+  if (step === 'review') {
+    return savedReviewOf(data as ReviewAgreement, { frenchFirst: reviewIsFrenchFirst(saved), now });
+  }
+  if (step === 'otherinterests') {
+    const answer = data as { affiliations?: Affiliations };
+    if (!answer.affiliations) return data;
+    const previous = (saved.otherinterests as { affiliations?: unknown } | undefined)?.affiliations;
+    return {
+      ...answer,
+      affiliations: withTrustedContactDeclines(answer.affiliations, previous, now),
+    };
+  }
+  return data;
+}
+
+/**
  * Saves one step in one transaction: the row is locked, the caller's version must be the
  * current one (else 409 with the current version), answers must still be open, the data must
  * pass the step's domain schema, and the status moves through the machine.
@@ -223,7 +250,7 @@ export async function saveStep(
       throw new ApplicationError(400, 'invalidInput', { fields });
     }
     const now = new Date();
-    const stored = sealFields(cipher, id, step, parsed.data);
+    const stored = sealFields(cipher, id, step, withServerFacts(step, parsed.data, saved, now));
     await repo.upsertStep(tx, id, step, stored, now);
     // The applicant's own name, corrected on their profile, is their account's name too.
     if (step === 'profile') {
