@@ -10,6 +10,8 @@ export const ceremonyPagesEn = {
   documentHeading: 'Your document',
   documentFrameTitle: 'The document to sign: {document}',
   download: 'Download the document (PDF, {document})',
+  pagesLabel: 'The document, page by page',
+  pageAlt: 'Page {page} of {pages} of the document',
   expiresOn: 'You can sign until {date}.',
   signHeading: 'Sign',
   signIntro:
@@ -54,6 +56,8 @@ export const ceremonyPagesFr = {
   documentHeading: 'Votre document',
   documentFrameTitle: 'Le document à signer\u00a0: {document}',
   download: 'Télécharger le document (PDF, {document})',
+  pagesLabel: 'Le document, page par page',
+  pageAlt: 'Page {page} de {pages} du document',
   expiresOn: 'Vous pouvez signer jusqu’au {date}.',
   signHeading: 'Signer',
   signIntro:

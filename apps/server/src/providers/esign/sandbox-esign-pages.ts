@@ -23,6 +23,9 @@ header .vendor-line{display:flex;align-items:center;gap:1rem;padding:0;width:aut
 .panel{background:#fff;padding:2rem;border-radius:4px;box-shadow:0 1px 3px rgb(0 0 0/12%)}
 h1{margin-top:0;font-size:2rem;line-height:1.2}h2{font-size:1.375rem;margin:2rem 0 .5rem}
 .meta{color:#4a4f63;margin:.25rem 0}.document{width:100%;height:min(70vh,48rem);min-height:24rem;border:2px solid #4a4f63;border-radius:4px;background:#f7f7f7}
+.download{margin:.5rem 0 1rem}.download a{overflow-wrap:anywhere}
+.pages{display:none;list-style:none;margin:0;padding:0}.pages li{margin:0 0 .75rem}.pages img{display:block;width:100%;height:auto;border:1px solid #4a4f63}
+@media (max-width:48rem){.document{display:none}.pages{display:block}.panel{padding:1.25rem}}
 label{display:block;font-weight:700;margin-top:1rem}.hint{color:#4a4f63;margin:.25rem 0}
 input[type=text]{width:min(100%,28rem);padding:.6rem;font:inherit;border:2px solid #1d1f2a;border-radius:4px;margin-top:.25rem}
 input:focus,button:focus,a:focus{outline:3px solid #ffbf47;outline-offset:2px}
@@ -78,7 +81,14 @@ export type CeremonyProblem = 'nameRequired' | 'nameMismatch';
 export function ceremonyPage(
   language: CeremonyLanguage,
   envelope: CeremonyEnvelope,
-  options: { token: string; switchHref: string; problem?: CeremonyProblem; typedName?: string },
+  options: {
+    token: string;
+    switchHref: string;
+    problem?: CeremonyProblem;
+    typedName?: string;
+    /** The document's pages, drawn one by one as images on a phone. */
+    pageCount: number;
+  },
 ): string {
   const t = ceremonyText(language);
   const text = (key: CeremonyTextKey, values: Record<string, string> = {}) =>
@@ -101,8 +111,9 @@ export function ceremonyPage(
 <p class="meta">${text('sentTo', { name: envelope.signerName, email: envelope.signerEmail })}</p>
 <p class="meta">${text('expiresOn', date)}</p>
 <h2>${text('documentHeading')}</h2>
+<p class="download"><a href="${base}/document?download=1" download>${text('download', document)}</a></p>
 <iframe class="document" src="${base}/document" title="${text('documentFrameTitle', document)}"></iframe>
-<p><a href="${base}/document?download=1" download>${text('download', document)}</a></p>
+${pageImages(base, options.pageCount, text)}
 <div class="choices">
 <section class="choice main" aria-labelledby="sign-heading"><h2 id="sign-heading">${text('signHeading')}</h2>
 <p>${text('signIntro', name)}</p>
@@ -125,6 +136,25 @@ aria-describedby="${describedBy}"${problem ? ' aria-invalid="true" class="invali
     switchHref: options.switchHref,
     hasErrors: Boolean(problem),
   });
+}
+
+/**
+ * The document as page images, shown instead of the frame on a phone, whose browser draws no
+ * PDF inside a page: each fits the screen's width. The download link above gives the PDF itself.
+ */
+function pageImages(
+  base: string,
+  pageCount: number,
+  text: (key: CeremonyTextKey, values?: Record<string, string>) => string,
+): string {
+  if (pageCount < 1) return '';
+  const pages = String(pageCount);
+  const items = Array.from(
+    { length: pageCount },
+    (_, index) =>
+      `<li><img src="${base}/document/pages/${index + 1}" alt="${text('pageAlt', { page: String(index + 1), pages })}" loading="lazy"></li>`,
+  ).join('');
+  return `<ol class="pages" aria-label="${text('pagesLabel')}">${items}</ol>`;
 }
 
 /** What the signer sees of an envelope that is no longer pending. */

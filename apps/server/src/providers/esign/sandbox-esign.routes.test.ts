@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSandboxEsign, type SandboxEsign } from './sandbox-esign.ts';
@@ -100,6 +101,47 @@ describe('the sandbox e-sign ceremony pages', () => {
     expect(response.rawPayload).toEqual(Buffer.from(pdfBytes()));
     const download = await open(envelopeId, '/document?download=1');
     expect(download.headers['content-disposition']).toMatch(/^attachment; /);
+  });
+
+  it('offers the download first, then the frame, and on a phone the pages as images', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    for (const text of ['Application', 'Agreement']) {
+      pdf.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 24, font });
+    }
+    const { envelopeId } = await esign.createEnvelope({
+      signer: { email: 'camille@example.com', name: 'Camille Tremblay' },
+      language: 'fr',
+      document: { name: 'application-AAAAAAAA.pdf', bytes: await pdf.save() },
+      returnPath: RETURN_PATH,
+    });
+    const base = `/sandbox/esign/${envelopeId}`;
+    const html = (await open(envelopeId)).body;
+    const download = html.indexOf(`href="${base}/document?download=1" download`);
+    expect(download).toBeGreaterThan(0);
+    expect(download).toBeLessThan(html.indexOf('<iframe class="document"'));
+    expect(html).toContain('<ol class="pages" aria-label="Le document, page par page">');
+    expect(html).toContain(`<img src="${base}/document/pages/1" alt="Page 1 de 2 du document"`);
+    expect(html).toContain(`<img src="${base}/document/pages/2" alt="Page 2 de 2 du document"`);
+    expect(html).not.toContain(`${base}/document/pages/3`);
+    // The images are the phone's view: the frame gives way to them on a narrow screen.
+    expect(html).toMatch(
+      /@media \(max-width:48rem\)\{\.document\{display:none\}\.pages\{display:block\}/,
+    );
+
+    const image = await open(envelopeId, '/document/pages/2');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['cache-control']).toBe('private, no-store');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await open(envelopeId, '/document/pages/3')).statusCode).toBe(404);
+    expect((await open(envelopeId, '/document/pages/0')).statusCode).toBe(400);
+    expect((await open('no-such-envelope', '/document/pages/1')).statusCode).toBe(404);
+
+    // Like the PDF, the images are no longer handed out once the envelope is declined.
+    await post(envelopeId, 'decline', { token: tokenIn(html) });
+    expect((await open(envelopeId, '/document/pages/1')).statusCode).toBe(404);
   });
 
   it('refuses a form without the envelope’s token, or from another site', async () => {

@@ -11,11 +11,13 @@ import {
 } from './sandbox-esign-pages.ts';
 import type { CeremonyLanguage } from './sandbox-esign-pages.locales.ts';
 import { createSandboxEsign, type CeremonyEnvelope, type SandboxEsign } from './sandbox-esign.ts';
+import { pdfPageCount, pdfPageImage } from './pdf-page-images.ts';
 
 /**
  * The sandbox e-sign vendor's ceremony (architecture: sandbox vendors), under `/sandbox/esign`:
  * `GET /{id}` shows the document with Sign (typed name), Decline and Finish later;
- * `GET /{id}/document` the PDF; `POST /{id}/sign` and `POST /{id}/decline` are the forms, which
+ * `GET /{id}/document` the PDF, `GET /{id}/document/pages/{n}` its page n as an image (for a
+ * phone, where no browser draws a PDF inside a page); `POST /{id}/sign` and `POST /{id}/decline` are the forms, which
  * carry the envelope's token and send the signer back to the envelope's return path.
  * `GET /{id}?sandbox=expire` is the documented test input that expires the envelope at once.
  */
@@ -35,6 +37,10 @@ const formBody = z.object({
   lang: z.enum(['en', 'fr']).optional(),
 });
 const params = z.object({ id: z.string().max(100) });
+const pageParams = z.object({
+  id: z.string().max(100),
+  page: z.coerce.number().int().min(1).max(500),
+});
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -79,7 +85,20 @@ export const sandboxEsignRoutes: FastifyPluginAsyncZod<SandboxEsignRoutesOptions
   const switchHrefOf = (envelope: CeremonyEnvelope, language: CeremonyLanguage) =>
     `/sandbox/esign/${envelope.id}?lang=${language === 'fr' ? 'en' : 'fr'}`;
 
-  const showEnvelope = (
+  /**
+   * The envelope's document while it may be read: while it can be signed, and once signed; a
+   * declined or expired envelope's document is no longer handed out.
+   */
+  const readableDocument = async (id: string) => {
+    const envelope = await esign.envelope(id);
+    const document =
+      envelope && (envelope.status === 'pending' || envelope.status === 'signed')
+        ? await esign.document(id)
+        : null;
+    return { envelope, document };
+  };
+
+  const showEnvelope = async (
     reply: FastifyReply,
     envelope: CeremonyEnvelope,
     language: CeremonyLanguage,
@@ -93,9 +112,11 @@ export const sandboxEsignRoutes: FastifyPluginAsyncZod<SandboxEsignRoutesOptions
         extra.status,
       );
     }
+    const document = await esign.document(envelope.id);
     return page(
       reply,
       ceremonyPage(language, envelope, {
+        pageCount: document ? await pdfPageCount(document.bytes) : 0,
         token: esign.ceremonyToken(envelope.id),
         switchHref,
         problem: extra.problem,
@@ -123,14 +144,7 @@ export const sandboxEsignRoutes: FastifyPluginAsyncZod<SandboxEsignRoutesOptions
     '/:id/document',
     { logLevel: 'warn', schema: { hide: true, params, querystring: documentQuery } },
     async (request, reply) => {
-      const { id } = request.params;
-      const envelope = await esign.envelope(id);
-      // Served while it can be signed, and once signed; a declined or expired envelope's
-      // document is no longer handed out.
-      const document =
-        envelope && (envelope.status === 'pending' || envelope.status === 'signed')
-          ? await esign.document(id)
-          : null;
+      const { envelope, document } = await readableDocument(request.params.id);
       if (!envelope || !document) {
         return page(reply, notFoundPage(envelope?.language ?? cookieLanguage(request)), 404);
       }
@@ -152,6 +166,24 @@ export const sandboxEsignRoutes: FastifyPluginAsyncZod<SandboxEsignRoutesOptions
           )
           .send(document.bytes)
       );
+    },
+  );
+
+  app.get(
+    '/:id/document/pages/:page',
+    { logLevel: 'warn', schema: { hide: true, params: pageParams } },
+    async (request, reply) => {
+      const { envelope, document } = await readableDocument(request.params.id);
+      const image = document ? await pdfPageImage(document.bytes, request.params.page) : undefined;
+      if (!envelope || !image) {
+        return page(reply, notFoundPage(envelope?.language ?? cookieLanguage(request)), 404);
+      }
+      return reply
+        .type('image/png')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(image.png);
     },
   );
 
