@@ -325,4 +325,18 @@ describe('e-sign step', () => {
     );
     expect(screen.getByRole('link', { name: 'Verify your email address' })).toBeInTheDocument();
   });
+
+  it('says a saved name the name rule refuses cannot go on the contract, not that it is not their turn', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    fakeEsignApi([ok(state())], [{ status: 409, body: { errorCode: 'signerNameRefused' } }]);
+    await renderStep();
+    await userEvent.click(await screen.findByRole('button', { name: 'Review and sign' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The name on this application has characters a name cannot have, so it cannot go on the contract',
+    );
+    expect(alert).not.toHaveTextContent(/not your turn/);
+    expect(assign).not.toHaveBeenCalled();
+  });
 });

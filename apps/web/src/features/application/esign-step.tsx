@@ -12,7 +12,7 @@ import { esignApi } from '../../lib/esign-api.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Page } from '../../ui/page.tsx';
 
-type Problem = 'startFailed' | 'notYourTurn' | 'emailNotVerified' | null;
+type Problem = 'startFailed' | 'notYourTurn' | 'emailNotVerified' | 'signerNameRefused' | null;
 
 /** The ceremony is ours (`/sandbox/...`) or the vendor's (https): never a script URL. */
 function signingAddress(signingUrl: string): string | null {
@@ -116,7 +116,10 @@ export function EsignStep({
     } catch (error) {
       setStarting(false);
       const refusal = refusalOf(error);
-      if (refusal?.status === 409) {
+      if (refusal?.status === 409 && refusal.body.errorCode === 'signerNameRefused') {
+        // A name saved before the name rule: the contract cannot carry it (issue 12).
+        setProblem('signerNameRefused');
+      } else if (refusal?.status === 409) {
         setProblem('notYourTurn');
         retry();
       } else if (refusal?.status === 403 && refusal.body.errorCode === 'emailNotVerified') {
