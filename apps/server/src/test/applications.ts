@@ -153,16 +153,27 @@ export interface JourneyToOtherInterests extends JourneyToProfile {
 }
 
 /**
+ * The account a journey chooses unless told: a TFSA, or for a joint application a cash account
+ * (no registered plan but the RESP can be held jointly, ADR 0014).
+ */
+export const defaultAccountOf = (joint = false) => (joint ? 'cash' : 'tfsa');
+
+/**
  * An application with every step before `profile` saved: ownership, the accounts and the
- * account details (none for a TFSA). Returns the last summary.
+ * account details (none for a TFSA or a cash account). Returns the last summary.
  */
 export async function applicationAtProfile(
   app: FastifyInstance,
   token: string,
-  { accounts = ['tfsa'], joint = false }: JourneyToProfile = {},
+  { accounts, joint = false }: JourneyToProfile = {},
 ): Promise<ApplicationBody> {
   const ownership = joint ? { ownershipTypeId: 2, jointRelationship: 'spouse' } : undefined;
-  const chosen = await applicationWithAccounts(app, token, accounts, ownership);
+  const chosen = await applicationWithAccounts(
+    app,
+    token,
+    accounts ?? [defaultAccountOf(joint)],
+    ownership,
+  );
   return saveStep(app, token, chosen.id, 'account', chosen.version, {});
 }
 
@@ -182,11 +193,11 @@ export async function applicationAtOtherInterests(
   return journey.joint ? save('profilejoint', primary.version, jointProfileAnswers()) : primary;
 }
 
-/** Complete answers of step `otherinterests` for a TFSA, and for the joint applicant too. */
+/** Complete answers of step `otherinterests` for the default account, and the joint applicant. */
 export function otherInterestsAnswers({ joint = false } = {}) {
   return {
     ...complete,
-    intendedUse: { tfsa: 1 },
+    intendedUse: { [defaultAccountOf(joint)]: 1 },
     investmentExperience: joint ? { primary: 5, joint: 1 } : { primary: 5 },
     investmentKnowledge: joint ? { primary: 2, joint: 2 } : { primary: 2 },
     affiliations: joint

@@ -76,6 +76,17 @@ export function isRegisteredAccountType(id: AccountTypeId): boolean {
   return id !== accountTypes.uninitialized && !nonRegisteredTypeIds.includes(id);
 }
 
+/**
+ * Whether two people may hold an account of this type together. Canadian law decides, not the
+ * spec's list of joint variants (ADR 0014): a registered plan is held by one individual (the
+ * holder of a TFSA or FHSA, the annuitant of an RRSP, RRIF or locked-in plan, group plans
+ * included); only the RESP accepts joint subscribers, who must be spouses or common-law
+ * partners. Non-registered accounts (cash, margin, DAP) may be held jointly.
+ */
+export function canBeHeldJointly(id: AccountTypeId): boolean {
+  return !isRegisteredAccountType(id) || id === accountTypes.RESP;
+}
+
 export type Currency = 'CAD' | 'USD';
 
 export interface NamedAccountType {
@@ -83,25 +94,21 @@ export interface NamedAccountType {
   typeId: AccountTypeId;
   currency: Currency;
   registered: boolean;
-  /** Whether a joint variant exists (none for FHSA or US FHSA). */
+  /** Whether a joint application may open it (`canBeHeldJointly`): non-registered, or RESP. */
   jointVariant: boolean;
 }
 
-const named = (
-  typeId: AccountTypeId,
-  currency: Currency,
-  jointVariant = true,
-): NamedAccountType => ({
+const named = (typeId: AccountTypeId, currency: Currency): NamedAccountType => ({
   typeId,
   currency,
   registered: isRegisteredAccountType(typeId),
-  jointVariant,
+  jointVariant: canBeHeldJointly(typeId),
 });
 
 /**
  * Account types by name (spec section 3), including the US-dollar variants and the short,
- * RESP individual/family and locked-in variants. Registered plans other than non-registered
- * accounts are individually owned by law; "joint variant" follows the spec's list.
+ * RESP individual/family and locked-in variants. The spec lists joint variants for most; by
+ * law only non-registered accounts and the RESP can be held jointly (`canBeHeldJointly`).
  */
 export const namedAccountTypes = {
   cash: named(accountTypes.Cash, 'CAD'),
@@ -111,7 +118,7 @@ export const namedAccountTypes = {
   rrsp: named(accountTypes.RSP, 'CAD'),
   spousalRrsp: named(accountTypes.SPRSP, 'CAD'),
   tfsa: named(accountTypes.TFSA, 'CAD'),
-  fhsa: named(accountTypes.FHSA, 'CAD', false),
+  fhsa: named(accountTypes.FHSA, 'CAD'),
   respi: named(accountTypes.RESP, 'CAD'),
   respf: named(accountTypes.RESP, 'CAD'),
   rrif: named(accountTypes.RIF, 'CAD'),
@@ -130,7 +137,7 @@ export const namedAccountTypes = {
   usRrsp: named(accountTypes.RSP, 'USD'),
   usRrif: named(accountTypes.RIF, 'USD'),
   usTfsa: named(accountTypes.TFSA, 'USD'),
-  usFhsa: named(accountTypes.FHSA, 'USD', false),
+  usFhsa: named(accountTypes.FHSA, 'USD'),
   usSpousalRrsp: named(accountTypes.SPRSP, 'USD'),
   usSpousalRrif: named(accountTypes.SPRIF, 'USD'),
 } as const satisfies Record<string, NamedAccountType>;

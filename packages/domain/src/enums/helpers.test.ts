@@ -37,15 +37,17 @@ describe('account types', () => {
     expect(isRegisteredAccountType(accountTypes.uninitialized)).toBe(false);
   });
 
-  it('have no joint variant for FHSA or US FHSA, and one for the others', () => {
+  it('can be held jointly only when non-registered, or an RESP (ADR 0014)', () => {
     expect(namedAccountTypes.fhsa.jointVariant).toBe(false);
     expect(namedAccountTypes.usFhsa.jointVariant).toBe(false);
     expect(namedAccountTypes.usTfsa).toEqual({
       typeId: accountTypes.TFSA,
       currency: 'USD',
       registered: true,
-      jointVariant: true,
+      jointVariant: false,
     });
+    expect(namedAccountTypes.respf.jointVariant).toBe(true);
+    expect(namedAccountTypes.usCash.jointVariant).toBe(true);
     expect(namedAccountTypes.usMargin.registered).toBe(false);
   });
 

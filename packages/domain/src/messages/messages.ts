@@ -34,7 +34,8 @@ export const messagesEn = {
   tooManyRegistered: 'You can open one registered account per application.',
   tooManyNonRegistered: 'You can open one non-registered account per application.',
   usdNeedsCad: 'A U.S. dollar registered account needs the same account in Canadian dollars.',
-  noJointVariant: 'This account can only be held by one person.',
+  noJointVariant:
+    'A registered plan like this one is held in one person’s name under Canadian law, so a joint application can’t include it. Open it in your own name, in a separate individual application.',
   respJointNeedsSpouse:
     'A joint education savings plan is only for spouses or common-law partners.',
   consentRequired: 'You must agree to the customer agreements to continue.',
@@ -65,7 +66,8 @@ export const messagesFr = {
   tooManyNonRegistered: 'Vous pouvez ouvrir un seul compte non enregistré par demande.',
   usdNeedsCad:
     'Un compte enregistré en dollars américains exige le même compte en dollars canadiens.',
-  noJointVariant: 'Ce compte ne peut être détenu que par une seule personne.',
+  noJointVariant:
+    'Selon la loi canadienne, un régime enregistré comme celui-ci est au nom d’une seule personne\u00a0: une demande conjointe ne peut pas l’inclure. Ouvrez-le à votre nom, dans une demande individuelle distincte.',
   respJointNeedsSpouse:
     "Un régime d'épargne-études conjoint est réservé aux conjoints mariés ou de fait.",
   consentRequired: 'Vous devez accepter les conventions du client pour continuer.',

@@ -27,9 +27,14 @@ describe('account catalogue', () => {
     expect([...offered].sort()).toEqual([...expected].sort());
   });
 
-  it('marks the FHSA as individual only', () => {
+  it('marks every registered plan but the RESPs as individual only', () => {
     const fhsa = catalogueEntries('registered').find((entry) => entry.account === 'fhsa');
     expect(fhsa).toEqual({ account: 'fhsa', usdTwin: 'usFhsa', jointVariant: false });
+    const joint = catalogueEntries('registered')
+      .filter((entry) => entry.jointVariant)
+      .map((entry) => entry.account);
+    expect(joint).toEqual(['respi', 'respf']);
+    expect(catalogueEntries('nonRegistered').every((entry) => entry.jointVariant)).toBe(true);
   });
 
   it('names every account in English and French', () => {

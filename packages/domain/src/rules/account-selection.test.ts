@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { namedAccountTypes, type NamedAccountTypeName } from '../enums/account-types.ts';
+import {
+  accountTypes,
+  canBeHeldJointly,
+  namedAccountTypes,
+  type NamedAccountTypeName,
+} from '../enums/account-types.ts';
 import { messagesEn, messagesFr } from '../messages/messages.ts';
 import {
   accountDetailsStepSchema,
@@ -52,6 +57,67 @@ describe('account selection rules (spec section 5)', () => {
     expect(codes(['fhsa'], jointSpouses)).toEqual(['accounts.0:noJointVariant']);
     expect(codes(['usFhsa', 'fhsa'], jointSpouses)).toContain('accounts.0:noJointVariant');
     expect(codes(['fhsa'])).toEqual([]);
+  });
+
+  it('refuses every registered plan but the RESP in a joint application, USD twins too', () => {
+    const heldAlone: NamedAccountTypeName[] = [
+      'tfsa',
+      'usTfsa',
+      'rrsp',
+      'usRrsp',
+      'spousalRrsp',
+      'usSpousalRrsp',
+      'rrif',
+      'usRrif',
+      'spousalRrif',
+      'usSpousalRrif',
+      'lira',
+      'liraLrsp',
+      'lif',
+      'lifLrif',
+      'rlif',
+      'prif',
+      'rlsp',
+      'fhsa',
+      'usFhsa',
+    ];
+    for (const account of heldAlone) {
+      expect(codes([account], jointSpouses), account).toContain('accounts.0:noJointVariant');
+      expect(codes([account]), account).not.toContain('accounts.0:noJointVariant');
+    }
+    for (const account of ['cash', 'margin', 'dap', 'usCash', 'respi', 'respf'] as const) {
+      expect(codes([account], jointSpouses), account).toEqual([]);
+    }
+  });
+
+  it('whatever a joint application chooses, a registered plan other than the RESP is refused', () => {
+    const names = Object.keys(namedAccountTypes) as NamedAccountTypeName[];
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.constantFrom(...names), { maxLength: 4 }), (chosen) => {
+        const refused = codes(chosen, jointSpouses).some((code) =>
+          code.endsWith(':noJointVariant'),
+        );
+        const heldAlone = chosen.some(
+          (name) =>
+            namedAccountTypes[name].registered &&
+            namedAccountTypes[name].typeId !== accountTypes.RESP,
+        );
+        return refused === heldAlone;
+      }),
+    );
+  });
+
+  it('says why a registered plan cannot be joint, and what to do instead, in both languages', () => {
+    expect(messagesEn.noJointVariant).toMatch(/Canadian law.*Open it in your own name/);
+    expect(messagesFr.noJointVariant).toMatch(/loi canadienne.*Ouvrez-le à votre nom/);
+  });
+
+  it('lets no registered plan but the RESP be held jointly, group plans included', () => {
+    expect(canBeHeldJointly(accountTypes.GROUP_RSP)).toBe(false);
+    expect(canBeHeldJointly(accountTypes.GROUP_SP_RSP)).toBe(false);
+    expect(canBeHeldJointly(accountTypes.TFSA)).toBe(false);
+    expect(canBeHeldJointly(accountTypes.RESP)).toBe(true);
+    expect(canBeHeldJointly(accountTypes.Cash)).toBe(true);
   });
 
   it('opens a joint RESP only for spouses or common-law partners', () => {

@@ -41,8 +41,9 @@ export type SelectionProblemCode =
  * The account-selection rules of spec section 5, shared by the screens and the server:
  * at least one account, each once; at most one registered and one non-registered plan (a USD
  * account goes with its CAD twin and does not count again); a USD registered account needs its
- * CAD account; joint applications only for types with a joint variant (none for FHSA); RESP
- * joint only between spouses or common-law partners.
+ * CAD account; joint applications only for accounts two people can hold by law (no registered
+ * plan but the RESP: `canBeHeldJointly`, ADR 0014); RESP joint only between spouses or
+ * common-law partners.
  */
 export function accountSelectionProblems(
   accounts: readonly NamedAccountTypeName[],

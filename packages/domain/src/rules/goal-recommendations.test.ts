@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { namedAccountTypes } from '../enums/account-types.ts';
 import { accountGoals, type AccountGoal } from '../enums/onboarding.ts';
-import { recommendAccounts } from './goal-recommendations.ts';
+import { recommendAccounts, suggestionsHeldAlone } from './goal-recommendations.ts';
 
 const allGoals = Object.values(accountGoals);
 
@@ -23,8 +23,25 @@ describe('goals helper recommendations', () => {
   it('recommends the FHSA for a first home, but never to a joint application', () => {
     expect(recommendAccounts([accountGoals.downpayment]).map((r) => r.account)).toContain('fhsa');
     expect(recommendAccounts([accountGoals.downpayment], 2).map((r) => r.account)).toEqual([
-      'tfsa',
+      'cash',
     ]);
+  });
+
+  it('recommends no registered plan but the RESP to a joint application, and names them', () => {
+    expect(recommendAccounts([accountGoals.retirement], 2)).toEqual([
+      { account: 'cash', goals: [1], reasons: ['cashJoint'] },
+    ]);
+    expect(suggestionsHeldAlone([accountGoals.retirement, accountGoals.downpayment], 2)).toEqual([
+      'rrsp',
+      'tfsa',
+      'fhsa',
+    ]);
+    expect(recommendAccounts([accountGoals.education], 2).map((r) => r.account)).toEqual([
+      'respi',
+      'respf',
+    ]);
+    expect(suggestionsHeldAlone([accountGoals.education], 2)).toEqual([]);
+    expect(suggestionsHeldAlone([accountGoals.retirement], 1)).toEqual([]);
   });
 
   it('recommends a margin account for active trading and a RRIF for retirement income', () => {

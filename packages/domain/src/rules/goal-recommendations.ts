@@ -15,6 +15,7 @@ export type RecommendationReason =
   | 'fhsaFirstHome'
   | 'rrifIncome'
   | 'cashSimple'
+  | 'cashJoint'
   | 'marginLeverage';
 
 interface Suggestion {
@@ -56,7 +57,8 @@ export interface Recommendation {
 
 /**
  * The accounts the goals helper recommends for the chosen goals, each once, with every goal it
- * serves and the reasons. Joint applications never see an account without a joint variant.
+ * serves and the reasons. Joint applications never see an account two people cannot hold; a
+ * goal only registered plans serve suggests them a cash account instead.
  */
 export function recommendAccounts(
   goals: readonly AccountGoal[],
@@ -65,8 +67,14 @@ export function recommendAccounts(
   const joint = ownershipTypeId === onboardingAccountTypes.Joint;
   const byAccount = new Map<NamedAccountTypeName, Recommendation>();
   for (const goal of goals) {
-    for (const { account, reason } of suggestionsByGoal[goal] ?? []) {
-      if (joint && !namedAccountTypes[account].jointVariant) continue;
+    let suggestions = suggestionsByGoal[goal] ?? [];
+    if (joint) {
+      suggestions = suggestions.filter(({ account }) => namedAccountTypes[account].jointVariant);
+      // Every plan the goal suits is held in one name: two people can still save together in
+      // a cash account (the screen also names the plans to open alone).
+      if (suggestions.length === 0) suggestions = [{ account: 'cash', reason: 'cashJoint' }];
+    }
+    for (const { account, reason } of suggestions) {
       const found = byAccount.get(account) ?? { account, goals: [], reasons: [] };
       if (!found.goals.includes(goal)) found.goals.push(goal);
       if (!found.reasons.includes(reason)) found.reasons.push(reason);
@@ -74,4 +82,20 @@ export function recommendAccounts(
     }
   }
   return [...byAccount.values()];
+}
+
+/**
+ * The accounts the chosen goals would suggest that a joint application cannot hold (registered
+ * plans but the RESP, ADR 0014): the screen names them and says to open them in one person's
+ * name. Empty for an individual application.
+ */
+export function suggestionsHeldAlone(
+  goals: readonly AccountGoal[],
+  ownershipTypeId: number = onboardingAccountTypes.Individual,
+): NamedAccountTypeName[] {
+  if (ownershipTypeId !== onboardingAccountTypes.Joint) return [];
+  const accounts = goals.flatMap((goal) =>
+    (suggestionsByGoal[goal] ?? []).map((suggestion) => suggestion.account),
+  );
+  return [...new Set(accounts)].filter((account) => !namedAccountTypes[account].jointVariant);
 }

@@ -281,6 +281,8 @@ describe('step otherinterests: the rules on the server, and TINs and SINs encryp
     await save(
       application,
       answers({
+        // A joint application holds a cash account: a TFSA is held alone (ADR 0014).
+        intendedUse: { cash: 1 },
         investmentExperience: { primary: 5, joint: 32 },
         investmentKnowledge: { primary: 2, joint: 1 },
         affiliations: { primary: applicant, joint },

@@ -62,7 +62,7 @@ async function awaitingSignature(
     : {};
   await saveStep(app, primary.token, id, 'otherinterests', atOtherInterests.version, {
     ...complete,
-    intendedUse: { tfsa: 1 },
+    intendedUse: joint ? { cash: 1 } : { tfsa: 1 },
     correspondenceLanguage,
     ...jointAnswers,
   });
