@@ -89,7 +89,11 @@ export function AllAccountsStep() {
         <CheckboxChoices
           id="accounts-registered"
           legend={t('allAccounts.registered')}
-          hint={t('allAccounts.registeredHint')}
+          hint={
+            joint
+              ? `${t('allAccounts.registeredHint')} ${t('allAccounts.registeredJointHint')}`
+              : t('allAccounts.registeredHint')
+          }
           choices={choicesOf('registered')}
           {...inGroup('registered')}
         />

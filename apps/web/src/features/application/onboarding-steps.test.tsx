@@ -105,7 +105,9 @@ describe('onboarding steps', () => {
       doyouknow: { knowsAccount: true },
     });
     expect(await screen.findByLabelText('FHSA')).toBeDisabled();
-    expect(screen.getAllByText(/Only one person can hold this account/)).not.toHaveLength(0);
+    expect(
+      screen.getAllByText(/Under Canadian law, a registered plan is held in one person's name/),
+    ).not.toHaveLength(0);
     expect(screen.getByText(/up to \$8,000 a year, and \$40,000 in your lifetime/)).toBeVisible();
     await userEvent.click(screen.getByLabelText('Family RESP'));
     await save();
@@ -114,6 +116,67 @@ describe('onboarding steps', () => {
         name: /A joint education savings plan is only for spouses or common-law partners\.$/,
       }),
     ).toBeVisible();
+  });
+
+  it('all accounts: a joint application may choose no registered plan but an RESP, and is told why', async () => {
+    await openStep('allaccounts', {
+      ownership: { ownershipTypeId: 2, jointRelationship: 'spouse' },
+      doyouknow: { knowsAccount: true },
+    });
+    for (const plan of ['TFSA', 'TFSA (USD)', 'RRSP', 'Spousal RRSP', 'RRIF', 'LIRA', 'FHSA']) {
+      expect(await screen.findByLabelText(plan)).toBeDisabled();
+    }
+    expect(screen.getByLabelText('Family RESP')).toBeEnabled();
+    expect(screen.getByLabelText('Cash account')).toBeEnabled();
+    expect(screen.getByRole('group', { name: 'Registered plans' })).toHaveAccessibleDescription(
+      /only an RESP can be chosen: under Canadian law.*start an individual application in your own name/,
+    );
+  });
+
+  it('all accounts: a TFSA saved before the application became joint is refused, saying why', async () => {
+    const { api } = await openStep('allaccounts', {
+      ownership: { ownershipTypeId: 2, jointRelationship: 'spouse' },
+      doyouknow: { knowsAccount: true },
+      allaccounts: { accounts: ['tfsa'] },
+    });
+    expect(await screen.findByLabelText('TFSA')).toBeChecked();
+    await save();
+    expect(
+      await screen.findByRole('link', {
+        name: /held in one person’s name under Canadian law.*Open it in your own name/,
+      }),
+    ).toBeVisible();
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('related accounts: a joint application is offered a joint account and told which plans to open alone', async () => {
+    await openStep(
+      'relatedaccounts',
+      {
+        ownership: { ownershipTypeId: 2, jointRelationship: 'spouse' },
+        doyouknow: { knowsAccount: false },
+        goals: { goals: [1] },
+      },
+      'fr',
+    );
+    expect(await screen.findByLabelText('Compte au comptant')).toBeEnabled();
+    expect(screen.queryByLabelText('CELI')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/mais seulement au nom d'une personne : REER, CELI\. La loi canadienne/),
+    ).toBeVisible();
+  });
+
+  it('related accounts: the margin account says once what options and short selling need', async () => {
+    await openStep('relatedaccounts', {
+      ...individual,
+      doyouknow: { knowsAccount: false },
+      goals: { goals: [6] },
+    });
+    const margin = await screen.findByLabelText('Margin account');
+    expect(margin).toHaveAccessibleDescription(/Lets you borrow to invest\./);
+    const description = margin.getAttribute('aria-describedby') ?? '';
+    const hint = document.getElementById(description)?.textContent ?? '';
+    expect(hint.match(/options/g)).toHaveLength(1);
   });
 
   it('options: strategies are asked only when trading options', async () => {

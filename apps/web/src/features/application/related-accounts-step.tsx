@@ -7,14 +7,17 @@ import {
 import { labelOf, pick, type Language } from '@portal/domain/enums/define-enum';
 import { accountGoalLabels, accountGoals, type AccountGoal } from '@portal/domain/enums/onboarding';
 import { accountsStepSchema, type SelectionContext } from '@portal/domain/rules/account-selection';
-import { recommendAccounts } from '@portal/domain/rules/goal-recommendations';
+import { recommendAccounts, suggestionsHeldAlone } from '@portal/domain/rules/goal-recommendations';
 import { CheckboxChoices } from '../../ui/choices.tsx';
 import { AccountNotes, MarginGuide } from './account-notes.tsx';
 import { stepPath, useApplication } from './application-context.tsx';
 import { StepPage } from './step-page.tsx';
 import { useStepForm } from './use-step-form.ts';
 
-/** Step `relatedaccounts`: the goals helper's recommendations, each with its reasons. */
+/**
+ * Step `relatedaccounts`: the goals helper's recommendations, each with its reasons. A joint
+ * application is also told which plans suit its goals but are held in one person's name.
+ */
 export function RelatedAccountsStep() {
   const { t, i18n } = useTranslation('onboarding');
   const language = i18n.language as Language;
@@ -22,6 +25,7 @@ export function RelatedAccountsStep() {
   const context = application.steps.ownership as SelectionContext;
   const goals = (application.steps.goals as { goals?: AccountGoal[] } | undefined)?.goals ?? [];
   const recommendations = recommendAccounts(goals, context.ownershipTypeId);
+  const heldAlone = suggestionsHeldAlone(goals, context.ownershipTypeId);
   const form = useStepForm<NamedAccountTypeName[]>({
     step: 'relatedaccounts',
     schema: accountsStepSchema(context),
@@ -71,6 +75,15 @@ export function RelatedAccountsStep() {
           ),
         }))}
       />
+      {heldAlone.length > 0 && (
+        <p className="notice-info">
+          {t('related.heldAlone', {
+            accounts: heldAlone
+              .map((account) => pick(namedAccountTypeLabels[account], language))
+              .join(', '),
+          })}
+        </p>
+      )}
       {recommendations.some((r) => r.account === 'margin') && <MarginGuide />}
       <p>
         <Link to={stepPath(application.id, 'doyouknow')}>{t('related.seeAll')}</Link>
