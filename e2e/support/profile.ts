@@ -24,6 +24,8 @@ export interface ToProfileText {
   allAccountsHeading: string;
   registered: string;
   tfsa: string;
+  nonRegistered: string;
+  cash: string;
   accountHeading: string;
   heading: string;
 }
@@ -119,7 +121,8 @@ export interface ProfileAnswers {
 
 /**
  * From the dashboard: Start a new application, Just me (or a joint application with a spouse),
- * "Yes, show me all the accounts", a TFSA, the account check, landing on the profile step.
+ * "Yes, show me all the accounts", a TFSA (a cash account when joint), the account check,
+ * landing on the profile step.
  * Answers the application id.
  */
 export async function openProfileStep(
@@ -141,7 +144,9 @@ export async function openProfileStep(
   await saveAndContinue(page, t).click();
   await expect(page).toHaveURL(stepUrl('allaccounts', id));
   await expect(page.getByRole('heading', { level: 1, name: t.allAccountsHeading })).toBeVisible();
-  await choiceIn(page, t.registered, 'checkbox', t.tfsa).check();
+  // Two people cannot hold a registered plan but the RESP (ADR 0014): a joint one holds cash.
+  if (joint) await choiceIn(page, t.nonRegistered, 'checkbox', t.cash).check();
+  else await choiceIn(page, t.registered, 'checkbox', t.tfsa).check();
   await saveAndContinue(page, t).click();
   await expect(page).toHaveURL(stepUrl('account', id));
   await expect(page.getByRole('heading', { level: 1, name: t.accountHeading })).toBeVisible();

@@ -65,7 +65,7 @@ const affiliationsOf = (tin: string) => ({
 
 const otherInterests = (joint: boolean, language: 'en' | 'fr') => ({
   businessRelationshipPurpose: 1,
-  intendedUse: { tfsa: 1 },
+  intendedUse: joint ? { cash: 1 } : { tfsa: 1 },
   investmentExperience: joint ? { primary: 3, joint: 1 } : { primary: 3 },
   investmentKnowledge: joint ? { primary: 2, joint: 2 } : { primary: 2 },
   tradingAuthority: { answer: false },
@@ -86,7 +86,8 @@ const otherInterests = (joint: boolean, language: 'en' | 'fr') => ({
 
 /**
  * A TFSA application of `primary` (the signed-in person of `request`), with every answer up to
- * the review saved; joint with `joint` as the spouse when given. Answers its id.
+ * the review saved; joint with `joint` as the spouse when given, then a cash account. Answers
+ * its id.
  */
 export async function applicationAtReview(
   request: APIRequestContext,
@@ -110,7 +111,8 @@ export async function applicationAtReview(
     joint ? { ownershipTypeId: 2, jointRelationship: 'spouse' } : { ownershipTypeId: 1 },
   );
   await save('doyouknow', { knowsAccount: true });
-  await save('allaccounts', { accounts: ['tfsa'] });
+  // Two people cannot hold a registered plan but the RESP (ADR 0014): a joint one holds cash.
+  await save('allaccounts', { accounts: [joint ? 'cash' : 'tfsa'] });
   await save('account', {});
   await save('profile', profileOf(primary, '130 692 544', '1985-03-27'));
   if (joint) {

@@ -67,12 +67,14 @@ const text = {
     relatedLegend: 'Accounts for your goals',
     tfsaReason:
       'Your investments grow tax-free, and you can withdraw at any time without paying tax.',
-    marginReason: 'Lets you borrow to invest, and is needed to trade options and to sell short.',
+    marginReason: 'Lets you borrow to invest.',
     forGoals: 'For: Saving for retirement',
     allAccountsHeading: 'Choose your accounts',
     registered: 'Registered plans',
     individualOnly:
-      "Only one person can hold this account, so it can't be part of a joint application.",
+      "Under Canadian law, a registered plan is held in one person's name, so it can't be part of a joint application. To open one, start an individual application in your own name.",
+    registeredJoint:
+      "In a joint application, only an RESP can be chosen: under Canadian law, the other registered plans are held in one person's name.",
     optionsHeading: 'Options trading and short selling',
     tradingLegend: 'Do you want to trade options?',
     strategiesLegend: 'Which options strategies do you plan to use?',
@@ -148,13 +150,14 @@ const text = {
     relatedLegend: 'Comptes pour vos objectifs',
     tfsaReason:
       "Vos placements croissent en franchise d'impôt, et vous pouvez retirer votre argent en tout temps sans payer d'impôt.",
-    marginReason:
-      "Vous permet d'emprunter pour investir; il est nécessaire pour négocier des options et vendre à découvert.",
+    marginReason: "Vous permet d'emprunter pour investir.",
     forGoals: 'Pour : Épargner pour la retraite',
     allAccountsHeading: 'Choisissez vos comptes',
     registered: 'Régimes enregistrés',
     individualOnly:
-      "Une seule personne peut être titulaire de ce compte; il ne peut donc pas faire partie d'une demande conjointe.",
+      "Selon la loi canadienne, un régime enregistré est au nom d'une seule personne : il ne peut donc pas faire partie d'une demande conjointe. Pour en ouvrir un, commencez une demande individuelle à votre nom.",
+    registeredJoint:
+      "Dans une demande conjointe, seul un REEE peut être choisi : selon la loi canadienne, les autres régimes enregistrés sont au nom d'une seule personne.",
     optionsHeading: "Négociation d'options et vente à découvert",
     tradingLegend: 'Voulez-vous négocier des options?',
     strategiesLegend: "Quelles stratégies d'options prévoyez-vous utiliser?",
@@ -499,12 +502,21 @@ for (const language of ['en', 'fr'] as const) {
       await choiceIn(page, t.doYouKnowLegend, 'radio', t.knowsYes).check();
       await saveAndContinue(page, t).click();
 
-      // All accounts: the FHSA is shown, not offered, with why.
+      // All accounts: the TFSA and the FHSA, registered plans two people cannot hold, are
+      // shown, not offered, saying why and to open them in one's own name (ADR 0014).
       await expect(page).toHaveURL(stepUrl('allaccounts', id));
       await expect(heading(page, t.allAccountsHeading)).toBeVisible();
-      const fhsa = choiceIn(page, t.registered, 'checkbox', t.fhsa);
-      await expect(fhsa).toBeDisabled();
-      await expect(fhsa).toHaveAccessibleDescription(new RegExp(escapeRegExp(t.individualOnly)));
+      for (const plan of [t.tfsa, t.fhsa]) {
+        const refused = choiceIn(page, t.registered, 'checkbox', plan);
+        await expect(refused).toBeDisabled();
+        await expect(refused).toHaveAccessibleDescription(
+          new RegExp(escapeRegExp(t.individualOnly)),
+        );
+      }
+      await expect(page.getByRole('group', { name: t.registered })).toHaveAccessibleDescription(
+        new RegExp(escapeRegExp(t.registeredJoint)),
+      );
+      await expectNoSeriousA11yViolations(page);
       await screenshot(page, `applications-all-accounts-joint-${language}`);
 
       // A family RESP needs spouses or common-law partners.

@@ -18,6 +18,7 @@ const text = {
     purpose: 'What is the purpose of your relationship with us?',
     investmentPurposes: 'Investment purposes',
     intendedUse: 'How do you intend to use your TFSA?',
+    intendedUseJoint: 'How do you intend to use your Cash account?',
     growth: 'Long-term growth',
     experience: 'Which products have you invested in before?',
     experienceJoint: 'Which products has the joint applicant invested in before?',
@@ -113,6 +114,7 @@ const text = {
     purpose: "Quel est l'objet de votre relation d'affaires avec nous?",
     investmentPurposes: 'Placement',
     intendedUse: 'Comment prévoyez-vous utiliser votre CELI?',
+    intendedUseJoint: 'Comment prévoyez-vous utiliser votre Compte au comptant?',
     growth: 'Croissance à long terme',
     experience: 'Dans quels produits avez-vous déjà investi?',
     experienceJoint: 'Dans quels produits le cotitulaire a-t-il déjà investi?',
@@ -283,7 +285,10 @@ async function answerAffiliations(page: Page, t: Text, who: Applicant, tin: stri
 /** Answers the financial background itself (not the affiliations) with valid answers. */
 async function answerBackground(page: Page, t: Text, { joint = false } = {}) {
   await choiceIn(page, t.purpose, 'radio', t.investmentPurposes).check();
-  await fieldOf(page, t.intendedUse).selectOption({ label: t.growth });
+  // A joint application holds a cash account, not a TFSA (ADR 0014).
+  await fieldOf(page, joint ? t.intendedUseJoint : t.intendedUse).selectOption({
+    label: t.growth,
+  });
   await choiceIn(page, t.experience, 'checkbox', t.stocks).check();
   await choiceIn(page, t.experience, 'checkbox', t.bonds).check();
   await choiceIn(page, t.knowledge, 'radio', t.limited).check();
