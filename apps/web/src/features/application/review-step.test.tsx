@@ -209,6 +209,77 @@ describe('review step', () => {
     expect(screen.getByRole('region', { name: 'Le profil du codemandeur' })).toHaveTextContent(
       '*** *** 787',
     );
-    expect(screen.getByRole('link', { name: /Livret des conventions du client/ })).toBeVisible();
+    // The fixture's applicant lives in Montreal: the French version comes first.
+    expect(
+      screen.getByRole('link', { name: /^Conventions du client, version française/ }),
+    ).toHaveAttribute('href', '/documents/customer-agreements-2026-11.fr.html');
+  });
+});
+
+describe('review step: the language of the agreement', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // The shared fixture's applicant lives in Montreal.
+  const inQuebec = answered;
+  const inOntario = (): SavedSteps => {
+    const steps = answered();
+    const profile = steps.profile as typeof savedProfile;
+    return {
+      ...steps,
+      profile: { ...profile, homeAddress: { ...profile.homeAddress, provinceId: 5 } },
+    };
+  };
+
+  it('links the real agreements in the reader’s language, opening a new tab said aloud', async () => {
+    const { api } = await openReview('en', inOntario());
+    const link = screen.getByRole('link', {
+      name: /^Customer agreements \(version 2026-11\) ?\(opens in a new tab\)$/,
+    });
+    expect(link).toHaveAttribute('href', '/documents/customer-agreements-2026-11.en.html');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('group', { name: 'Language of your agreement' })).toBeNull();
+    await userEvent.click(screen.getByLabelText(/I have read the customer agreements/));
+    await userEvent.click(screen.getByRole('button', { name: 'Agree and continue' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      data: { boundLanguage: 'en' },
+    });
+  });
+
+  it('gives a Quebec applicant the French version first, and binds in French by default', async () => {
+    const { api } = await openReview('en', inQuebec());
+    const links = screen
+      .getAllByRole('link', { name: /^Customer agreements, (French|English) version/ })
+      .map((link) => link.getAttribute('href'));
+    expect(links).toEqual([
+      '/documents/customer-agreements-2026-11.fr.html',
+      '/documents/customer-agreements-2026-11.en.html',
+    ]);
+    const choice = screen.getByRole('checkbox', {
+      name: /^Je souhaite expressément être lié\(e\) par la version anglaise/,
+    });
+    expect(choice).not.toBeChecked();
+    expect(
+      screen.getByText(/^I expressly wish to be bound by the English version/),
+    ).toHaveAttribute('lang', 'en-CA');
+    await userEvent.click(screen.getByLabelText(/I have read the customer agreements/));
+    await userEvent.click(screen.getByRole('button', { name: 'Agree and continue' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      data: { boundLanguage: 'fr', expressEnglishChoice: false },
+    });
+  });
+
+  it('binds a Quebec applicant in English only with the express choice ticked', async () => {
+    const { api } = await openReview('fr', inQuebec());
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: /^Je souhaite expressément être lié/ }),
+    );
+    await userEvent.click(screen.getByLabelText(/J'ai lu les conventions du client/));
+    await userEvent.click(screen.getByRole('button', { name: 'Accepter et continuer' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      data: { boundLanguage: 'en', expressEnglishChoice: true },
+    });
   });
 });

@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@portal/domain/enums/define-enum';
 import { stepApplies } from '@portal/domain/rules/onboarding-flow';
-import { CUSTOMER_AGREEMENT_ID, reviewStepSchema } from '@portal/domain/rules/review';
+import { CUSTOMER_AGREEMENTS, documentPath } from '@portal/domain/rules/agreement-documents';
+import { ENGLISH_CHOICE_WORDING } from '@portal/domain/rules/agreement-language';
+import {
+  CUSTOMER_AGREEMENT_ID,
+  reviewIsFrenchFirst,
+  reviewStepSchemaFor,
+} from '@portal/domain/rules/review';
 import { siteLinks } from '../../lib/site-links.ts';
 import { CheckboxChoices } from '../../ui/choices.tsx';
 import { useApplication } from './application-context.tsx';
@@ -21,13 +27,37 @@ export function ReviewStep() {
   const steps = application.steps;
   const joint = stepApplies('profilejoint', steps);
 
-  const form = useStepForm<{ hasConsent: boolean }>({
+  // Quebec (Charter s. 55, ADR 0016): French first, English only by an express choice.
+  const frenchFirst = reviewIsFrenchFirst(steps);
+
+  const form = useStepForm<{ hasConsent: boolean; expressEnglishChoice: boolean }>({
     step: 'review',
-    schema: reviewStepSchema,
-    fieldIds: { agreementId: 'hasConsent', hasConsent: 'hasConsent' },
-    initial: () => ({ hasConsent: false }),
-    toData: (values) => ({ agreementId: CUSTOMER_AGREEMENT_ID, hasConsent: values.hasConsent }),
+    schema: reviewStepSchemaFor({ frenchFirst }),
+    fieldIds: {
+      agreementId: 'hasConsent',
+      hasConsent: 'hasConsent',
+      expressEnglishChoice: 'expressEnglishChoice',
+    },
+    initial: () => ({ hasConsent: false, expressEnglishChoice: false }),
+    toData: (values) => ({
+      agreementId: CUSTOMER_AGREEMENT_ID,
+      hasConsent: values.hasConsent,
+      ...(frenchFirst
+        ? {
+            boundLanguage: values.expressEnglishChoice === true ? 'en' : 'fr',
+            // A draft saved before this question existed has no answer: not chosen.
+            expressEnglishChoice: values.expressEnglishChoice === true,
+          }
+        : { boundLanguage: language }),
+    }),
   });
+  const version = CUSTOMER_AGREEMENTS.version;
+  const documentLink = (documentLanguage: Language, label: string) => (
+    <a href={documentPath(CUSTOMER_AGREEMENTS, documentLanguage)} target="_blank" rel="noreferrer">
+      {label}
+      <span className="visually-hidden"> {t('opensInNewTab')}</span>
+    </a>
+  );
 
   return (
     <StepPage
@@ -47,13 +77,16 @@ export function ReviewStep() {
       <section aria-labelledby="review-agreements-heading">
         <h2 id="review-agreements-heading">{t('sections.agreements')}</h2>
         <p>{t('agreementsIntro')}</p>
+        {frenchFirst && <p>{t('agreementLanguage.quebecIntro')}</p>}
         <ul>
-          <li>
-            <a href={siteLinks.customerAgreements[language]} target="_blank" rel="noreferrer">
-              {t('customerAgreements')}
-              <span className="visually-hidden"> {t('opensInNewTab')}</span>
-            </a>
-          </li>
+          {frenchFirst ? (
+            <>
+              <li>{documentLink('fr', t('agreementLanguage.french', { version }))}</li>
+              <li>{documentLink('en', t('agreementLanguage.english', { version }))}</li>
+            </>
+          ) : (
+            <li>{documentLink(language, t('customerAgreements', { version }))}</li>
+          )}
           <li>
             <a href={siteLinks.privacy[language]} target="_blank" rel="noreferrer">
               {t('privacy')}
@@ -61,6 +94,27 @@ export function ReviewStep() {
             </a>
           </li>
         </ul>
+        {frenchFirst && (
+          <CheckboxChoices
+            id="expressEnglishChoice"
+            legend={t('agreementLanguage.legend')}
+            hint={t('agreementLanguage.hint')}
+            values={form.values.expressEnglishChoice ? ['en'] : []}
+            onChange={(chosen) =>
+              form.update({ ...form.values, expressEnglishChoice: chosen.includes('en') })
+            }
+            error={form.errorFor('expressEnglishChoice')}
+            choices={[
+              {
+                value: 'en',
+                // French first and no less prominent; the same words in English beneath.
+                label: ENGLISH_CHOICE_WORDING.fr,
+                lang: 'fr-CA',
+                hint: <span lang="en-CA">{ENGLISH_CHOICE_WORDING.en}</span>,
+              },
+            ]}
+          />
+        )}
         <div className="notice-warning">
           <p>{t('lockWarning')}</p>
         </div>
@@ -68,7 +122,7 @@ export function ReviewStep() {
           id="hasConsent"
           legend={t('consentLegend')}
           values={form.values.hasConsent ? ['yes'] : []}
-          onChange={(chosen) => form.update({ hasConsent: chosen.includes('yes') })}
+          onChange={(chosen) => form.update({ ...form.values, hasConsent: chosen.includes('yes') })}
           error={form.errorFor('hasConsent') ?? form.errorFor('agreementId')}
           choices={[{ value: 'yes', label: t(joint ? 'consentJoint' : 'consent') }]}
         />
