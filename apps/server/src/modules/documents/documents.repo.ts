@@ -92,6 +92,18 @@ export async function listOwned(
     .orderBy(asc(applicationDocuments.uploadedAt), asc(applicationDocuments.id));
 }
 
+/** Every document of an application, oldest first, without content (its part checked by the caller). */
+export async function listOfApplication(
+  db: Database,
+  applicationId: string,
+): Promise<DocumentListing[]> {
+  return db
+    .select(listing)
+    .from(applicationDocuments)
+    .where(eq(applicationDocuments.applicationId, applicationId))
+    .orderBy(asc(applicationDocuments.uploadedAt), asc(applicationDocuments.id));
+}
+
 /** One document of one of the caller's applications, with its (encrypted) content. */
 export async function findOwnedWithContent(
   db: Database,

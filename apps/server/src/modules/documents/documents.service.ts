@@ -162,6 +162,19 @@ export async function listDocuments(
   return rows.map((row) => summaryOf(cipher, row));
 }
 
+/**
+ * The documents sent with an application, for the document its applicants sign, which lists
+ * them as the review does. The caller has checked the person's part in the application.
+ */
+export async function documentsOfApplication(
+  db: Database,
+  cipher: FieldCipher,
+  applicationId: string,
+): Promise<DocumentSummary[]> {
+  const rows = await repo.listOfApplication(db, applicationId);
+  return rows.map((row) => summaryOf(cipher, row));
+}
+
 /** The decrypted file, for its owner only (another person's answers 404). */
 export async function readDocument(
   db: Database,

@@ -236,6 +236,24 @@ describe('the application document', () => {
     }
   });
 
+  it('lists the documents sent, as the review does', () => {
+    const text = documentPlainText(
+      applicationDocumentLines({
+        applicationId: APPLICATION_ID,
+        language: 'fr',
+        steps: savedSteps(),
+        generatedAt: GENERATED_AT,
+        documents: [
+          { documentType: 'utilityBill', fileName: 'hydro-mars.pdf' },
+          { documentType: 'voidCheque', fileName: 'cheque.png' },
+        ],
+      }),
+    );
+    expect(text).toContain(
+      'Pièces justificatives\nDocuments transmis: hydro-mars.pdf (Facture de services publics)\n  cheque.png (Chèque annulé)',
+    );
+  });
+
   it('says when the agreements are not agreed yet', () => {
     const steps = savedSteps();
     delete steps.review;

@@ -24,6 +24,7 @@ import {
 import { enqueueMessage } from '../outbox/outbox.service.ts';
 import { getReferenceList } from '../references/references.service.ts';
 import type { ReferenceList } from '../references/reference-lists.ts';
+import { documentsOfApplication } from '../documents/documents.service.ts';
 import { buildApplicationDocument, type ReferenceLabel } from './application-document.ts';
 import { UNDER_REVIEW_TEMPLATE, underReviewMail } from './esign-mail.ts';
 import * as repo from './esign.repo.ts';
@@ -317,6 +318,8 @@ export async function startSigning(
     steps,
     generatedAt: now,
     references: await referenceLabelsOf(db, language),
+    // The documents sent are listed, as the review lists them.
+    documents: await documentsOfApplication(db, deps.cipher, applicationId),
   });
   const created = await provider.createEnvelope({
     signer: { email: caller.email, name },
