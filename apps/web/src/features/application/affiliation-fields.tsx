@@ -16,6 +16,7 @@ import { describedByOf, FieldMessages } from '../../ui/field-messages.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { idOf, useYesNoChoices, yesNoValue, type ErrorAt } from './form-paths.ts';
+import { TrustedContactPurposes } from './relationship-disclosure-link.tsx';
 
 export interface TaxResidenceValues {
   countryId?: number;
@@ -398,12 +399,20 @@ export function AffiliationFields({
       <RadioChoices
         id={idOf(at('wantsTrustedContact'))}
         legend={question('wantsTrustedContact')}
-        hint={t('affiliations.trustedContactHint')}
+        hint={
+          <>
+            <p>{t('affiliations.trustedContactHint')}</p>
+            <TrustedContactPurposes />
+          </>
+        }
         value={yesNoValue(value.wantsTrustedContact)}
         onChange={(answer) => set({ wantsTrustedContact: answer === 'yes' })}
         error={errorFor(at('wantsTrustedContact'))}
         choices={yesNo}
       />
+      {value.wantsTrustedContact === false && (
+        <p className="conditional">{t('trustedContactPurposes.declined')}</p>
+      )}
       {value.wantsTrustedContact && (
         <fieldset className="conditional" id={idOf(at('trustedContact'))} tabIndex={-1}>
           <legend className="repeated-legend">{t('affiliations.trustedContact')}</legend>
