@@ -27,6 +27,26 @@ export const ESIGN_ENVELOPE_TTL_DAYS = 7;
 /** The query flag the ceremony adds to the return path: the person is back from signing. */
 export const ESIGN_RETURNED_PARAM = 'returned';
 
+/**
+ * What the ceremony adds to the return path when the person leaves without signing ("Finish
+ * later"): the screen then says they have not signed yet instead of checking for a signature.
+ */
+export const ESIGN_EVENT_PARAM = 'event';
+export const ESIGN_FINISH_LATER_EVENT = 'later';
+
+/**
+ * How many times the screen asks for the status after the person comes back from the
+ * ceremony before it stops saying it is checking (a vendor may report a signature a moment
+ * late); after that, or after "Finish later", it says they have not signed yet.
+ */
+export const ESIGN_RETURN_CHECKS = 5;
+
+/** The return path with the "Finish later" event: the person left without signing. */
+export function finishLaterPath(returnPath: string): string {
+  const separator = returnPath.includes('?') ? '&' : '?';
+  return `${returnPath}${separator}${ESIGN_EVENT_PARAM}=${ESIGN_FINISH_LATER_EVENT}`;
+}
+
 /** `GET applications/{id}/esign`. */
 export interface EsignState {
   status: SignatureStatus;

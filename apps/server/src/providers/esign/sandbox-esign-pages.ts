@@ -1,4 +1,5 @@
 import { BRAND_NAME } from '@portal/domain/brand';
+import { finishLaterPath } from '@portal/domain/rules/esign';
 import { BRAND_HEADER_STYLE, brandLogoImage } from '../../lib/pages/brand-logo.ts';
 import { errorSummary, escapeHtml, renderPage } from '../../lib/pages/page-shell.ts';
 import {
@@ -130,7 +131,7 @@ aria-describedby="${describedBy}"${problem ? ' aria-invalid="true" class="invali
 <button type="submit" class="secondary">${text('declineButton')}</button></form></section>
 <section class="choice" aria-labelledby="later-heading"><h2 id="later-heading">${text('laterHeading')}</h2>
 <p>${text('laterIntro', date)}</p>
-<a class="button secondary" href="${escapeHtml(envelope.returnPath)}">${text('laterLink')}</a></section>
+<a class="button secondary" href="${escapeHtml(finishLaterPath(envelope.returnPath))}">${text('laterLink')}</a></section>
 </div>`;
   return layout(language, t.ceremonyTitle, body, {
     switchHref: options.switchHref,

@@ -59,7 +59,8 @@ describe('the sandbox e-sign ceremony pages', () => {
     expect(html).toContain(`action="/sandbox/esign/${envelopeId}/sign"`);
     expect(html).toContain(`action="/sandbox/esign/${envelopeId}/decline"`);
     expect(html).toContain('Finish later');
-    expect(html).toContain(`href="${RETURN_PATH}"`);
+    // Finish later goes back saying so: the portal then shows "not signed yet", not a check.
+    expect(html).toContain(`href="${RETURN_PATH}&#38;event=later"`);
     expect(html).toContain('Type Camille Tremblay');
     expect(tokenIn(html)).toBe(esign.ceremonyToken(envelopeId));
     // The page frames only our own document; the site's policy still forbids scripts.

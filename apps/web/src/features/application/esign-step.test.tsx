@@ -147,13 +147,53 @@ describe('e-sign step', () => {
   it('keeps polling while pending and offers to continue signing; stops when it leaves', async () => {
     const api = fakeEsignApi([ok(state({ status: 'pending' }))]);
     const { unmount } = await renderStep();
-    expect(await screen.findByText(/Waiting for your signature/)).toBeVisible();
+    expect(await screen.findByRole('heading', { name: "You haven't signed yet" })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Continue signing' })).toBeVisible();
     await waitFor(() => expect(api.gets.length).toBeGreaterThanOrEqual(3));
     unmount();
     const calls = api.gets.length;
     await pause(POLL_MS * 6);
     expect(api.gets).toHaveLength(calls);
+  });
+
+  it('after "Finish later", says plainly the person has not signed yet, with the way back in', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    fakeEsignApi([ok(state({ status: 'pending' }))]);
+    await renderStep({ query: '?returned=1&event=later' });
+    const heading = await screen.findByRole('heading', { name: "You haven't signed yet" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText(/Nothing was signed\. Your document is kept for you/)).toBeVisible();
+    expect(liveRegion()).toHaveTextContent("You haven't signed yet.");
+    expect(liveRegion()).not.toHaveTextContent(/checking/);
+    await pause(POLL_MS * 4);
+    expect(screen.queryByText(/checking your signature/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue signing' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`http://localhost${SIGNING_URL}`));
+    expect(screen.getByRole('link', { name: 'Go to your applications' })).toBeVisible();
+  });
+
+  it('back from the ceremony without a signature, stops saying it is checking after a few answers', async () => {
+    fakeEsignApi([ok(state({ status: 'pending' }))]);
+    await renderStep({ query: '?returned=1' });
+    await waitFor(() => expect(liveRegion()).toHaveTextContent(/checking your signature/));
+    const heading = await screen.findByRole(
+      'heading',
+      { name: "You haven't signed yet" },
+      { timeout: 3000 },
+    );
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(liveRegion()).not.toHaveTextContent(/checking/);
+    expect(screen.getByRole('button', { name: 'Continue signing' })).toBeVisible();
+  });
+
+  it('says it in French after "Terminer plus tard"', async () => {
+    fakeEsignApi([ok(state({ status: 'pending' }))]);
+    await renderStep({ language: 'fr', query: '?returned=1&event=later' });
+    expect(
+      await screen.findByRole('heading', { name: 'Vous n’avez pas encore signé' }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Poursuivre la signature' })).toBeVisible();
   });
 
   it('says the signature was declined and offers to sign again', async () => {

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_READY_BUSINESS_DAYS } from '@portal/domain/constants';
 import {
+  ESIGN_EVENT_PARAM,
+  ESIGN_FINISH_LATER_EVENT,
   ESIGN_POLL_INTERVAL_MS,
+  ESIGN_RETURN_CHECKS,
   ESIGN_RETURNED_PARAM,
   type EsignState,
 } from '@portal/domain/rules/esign';
@@ -26,10 +29,12 @@ function signingAddress(signingUrl: string): string | null {
 
 /**
  * Step `esign` (spec sections 2 and 4): what signing means, then "Review and sign", which
- * opens the e-sign vendor's ceremony in this tab. Coming back from it (`?returned=1`), or
- * whenever a signature is pending, the screen asks for the status every `pollIntervalMs` until
- * it is signed (then Continue to the next steps), declined (sign again) or expired (start
- * again); polling stops when the screen goes away. What changes is said in a live region.
+ * opens the e-sign vendor's ceremony in this tab. Whenever a signature is pending, the screen
+ * asks for the status every `pollIntervalMs` until it is signed (then Continue to the next
+ * steps), declined (sign again) or expired (start again); polling stops when the screen goes
+ * away. Coming back from the ceremony (`?returned=1`) it says it is checking for a few answers;
+ * otherwise, and after "Finish later", a pending signature reads "You haven't signed yet" with
+ * Continue signing. What changes is said in a live region.
  */
 export function EsignStep({
   pollIntervalMs = ESIGN_POLL_INTERVAL_MS,
@@ -45,6 +50,8 @@ export function EsignStep({
   const applicationId = givenId ?? params.applicationId ?? '';
   const [searchParams] = useSearchParams();
   const returned = searchParams.get(ESIGN_RETURNED_PARAM) === '1';
+  // "Finish later" in the ceremony: the person left without signing, nothing to check.
+  const finishedLater = searchParams.get(ESIGN_EVENT_PARAM) === ESIGN_FINISH_LATER_EVENT;
 
   const load = useCallback(
     (signal: AbortSignal) => esignApi.status(applicationId, signal),
@@ -58,6 +65,12 @@ export function EsignStep({
 
   const state = resource.state === 'ready' ? resource.data : null;
   const pending = state?.status === 'pending';
+  // Back from the ceremony, a signature may reach the vendor's status a moment late: the screen
+  // says it is checking for a few answers, then that the person has not signed yet.
+  const [checksLeft, setChecksLeft] = useState(
+    returned && !finishedLater ? ESIGN_RETURN_CHECKS : 0,
+  );
+  const checking = pending && checksLeft > 0;
 
   // While the signature is pending, ask again every interval; a final answer, a failed call or
   // leaving the screen stops it.
@@ -70,6 +83,7 @@ export function EsignStep({
         try {
           const next = await esignApi.status(applicationId, controller.signal);
           if (controller.signal.aborted) return;
+          setChecksLeft((left) => Math.max(0, left - 1));
           set(next);
           if (next.status === 'pending') schedule();
         } catch {
@@ -86,9 +100,11 @@ export function EsignStep({
 
   // A final answer moves focus to what it says (and to the next thing to do).
   const finalStatus = state && state.status !== 'pending' && state.status !== 'notStarted';
+  // Likewise once back from the ceremony without a signature: focus goes to what to do next.
+  const notSignedOnReturn = returned && pending && !checking;
   useEffect(() => {
-    if (finalStatus) resultHeading.current?.focus();
-  }, [finalStatus]);
+    if (finalStatus || notSignedOnReturn) resultHeading.current?.focus();
+  }, [finalStatus, notSignedOnReturn]);
 
   // Back from the ceremony with the browser's Back button, the page may come from the
   // back-forward cache as it was left ("Opening..."): wake it up and ask again.
@@ -165,12 +181,12 @@ export function EsignStep({
   const announcement = (() => {
     if (resource.state === 'loading') return t('status.loading');
     if (!state) return '';
-    if (state.status === 'pending' && returned) return t('status.returned');
+    if (checking) return t('status.returned');
     return t(`status.${state.status}`);
   })();
 
   const statusClass =
-    resource.state === 'loading' ? 'loading-inline' : pending ? 'notice-info' : 'visually-hidden';
+    resource.state === 'loading' ? 'loading-inline' : checking ? 'notice-info' : 'visually-hidden';
 
   return (
     <Page title={t('title')} heading={t('title')}>
@@ -250,6 +266,14 @@ export function EsignStep({
         return (
           <>
             {pollFailed && tryAgain(t('problems.pollFailed'), t('actions.checkAgain'), checkAgain)}
+            {!checking && (
+              <div className="notice-info">
+                <h2 ref={resultHeading} tabIndex={-1}>
+                  {t('notSigned.heading')}
+                </h2>
+                <p>{t('notSigned.text')}</p>
+              </div>
+            )}
             <div className="actions">
               {state.canSign && button(t('actions.continueSigning'))}
               {toDashboard}
