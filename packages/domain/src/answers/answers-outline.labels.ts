@@ -92,6 +92,12 @@ export const outlineLabelsEn = {
   uploadedDocuments: 'Documents sent',
   noDocuments: 'None sent',
   documentOf: '{name} ({type})',
+  trustedContactDeclined: 'No: declined on {date}',
+  agreements: 'Agreements',
+  agreementLanguage: 'Language of the customer agreements',
+  boundFrench: 'French',
+  boundEnglish: 'English',
+  boundEnglishByChoice: 'English, expressly chosen on {date}, after the French version was given',
 } as const;
 
 export type OutlineLabelKey = keyof typeof outlineLabelsEn;
@@ -182,6 +188,13 @@ export const outlineLabelsFr = {
   uploadedDocuments: 'Documents transmis',
   noDocuments: 'Aucun document transmis',
   documentOf: '{name} ({type})',
+  trustedContactDeclined: 'Non\u00a0: refus noté le {date}',
+  agreements: 'Conventions',
+  agreementLanguage: 'Langue des conventions du client',
+  boundFrench: 'Français',
+  boundEnglish: 'Anglais',
+  boundEnglishByChoice:
+    'Anglais, choisi expressément le {date}, après la remise de la version française',
 } as const satisfies OutlineLabels;
 
 /** Headings and labels that say whose they are, in the two voices of the outline. */

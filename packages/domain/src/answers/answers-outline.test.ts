@@ -238,3 +238,51 @@ describe('the outline of the answers', () => {
     }
   });
 });
+
+describe('the recorded choices of the outline (issue 12 items 10 and 16)', () => {
+  const single: SavedSteps = { ...everyAnswer, ownership: { ownershipTypeId: 1 } };
+  delete single.profilejoint;
+  const affiliations = (everyAnswer.otherinterests as { affiliations: { primary: object } })
+    .affiliations;
+
+  it('dates a declined trusted contact', () => {
+    const steps: SavedSteps = {
+      ...single,
+      otherinterests: {
+        ...(single.otherinterests as object),
+        affiliations: {
+          primary: {
+            ...affiliations.primary,
+            wantsTrustedContact: false,
+            trustedContact: undefined,
+            trustedContactDeclinedAt: '2026-11-23T15:00:00.000Z',
+          },
+        },
+      },
+    };
+    const id = 'otherinterests.affiliations.primary.wantsTrustedContact';
+    expect(valueText(row(answersOutline(steps, 'en'), id))).toBe(
+      'No: declined on November 23, 2026',
+    );
+    expect(valueText(row(answersOutline(steps, 'fr'), id))).toBe(
+      'Non\u00a0: refus noté le 23 novembre 2026',
+    );
+  });
+
+  it('shows the language the agreements bind in, and when English was expressly chosen', () => {
+    const agreed = (agreement: object): SavedSteps => ({ ...single, review: { agreement } });
+    const id = 'review.agreement.language';
+    expect(answersOutline(single, 'en').some((section) => section.id === 'review')).toBe(false);
+    expect(valueText(row(answersOutline(agreed({ language: 'fr' }), 'en'), id))).toBe('French');
+    const english = agreed({
+      language: 'en',
+      englishChoice: { chosenAt: '2026-11-23T15:00:00.000Z', wording: {} },
+    });
+    expect(valueText(row(answersOutline(english, 'en'), id))).toBe(
+      'English, expressly chosen on November 23, 2026, after the French version was given',
+    );
+    expect(valueText(row(answersOutline(english, 'fr'), id))).toBe(
+      'Anglais, choisi expressément le 23 novembre 2026, après la remise de la version française',
+    );
+  });
+});

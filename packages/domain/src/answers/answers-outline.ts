@@ -58,6 +58,7 @@ import {
 } from '../rules/financial-background.ts';
 import { chosenAccounts, stepApplies, type SavedSteps } from '../rules/onboarding-flow.ts';
 import { formatPhoneNumber, normalizePhoneNumber } from '../rules/phone.ts';
+import { dealerDate } from '../rules/person.ts';
 import { isEmployed, needsSpouse } from '../rules/profile.ts';
 import {
   outlineLabels,
@@ -674,7 +675,15 @@ export function affiliationsSection(
 function trustedContactRows(rows: Rows, person: Data, f: OutlineFormat): void {
   const { t } = f;
   if (person.wantsTrustedContact !== true) {
-    rows.add('wantsTrustedContact', t.trustedContact, f.yesNo(person.wantsTrustedContact));
+    // A decline is recorded with its time (NI 31-103 s. 13.2): the outline says when.
+    const declinedOn = dayOf(person.trustedContactDeclinedAt);
+    rows.add(
+      'wantsTrustedContact',
+      t.trustedContact,
+      person.wantsTrustedContact === false && declinedOn
+        ? f.say('trustedContactDeclined', { date: f.date(declinedOn) })
+        : f.yesNo(person.wantsTrustedContact),
+    );
     return;
   }
   const contact = record(person.trustedContact);
@@ -780,6 +789,31 @@ export function documentsSection(
   return section('documents', t.documents, 'otherinterests', rows);
 }
 
+/** The dealer's calendar day of a recorded instant (ISO), for the long date format. */
+function dayOf(instant: unknown): string | undefined {
+  const time = typeof instant === 'string' ? Date.parse(instant) : NaN;
+  return Number.isNaN(time) ? undefined : dealerDate(new Date(time));
+}
+
+/**
+ * The language the agreements bind in, once agreed (ADR 0016): in Quebec, English only by an
+ * express choice, which the outline dates.
+ */
+export function agreementSection(steps: SavedSteps, f: OutlineFormat): OutlineSection | undefined {
+  const agreement = record(record(steps.review).agreement);
+  if (agreement.language !== 'en' && agreement.language !== 'fr') return undefined;
+  const { t } = f;
+  const chosenOn = dayOf(record(agreement.englishChoice).chosenAt);
+  const value =
+    agreement.language === 'fr'
+      ? t.boundFrench
+      : chosenOn
+        ? f.say('boundEnglishByChoice', { date: f.date(chosenOn) })
+        : t.boundEnglish;
+  const rows = new Rows('review').add('agreement.language', t.agreementLanguage, value);
+  return section('review', t.agreements, 'review', rows);
+}
+
 // --- The outline ----------------------------------------------------------------------------
 
 /** Every answer of the application, section by section, formatted in `language`. */
@@ -802,6 +836,7 @@ export function answersOutline(
     ...(joint ? [affiliationsSection('joint', steps, f, words.joint)] : []),
     beneficiariesSection(steps, f),
     documentsSection(context.documents, f),
+    agreementSection(steps, f),
   ];
   return sections.filter((found): found is OutlineSection => found !== undefined);
 }
