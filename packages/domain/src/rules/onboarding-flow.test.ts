@@ -4,6 +4,7 @@ import {
   firstIncompleteStep,
   nextStepAfter,
   previousStepBefore,
+  progressStepOf,
   resumeStep,
   stepApplies,
   stepOpen,
@@ -114,5 +115,31 @@ describe('after the review is agreed', () => {
     expect(resumeStep('jointEsignatureRequired', agreed, 'joint')).toBe('esign');
     expect(resumeStep('esignatureRequired', agreed, 'joint')).toBe('nextsteps');
     expect(resumeStep('underReview', agreed)).toBe('nextsteps');
+  });
+});
+
+describe('where the application is on the progress bar', () => {
+  it('is not "Complete" on the next steps before everyone has signed', () => {
+    for (const status of [
+      'jointActionRequired',
+      'jointEidUndetermined',
+      'uploadJointEid',
+      'esignatureRequired',
+      'jointEsignatureRequired',
+    ] as const) {
+      expect(progressStepOf('nextsteps', status), status).toBe('identification');
+    }
+  });
+
+  it('is "Complete" once every applicant has signed', () => {
+    for (const status of ['underReview', 'requiresReview', 'approved'] as const) {
+      expect(progressStepOf('nextsteps', status), status).toBe('complete');
+    }
+  });
+
+  it('is each answer screen’s own stage', () => {
+    expect(progressStepOf('allaccounts', 'continue')).toBe('account');
+    expect(progressStepOf('profilejoint', 'continue')).toBe('profile');
+    expect(progressStepOf('esign', 'jointEsignatureRequired')).toBe('identification');
   });
 });

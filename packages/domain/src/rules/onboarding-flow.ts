@@ -1,6 +1,11 @@
 import type { NamedAccountTypeName } from '../enums/account-types.ts';
 import { onboardingAccountTypes } from '../enums/onboarding.ts';
-import { onboardingSteps, type OnboardingStep } from '../onboarding-steps.ts';
+import {
+  onboardingSteps,
+  progressStepFor,
+  type OnboardingStep,
+  type ProgressStep,
+} from '../onboarding-steps.ts';
 import { acceptsChanges, type ApplicationState } from '../status/application-status-machine.ts';
 import { includesMargin } from './account-selection.ts';
 
@@ -97,4 +102,24 @@ export function stepOpen(step: OnboardingStep, saved: SavedSteps): boolean {
   if (!stepApplies(step, saved)) return false;
   const next = firstIncompleteStep(saved);
   return next === null || onboardingSteps.indexOf(step) <= onboardingSteps.indexOf(next);
+}
+
+/** Statuses in which the application is finished on the applicants' side: all have signed. */
+const completeStatuses: readonly ApplicationState[] = [
+  'requiresReview',
+  'underReview',
+  'approved',
+  'declined',
+];
+
+/**
+ * Where the application really is on the six-step progress bar. A screen's own stage, except
+ * that the pages after the answers (next steps) are "Complete" only once every applicant has
+ * signed: a joint application agreed but waiting for its joint applicant, or any application
+ * waiting for a signature, is still at "Identification and signature".
+ */
+export function progressStepOf(step: OnboardingStep, status: ApplicationState): ProgressStep {
+  const stage = progressStepFor(step);
+  if (stage === 'complete' && !completeStatuses.includes(status)) return 'identification';
+  return stage;
 }

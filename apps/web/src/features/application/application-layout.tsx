@@ -8,6 +8,7 @@ import {
 } from '@portal/domain/onboarding-steps';
 import {
   answerSteps,
+  progressStepOf,
   resumeStep,
   nextStepAfter,
   stepApplies,
@@ -173,7 +174,10 @@ export function ApplicationLayout() {
         when={unsaved}
         shouldBlock={(next) => !next.pathname.startsWith(prefix) && drafts.current.size > 0}
       />
-      {handle.progressStep && <ProgressBar current={handle.progressStep} />}
+      {handle.progressStep && (
+        // Where the application really is: the next steps are "Complete" only once all signed.
+        <ProgressBar current={progressStepOf(step, resource.data.status)} />
+      )}
       <Outlet />
     </ApplicationContext.Provider>
   );

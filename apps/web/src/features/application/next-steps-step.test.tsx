@@ -55,6 +55,20 @@ describe('next steps', () => {
     expect(screen.getByText(/at sam@example\.com to give their consent/)).toBeVisible();
   });
 
+  it('shows the joint application still at identification and signature until all have signed', async () => {
+    await openNextSteps('jointActionRequired');
+    const progress = screen.getByRole('navigation', { name: 'Application progress' });
+    expect(progress).toHaveTextContent(/Step 5 of 6/);
+    expect(progress).not.toHaveTextContent(/Step 6 of 6/);
+  });
+
+  it('shows the application complete once everyone has signed', async () => {
+    await openNextSteps('underReview');
+    expect(screen.getByRole('navigation', { name: 'Application progress' })).toHaveTextContent(
+      /Step 6 of 6/,
+    );
+  });
+
   it('speaks French', async () => {
     await openNextSteps('underReview', { language: 'fr' });
     expect(
