@@ -1,5 +1,6 @@
 import { ACCOUNT_READY_BUSINESS_DAYS, type Language } from '@portal/domain';
 import { escapeHtml } from '../../lib/pages/page-shell.ts';
+import { composeMail } from '../outbox/mail-layout.ts';
 import type { MessageContent } from '../outbox/outbox.service.ts';
 
 /**
@@ -64,8 +65,8 @@ export function underReviewMail(
         `<p>${escapeHtml(label)} <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
     )
     .join('');
-  const html = `<!doctype html><html lang="${language === 'fr' ? 'fr-CA' : 'en-CA'}"><body>${paragraphs
+  const bodyHtml = `${paragraphs
     .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
-    .join('')}${linkHtml}<p>${escapeHtml(w.closing)}</p></body></html>`;
-  return { subject: w.subject, text, html };
+    .join('')}${linkHtml}<p>${escapeHtml(w.closing)}</p>`;
+  return composeMail(language, { subject: w.subject, text, bodyHtml });
 }

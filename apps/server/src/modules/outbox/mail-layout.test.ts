@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND_COLOURS } from '@portal/domain/brand';
 import { jointInvitationMail, newCodeMail } from '../co-auth-code/joint-invitation-mail.ts';
+import { underReviewMail } from '../esign/esign-mail.ts';
 import {
   emailChangedMail,
   emailCodeMail,
@@ -33,6 +34,15 @@ const templates: [string, (language: MessageLanguage) => MessageContent][] = [
   ['emailChanged', (l) => emailChangedMail(l, { newEmail: `${hostile}@example.com` })],
   ['jointInvitation', (l) => jointInvitationMail(codeMail(l))],
   ['coAuthCode', (l) => newCodeMail(codeMail(l))],
+  [
+    'underReview',
+    (l) =>
+      underReviewMail(l, {
+        firstName: hostile,
+        dashboardUrl: `${publicUrl}/#/home/dashboard`,
+        signedCopyUrl: `${publicUrl}/#/application/1/next-steps`,
+      }),
+  ],
 ];
 
 describe('mail layout', () => {
@@ -58,6 +68,9 @@ describe('mail layout', () => {
       `${escapedHostile}@example.com`,
     );
     expect(jointInvitationMail(codeMail('fr')).html).toContain(escapedHostile);
+    expect(underReviewMail('en', { firstName: hostile }).html).toContain(
+      `Hello ${escapedHostile},`,
+    );
   });
 
   it('escapes the subject in the document title and keeps the text part as written', () => {
