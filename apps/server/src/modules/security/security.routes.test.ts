@@ -283,6 +283,7 @@ describe('security service', () => {
         adminLogin: false,
         trialUser: false,
         advisor: false,
+        nameNeedsCorrection: false,
         language: 'en',
       });
       expect((await test.app.inject({ url: '/service/jaxrs/users' })).statusCode).toBe(401);
