@@ -61,7 +61,7 @@ function AnswerSection({ section }: { section: OutlineSection }) {
  * one the signed document prints), with the documents sent and the reference lists' names.
  */
 export function ReviewAnswers() {
-  const { i18n } = useTranslation('review');
+  const { t, i18n } = useTranslation('review');
   const language = i18n.language as Language;
   const { application } = useApplication();
   const lists: Record<
@@ -91,6 +91,14 @@ export function ReviewAnswers() {
     documents: documents.state === 'ready' ? documents.data : undefined,
   });
 
+  // Until the lists answer, a citizenship or an occupation would read "Not answered".
+  if (Object.values(lists).some((resource) => resource.state === 'loading')) {
+    return (
+      <p role="status" className="loading-screen">
+        {t('loadingAnswers')}
+      </p>
+    );
+  }
   return (
     <>
       {sections.map((section) => (

@@ -40,8 +40,14 @@ const lists: Record<string, unknown[]> = {
     { id: 5, description: 'Ontario', descriptionFr: 'Ontario', parentId: 1 },
     { id: 11, description: 'Quebec', descriptionFr: 'Québec', parentId: 1 },
   ],
-  businessTypes: [{ id: 7, description: 'Utilities', descriptionFr: 'Services publics' }],
-  occupationTypes: [{ id: 9, description: 'Engineer', descriptionFr: 'Ingénieure' }],
+  businessTypes: [
+    { id: 3, description: 'Manufacturing', descriptionFr: 'Fabrication' },
+    { id: 7, description: 'Utilities', descriptionFr: 'Services publics' },
+  ],
+  occupationTypes: [
+    { id: 4, description: 'Machinist', descriptionFr: 'Machiniste' },
+    { id: 9, description: 'Engineer', descriptionFr: 'Ingénieure' },
+  ],
 };
 
 /** The reference lists and the documents API, answered from memory beside the applications. */
@@ -91,6 +97,8 @@ async function openReview(language: 'en' | 'fr' = 'en', steps: SavedSteps = answ
   const id = api.first().id;
   const rendered = await renderApp({ path: `/application/${id}/review`, user: signedIn, language });
   await screen.findByRole('heading', { level: 1 });
+  // The answers show once the reference lists have answered.
+  await screen.findByRole('region', { name: language === 'en' ? 'Your accounts' : 'Vos comptes' });
   return { api, id, ...rendered };
 }
 
@@ -123,8 +131,9 @@ describe('review step', () => {
       /Buying calls and puts.*Covered writing/,
     );
     const profile = region('Your profile');
-    // The reference lists' names, once they load.
-    await waitFor(() => expect(profile).toHaveTextContent('Canadian'));
+    // The reference lists' names: every answer of a full application shows, none missing.
+    expect(profile).toHaveTextContent('Canadian');
+    expect(screen.queryByText('Not answered')).not.toBeInTheDocument();
     expect(profile).toHaveTextContent('Mobile: (416) 555-0199');
     expect(profile).toHaveTextContent('C.P. 123, Succursale B, Montréal, Quebec H3B 3J5, Canada');
     expect(profile).toHaveTextContent('1204-55 Bloor Street West, Toronto, Ontario M4W 1A5');
