@@ -20,6 +20,9 @@ export const esignApi = {
    * `emailNotVerified` (the address is not proved yet) is this call's refusal, not an expired
    * sign-in: the screen links to the verification page.
    */
+  /** The caller's copy of the application they signed (a PDF); 404 before they signed. */
+  signedDocument: (applicationId: string) =>
+    http.get<Blob>(`${esignPath(applicationId)}/document`, { ...quiet, responseType: 'blob' }),
   start: (applicationId: string) =>
     http.post<EsignStart>(esignPath(applicationId), undefined, {
       ...quiet,

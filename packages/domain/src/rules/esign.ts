@@ -70,6 +70,23 @@ export function signerOnTurn(status: ApplicationState): SignerRole | null {
   return null;
 }
 
+/**
+ * Whether the person in `role` has signed, read from the status: the primary once the joint
+ * applicant's turn comes or the application is past signing, the joint applicant once past it.
+ * Their signed copy can then be downloaded.
+ */
+export function hasSigned(role: SignerRole, status: ApplicationState): boolean {
+  if (
+    status === 'underReview' ||
+    status === 'requiresReview' ||
+    status === 'approved' ||
+    status === 'declined'
+  ) {
+    return true;
+  }
+  return role === 'primary' && status === 'jointEsignatureRequired';
+}
+
 /** The status-machine event a completed signature fires (ADR 0006). */
 export function signedEvent(role: SignerRole, ownershipTypeId: unknown): ApplicationEvent {
   if (role === 'joint') return 'jointSigned';

@@ -69,6 +69,20 @@ describe('next steps', () => {
     );
   });
 
+  it('offers the signed application to download once the person has signed, not before', async () => {
+    await openNextSteps('underReview');
+    expect(
+      screen.getByRole('button', { name: /^Download your signed application \(PDF\)/ }),
+    ).toBeVisible();
+  });
+
+  it('offers no signed copy while nobody has signed', async () => {
+    await openNextSteps('jointActionRequired');
+    expect(
+      screen.queryByRole('button', { name: /Download your signed application/ }),
+    ).not.toBeInTheDocument();
+  });
+
   it('speaks French', async () => {
     await openNextSteps('underReview', { language: 'fr' });
     expect(

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Language } from '@portal/domain/enums/define-enum';
 import { needsPepForm, pepFormDueDate, type Affiliations } from '@portal/domain/rules/affiliations';
+import { hasSigned } from '@portal/domain/rules/esign';
 import { dealerDate } from '@portal/domain/rules/person';
 import type { ApplicationState } from '@portal/domain/status/application-status-machine';
 import { applicationsApi } from '../../lib/applications-api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { useApplication } from './application-context.tsx';
+import { SignedCopyButton } from '../../ui/signed-copy-button.tsx';
 
 type Saved = Record<string, unknown>;
 const recordOf = (value: unknown): Saved =>
@@ -97,6 +99,12 @@ export function NextStepsStep() {
         <Link className="button button-primary" to="/home/dashboard">
           {t('toDashboard')}
         </Link>
+        {hasSigned(application.role, application.status) && (
+          <SignedCopyButton
+            applicationId={application.id}
+            reference={application.id.slice(0, 8).toUpperCase()}
+          />
+        )}
       </div>
     </div>
   );

@@ -107,8 +107,11 @@ describe('dashboard', () => {
     const card = await screen.findByRole('listitem', { name: /Application AAAAAAA1/ });
     await user.click(within(card).getByRole('button', { name: /Delete/ }));
     const dialog = await screen.findByRole('alertdialog');
+    // The dialog names the application it deletes.
     expect(
-      within(dialog).getByText('Are you sure you want to delete this account application?'),
+      within(dialog).getByText(
+        /^Are you sure you want to delete application AAAAAAA1, started .+\? Its answers will be gone for good\.$/,
+      ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'No, keep it' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -142,6 +145,81 @@ describe('dashboard', () => {
     );
     expect(await screen.findByText(/We couldn't delete the application/)).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: /Application AAAAAAA1/ })).toBeInTheDocument();
+  });
+
+  it('tells the joint applicant what they are waiting for', async () => {
+    fakeApplicationsApi([
+      { status: 'esignatureRequired', ownershipTypeId: 2, role: 'joint' },
+      { status: 'jointEsignatureRequired', ownershipTypeId: 2, role: 'joint' },
+    ]);
+    await renderApp({ path: '/home/dashboard', user: signedIn });
+    const waiting = await screen.findByRole('listitem', { name: /Application AAAAAAA1/ });
+    expect(
+      within(waiting).getByText(/You're waiting for the primary applicant to sign\./),
+    ).toBeVisible();
+    const turn = screen.getByRole('listitem', { name: /Application AAAAAAA2/ });
+    expect(within(turn).getByText(/it's your turn to sign the application/)).toBeVisible();
+  });
+
+  it('tells the primary applicant of a joint application who it waits for, in French', async () => {
+    fakeApplicationsApi([{ status: 'jointEsignatureRequired', ownershipTypeId: 2 }]);
+    await renderApp({ path: '/home/dashboard', user: signedIn, language: 'fr' });
+    const card = await screen.findByRole('listitem', { name: /Demande AAAAAAA1/ });
+    expect(within(card).getByText(/Nous attendons la signature du codemandeur/)).toBeVisible();
+  });
+
+  it('downloads the signed application of a signed application, and not before', async () => {
+    const api = fakeApplicationsApi([
+      { status: 'underReview', ownershipTypeId: 1 },
+      { status: 'esignatureRequired', ownershipTypeId: 1 },
+    ]);
+    const answerApplications = api.fetchSpy.getMockImplementation()!;
+    const asked: string[] = [];
+    api.fetchSpy.mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (!path.endsWith('/esign/document')) return answerApplications(input, init);
+      asked.push(path);
+      return new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), { status: 200 });
+    });
+    const createObjectURL = vi.fn(() => 'blob:signed-copy');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    await renderApp({ path: '/home/dashboard', user: signedIn });
+    const signed = await screen.findByRole('listitem', { name: /Application AAAAAAA1/ });
+    const unsigned = screen.getByRole('listitem', { name: /Application AAAAAAA2/ });
+    expect(
+      within(unsigned).queryByRole('button', { name: /Download your signed application/ }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(
+      within(signed).getByRole('button', {
+        name: /^Download your signed application \(PDF\) ?\(application AAAAAAA1\)$/,
+      }),
+    );
+    await waitFor(() => expect(saved).toEqual(['signed-application-AAAAAAA1.pdf']));
+    expect(asked).toEqual([`/service/jaxrs/applications/${api.first().id}/esign/document`]);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so beside the button when the signed copy cannot be downloaded', async () => {
+    const api = fakeApplicationsApi([{ status: 'underReview', ownershipTypeId: 1 }]);
+    const answerApplications = api.fetchSpy.getMockImplementation()!;
+    api.fetchSpy.mockImplementation(async (input, init) =>
+      String(input).endsWith('/esign/document')
+        ? new Response('{"errorCode":"notSigned"}', { status: 404 })
+        : answerApplications(input, init),
+    );
+    await renderApp({ path: '/home/dashboard', user: signedIn });
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Download your signed application/ }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /We couldn't download your signed application/,
+    );
   });
 
   it('starts a new application at the ownership step', async () => {

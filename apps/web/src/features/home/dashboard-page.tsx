@@ -8,12 +8,14 @@ import {
 import { namedAccountTypeLabels } from '@portal/domain/enums/account-types';
 import { pick, type Language } from '@portal/domain/enums/define-enum';
 import { onboardingAccountTypes } from '@portal/domain/enums/onboarding';
+import { hasSigned } from '@portal/domain/rules/esign';
 import { acceptsChanges } from '@portal/domain/status/application-status-machine';
 import { applicationsApi, type ApplicationSummary } from '../../lib/applications-api.ts';
 import { siteLinks } from '../../lib/site-links.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
 import { Page } from '../../ui/page.tsx';
+import { SignedCopyButton } from '../../ui/signed-copy-button.tsx';
 
 // The dialog's library is large and needed only to delete: it loads after the list shows.
 const loadConfirmDialog = () => import('../../ui/confirm-dialog.tsx');
@@ -214,7 +216,11 @@ export function DashboardPage() {
                   )}
                   {!open && (
                     <>
-                      <p>{t(`dashboard.statusHelp.${statusHelp(application.status)}`)}</p>
+                      <p>
+                        {t(
+                          `dashboard.statusHelp.${statusHelp(application.status, application.role)}`,
+                        )}
+                      </p>
                       <div className="actions">
                         <Link
                           className={`button ${application.nextStep === 'esign' ? 'button-primary' : 'button-secondary'}`}
@@ -225,6 +231,12 @@ export function DashboardPage() {
                             : t('dashboard.nextSteps')}
                           <span className="visually-hidden"> {name}</span>
                         </Link>
+                        {hasSigned(application.role, application.status) && (
+                          <SignedCopyButton
+                            applicationId={application.id}
+                            reference={referenceOf(application.id)}
+                          />
+                        )}
                       </div>
                     </>
                   )}
@@ -260,7 +272,10 @@ export function DashboardPage() {
           <ConfirmDialog
             isOpen
             title={t('dashboard.deleteTitle')}
-            message={t('dashboard.deleteConfirm')}
+            message={t('dashboard.deleteConfirm', {
+              reference: referenceOf(deleting.id),
+              date: dateOf(deleting.createdAt),
+            })}
             confirmLabel={t('dashboard.deleteYes')}
             cancelLabel={t('dashboard.deleteNo')}
             onConfirm={confirmDelete}
@@ -277,9 +292,33 @@ function referenceOf(id: string): string {
   return id.slice(0, 8).toUpperCase();
 }
 
-/** What the person can expect once an application no longer accepts changes. */
-function statusHelp(status: string): 'underReview' | 'declined' | 'inProgress' {
+type StatusHelp =
+  | 'underReview'
+  | 'declined'
+  | 'inProgress'
+  | 'jointWaitsForPrimarySignature'
+  | 'jointSignsNow'
+  | 'waitsForJointConsent'
+  | 'waitsForJointIdentity'
+  | 'waitsForJointSignature'
+  | 'primarySignsNow';
+
+/**
+ * What the person can expect once an application no longer accepts changes: who it waits for,
+ * from where this person stands (the joint applicant is told what they are waiting for).
+ */
+function statusHelp(status: string, role: 'primary' | 'joint'): StatusHelp {
   if (status === 'underReview' || status === 'requiresReview') return 'underReview';
   if (status === 'declined') return 'declined';
+  if (status === 'esignatureRequired') {
+    return role === 'joint' ? 'jointWaitsForPrimarySignature' : 'primarySignsNow';
+  }
+  if (status === 'jointEsignatureRequired') {
+    return role === 'joint' ? 'jointSignsNow' : 'waitsForJointSignature';
+  }
+  if (status === 'jointActionRequired') return 'waitsForJointConsent';
+  if (status === 'jointEidUndetermined' || status === 'uploadJointEid') {
+    return 'waitsForJointIdentity';
+  }
   return 'inProgress';
 }
