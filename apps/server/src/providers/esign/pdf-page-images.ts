@@ -31,6 +31,9 @@ async function openPdf(bytes: Uint8Array) {
       // pdf.js takes the buffer over; the caller's copy stays whole.
       data: new Uint8Array(bytes),
       standardFontDataUrl,
+      // Glyphs drawn from the embedded font's outlines: the canvas has no font loading, and
+      // would otherwise drop most letters of a subset font (Noto Sans in our documents).
+      disableFontFace: true,
       isEvalSupported: false,
       verbosity: 0,
     }).promise;

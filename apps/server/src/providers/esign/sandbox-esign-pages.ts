@@ -24,7 +24,7 @@ header .vendor-line{display:flex;align-items:center;gap:1rem;padding:0;width:aut
 .panel{background:#fff;padding:2rem;border-radius:4px;box-shadow:0 1px 3px rgb(0 0 0/12%)}
 h1{margin-top:0;font-size:2rem;line-height:1.2}h2{font-size:1.375rem;margin:2rem 0 .5rem}
 .meta{color:#4a4f63;margin:.25rem 0}.document{width:100%;height:min(70vh,48rem);min-height:24rem;border:2px solid #4a4f63;border-radius:4px;background:#f7f7f7}
-.download{margin:.5rem 0 1rem}.download a{overflow-wrap:anywhere}
+.download{margin:.5rem 0 1rem}.download a,.meta{overflow-wrap:anywhere}
 .pages{display:none;list-style:none;margin:0;padding:0}.pages li{margin:0 0 .75rem}.pages img{display:block;width:100%;height:auto;border:1px solid #4a4f63}
 @media (max-width:48rem){.document{display:none}.pages{display:block}.panel{padding:1.25rem}}
 label{display:block;font-weight:700;margin-top:1rem}.hint{color:#4a4f63;margin:.25rem 0}
