@@ -32,7 +32,17 @@ const home = {
   countryId: 1,
 };
 
-const profileOf = (person: Person, sin: string, birthDate: string) => ({
+/** A home in Quebec: the French-first rule of the agreements applies (ADR 0016). */
+export const montrealHome = {
+  streetNumber: '1200',
+  streetName: 'Rue Sainte-Catherine O',
+  city: 'Montréal',
+  provinceId: 11,
+  postalCode: 'H3B 1K9',
+  countryId: 1,
+};
+
+const profileOf = (person: Person, sin: string, birthDate: string, homeAddress: object = home) => ({
   title: 1,
   firstName: person.firstName,
   lastName: person.lastName,
@@ -43,7 +53,7 @@ const profileOf = (person: Person, sin: string, birthDate: string) => ({
   confirmEmail: person.email,
   citizenshipId: 1,
   phones: [{ type: 3, number: '(613) 555-0142' }],
-  homeAddress: home,
+  homeAddress,
   mailingSameAsHome: true,
   movedWithinTwoYears: false,
   employmentStatus: 4,
@@ -91,7 +101,12 @@ const otherInterests = (joint: boolean, language: 'en' | 'fr') => ({
  */
 export async function applicationAtReview(
   request: APIRequestContext,
-  { primary, joint, language }: { primary: Person; joint?: Person; language: 'en' | 'fr' },
+  {
+    primary,
+    joint,
+    language,
+    homeAddress,
+  }: { primary: Person; joint?: Person; language: 'en' | 'fr'; homeAddress?: object },
 ): Promise<string> {
   const headers = { authorization: `Bearer ${await tokenOf(request)}` };
   const created = await request.post(`${API}/applications`, { headers, data: {} });
@@ -114,7 +129,7 @@ export async function applicationAtReview(
   // Two people cannot hold a registered plan but the RESP (ADR 0014): a joint one holds cash.
   await save('allaccounts', { accounts: [joint ? 'cash' : 'tfsa'] });
   await save('account', {});
-  await save('profile', profileOf(primary, '130 692 544', '1985-03-27'));
+  await save('profile', profileOf(primary, '130 692 544', '1985-03-27', homeAddress));
   if (joint) {
     await save('profilejoint', {
       ...profileOf(joint, '193 456 787', '1987-11-14'),
