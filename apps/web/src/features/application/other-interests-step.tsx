@@ -57,6 +57,7 @@ import {
 } from './beneficiary-fields.tsx';
 import { useApplication } from './application-context.tsx';
 import { idOf, useYesNoChoices, yesNoValue } from './form-paths.ts';
+import { RelationshipDisclosureLink } from './relationship-disclosure-link.tsx';
 import { StepPage } from './step-page.tsx';
 import {
   emptyThirdParty,
@@ -461,6 +462,7 @@ export function OtherInterestsStep() {
         <CheckboxChoices
           id="disclosureAcknowledged"
           legend={t('fields.disclosureAcknowledgement')}
+          hint={<RelationshipDisclosureLink />}
           values={values.disclosureAcknowledged ? ['yes'] : []}
           onChange={(chosen) => set({ disclosureAcknowledged: chosen.includes('yes') })}
           error={errorFor('disclosureAcknowledged')}
