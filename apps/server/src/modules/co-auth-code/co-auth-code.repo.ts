@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditEvents, coAuthCodes } from '../../db/schema.ts';
+import { applications, auditEvents, coAuthCodes, users } from '../../db/schema.ts';
 
 export type CoAuthCodeRow = typeof coAuthCodes.$inferSelect;
 
@@ -131,4 +131,18 @@ export async function resendTimesSince(
     )
     .orderBy(asc(auditEvents.createdAt));
   return rows.map((row) => row.createdAt);
+}
+
+/** The primary applicant's sign-in account: where and in which language they are written to. */
+export async function primaryAccountOf(
+  db: Database,
+  applicationId: string,
+): Promise<{ email: string; language: string } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, language: users.language })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.ownerId))
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  return row;
 }

@@ -403,6 +403,40 @@ describe('/service/jaxrs/coAuthCode', () => {
   });
 
   describe('PUT {code} (verify)', () => {
+    it('mails the primary applicant, in their own language, that the joint applicant joined and it is their turn to sign', async () => {
+      await rows(
+        test.app,
+        sql`update users set language = 'fr' where email = ${primary.email.toLowerCase()}`,
+      );
+      try {
+        const { application, joint, code } = await invitedJointApplicant(test.app, primary);
+        expect((await verify(test.app, joint.token, code)).statusCode).toBe(200);
+        const joined = (await mailsTo(test.app, primary.email)).filter(
+          (mail) => mail.applicationId === application.id && mail.template === 'jointJoined',
+        );
+        expect(joined).toHaveLength(1);
+        expect(joined[0]!.language).toBe('fr');
+        expect(joined[0]!.content.subject).toBe('Alex Tremblay a rejoint votre demande conjointe');
+        expect(joined[0]!.content.text).toContain('C’est maintenant votre tour de signer.');
+        expect(joined[0]!.content.text).toMatch(
+          new RegExp(`https?://\\S+/#/application/${application.id}/esign`),
+        );
+        expect(joined[0]!.content.html).toContain('data-mail-layout="laurentide"');
+        // Sent again (a lost answer): no second mail.
+        await verify(test.app, joint.token, code);
+        expect(
+          (await mailsTo(test.app, primary.email)).filter(
+            (mail) => mail.applicationId === application.id && mail.template === 'jointJoined',
+          ),
+        ).toHaveLength(1);
+      } finally {
+        await rows(
+          test.app,
+          sql`update users set language = 'en' where email = ${primary.email.toLowerCase()}`,
+        );
+      }
+    });
+
     it('answers 200: the caller joins, and the application moves to eSignature required (bypass-qualId)', async () => {
       const { application, joint, jointId, code } = await invitedJointApplicant(test.app, primary);
       const response = await verify(test.app, joint.token, code);

@@ -223,7 +223,10 @@ export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
     },
     async (request, reply) =>
       sendInvitation(request, reply, 200, () =>
-        verifyCode(app.db, app.cipher, callerOf(request), request.params.code, { bypassQualId }),
+        verifyCode(app.db, app.cipher, callerOf(request), request.params.code, {
+          bypassQualId,
+          publicUrl,
+        }),
       ),
   );
 };

@@ -22,6 +22,7 @@ import {
 import { enqueueMessage, type MessageLanguage } from '../outbox/outbox.service.ts';
 import * as repo from './co-auth-code.repo.ts';
 import { jointInvitationMail, newCodeMail } from './joint-invitation-mail.ts';
+import { JOINT_JOINED_TEMPLATE, jointJoinedMail } from './joint-joined-mail.ts';
 
 /**
  * The joint applicant's code (spec sections 4, 5, 7, 8; issue 6). The primary applicant's
@@ -305,6 +306,46 @@ export async function resendCode(
   });
 }
 
+/**
+ * Tells the primary applicant, in their own account's language, that the joint applicant
+ * joined, and whether it is now their turn to sign (template `jointJoined`).
+ */
+async function queueJointJoinedMail(
+  db: Database,
+  cipher: FieldCipher,
+  {
+    applicationId,
+    primarySignsNow,
+    publicUrl,
+  }: { applicationId: string; primarySignsNow: boolean; publicUrl?: string },
+): Promise<void> {
+  const primary = await repo.primaryAccountOf(db, applicationId);
+  if (!primary) return;
+  const steps = await savedStepsOf(db, applicationId);
+  const answer = (step: 'profile' | 'profilejoint', key: string) => {
+    const value = (steps[step] as Record<string, unknown> | undefined)?.[key];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const language: MessageLanguage = primary.language === 'fr' ? 'fr' : 'en';
+  const path = primarySignsNow
+    ? `/#/application/${encodeURIComponent(applicationId)}/esign`
+    : '/#/home/dashboard';
+  await enqueueMessage(db, cipher, {
+    channel: 'email',
+    recipient: primary.email,
+    language,
+    template: JOINT_JOINED_TEMPLATE,
+    applicationId,
+    content: jointJoinedMail({
+      language,
+      primaryFirstName: answer('profile', 'firstName'),
+      jointName: `${answer('profilejoint', 'firstName')} ${answer('profilejoint', 'lastName')}`,
+      primarySignsNow,
+      ...(publicUrl ? { url: `${publicUrl}${path}` } : {}),
+    }),
+  });
+}
+
 type VerifyOutcome =
   { kind: 'verified'; view: InvitationView } | { kind: 'refused'; error: CoAuthCodeError };
 
@@ -326,7 +367,11 @@ export async function verifyCode(
   cipher: FieldCipher,
   caller: Caller,
   code: string,
-  { now = new Date(), bypassQualId }: { now?: Date; bypassQualId: boolean },
+  {
+    now = new Date(),
+    bypassQualId,
+    publicUrl,
+  }: { now?: Date; bypassQualId: boolean; publicUrl?: string },
 ): Promise<InvitationView> {
   const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
     const row = await currentInvitation(tx, caller, { lock: true });
@@ -395,6 +440,11 @@ export async function verifyCode(
       }
       throw error;
     }
+    await queueJointJoinedMail(tx, cipher, {
+      applicationId: row.applicationId,
+      primarySignsNow: applicationStatus === 'esignatureRequired',
+      publicUrl,
+    });
     const view = await viewOf(tx, verified, now);
     return { kind: 'verified', view: { ...view, applicationStatus } };
   });

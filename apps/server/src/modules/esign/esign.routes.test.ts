@@ -54,6 +54,8 @@ async function awaitingSignature(
     ? {
         investmentExperience: { primary: 5, joint: 32 },
         investmentKnowledge: { primary: 2, joint: 1 },
+        riskTolerance: { primary: 2, joint: 1 },
+        investmentTimeHorizon: { primary: 3, joint: 3 },
         affiliations: {
           primary: applicant,
           joint: { ...applicant, taxResidences: [{ countryId: 1, tin: '193456787' }] },
@@ -143,15 +145,13 @@ describe('e-signature API: applications/{id}/esign', () => {
     return response.headers.location;
   }
 
-  const underReviewMail = async (applicationId: string) => {
+  const underReviewMail = (applicationId: string) => mailsOf(applicationId, 'underReview');
+  const mailsOf = async (applicationId: string, template: string) => {
     const rows = await test.app.db
       .select()
       .from(outboxMessages)
       .where(
-        and(
-          eq(outboxMessages.applicationId, applicationId),
-          eq(outboxMessages.template, 'underReview'),
-        ),
+        and(eq(outboxMessages.applicationId, applicationId), eq(outboxMessages.template, template)),
       );
     return rows.map((row) => ({
       recipient: row.recipient,
@@ -390,6 +390,17 @@ describe('e-signature API: applications/{id}/esign', () => {
     expect(primaryPage.body).toContain('<html lang="en-CA">');
     await ceremony(primaryUrl, 'sign', 'Camille Tremblay');
     await poll(camille, application);
+
+    // Whoever signs next is told, in their language: the French joint applicant.
+    const turn = await mailsOf(application, 'signatureTurn');
+    expect(turn).toHaveLength(1);
+    expect(turn[0]).toMatchObject({ recipient: elise.email.toLowerCase(), language: 'fr' });
+    expect(turn[0]!.content.subject).toBe('C’est votre tour de signer la demande conjointe');
+    expect(turn[0]!.content.text).toContain('Camille Tremblay a signé votre demande');
+    expect(turn[0]!.content.text).toMatch(
+      new RegExp(`https?://\\S+/#/application/${application}/esign`),
+    );
+    expect(turn[0]!.content.html).toContain('data-mail-layout="laurentide"');
 
     const jointUrl = await signingUrlOf(elise, application);
     const jointPage = await test.app.inject({ method: 'GET', url: jointUrl });

@@ -26,7 +26,12 @@ import { getReferenceList } from '../references/references.service.ts';
 import type { ReferenceList } from '../references/reference-lists.ts';
 import { documentsOfApplication } from '../documents/documents.service.ts';
 import { buildApplicationDocument, type ReferenceLabel } from './application-document.ts';
-import { UNDER_REVIEW_TEMPLATE, underReviewMail } from './esign-mail.ts';
+import {
+  SIGNATURE_TURN_TEMPLATE,
+  signatureTurnMail,
+  UNDER_REVIEW_TEMPLATE,
+  underReviewMail,
+} from './esign-mail.ts';
 import * as repo from './esign.repo.ts';
 
 /**
@@ -209,6 +214,8 @@ async function synced(deps: EsignDeps, caller: Signer, applicationId: string): P
           caller,
           callerRole: locked.role,
         });
+      } else if (status === 'jointEsignatureRequired') {
+        await queueSignatureTurnMail(tx, deps, { applicationId, steps });
       }
     } else {
       // Signed, but the application is no longer waiting for it: kept, without a transition.
@@ -261,6 +268,32 @@ async function queueUnderReviewMail(
       applicationId,
     });
   }
+}
+
+/** Whoever signs next is told: the joint applicant, once the primary has signed. */
+async function queueSignatureTurnMail(
+  tx: Database,
+  deps: EsignDeps,
+  { applicationId, steps }: { applicationId: string; steps: SavedSteps },
+): Promise<void> {
+  const joint = (await repo.participantsOf(tx, applicationId)).joint;
+  if (!joint) return;
+  const language = languageOfAccount(joint.language);
+  const primary = record(steps.profile);
+  await enqueueMessage(tx, deps.cipher, {
+    channel: 'email',
+    recipient: joint.email,
+    language,
+    template: SIGNATURE_TURN_TEMPLATE,
+    content: signatureTurnMail(language, {
+      firstName: text(record(steps.profilejoint).firstName),
+      primaryName: `${text(primary.firstName)} ${text(primary.lastName)}`.trim(),
+      signUrl: deps.publicUrl
+        ? `${deps.publicUrl}/#/application/${encodeURIComponent(applicationId)}/esign`
+        : undefined,
+    }),
+    applicationId,
+  });
 }
 
 function stateOf(application: Participation, signature: repo.SignatureRow | undefined): EsignState {
