@@ -326,7 +326,11 @@ describe('a declined trusted contact', () => {
   });
 
   it('is not recorded for a person who names one', () => {
-    const named = { ...declining.data, wantsTrustedContact: true, trustedContact };
+    const named = {
+      ...declining.data,
+      wantsTrustedContact: true,
+      trustedContact,
+    } as PersonAffiliations;
     expect(
       withTrustedContactDeclines({ primary: named }, undefined, now).primary,
     ).not.toHaveProperty('trustedContactDeclinedAt');
