@@ -139,7 +139,7 @@ export const esignRoutes: FastifyPluginAsyncZod<EsignRoutesOptions> = async (app
           'application, notSigned before the caller has signed.',
         params,
         produces: ['application/pdf'],
-        response: { 404: errorSchema },
+        response: { 200: z.any().describe('The signed PDF'), 404: errorSchema },
       },
     },
     async (request, reply) => {
