@@ -78,6 +78,8 @@ const otherInterests = (joint: boolean, language: 'en' | 'fr') => ({
   intendedUse: joint ? { cash: 1 } : { tfsa: 1 },
   investmentExperience: joint ? { primary: 3, joint: 1 } : { primary: 3 },
   investmentKnowledge: joint ? { primary: 2, joint: 2 } : { primary: 2 },
+  riskTolerance: joint ? { primary: 2, joint: 2 } : { primary: 2 },
+  investmentTimeHorizon: joint ? { primary: 3, joint: 3 } : { primary: 3 },
   tradingAuthority: { answer: false },
   guarantee: { answer: false },
   powerOfAttorney: { answer: false },
@@ -106,7 +108,15 @@ export async function applicationAtReview(
     joint,
     language,
     homeAddress,
-  }: { primary: Person; joint?: Person; language: 'en' | 'fr'; homeAddress?: object },
+    jointLanguage = 'en',
+  }: {
+    primary: Person;
+    joint?: Person;
+    language: 'en' | 'fr';
+    homeAddress?: object;
+    /** The language the primary states for the joint applicant (their invitation's). */
+    jointLanguage?: 'en' | 'fr';
+  },
 ): Promise<string> {
   const headers = { authorization: `Bearer ${await tokenOf(request)}` };
   const created = await request.post(`${API}/applications`, { headers, data: {} });
@@ -133,7 +143,7 @@ export async function applicationAtReview(
   if (joint) {
     await save('profilejoint', {
       ...profileOf(joint, '193 456 787', '1987-11-14'),
-      preferredLanguage: 'en',
+      preferredLanguage: jointLanguage,
     });
   }
   await save('otherinterests', otherInterests(Boolean(joint), language));

@@ -200,6 +200,8 @@ export function otherInterestsAnswers({ joint = false } = {}) {
     intendedUse: { [defaultAccountOf(joint)]: 1 },
     investmentExperience: joint ? { primary: 5, joint: 1 } : { primary: 5 },
     investmentKnowledge: joint ? { primary: 2, joint: 2 } : { primary: 2 },
+    riskTolerance: joint ? { primary: 2, joint: 1 } : { primary: 2 },
+    investmentTimeHorizon: joint ? { primary: 3, joint: 3 } : { primary: 3 },
     affiliations: joint
       ? {
           primary: applicant,

@@ -67,7 +67,11 @@ describe('enumerations carry the codes of the spec', () => {
         FHSA: 17,
       },
     ],
-    ['investmentExperienceFlags', { Stocks: 1, Bonds: 2, MutualFunds: 4, Options: 8, None: 32 }],
+    [
+      'investmentExperienceFlags',
+      // Etfs 64 and Gics 128: issue 12 (ADR 0015); the spec's bits keep their meaning.
+      { Stocks: 1, Bonds: 2, MutualFunds: 4, Etfs: 64, Gics: 128, Options: 8, None: 32 },
+    ],
     ['investmentKnowledgeLevels', { none: 1, limited: 2, average: 3, sophisticated: 4 }],
     ['optionsStrategies', { LongCalls: 1, Spreads: 2, CoveredWriting: 3, UncoveredWriting: 4 }],
     ['documentDeliveryOptions', { ProxyRelatedMaterial: 1, AllMaterials: 2, None: 3 }],

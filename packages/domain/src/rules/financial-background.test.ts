@@ -5,6 +5,7 @@ import { investmentExperienceFlags } from '../enums/investment.ts';
 import { messagesEn, messagesFr } from '../messages/messages.ts';
 import {
   investmentExperienceSchema,
+  knowledgeWarning,
   MAX_THIRD_PARTIES,
   otherInterestsStepSchema,
   thirdPartyQuestionSchema,
@@ -62,6 +63,8 @@ describe('financial background step (otherinterests)', () => {
       'intendedUse.margin:required',
       'investmentExperience.primary:required',
       'investmentKnowledge.primary:required',
+      'riskTolerance.primary:required',
+      'investmentTimeHorizon.primary:required',
     ]);
   });
 
@@ -116,10 +119,14 @@ describe('financial background step (otherinterests)', () => {
       'affiliations.joint.taxResidences:required',
       'investmentExperience.joint:required',
       'investmentKnowledge.joint:required',
+      'riskTolerance.joint:required',
+      'investmentTimeHorizon.joint:required',
     ]);
     const both = {
       investmentExperience: { primary: 1, joint: 32 },
-      investmentKnowledge: { primary: 4, joint: 1 },
+      investmentKnowledge: { primary: 4, joint: 3 },
+      riskTolerance: { primary: 3, joint: 1 },
+      investmentTimeHorizon: { primary: 4, joint: 2 },
       affiliations: { primary: applicant, joint: applicant },
     };
     expect(parse(both, joint).success).toBe(true);
@@ -128,6 +135,15 @@ describe('financial background step (otherinterests)', () => {
       investmentKnowledge: { primary: 4 },
     });
     expect(parse(both).data?.investmentExperience).not.toHaveProperty('joint');
+  });
+
+  it('asks each applicant’s risk tolerance and time horizon, among their codes', () => {
+    expect(
+      issuesOf(parse({ riskTolerance: { primary: 4 }, investmentTimeHorizon: { primary: 0 } })),
+    ).toEqual(['riskTolerance.primary:invalid', 'investmentTimeHorizon.primary:invalid']);
+    expect(
+      parse({ riskTolerance: { primary: 3 }, investmentTimeHorizon: { primary: 1 } }).data,
+    ).toMatchObject({ riskTolerance: { primary: 3 }, investmentTimeHorizon: { primary: 1 } });
   });
 
   it('needs both acknowledgements ticked', () => {
@@ -197,6 +213,8 @@ describe('investment experience flags', () => {
     investmentExperienceFlags.Stocks,
     investmentExperienceFlags.Bonds,
     investmentExperienceFlags.MutualFunds,
+    investmentExperienceFlags.Etfs,
+    investmentExperienceFlags.Gics,
     investmentExperienceFlags.Options,
   ];
   const combine = (flags: readonly number[]) => flags.reduce((value, flag) => value | flag, 0);
@@ -223,7 +241,7 @@ describe('investment experience flags', () => {
   it('refuses flags that do not exist', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 20 }), (value) => {
-        fc.pre((value & ~(1 | 2 | 4 | 8 | 32)) !== 0);
+        fc.pre((value & ~(1 | 2 | 4 | 8 | 32 | 64 | 128)) !== 0);
         expect(problem(value)).toBe('invalid');
       }),
     );
@@ -356,5 +374,65 @@ describe('financial background messages', () => {
       'Vous devez confirmer que vous avez lu ce texte.',
     );
     expect(messagesFr.thirdPartyTooYoung).toBe('Cette personne doit avoir au moins 18 ans.');
+  });
+});
+
+describe('the warning when knowledge is limited and options or speculation are chosen', () => {
+  const tfsaOnly: OtherInterestsContext = { ...individual, accounts: ['tfsa'] };
+  const limited = { investmentKnowledge: { primary: 2 }, knowledgeWarningAcknowledged: undefined };
+
+  it('asks the applicant to acknowledge it, without refusing the choice', () => {
+    expect(issuesOf(parse({ ...limited, intendedUse: { tfsa: 1, margin: 7 } }))).toEqual([
+      'knowledgeWarningAcknowledged:acknowledgementRequired',
+    ]);
+    expect(issuesOf(parse(limited, { ...tfsaOnly, optionsTrading: true }))).toEqual([
+      'knowledgeWarningAcknowledged:acknowledgementRequired',
+    ]);
+    const acknowledged = parse({
+      ...limited,
+      intendedUse: { tfsa: 1, margin: 7 },
+      knowledgeWarningAcknowledged: true,
+    });
+    expect(acknowledged.data).toMatchObject({
+      intendedUse: { margin: 7 },
+      knowledgeWarningAcknowledged: true,
+    });
+  });
+
+  it('applies to no knowledge too, and to the joint applicant’s knowledge', () => {
+    expect(
+      knowledgeWarning(
+        { investmentKnowledge: { primary: 1 } },
+        { joint: false, optionsTrading: true },
+      ),
+    ).toEqual({
+      applicants: ['primary'],
+      options: true,
+      speculation: false,
+    });
+    expect(
+      knowledgeWarning(
+        { investmentKnowledge: { primary: 4, joint: 2 }, intendedUse: { margin: 7 } },
+        { joint: true },
+      ),
+    ).toEqual({ applicants: ['joint'], options: false, speculation: true });
+  });
+
+  it('does not apply to average knowledge, or without options or speculation, and is then dropped', () => {
+    expect(
+      knowledgeWarning(
+        { investmentKnowledge: { primary: 3 } },
+        { joint: false, optionsTrading: true },
+      ),
+    ).toBeUndefined();
+    expect(
+      knowledgeWarning(
+        { investmentKnowledge: { primary: 2 }, intendedUse: { tfsa: 1 } },
+        { joint: false, optionsTrading: false },
+      ),
+    ).toBeUndefined();
+    const calm = parse({ intendedUse: { tfsa: 1, margin: 1 }, knowledgeWarningAcknowledged: true });
+    expect(issuesOf(calm)).toEqual([]);
+    expect(calm.data).not.toHaveProperty('knowledgeWarningAcknowledged');
   });
 });

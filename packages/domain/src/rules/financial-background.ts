@@ -6,7 +6,11 @@ import type { CodeOf, Labels } from '../enums/define-enum.ts';
 import {
   investmentExperienceFlags,
   investmentKnowledgeLevels,
+  investmentTimeHorizons,
+  riskTolerances,
   type InvestmentKnowledgeLevel,
+  type InvestmentTimeHorizon,
+  type RiskTolerance,
 } from '../enums/investment.ts';
 import {
   correspondenceLanguages,
@@ -111,6 +115,8 @@ export interface ThirdPartyQuestion {
 export interface OtherInterestsContext {
   accounts: readonly NamedAccountTypeName[];
   joint: boolean;
+  /** The options step said yes to trading options (the knowledge warning turns on it). */
+  optionsTrading?: boolean;
   /** `YYYY-MM-DD`; when given, third parties must be born before it and be adults. */
   today?: string;
 }
@@ -124,6 +130,13 @@ export interface OtherInterests {
   /** Bit flags of investmentExperienceFlags. */
   investmentExperience: { primary: number; joint?: number };
   investmentKnowledge: { primary: InvestmentKnowledgeLevel; joint?: InvestmentKnowledgeLevel };
+  riskTolerance: { primary: RiskTolerance; joint?: RiskTolerance };
+  investmentTimeHorizon: { primary: InvestmentTimeHorizon; joint?: InvestmentTimeHorizon };
+  /**
+   * The applicant read the warning that options or speculation need more than limited
+   * knowledge; only when knowledgeWarning applies.
+   */
+  knowledgeWarningAcknowledged?: true;
   tradingAuthority: ThirdPartyQuestion;
   guarantee: ThirdPartyQuestion;
   powerOfAttorney: ThirdPartyQuestion;
@@ -179,6 +192,35 @@ export const investmentExperienceSchema = z
     )
       problem('invalid');
   });
+
+// --- Knowledge warning ----------------------------------------------------------------------
+
+const lowKnowledge: readonly unknown[] = [
+  investmentKnowledgeLevels.none,
+  investmentKnowledgeLevels.limited,
+];
+
+/**
+ * Options trading, or an account meant for speculation, by someone whose investment knowledge
+ * is none or limited: the applicant is warned in plain words and acknowledges the warning
+ * (CIRO rule 3202 asks the dealer to know the client, not to refuse them). Answers who among
+ * the applicants the warning is about, and why; undefined when it does not apply.
+ */
+export function knowledgeWarning(
+  answers: { investmentKnowledge?: unknown; intendedUse?: unknown },
+  context: Pick<OtherInterestsContext, 'joint' | 'optionsTrading'>,
+): { applicants: ('primary' | 'joint')[]; options: boolean; speculation: boolean } | undefined {
+  const knowledge = recordOf(answers.investmentKnowledge);
+  const applicants = (
+    context.joint ? (['primary', 'joint'] as const) : (['primary'] as const)
+  ).filter((who) => lowKnowledge.includes(knowledge[who]));
+  const options = context.optionsTrading === true;
+  const speculation = Object.values(recordOf(answers.intendedUse)).includes(
+    intendedUses.Speculation,
+  );
+  if (applicants.length === 0 || (!options && !speculation)) return undefined;
+  return { applicants, options, speculation };
+}
 
 // --- Third parties --------------------------------------------------------------------------
 
@@ -324,6 +366,9 @@ function stepBase(context: OtherInterestsContext) {
       intendedUse: z.unknown().optional(),
       investmentExperience: z.unknown().optional(),
       investmentKnowledge: z.unknown().optional(),
+      riskTolerance: z.unknown().optional(),
+      investmentTimeHorizon: z.unknown().optional(),
+      knowledgeWarningAcknowledged: z.unknown().optional(),
       tradingAuthority: question,
       guarantee: question,
       powerOfAttorney: question,
@@ -371,7 +416,8 @@ function resolveStep(
   }
 
   const perApplicant = <T>(
-    field: 'investmentExperience' | 'investmentKnowledge',
+    field:
+      'investmentExperience' | 'investmentKnowledge' | 'riskTolerance' | 'investmentTimeHorizon',
     schema: z.ZodType<T>,
   ) => {
     const answers = recordOf(value[field]);
@@ -384,6 +430,19 @@ function resolveStep(
     'investmentKnowledge',
     codeSchema(investmentKnowledgeLevels),
   );
+  const riskTolerance = perApplicant('riskTolerance', codeSchema(riskTolerances));
+  const investmentTimeHorizon = perApplicant(
+    'investmentTimeHorizon',
+    codeSchema(investmentTimeHorizons),
+  );
+  const warned = knowledgeWarning(value, context) && {
+    knowledgeWarningAcknowledged: answer(
+      report,
+      ['knowledgeWarningAcknowledged'],
+      z.literal(true, 'acknowledgementRequired'),
+      value.knowledgeWarningAcknowledged,
+    ),
+  };
 
   const referral = referredByRepresentative.includes(value.referralSource)
     ? {
@@ -405,6 +464,9 @@ function resolveStep(
     intendedUse,
     investmentExperience,
     investmentKnowledge,
+    riskTolerance,
+    investmentTimeHorizon,
+    ...warned,
     tradingAuthority: value.tradingAuthority,
     guarantee: value.guarantee,
     powerOfAttorney: value.powerOfAttorney,

@@ -87,14 +87,28 @@ describe('what the otherinterests rules depend on', () => {
     expect(otherInterestsContextOf(saved, TODAY)).toEqual({
       accounts: ['tfsa'],
       joint: true,
+      optionsTrading: false,
       today: TODAY,
       provinceCode: 'QC',
     });
     expect(otherInterestsContextOf({}, TODAY)).toEqual({
       accounts: [],
       joint: false,
+      optionsTrading: false,
       today: TODAY,
     });
+  });
+
+  it('knows options trading was chosen only while the options step applies', () => {
+    const margin = {
+      ownership: { ownershipTypeId: 1 },
+      doyouknow: { knowsAccount: true },
+      allaccounts: { accounts: ['margin'] },
+      options: { optionsTrading: true, strategies: [1], shortSelling: false },
+    };
+    expect(otherInterestsContextOf(margin, TODAY).optionsTrading).toBe(true);
+    const noLongerMargin = { ...margin, allaccounts: { accounts: ['tfsa'] } };
+    expect(otherInterestsContextOf(noLongerMargin, TODAY).optionsTrading).toBe(false);
   });
 
   it('names each Canadian province id and nothing else', () => {

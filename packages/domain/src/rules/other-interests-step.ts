@@ -43,6 +43,9 @@ export function otherInterestsContextOf(
   return {
     accounts: chosenAccounts(saved),
     joint: stepApplies('profilejoint', saved),
+    // Only while the options step applies (a margin account): a dropped margin drops options.
+    optionsTrading:
+      stepApplies('options', saved) && recordOf(saved.options).optionsTrading === true,
     today,
     ...(provinceCode ? { provinceCode } : {}),
   };

@@ -48,6 +48,10 @@ export const complete = {
   intendedUse: { tfsa: 1, margin: 7 },
   investmentExperience: { primary: 5 },
   investmentKnowledge: { primary: 2 },
+  riskTolerance: { primary: 2 },
+  investmentTimeHorizon: { primary: 3 },
+  // Limited knowledge and a margin account meant for speculation: the warning was read.
+  knowledgeWarningAcknowledged: true,
   tradingAuthority: { answer: false },
   guarantee: { answer: false },
   powerOfAttorney: { answer: true, thirdParties: [attorney] },

@@ -114,6 +114,23 @@ describe('step otherinterests: the rules on the server, and TINs and SINs encryp
         { 'data.investmentExperience.primary': 'invalid' },
       ],
       [
+        'no risk tolerance, and a time horizon that is not one of the choices',
+        { riskTolerance: {}, investmentTimeHorizon: { primary: 9 } },
+        {
+          'data.riskTolerance.primary': 'required',
+          'data.investmentTimeHorizon.primary': 'invalid',
+        },
+      ],
+      [
+        'speculation with limited knowledge, the warning not acknowledged',
+        {
+          intendedUse: { tfsa: 7 },
+          investmentKnowledge: { primary: 2 },
+          knowledgeWarningAcknowledged: undefined,
+        },
+        { 'data.knowledgeWarningAcknowledged': 'acknowledgementRequired' },
+      ],
+      [
         'a power of attorney answered yes without naming anyone',
         { powerOfAttorney: { answer: true, thirdParties: [] } },
         { 'data.powerOfAttorney.thirdParties': 'required' },
@@ -274,6 +291,8 @@ describe('step otherinterests: the rules on the server, and TINs and SINs encryp
     expect(fields).toMatchObject({
       'data.investmentExperience.joint': 'required',
       'data.investmentKnowledge.joint': 'required',
+      'data.riskTolerance.joint': 'required',
+      'data.investmentTimeHorizon.joint': 'required',
       'data.affiliations.joint.isPep': 'required',
       'data.affiliations.joint.taxResidences': 'required',
     });
@@ -285,10 +304,16 @@ describe('step otherinterests: the rules on the server, and TINs and SINs encryp
         intendedUse: { cash: 1 },
         investmentExperience: { primary: 5, joint: 32 },
         investmentKnowledge: { primary: 2, joint: 1 },
+        riskTolerance: { primary: 2, joint: 1 },
+        investmentTimeHorizon: { primary: 3, joint: 4 },
         affiliations: { primary: applicant, joint },
       }),
     );
     const stored = await savedStep(application);
+    expect(stored).toMatchObject({
+      riskTolerance: { primary: 2, joint: 1 },
+      investmentTimeHorizon: { primary: 3, joint: 4 },
+    });
     expect(stored.affiliations).toMatchObject({
       joint: { taxResidences: [{ countryId: CANADA, tinMasked: '******787' }] },
     });
