@@ -27,6 +27,18 @@ const text = {
     knowledge: 'How would you describe your investment knowledge?',
     knowledgeJoint: "How would you describe the joint applicant's investment knowledge?",
     limited: 'Limited',
+    riskTolerance: 'How much could your investments fall in value before you would want out?',
+    riskToleranceJoint:
+      "How much could the joint applicant's investments fall in value before they would want out?",
+    mediumRisk: 'Medium: I accept some ups and downs for more growth over time',
+    timeHorizon: 'When will you need most of the money you invest?',
+    timeHorizonJoint: 'When will the joint applicant need most of the money they invest?',
+    fourToTenYears: 'In 4 to 10 years',
+    speculation: 'Speculation and active trading',
+    knowledgeWarning: 'Before you go on: options and speculation are risky',
+    knowledgeWarningLegend: 'Your answer about these risks',
+    knowledgeWarningRead: 'I have read this warning and I want to go ahead',
+    requirementsHeading: 'What each document must show',
     thirdParties: [
       'Will anyone other than the account holders have trading authority over these accounts?',
       'Will anyone guarantee these accounts?',
@@ -123,6 +135,22 @@ const text = {
     knowledge: 'Comment décririez-vous vos connaissances en placement?',
     knowledgeJoint: 'Comment décririez-vous les connaissances en placement du cotitulaire?',
     limited: 'Limitées',
+    riskTolerance:
+      'Quelle baisse de la valeur de vos placements pourriez-vous accepter avant de vouloir en sortir?',
+    riskToleranceJoint:
+      'Quelle baisse de la valeur de ses placements le cotitulaire pourrait-il accepter avant de vouloir en sortir?',
+    mediumRisk:
+      "Moyenne : j'accepte des hauts et des bas pour une meilleure croissance avec le temps",
+    timeHorizon:
+      "Quand aurez-vous besoin de la plus grande partie de l'argent que vous investissez?",
+    timeHorizonJoint:
+      "Quand le cotitulaire aura-t-il besoin de la plus grande partie de l'argent investi?",
+    fourToTenYears: 'Dans 4 à 10 ans',
+    speculation: 'Spéculation et négociation active',
+    knowledgeWarning: 'Avant de continuer : les options et la spéculation sont risquées',
+    knowledgeWarningLegend: 'Votre réponse au sujet de ces risques',
+    knowledgeWarningRead: "J'ai lu cet avertissement et je veux continuer",
+    requirementsHeading: 'Ce que chaque document doit montrer',
     thirdParties: [
       'Une personne autre que les titulaires aura-t-elle un pouvoir de négociation sur ces comptes?',
       "Quelqu'un garantira-t-il ces comptes?",
@@ -292,9 +320,13 @@ async function answerBackground(page: Page, t: Text, { joint = false } = {}) {
   await choiceIn(page, t.experience, 'checkbox', t.stocks).check();
   await choiceIn(page, t.experience, 'checkbox', t.bonds).check();
   await choiceIn(page, t.knowledge, 'radio', t.limited).check();
+  await choiceIn(page, t.riskTolerance, 'radio', t.mediumRisk).check();
+  await choiceIn(page, t.timeHorizon, 'radio', t.fourToTenYears).check();
   if (joint) {
     await choiceIn(page, t.experienceJoint, 'checkbox', t.bonds).check();
     await choiceIn(page, t.knowledgeJoint, 'radio', t.limited).check();
+    await choiceIn(page, t.riskToleranceJoint, 'radio', t.mediumRisk).check();
+    await choiceIn(page, t.timeHorizonJoint, 'radio', t.fourToTenYears).check();
   }
   for (const legend of t.thirdParties) await choiceIn(page, legend, 'radio', t.no).check();
   await choiceIn(page, t.securityholder, 'radio', t.allMaterials).check();
@@ -470,6 +502,11 @@ for (const language of ['en', 'fr'] as const) {
       await toFinancialStep(page, t, language);
       const panel = page.getByRole('region', { name: t.documentsHeading });
       await expect(panel.getByText(t.noDocuments)).toBeVisible();
+      // Inside the step, before Save and continue, saying what each document must show.
+      const panelBox = await panel.boundingBox();
+      const saveBox = await saveAndContinue(page, t).boundingBox();
+      expect(panelBox!.y + panelBox!.height).toBeLessThanOrEqual(saveBox!.y);
+      await expect(panel.getByRole('list', { name: t.requirementsHeading })).toBeVisible();
       const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
       // A text file, then a "PDF" that is really text: refused in the browser, at the field.
@@ -509,6 +546,31 @@ for (const language of ['en', 'fr'] as const) {
       await page.getByRole('button', { name: t.confirmDelete }).click();
       await expect(panel.getByRole('status')).toHaveText(t.deleted);
       await expect(panel.getByText(t.noDocuments)).toBeVisible();
+    });
+
+    test('limited knowledge and speculation: a plain warning to acknowledge, not a block', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await signInThroughApi(page, language);
+      const id = await toFinancialStep(page, t, language);
+      await answerBackground(page, t);
+      await answerAffiliations(page, t, 'primary', '130 692 544');
+      await fieldOf(page, t.intendedUse).selectOption({ label: t.speculation });
+      const warning = page.getByRole('region', { name: t.knowledgeWarning });
+      await expect(warning).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `knowledge-warning-${language}`);
+      await saveAndContinue(page, t).click();
+      const summary = errorSummary(page, t);
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole('link')).toHaveCount(1);
+      await expect(summary.getByRole('link')).toHaveAttribute(
+        'href',
+        '#knowledgeWarningAcknowledged',
+      );
+      await choiceIn(page, t.knowledgeWarningLegend, 'checkbox', t.knowledgeWarningRead).check();
+      await saveToReview(page, t, id);
     });
 
     test('a joint application asks both applicants', async ({ page }) => {

@@ -189,6 +189,38 @@ describe('documents panel', () => {
     expect(screen.queryByRole('list', { name: 'Uploaded documents' })).not.toBeInTheDocument();
   });
 
+  it('says what each document type must show, before and once the type is chosen', async () => {
+    await renderPanel();
+    const list = screen.getByRole('list', { name: 'What each document must show' });
+    expect(list).toHaveTextContent(
+      /statements: the PDF downloaded from the bank .* showing your name/,
+    );
+    expect(list).toHaveTextContent(/Utility bills: .*current home address \(not a PO box\)/);
+    expect(list).toHaveTextContent(/Identity documents: not expired/);
+    const type = screen.getByLabelText('Document type');
+    await userEvent.selectOptions(type, 'Credit card statement');
+    expect(type).toHaveAccessibleDescription(
+      'The PDF downloaded from the bank or company that issued it (not a scan or a photo), showing your name.',
+    );
+    await userEvent.selectOptions(type, 'Utility bill');
+    expect(type).toHaveAccessibleDescription(
+      'Showing your name and your current home address (not a PO box).',
+    );
+    await userEvent.selectOptions(type, 'Passport');
+    expect(type).toHaveAccessibleDescription(
+      'Not expired, with the photo, name and date of birth readable.',
+    );
+  });
+
+  it('says it in French too', async () => {
+    await renderPanel({ language: 'fr' });
+    const type = screen.getByLabelText('Type de document');
+    await userEvent.selectOptions(type, 'Facture de services publics');
+    expect(type).toHaveAccessibleDescription(
+      "À votre nom, avec l'adresse actuelle de votre domicile (pas une case postale).",
+    );
+  });
+
   it('uploads a document as multipart with the token, lists it and announces it', async () => {
     const api = await renderPanel();
     await screen.findByText('No documents uploaded yet.');

@@ -2,7 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@portal/domain/constants';
 import { labelOf, optionsOf, type Language } from '@portal/domain/enums/define-enum';
-import { uploadDocumentTypeLabels, uploadDocumentTypes } from '@portal/domain/enums/documents';
+import {
+  uploadDocumentTypeLabels,
+  uploadDocumentTypes,
+  type UploadDocumentType,
+} from '@portal/domain/enums/documents';
 import { messageFor } from '@portal/domain/messages/messages';
 import {
   FILE_SIGNATURE_BYTES,
@@ -63,6 +67,28 @@ const viewableInBrowser = new Set([
 ]);
 
 const MEGABYTE = 1024 * 1024;
+
+/**
+ * What a document of each type must show to be accepted (spec section 5: identity documents
+ * not expired, statements a PDF from the issuer showing the name, bills the current home
+ * address and no PO box), said before the person uploads it.
+ */
+const requirementOf = {
+  photoID: 'identity',
+  photoIDFront: 'identity',
+  photoIDBack: 'identity',
+  passport: 'identity',
+  w9Form: 'form',
+  voidCheque: 'voidCheque',
+  bankStatement: 'statement',
+  creditStatement: 'statement',
+  utilityBill: 'utilityBill',
+  investmentStatement: 'statement',
+  transferForm: 'form',
+  other: 'other',
+} as const satisfies Record<UploadDocumentType, string>;
+const isDocumentType = (value: string): value is UploadDocumentType =>
+  Object.hasOwn(requirementOf, value);
 
 /** One problem per field, in page order (the order the error summary lists them). */
 function inPageOrder(problems: Problem[]): Problem[] {
@@ -302,6 +328,12 @@ export function DocumentsPanel({ applicationId }: { applicationId: string }) {
       <h2 id="documents-heading">{t('heading')}</h2>
       <p className="hint">{t('intro')}</p>
       <p className="hint">{t('accepted', { maxSize })}</p>
+      <h3 id="documents-requirements-heading">{t('requirements.heading')}</h3>
+      <ul aria-labelledby="documents-requirements-heading">
+        <li>{t('requirements.statements')}</li>
+        <li>{t('requirements.bills')}</li>
+        <li>{t('requirements.identity')}</li>
+      </ul>
 
       <ErrorSummary problems={summary} titleId="documents-error-summary-title" />
       {notice && (
@@ -413,6 +445,11 @@ export function DocumentsPanel({ applicationId }: { applicationId: string }) {
         <SelectField
           id={fieldIds.documentType}
           label={t('form.documentType')}
+          hint={
+            isDocumentType(documentType)
+              ? t(`requirements.byType.${requirementOf[documentType]}`)
+              : undefined
+          }
           error={errorFor('documentType')}
           value={documentType}
           onChange={setDocumentType}

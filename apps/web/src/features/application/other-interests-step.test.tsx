@@ -136,6 +136,8 @@ describe('financial background step (otherinterests)', () => {
     await choose(/invested in before/, 'Stocks');
     await choose(/invested in before/, 'Bonds');
     await choose(/investment knowledge/, 'Limited');
+    await choose(/fall in value before you would want out/, /^Medium/);
+    await choose(/When will you need most/, 'In 4 to 10 years');
     for (const question of [/trading authority/, /guarantee these accounts/, /power of attorney/]) {
       await choose(question, 'No');
     }
@@ -168,10 +170,97 @@ describe('financial background step (otherinterests)', () => {
     expect(put?.body).toMatchObject({
       data: {
         investmentExperience: { primary: 3 },
+        riskTolerance: { primary: 2 },
+        investmentTimeHorizon: { primary: 3 },
         affiliations: { primary: { taxResidences: [{ countryId: 1, tin: '046 454 286' }] } },
       },
     });
     expect(put?.body).not.toHaveProperty('data.beneficiaries');
+    expect(put?.body).not.toHaveProperty('data.knowledgeWarningAcknowledged');
+  });
+
+  it('asks each applicant’s risk tolerance and time horizon, and offers ETFs and GICs', async () => {
+    const joint = {
+      ...stepsBefore(5, ['cash']),
+      ownership: { ownershipTypeId: 2, jointRelationship: 'spouse' },
+      profilejoint: { firstName: 'Alex' },
+    };
+    await openStep({ steps: joint });
+    expect(group(/Which products have you invested in before/)).toHaveTextContent(
+      /Exchange-traded funds \(ETFs\).*Guaranteed investment certificates \(GICs\)/,
+    );
+    expect(group(/joint applicant's investments fall in value/)).toBeVisible();
+    expect(group(/When will the joint applicant need most/)).toBeVisible();
+    await choose(/have you invested in before/, 'Exchange-traded funds (ETFs)');
+    await choose(/joint applicant invested in before/, 'Guaranteed investment certificates (GICs)');
+    await save();
+    const targets = within(await screen.findByRole('alert'))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(targets).toEqual(
+      expect.arrayContaining([
+        '#riskTolerance-primary',
+        '#investmentTimeHorizon-primary',
+        '#riskTolerance-joint',
+        '#investmentTimeHorizon-joint',
+      ]),
+    );
+    expect(targets).not.toContain('#investmentExperience-primary');
+  });
+
+  it('warns, without refusing, when knowledge is limited and an account is for speculation', async () => {
+    const { api } = await openStep({
+      steps: stepsBefore(5, ['cash']),
+    });
+    expect(screen.queryByText(/options and speculation are risky/)).not.toBeInTheDocument();
+    await userEvent.selectOptions(
+      screen.getByLabelText(/How do you intend to use your/),
+      'Speculation and active trading',
+    );
+    await choose(/investment knowledge/, 'Limited');
+    const warning = screen.getByRole('region', { name: /options and speculation are risky/ });
+    expect(warning).toHaveTextContent(/use an account for speculation/);
+    expect(warning).toHaveTextContent(/your investment knowledge is limited or none/);
+    await save();
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary).getByRole('link', { name: /Your answer about these risks/ }),
+    ).toHaveAttribute('href', '#knowledgeWarningAcknowledged');
+    await userEvent.click(within(warning).getByLabelText(/I have read this warning/));
+    // Average knowledge: no warning, and nothing to acknowledge.
+    await choose(/investment knowledge/, 'Average');
+    expect(screen.queryByRole('region', { name: /risky/ })).not.toBeInTheDocument();
+    await choose(/investment knowledge/, 'None');
+    expect(
+      within(screen.getByRole('region', { name: /risky/ })).getByLabelText(/I have read/),
+    ).toBeChecked();
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('warns about options trading chosen at the options step', async () => {
+    const withOptions = {
+      ...stepsBefore(5, ['margin']),
+      options: { optionsTrading: true, strategies: [1], shortSelling: false },
+    };
+    await openStep({ steps: withOptions });
+    await choose(/investment knowledge/, 'Limited');
+    expect(screen.getByRole('region', { name: /risky/ })).toHaveTextContent(
+      /You said you want to trade options\./,
+    );
+  });
+
+  it('has the document upload inside the step, before Save and continue', async () => {
+    await openStep();
+    const documents = await screen.findByRole('heading', { name: 'Supporting documents' });
+    const saveButton = screen.getByRole('button', { name: 'Save and continue' });
+    expect(documents.compareDocumentPosition(saveButton)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    const upload = screen.getByRole('button', { name: 'Upload' });
+    expect(upload.compareDocumentPosition(saveButton)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    // Forms cannot nest: the upload has its own, and Save and continue still submits the step.
+    expect(document.querySelectorAll('form form')).toHaveLength(0);
+    expect((saveButton as HTMLButtonElement).form).not.toBe(upload.closest('form'));
+    await save();
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is a problem');
   });
 
   it('speaks French', async () => {

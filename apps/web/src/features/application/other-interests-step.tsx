@@ -12,6 +12,10 @@ import {
   investmentExperienceFlags,
   investmentKnowledgeLevelLabels,
   investmentKnowledgeLevels,
+  investmentTimeHorizonLabels,
+  investmentTimeHorizons,
+  riskToleranceLabels,
+  riskTolerances,
   type InvestmentExperienceFlag,
 } from '@portal/domain/enums/investment';
 import {
@@ -30,6 +34,7 @@ import {
   deliveryMethods,
   intendedUseLabels,
   intendedUses,
+  knowledgeWarning,
   type DeliveryMethod,
 } from '@portal/domain/rules/financial-background';
 import {
@@ -78,6 +83,9 @@ interface OtherInterestsValues {
   intendedUse: Partial<Record<NamedAccountTypeName, number>>;
   experience: { primary: InvestmentExperienceFlag[]; joint: InvestmentExperienceFlag[] };
   knowledge: { primary?: number; joint?: number };
+  riskTolerance: { primary?: number; joint?: number };
+  timeHorizon: { primary?: number; joint?: number };
+  knowledgeWarningAcknowledged: boolean;
   tradingAuthority: ThirdPartyQuestionValues;
   guarantee: ThirdPartyQuestionValues;
   powerOfAttorney: ThirdPartyQuestionValues;
@@ -133,6 +141,8 @@ function initialValues(savedData: unknown): OtherInterestsValues {
   const saved = recordOf(savedData);
   const experience = recordOf(saved.investmentExperience);
   const knowledge = recordOf(saved.investmentKnowledge);
+  const risk = recordOf(saved.riskTolerance);
+  const horizon = recordOf(saved.investmentTimeHorizon);
   const affiliations = recordOf(saved.affiliations);
   const flags = (value: unknown) => (typeof value === 'number' ? experienceFlagsOf(value) : []);
   return {
@@ -141,6 +151,9 @@ function initialValues(savedData: unknown): OtherInterestsValues {
     intendedUse: recordOf(saved.intendedUse) as OtherInterestsValues['intendedUse'],
     experience: { primary: flags(experience.primary), joint: flags(experience.joint) },
     knowledge: { primary: numberOr(knowledge.primary), joint: numberOr(knowledge.joint) },
+    riskTolerance: { primary: numberOr(risk.primary), joint: numberOr(risk.joint) },
+    timeHorizon: { primary: numberOr(horizon.primary), joint: numberOr(horizon.joint) },
+    knowledgeWarningAcknowledged: saved.knowledgeWarningAcknowledged === true,
     tradingAuthority: questionValues(saved.tradingAuthority),
     guarantee: questionValues(saved.guarantee),
     powerOfAttorney: questionValues(saved.powerOfAttorney),
@@ -166,6 +179,9 @@ function initialValues(savedData: unknown): OtherInterestsValues {
   };
 }
 
+const applicantsOf = (joint: boolean) =>
+  joint ? (['primary', 'joint'] as const) : (['primary'] as const);
+
 const referredByRepresentative = (source: number | undefined) =>
   source === heardAboutUsSources.FinancialAdvisor ||
   source === heardAboutUsSources.FinInstRepresentative;
@@ -190,7 +206,7 @@ const keptOnFile = (data: unknown, saved: unknown, path: readonly PropertyKey[])
  * Step `otherinterests`: the financial background (purpose, intended use, experience and
  * knowledge, third parties, communication choices, referral, staff flag), each applicant's
  * affiliations, and the beneficiaries of the registered plans chosen. Supporting documents
- * are uploaded on the same page, each on its own.
+ * are uploaded within the step, before Save and continue, each on its own.
  */
 export function OtherInterestsStep() {
   const { t, i18n } = useTranslation('financial');
@@ -212,6 +228,13 @@ export function OtherInterestsStep() {
   const allowed = beneficiariesAllowed(beneficiaryContext);
   const resp = plans.some((plan) => plan === 'respi' || plan === 'respf');
 
+  // Options or speculation with little knowledge: a warning to acknowledge, never a refusal.
+  const warningOf = (values: OtherInterestsValues) =>
+    knowledgeWarning(
+      { investmentKnowledge: values.knowledge, intendedUse: values.intendedUse },
+      context,
+    );
+
   const toData = (values: OtherInterestsValues) => ({
     businessRelationshipPurpose: values.businessRelationshipPurpose,
     ...(values.businessRelationshipPurpose === purposeTypes.Other
@@ -228,6 +251,17 @@ export function OtherInterestsStep() {
       primary: values.knowledge.primary,
       ...(context.joint ? { joint: values.knowledge.joint } : {}),
     },
+    riskTolerance: {
+      primary: values.riskTolerance.primary,
+      ...(context.joint ? { joint: values.riskTolerance.joint } : {}),
+    },
+    investmentTimeHorizon: {
+      primary: values.timeHorizon.primary,
+      ...(context.joint ? { joint: values.timeHorizon.joint } : {}),
+    },
+    ...(warningOf(values)
+      ? { knowledgeWarningAcknowledged: values.knowledgeWarningAcknowledged }
+      : {}),
     ...Object.fromEntries(
       thirdPartyQuestions.map((name) => [
         name,
@@ -274,10 +308,13 @@ export function OtherInterestsStep() {
     'businessRelationshipPurpose',
     'purposeOther',
     ...context.accounts.map((account) => `intendedUse.${account}`),
-    'investmentExperience.primary',
-    'investmentKnowledge.primary',
-    'investmentExperience.joint',
-    'investmentKnowledge.joint',
+    ...applicantsOf(context.joint).flatMap((who) => [
+      `investmentExperience.${who}`,
+      `investmentKnowledge.${who}`,
+      `riskTolerance.${who}`,
+      `investmentTimeHorizon.${who}`,
+    ]),
+    'knowledgeWarningAcknowledged',
     ...thirdPartyQuestions.flatMap((name) => [
       `${name}.answer`,
       `${name}.thirdParties`,
@@ -325,249 +362,293 @@ export function OtherInterestsStep() {
     labels: Parameters<typeof optionsOf<E>>[1],
   ) =>
     optionsOf(codes, labels, language).map((option) => ({ value: option.id, label: option.label }));
-  const applicants = context.joint ? (['primary', 'joint'] as const) : (['primary'] as const);
+  const applicants = applicantsOf(context.joint);
+  const warning = warningOf(values);
 
   return (
-    <>
-      <StepPage
-        step="otherinterests"
-        title={t('title')}
-        heading={t('heading')}
-        problems={form.problems}
-        notice={form.notice}
-        saving={form.saving}
-        onSubmit={form.submit}
-      >
-        <p>{t('intro')}</p>
+    <StepPage
+      step="otherinterests"
+      title={t('title')}
+      heading={t('heading')}
+      problems={form.problems}
+      notice={form.notice}
+      saving={form.saving}
+      onSubmit={form.submit}
+      beforeActions={<DocumentsPanel applicationId={application.id} />}
+    >
+      <p>{t('intro')}</p>
 
-        <h2>{t('sections.purpose')}</h2>
-        <RadioChoices
-          id="businessRelationshipPurpose"
-          legend={t('fields.businessRelationshipPurpose')}
-          value={values.businessRelationshipPurpose}
-          onChange={(businessRelationshipPurpose) => set({ businessRelationshipPurpose })}
-          error={errorFor('businessRelationshipPurpose')}
-          choices={choices(purposeTypes, purposeTypeLabels).map((choice) =>
-            choice.value === purposeTypes.Other
-              ? {
-                  ...choice,
-                  reveal: (
-                    <TextField
-                      id="purposeOther"
-                      label={t('fields.purposeOther')}
-                      value={values.purposeOther}
-                      onChange={(purposeOther) => set({ purposeOther })}
-                      error={errorFor('purposeOther')}
-                      maxLength={200}
-                    />
-                  ),
-                }
-              : choice,
-          )}
+      <h2>{t('sections.purpose')}</h2>
+      <RadioChoices
+        id="businessRelationshipPurpose"
+        legend={t('fields.businessRelationshipPurpose')}
+        value={values.businessRelationshipPurpose}
+        onChange={(businessRelationshipPurpose) => set({ businessRelationshipPurpose })}
+        error={errorFor('businessRelationshipPurpose')}
+        choices={choices(purposeTypes, purposeTypeLabels).map((choice) =>
+          choice.value === purposeTypes.Other
+            ? {
+                ...choice,
+                reveal: (
+                  <TextField
+                    id="purposeOther"
+                    label={t('fields.purposeOther')}
+                    value={values.purposeOther}
+                    onChange={(purposeOther) => set({ purposeOther })}
+                    error={errorFor('purposeOther')}
+                    maxLength={200}
+                  />
+                ),
+              }
+            : choice,
+        )}
+      />
+      {context.accounts.map((account) => (
+        <SelectField
+          key={account}
+          id={idOf(`intendedUse.${account}`)}
+          label={t('fields.intendedUse', {
+            account: pick(namedAccountTypeLabels[account], language),
+          })}
+          value={values.intendedUse[account]}
+          onChange={(id) => set({ intendedUse: { ...values.intendedUse, [account]: code(id) } })}
+          error={errorFor(`intendedUse.${account}`)}
+          options={optionsOf(intendedUses, intendedUseLabels, language)}
         />
-        {context.accounts.map((account) => (
-          <SelectField
-            key={account}
-            id={idOf(`intendedUse.${account}`)}
-            label={t('fields.intendedUse', {
-              account: pick(namedAccountTypeLabels[account], language),
-            })}
-            value={values.intendedUse[account]}
-            onChange={(id) => set({ intendedUse: { ...values.intendedUse, [account]: code(id) } })}
-            error={errorFor(`intendedUse.${account}`)}
-            options={optionsOf(intendedUses, intendedUseLabels, language)}
+      ))}
+
+      <h2>{t('sections.experience')}</h2>
+      {applicants.map((who) => (
+        <div key={who}>
+          <CheckboxChoices
+            id={idOf(`investmentExperience.${who}`)}
+            legend={t(who === 'joint' ? 'fields.experienceJoint' : 'fields.experiencePrimary')}
+            hint={t('fields.experienceHint')}
+            values={values.experience[who]}
+            onChange={(chosen) => {
+              // "None" excludes every product: choosing it clears them, and the reverse.
+              const added = chosen.find((flag) => !values.experience[who].includes(flag));
+              const next =
+                added === investmentExperienceFlags.None
+                  ? [investmentExperienceFlags.None]
+                  : chosen.filter((flag) => flag !== investmentExperienceFlags.None);
+              set({ experience: { ...values.experience, [who]: next } });
+            }}
+            error={errorFor(`investmentExperience.${who}`)}
+            choices={choices(investmentExperienceFlags, investmentExperienceFlagLabels)}
           />
-        ))}
+          <RadioChoices
+            id={idOf(`investmentKnowledge.${who}`)}
+            legend={t(who === 'joint' ? 'fields.knowledgeJoint' : 'fields.knowledgePrimary')}
+            value={values.knowledge[who]}
+            onChange={(level) => set({ knowledge: { ...values.knowledge, [who]: level } })}
+            error={errorFor(`investmentKnowledge.${who}`)}
+            choices={choices(investmentKnowledgeLevels, investmentKnowledgeLevelLabels)}
+          />
+          <RadioChoices
+            id={idOf(`riskTolerance.${who}`)}
+            legend={t(
+              who === 'joint' ? 'fields.riskToleranceJoint' : 'fields.riskTolerancePrimary',
+            )}
+            hint={t('fields.riskToleranceHint')}
+            value={values.riskTolerance[who]}
+            onChange={(level) => set({ riskTolerance: { ...values.riskTolerance, [who]: level } })}
+            error={errorFor(`riskTolerance.${who}`)}
+            choices={choices(riskTolerances, riskToleranceLabels)}
+          />
+          <RadioChoices
+            id={idOf(`investmentTimeHorizon.${who}`)}
+            legend={t(who === 'joint' ? 'fields.timeHorizonJoint' : 'fields.timeHorizonPrimary')}
+            value={values.timeHorizon[who]}
+            onChange={(horizon) => set({ timeHorizon: { ...values.timeHorizon, [who]: horizon } })}
+            error={errorFor(`investmentTimeHorizon.${who}`)}
+            choices={choices(investmentTimeHorizons, investmentTimeHorizonLabels)}
+          />
+        </div>
+      ))}
+      {warning && (
+        <section className="notice-warning" aria-labelledby="knowledgeWarning-heading">
+          <h3 id="knowledgeWarning-heading">{t('knowledgeWarning.heading')}</h3>
+          <p>
+            {t(
+              warning.options && warning.speculation
+                ? 'knowledgeWarning.optionsAndSpeculation'
+                : warning.options
+                  ? 'knowledgeWarning.options'
+                  : 'knowledgeWarning.speculation',
+            )}{' '}
+            {t(
+              warning.applicants.length === 2
+                ? 'knowledgeWarning.both'
+                : warning.applicants[0] === 'joint'
+                  ? 'knowledgeWarning.joint'
+                  : 'knowledgeWarning.primary',
+            )}
+          </p>
+          <p>{t('knowledgeWarning.risk')}</p>
+          <CheckboxChoices
+            id="knowledgeWarningAcknowledged"
+            legend={t('knowledgeWarning.legend')}
+            values={values.knowledgeWarningAcknowledged ? ['yes'] : []}
+            onChange={(chosen) => set({ knowledgeWarningAcknowledged: chosen.includes('yes') })}
+            error={errorFor('knowledgeWarningAcknowledged')}
+            choices={[{ value: 'yes', label: t('knowledgeWarning.acknowledge') }]}
+          />
+        </section>
+      )}
 
-        <h2>{t('sections.experience')}</h2>
-        {applicants.map((who) => (
-          <div key={who}>
-            <CheckboxChoices
-              id={idOf(`investmentExperience.${who}`)}
-              legend={t(who === 'joint' ? 'fields.experienceJoint' : 'fields.experiencePrimary')}
-              hint={t('fields.experienceHint')}
-              values={values.experience[who]}
-              onChange={(chosen) => {
-                // "None" excludes every product: choosing it clears them, and the reverse.
-                const added = chosen.find((flag) => !values.experience[who].includes(flag));
-                const next =
-                  added === investmentExperienceFlags.None
-                    ? [investmentExperienceFlags.None]
-                    : chosen.filter((flag) => flag !== investmentExperienceFlags.None);
-                set({ experience: { ...values.experience, [who]: next } });
-              }}
-              error={errorFor(`investmentExperience.${who}`)}
-              choices={choices(investmentExperienceFlags, investmentExperienceFlagLabels)}
-            />
-            <RadioChoices
-              id={idOf(`investmentKnowledge.${who}`)}
-              legend={t(who === 'joint' ? 'fields.knowledgeJoint' : 'fields.knowledgePrimary')}
-              value={values.knowledge[who]}
-              onChange={(level) => set({ knowledge: { ...values.knowledge, [who]: level } })}
-              error={errorFor(`investmentKnowledge.${who}`)}
-              choices={choices(investmentKnowledgeLevels, investmentKnowledgeLevelLabels)}
-            />
-          </div>
-        ))}
+      <h2>{t('sections.thirdParties')}</h2>
+      {thirdPartyQuestions.map((name: ThirdPartyQuestionName) => (
+        <ThirdPartyQuestion
+          key={name}
+          path={name}
+          legend={t(`thirdParties.${name}`)}
+          hint={t(`thirdParties.${name}Hint`)}
+          value={values[name]}
+          onChange={(question) => set({ [name]: question })}
+          errorFor={errorFor}
+        />
+      ))}
 
-        <h2>{t('sections.thirdParties')}</h2>
-        {thirdPartyQuestions.map((name: ThirdPartyQuestionName) => (
-          <ThirdPartyQuestion
-            key={name}
-            path={name}
-            legend={t(`thirdParties.${name}`)}
-            hint={t(`thirdParties.${name}Hint`)}
-            value={values[name]}
-            onChange={(question) => set({ [name]: question })}
+      <h2>{t('sections.communication')}</h2>
+      <p id="securityholderExplanation">{t('fields.securityholderExplanation')}</p>
+      <RadioChoices
+        id="securityholderInformation"
+        legend={t('fields.securityholderInformation')}
+        value={values.securityholderInformation}
+        onChange={(securityholderInformation) => set({ securityholderInformation })}
+        error={errorFor('securityholderInformation')}
+        choices={choices(documentDeliveryOptions, documentDeliveryOptionLabels)}
+      />
+      <CheckboxChoices
+        id="securityholderExplanationAcknowledged"
+        legend={t('fields.explanationAcknowledgement')}
+        values={values.securityholderExplanationAcknowledged ? ['yes'] : []}
+        onChange={(chosen) =>
+          set({ securityholderExplanationAcknowledged: chosen.includes('yes') })
+        }
+        error={errorFor('securityholderExplanationAcknowledged')}
+        choices={[{ value: 'yes', label: t('fields.securityholderExplanationAcknowledged') }]}
+      />
+      <RadioChoices
+        id="documentDelivery"
+        legend={t('fields.documentDelivery')}
+        value={values.documentDelivery}
+        onChange={(documentDelivery) => set({ documentDelivery })}
+        error={errorFor('documentDelivery')}
+        choices={choices(deliveryMethods, deliveryMethodLabels)}
+      />
+      <RadioChoices
+        id="correspondenceLanguage"
+        legend={t('fields.correspondenceLanguage')}
+        value={values.correspondenceLanguage}
+        onChange={(correspondenceLanguage) => set({ correspondenceLanguage })}
+        error={errorFor('correspondenceLanguage')}
+        choices={choices(correspondenceLanguages, correspondenceLanguageLabels)}
+      />
+      <CheckboxChoices
+        id="disclosureAcknowledged"
+        legend={t('fields.disclosureAcknowledgement')}
+        hint={<RelationshipDisclosureLink />}
+        values={values.disclosureAcknowledged ? ['yes'] : []}
+        onChange={(chosen) => set({ disclosureAcknowledged: chosen.includes('yes') })}
+        error={errorFor('disclosureAcknowledged')}
+        choices={[{ value: 'yes', label: t('fields.disclosureAcknowledged') }]}
+      />
+
+      <h2>{t('sections.referral')}</h2>
+      <SelectField
+        id="referralSource"
+        label={t('fields.referralSource')}
+        value={values.referralSource}
+        onChange={(id) => set({ referralSource: code(id) })}
+        error={errorFor('referralSource')}
+        options={optionsOf(heardAboutUsSources, heardAboutUsSourceLabels, language)}
+      />
+      {referredByRepresentative(values.referralSource) && (
+        <div className="conditional">
+          {(['referralInstitution', 'referralBranch', 'referralRepresentativeName'] as const).map(
+            (name) => (
+              <TextField
+                key={name}
+                id={name}
+                label={t(`fields.${name}`)}
+                value={values[name]}
+                onChange={(answer) => set({ [name]: answer })}
+                error={errorFor(name)}
+              />
+            ),
+          )}
+        </div>
+      )}
+      {values.referralSource === heardAboutUsSources.Other && (
+        <div className="conditional">
+          <TextField
+            id="referralOther"
+            label={t('fields.referralOther')}
+            value={values.referralOther}
+            onChange={(referralOther) => set({ referralOther })}
+            error={errorFor('referralOther')}
+            maxLength={200}
+          />
+        </div>
+      )}
+      <RadioChoices
+        id="isEmployeeOrAdvisor"
+        legend={t('fields.isEmployeeOrAdvisor')}
+        value={yesNoValue(values.isEmployeeOrAdvisor)}
+        onChange={(answer) => set({ isEmployeeOrAdvisor: answer === 'yes' })}
+        error={errorFor('isEmployeeOrAdvisor')}
+        choices={yesNo.map((choice) =>
+          choice.value === 'yes'
+            ? {
+                ...choice,
+                reveal: (
+                  <TextField
+                    id="workEmail"
+                    label={t('fields.workEmail')}
+                    hint={t('fields.workEmailHint')}
+                    value={values.workEmail}
+                    onChange={(workEmail) => set({ workEmail })}
+                    error={errorFor('workEmail')}
+                    autoComplete="work email"
+                  />
+                ),
+              }
+            : choice,
+        )}
+      />
+
+      <h2>{t('sections.affiliations')}</h2>
+      {applicants.map((who) => (
+        <section key={who} aria-labelledby={`affiliations-${who}-heading`}>
+          {context.joint && (
+            <h3 id={`affiliations-${who}-heading`}>
+              {t(who === 'joint' ? 'sections.affiliationsJoint' : 'sections.affiliationsPrimary')}
+            </h3>
+          )}
+          <AffiliationFields
+            path={`affiliations.${who}`}
+            joint={who === 'joint'}
+            value={values.affiliations[who]}
+            onChange={(person) => set({ affiliations: { ...values.affiliations, [who]: person } })}
             errorFor={errorFor}
           />
-        ))}
+        </section>
+      ))}
 
-        <h2>{t('sections.communication')}</h2>
-        <p id="securityholderExplanation">{t('fields.securityholderExplanation')}</p>
-        <RadioChoices
-          id="securityholderInformation"
-          legend={t('fields.securityholderInformation')}
-          value={values.securityholderInformation}
-          onChange={(securityholderInformation) => set({ securityholderInformation })}
-          error={errorFor('securityholderInformation')}
-          choices={choices(documentDeliveryOptions, documentDeliveryOptionLabels)}
-        />
-        <CheckboxChoices
-          id="securityholderExplanationAcknowledged"
-          legend={t('fields.explanationAcknowledgement')}
-          values={values.securityholderExplanationAcknowledged ? ['yes'] : []}
-          onChange={(chosen) =>
-            set({ securityholderExplanationAcknowledged: chosen.includes('yes') })
-          }
-          error={errorFor('securityholderExplanationAcknowledged')}
-          choices={[{ value: 'yes', label: t('fields.securityholderExplanationAcknowledged') }]}
-        />
-        <RadioChoices
-          id="documentDelivery"
-          legend={t('fields.documentDelivery')}
-          value={values.documentDelivery}
-          onChange={(documentDelivery) => set({ documentDelivery })}
-          error={errorFor('documentDelivery')}
-          choices={choices(deliveryMethods, deliveryMethodLabels)}
-        />
-        <RadioChoices
-          id="correspondenceLanguage"
-          legend={t('fields.correspondenceLanguage')}
-          value={values.correspondenceLanguage}
-          onChange={(correspondenceLanguage) => set({ correspondenceLanguage })}
-          error={errorFor('correspondenceLanguage')}
-          choices={choices(correspondenceLanguages, correspondenceLanguageLabels)}
-        />
-        <CheckboxChoices
-          id="disclosureAcknowledged"
-          legend={t('fields.disclosureAcknowledgement')}
-          hint={<RelationshipDisclosureLink />}
-          values={values.disclosureAcknowledged ? ['yes'] : []}
-          onChange={(chosen) => set({ disclosureAcknowledged: chosen.includes('yes') })}
-          error={errorFor('disclosureAcknowledged')}
-          choices={[{ value: 'yes', label: t('fields.disclosureAcknowledged') }]}
-        />
-
-        <h2>{t('sections.referral')}</h2>
-        <SelectField
-          id="referralSource"
-          label={t('fields.referralSource')}
-          value={values.referralSource}
-          onChange={(id) => set({ referralSource: code(id) })}
-          error={errorFor('referralSource')}
-          options={optionsOf(heardAboutUsSources, heardAboutUsSourceLabels, language)}
-        />
-        {referredByRepresentative(values.referralSource) && (
-          <div className="conditional">
-            {(['referralInstitution', 'referralBranch', 'referralRepresentativeName'] as const).map(
-              (name) => (
-                <TextField
-                  key={name}
-                  id={name}
-                  label={t(`fields.${name}`)}
-                  value={values[name]}
-                  onChange={(answer) => set({ [name]: answer })}
-                  error={errorFor(name)}
-                />
-              ),
-            )}
-          </div>
-        )}
-        {values.referralSource === heardAboutUsSources.Other && (
-          <div className="conditional">
-            <TextField
-              id="referralOther"
-              label={t('fields.referralOther')}
-              value={values.referralOther}
-              onChange={(referralOther) => set({ referralOther })}
-              error={errorFor('referralOther')}
-              maxLength={200}
-            />
-          </div>
-        )}
-        <RadioChoices
-          id="isEmployeeOrAdvisor"
-          legend={t('fields.isEmployeeOrAdvisor')}
-          value={yesNoValue(values.isEmployeeOrAdvisor)}
-          onChange={(answer) => set({ isEmployeeOrAdvisor: answer === 'yes' })}
-          error={errorFor('isEmployeeOrAdvisor')}
-          choices={yesNo.map((choice) =>
-            choice.value === 'yes'
-              ? {
-                  ...choice,
-                  reveal: (
-                    <TextField
-                      id="workEmail"
-                      label={t('fields.workEmail')}
-                      hint={t('fields.workEmailHint')}
-                      value={values.workEmail}
-                      onChange={(workEmail) => set({ workEmail })}
-                      error={errorFor('workEmail')}
-                      autoComplete="work email"
-                    />
-                  ),
-                }
-              : choice,
-          )}
-        />
-
-        <h2>{t('sections.affiliations')}</h2>
-        {applicants.map((who) => (
-          <section key={who} aria-labelledby={`affiliations-${who}-heading`}>
-            {context.joint && (
-              <h3 id={`affiliations-${who}-heading`}>
-                {t(who === 'joint' ? 'sections.affiliationsJoint' : 'sections.affiliationsPrimary')}
-              </h3>
-            )}
-            <AffiliationFields
-              path={`affiliations.${who}`}
-              joint={who === 'joint'}
-              value={values.affiliations[who]}
-              onChange={(person) =>
-                set({ affiliations: { ...values.affiliations, [who]: person } })
-              }
-              errorFor={errorFor}
-            />
-          </section>
-        ))}
-
-        {plans.length > 0 && (
-          <>
-            <h2>{t('sections.beneficiaries')}</h2>
-            <BeneficiaryFields
-              context={beneficiaryContext}
-              allowed={allowed}
-              value={values.beneficiaries}
-              onChange={(beneficiaries) => set({ beneficiaries })}
-              errorFor={errorFor}
-            />
-          </>
-        )}
-      </StepPage>
-      <div className="panel documents-section">
-        <DocumentsPanel applicationId={application.id} />
-      </div>
-    </>
+      {plans.length > 0 && (
+        <>
+          <h2>{t('sections.beneficiaries')}</h2>
+          <BeneficiaryFields
+            context={beneficiaryContext}
+            allowed={allowed}
+            value={values.beneficiaries}
+            onChange={(beneficiaries) => set({ beneficiaries })}
+            errorFor={errorFor}
+          />
+        </>
+      )}
+    </StepPage>
   );
 }

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { OnboardingStep } from '@portal/domain/onboarding-steps';
@@ -23,6 +23,7 @@ export function StepPage({
   onSubmit,
   hideSubmit = false,
   submitLabel,
+  beforeActions,
   children,
 }: {
   step: OnboardingStep;
@@ -37,10 +38,24 @@ export function StepPage({
   hideSubmit?: boolean;
   /** Instead of Save and continue, where the button does more (agree and continue). */
   submitLabel?: string;
+  /**
+   * Shown after the questions and before Save and continue, outside the step's form: a part
+   * with a form of its own (the documents upload), since forms cannot nest.
+   */
+  beforeActions?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation('onboarding');
+  const formId = useId();
   const { application } = useApplication();
+  // The `form` attribute keeps the button the form's own when it sits after `beforeActions`.
+  const actions = hideSubmit ? null : (
+    <div className="actions">
+      <button type="submit" form={formId} className="button button-primary" aria-disabled={saving}>
+        {saving ? t('saving') : (submitLabel ?? t('saveAndContinue'))}
+      </button>
+    </div>
+  );
   usePageTitle(title, { hasErrors: problems.length > 0 });
   const { search } = useLocation();
   // Opened from the review's Change link: Back goes to the review, as Save does.
@@ -71,16 +86,16 @@ export function StepPage({
         </div>
       )}
       {heading && <h1>{heading}</h1>}
-      <form noValidate onSubmit={onSubmit}>
+      <form id={formId} noValidate onSubmit={onSubmit}>
         {children}
-        {!hideSubmit && (
-          <div className="actions">
-            <button type="submit" className="button button-primary" aria-disabled={saving}>
-              {saving ? t('saving') : (submitLabel ?? t('saveAndContinue'))}
-            </button>
-          </div>
-        )}
+        {beforeActions === undefined && actions}
       </form>
+      {beforeActions !== undefined && (
+        <>
+          {beforeActions}
+          {actions}
+        </>
+      )}
     </div>
   );
 }
