@@ -14,7 +14,6 @@ export const siteLinks = {
   terms: both('/terms-of-use'),
   security: both('/security'),
   privacyFrame: both('/privacy/summary?frame=true'),
-  customerAgreements: both('/documents/customer-agreements.pdf'),
   forms: both('/forms'),
   applicationDownload: both('/open-an-account/paper-application'),
   clientIndex: both('/client'),
