@@ -65,6 +65,8 @@ export const outlineLabelsEn = {
   documentDelivery: 'Statements and documents',
   correspondenceLanguage: 'Correspondence language',
   disclosureAcknowledged: 'Relationship disclosure read',
+  knowledgeWarningAcknowledged: 'Warning about options and speculation read',
+  preferredLanguage: 'Preferred language for mail and documents',
   referralSource: 'How you heard about us',
   referralDetails: 'Who referred you',
   employeeOrAdvisor: 'Employee, advisor or partner',
@@ -161,6 +163,8 @@ export const outlineLabelsFr = {
   documentDelivery: 'Relevés et documents',
   correspondenceLanguage: 'Langue de correspondance',
   disclosureAcknowledged: 'Document d’information sur la relation lu',
+  knowledgeWarningAcknowledged: 'Avertissement sur les options et la spéculation lu',
+  preferredLanguage: 'Langue de préférence pour la correspondance et les documents',
   referralSource: 'Comment vous nous avez connus',
   referralDetails: 'Qui vous a recommandés',
   employeeOrAdvisor: 'Employé, conseiller ou partenaire',
@@ -207,6 +211,8 @@ export interface PersonWords {
   affiliations: string;
   experience: string;
   knowledge: string;
+  riskTolerance: string;
+  timeHorizon: string;
 }
 
 type Voice = 'applicant' | 'record';
@@ -224,6 +230,8 @@ export const personWords: Record<'en' | 'fr', Record<Voice, Record<Who, PersonWo
         affiliations: 'Your affiliations and tax residence',
         experience: 'Your investment experience',
         knowledge: 'Your investment knowledge',
+        riskTolerance: 'Your risk tolerance',
+        timeHorizon: 'When you will need the money',
       },
       joint: {
         profile: 'The joint applicant’s profile',
@@ -234,6 +242,8 @@ export const personWords: Record<'en' | 'fr', Record<Voice, Record<Who, PersonWo
         affiliations: 'The joint applicant’s affiliations and tax residence',
         experience: 'The joint applicant’s investment experience',
         knowledge: 'The joint applicant’s investment knowledge',
+        riskTolerance: 'The joint applicant’s risk tolerance',
+        timeHorizon: 'When the joint applicant will need the money',
       },
     },
     record: {
@@ -246,6 +256,8 @@ export const personWords: Record<'en' | 'fr', Record<Voice, Record<Who, PersonWo
         affiliations: 'Primary applicant: affiliations and tax residence',
         experience: 'Investment experience (primary applicant)',
         knowledge: 'Investment knowledge (primary applicant)',
+        riskTolerance: 'Risk tolerance (primary applicant)',
+        timeHorizon: 'Investment time horizon (primary applicant)',
       },
       joint: {
         profile: 'Joint applicant',
@@ -256,6 +268,8 @@ export const personWords: Record<'en' | 'fr', Record<Voice, Record<Who, PersonWo
         affiliations: 'Joint applicant: affiliations and tax residence',
         experience: 'Investment experience (joint applicant)',
         knowledge: 'Investment knowledge (joint applicant)',
+        riskTolerance: 'Risk tolerance (joint applicant)',
+        timeHorizon: 'Investment time horizon (joint applicant)',
       },
     },
   },
@@ -270,6 +284,8 @@ export const personWords: Record<'en' | 'fr', Record<Voice, Record<Who, PersonWo
         affiliations: 'Vos liens et votre résidence fiscale',
         experience: 'Votre expérience en placement',
         knowledge: 'Vos connaissances en placement',
+        riskTolerance: 'Votre tolérance au risque',
+        timeHorizon: 'Quand vous aurez besoin de l’argent',
       },
       joint: {
         profile: 'Le profil du codemandeur',
@@ -280,6 +296,8 @@ export const personWords: Record<'en' | 'fr', Record<Voice, Record<Who, PersonWo
         affiliations: 'Les liens et la résidence fiscale du codemandeur',
         experience: 'L’expérience en placement du codemandeur',
         knowledge: 'Les connaissances en placement du codemandeur',
+        riskTolerance: 'La tolérance au risque du codemandeur',
+        timeHorizon: 'Quand le codemandeur aura besoin de l’argent',
       },
     },
     record: {
@@ -292,6 +310,8 @@ export const personWords: Record<'en' | 'fr', Record<Voice, Record<Who, PersonWo
         affiliations: 'Demandeur principal\u00a0: liens et résidence fiscale',
         experience: 'Expérience en placement (demandeur principal)',
         knowledge: 'Connaissances en placement (demandeur principal)',
+        riskTolerance: 'Tolérance au risque (demandeur principal)',
+        timeHorizon: 'Horizon de placement (demandeur principal)',
       },
       joint: {
         profile: 'Codemandeur',
@@ -302,6 +322,8 @@ export const personWords: Record<'en' | 'fr', Record<Voice, Record<Who, PersonWo
         affiliations: 'Codemandeur\u00a0: liens et résidence fiscale',
         experience: 'Expérience en placement (codemandeur)',
         knowledge: 'Connaissances en placement (codemandeur)',
+        riskTolerance: 'Tolérance au risque (codemandeur)',
+        timeHorizon: 'Horizon de placement (codemandeur)',
       },
     },
   },

@@ -180,6 +180,28 @@ describe('the outline of the answers', () => {
     );
   });
 
+  it('shows each applicant’s risk tolerance and time horizon, the warning read, and the joint applicant’s language', () => {
+    const sections = answersOutline(everyAnswer, 'fr');
+    expect(row(sections, 'otherinterests.riskTolerance.joint')).toMatchObject({
+      label: 'La tolérance au risque du codemandeur',
+      value: expect.stringMatching(/^Élevée/),
+    });
+    expect(row(sections, 'otherinterests.investmentTimeHorizon.primary')).toMatchObject({
+      label: 'Quand vous aurez besoin de l’argent',
+      value: 'Dans plus de 10 ans',
+    });
+    expect(row(sections, 'otherinterests.knowledgeWarningAcknowledged').value).toBe('Oui');
+    expect(row(sections, 'profilejoint.preferredLanguage')).toMatchObject({
+      label: 'Langue de préférence pour la correspondance et les documents',
+      value: 'Français',
+    });
+    const english = answersOutline(everyAnswer, 'en', { voice: 'record' });
+    expect(row(english, 'otherinterests.riskTolerance.primary')).toMatchObject({
+      label: 'Risk tolerance (primary applicant)',
+      value: 'Medium: I accept some ups and downs for more growth over time',
+    });
+  });
+
   it('leaves out the spouse, the employer and the joint applicant where they were not asked', () => {
     const sections = answersOutline(
       {

@@ -14,6 +14,10 @@ import {
   investmentExperienceFlags,
   investmentKnowledgeLevelLabels,
   investmentKnowledgeLevels,
+  investmentTimeHorizonLabels,
+  investmentTimeHorizons,
+  riskToleranceLabels,
+  riskTolerances,
   optionsStrategies,
   optionsStrategyLabels,
 } from '../enums/investment.ts';
@@ -417,6 +421,21 @@ export function personSection(
   if (saved.movedWithinTwoYears === true) {
     rows.add('previousAddress', t.previousAddress, f.address(saved.previousAddress));
   }
+  if (who === 'joint') {
+    rows.add(
+      'preferredLanguage',
+      t.preferredLanguage,
+      f.label(
+        correspondenceLanguages,
+        correspondenceLanguageLabels,
+        saved.preferredLanguage === 'fr'
+          ? correspondenceLanguages.French
+          : saved.preferredLanguage === 'en'
+            ? correspondenceLanguages.English
+            : undefined,
+      ),
+    );
+  }
   return section(step, words.profile, step, rows);
 }
 
@@ -546,6 +565,27 @@ export function financialSection(
       `investmentKnowledge.${who}`,
       words[who].knowledge,
       f.label(investmentKnowledgeLevels, investmentKnowledgeLevelLabels, knowledge[who]),
+    );
+    rows.add(
+      `riskTolerance.${who}`,
+      words[who].riskTolerance,
+      f.label(riskTolerances, riskToleranceLabels, record(background.riskTolerance)[who]),
+    );
+    rows.add(
+      `investmentTimeHorizon.${who}`,
+      words[who].timeHorizon,
+      f.label(
+        investmentTimeHorizons,
+        investmentTimeHorizonLabels,
+        record(background.investmentTimeHorizon)[who],
+      ),
+    );
+  }
+  if (background.knowledgeWarningAcknowledged === true) {
+    rows.add(
+      'knowledgeWarningAcknowledged',
+      t.knowledgeWarningAcknowledged,
+      f.yesNo(background.knowledgeWarningAcknowledged),
     );
   }
   for (const question of ['tradingAuthority', 'guarantee', 'powerOfAttorney'] as const) {

@@ -114,13 +114,20 @@ export const everyAnswer: SavedSteps = {
   options: { optionsTrading: true, strategies: [1, 3], shortSelling: true },
   account: { dapSettlementAgent: 'Banque Laurentienne', dapAgentAccountNumber: 'AB12CD34' },
   profile: fullProfile('Camille', 'camille.tremblay@example.com', '544'),
-  profilejoint: fullProfile('Alex', 'alex.gagnon@example.com', '046'),
+  profilejoint: {
+    ...fullProfile('Alex', 'alex.gagnon@example.com', '046'),
+    preferredLanguage: 'fr',
+  },
   otherinterests: {
     businessRelationshipPurpose: 2,
     purposeOther: 'Family trust administration',
     intendedUse: { respf: 5, margin: 7 },
     investmentExperience: { primary: 5, joint: 8 },
     investmentKnowledge: { primary: 2, joint: 3 },
+    riskTolerance: { primary: 2, joint: 3 },
+    investmentTimeHorizon: { primary: 4, joint: 3 },
+    // Options with limited knowledge: the warning was read.
+    knowledgeWarningAcknowledged: true,
     tradingAuthority: { answer: true, thirdParties: [company] },
     guarantee: { answer: true, thirdParties: [{ ...attorney, name: 'Sophie Côté' }] },
     powerOfAttorney: {
