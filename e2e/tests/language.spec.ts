@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { heading } from '../support/locators.ts';
 import { screenshot } from '../support/pages.ts';
 import { applicationAtReview, montrealHome, tokenOf } from '../support/seed.ts';
-import { signInWords } from '../support/words.ts';
+import { journeyWords, signInWords } from '../support/words.ts';
 import { baseURL } from '../playwright.config.ts';
 
 /**
@@ -142,4 +142,37 @@ test('a Quebec applicant gets the agreements in French first, and English binds 
     englishChoice: { wording: { fr: expect.stringMatching(words.expressChoice) } },
   });
   expect(review.agreement.sha256).toMatch(/^[0-9a-f]{64}$/);
+});
+
+test('the financial step links the relationship disclosure, states why a trusted contact may be called, and notes a decline (French)', async ({
+  page,
+}) => {
+  const email = newEmail('disclosure');
+  const primary = { firstName: 'Marie', lastName: 'Gagnon', email };
+  await signInThroughApi(page, 'fr', primary);
+  // The seeded answers decline a trusted contact.
+  const id = await applicationAtReview(page.request, { primary, language: 'fr' });
+
+  await page.goto(`/#/application/${id}/otherinterests`);
+  await expect(heading(page, journeyWords.fr.financialHeading)).toBeVisible();
+  const disclosure = page.getByRole('link', {
+    name: /^Lire le document d'information sur la relation \(version 2026-11\)/,
+  });
+  await expect(disclosure).toHaveAttribute(
+    'href',
+    '/documents/relationship-disclosure-2026-11.fr.html',
+  );
+  await expect(disclosure).toHaveAttribute('target', '_blank');
+  const served = await page.request.get('/documents/relationship-disclosure-2026-11.fr.html');
+  expect(served.status()).toBe(200);
+  expect(await served.text()).toContain('Ombudsman des services bancaires et d’investissement');
+
+  const trusted = page.getByRole('group', {
+    name: 'Voulez-vous désigner une personne de confiance?',
+  });
+  await expect(trusted.getByRole('listitem')).toHaveCount(4);
+  await expect(trusted).toContainText('exploitation financière');
+  await expect(trusted).toContainText('représentant légal');
+  await expect(page.getByText(/^Aucune personne de confiance ne sera désignée/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
