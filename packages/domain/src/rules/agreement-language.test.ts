@@ -7,6 +7,7 @@ import {
   ENGLISH_CHOICE_WORDING,
   frenchFirstApplies,
   homeProvinceOf,
+  signingLanguageOf,
 } from './agreement-language.ts';
 import { reviewIsFrenchFirst, reviewStepSchemaFor } from './review.ts';
 
@@ -79,5 +80,25 @@ describe('French first (Charter of the French language s. 55)', () => {
       sha256: CUSTOMER_AGREEMENTS.sha256.fr,
       agreedAt: '2026-11-23T15:04:05.000Z',
     });
+  });
+});
+
+describe('the language of the contract signed', () => {
+  it('follows the binding language where French first applied, else the account', () => {
+    const quebecFrench = agreementRecordOf(CUSTOMER_AGREEMENTS, {}, { frenchFirst: true, now });
+    expect(signingLanguageOf('en', quebecFrench)).toBe('fr');
+    const quebecEnglish = agreementRecordOf(
+      CUSTOMER_AGREEMENTS,
+      { boundLanguage: 'en', expressEnglishChoice: true },
+      { frenchFirst: true, now },
+    );
+    expect(signingLanguageOf('fr', quebecEnglish)).toBe('en');
+    const ontario = agreementRecordOf(
+      CUSTOMER_AGREEMENTS,
+      { boundLanguage: 'fr' },
+      { frenchFirst: false, now },
+    );
+    expect(signingLanguageOf('en', ontario)).toBe('en');
+    expect(signingLanguageOf('fr', undefined)).toBe('fr');
   });
 });

@@ -122,3 +122,19 @@ export function agreementRecordOf(
       : {}),
   };
 }
+
+/**
+ * The language of the contract a person signs: where French first applied to the agreement
+ * they accepted, the language it binds in (French unless English was expressly chosen: the
+ * related documents follow the choice); elsewhere their account's language.
+ */
+export function signingLanguageOf(accountLanguage: Language, agreement: unknown): Language {
+  const recorded =
+    typeof agreement === 'object' && agreement !== null
+      ? (agreement as Partial<AgreementRecord>)
+      : {};
+  if (recorded.frenchPresented && (recorded.language === 'en' || recorded.language === 'fr')) {
+    return recorded.language;
+  }
+  return accountLanguage;
+}

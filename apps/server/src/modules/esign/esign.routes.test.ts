@@ -235,6 +235,38 @@ describe('e-signature API: applications/{id}/esign', () => {
     expect(await auditActions(application)).toContain('esignSent');
   });
 
+  it('gives a Quebec applicant the contract in the language their agreement binds in (ADR 0016)', async () => {
+    const application = await awaitingSignature(test.app, camille);
+    // Agreed in Quebec without the express choice of English: bound in French, though the
+    // account is English.
+    await test.app.db
+      .update(applicationSteps)
+      .set({
+        data: {
+          agreementId: 'customer-agreements-2026-11',
+          hasConsent: true,
+          agreement: {
+            documentId: 'customer-agreements-2026-11',
+            version: '2026-11',
+            language: 'fr',
+            sha256: 'f'.repeat(64),
+            agreedAt: '2026-11-23T15:00:00.000Z',
+            frenchPresented: {
+              documentId: 'customer-agreements-2026-11',
+              version: '2026-11',
+              sha256: 'f'.repeat(64),
+            },
+          },
+        },
+      })
+      .where(
+        and(eq(applicationSteps.applicationId, application), eq(applicationSteps.step, 'review')),
+      );
+    const signingUrl = await signingUrlOf(camille, application);
+    const page = await test.app.inject({ method: 'GET', url: signingUrl });
+    expect(page.body).toContain('<html lang="fr-CA">');
+  });
+
   it('moves an individual application to under review once signed, and mails the applicant', async () => {
     const application = await awaitingSignature(test.app, camille);
     const signingUrl = await signingUrlOf(camille, application);

@@ -11,6 +11,7 @@ import {
   type SavedSteps,
   type SignerRole,
 } from '@portal/domain';
+import { signingLanguageOf } from '@portal/domain/rules/agreement-language';
 import { isAcceptedName } from '@portal/domain/rules/person-name';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
@@ -343,7 +344,11 @@ export async function startSigning(
   if (!isAcceptedName(text(profile.firstName)) || !isAcceptedName(text(profile.lastName))) {
     throw new EsignError(409, 'signerNameRefused');
   }
-  const language = languageOfAccount(caller.language);
+  // A Quebec primary applicant signs in the language their agreement binds in (ADR 0016).
+  const language =
+    application.role === 'primary'
+      ? signingLanguageOf(languageOfAccount(caller.language), record(steps.review).agreement)
+      : languageOfAccount(caller.language);
   const now = deps.now?.() ?? new Date();
   const document = await buildApplicationDocument({
     applicationId,
