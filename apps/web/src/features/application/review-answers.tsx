@@ -26,9 +26,12 @@ function AnswerSection({ section }: { section: OutlineSection }) {
     <section aria-labelledby={headingId} className={`review-section level-${section.level}`}>
       <div className="section-heading">
         <Heading id={headingId}>{section.heading}</Heading>
-        <Link to={`${stepPath(application.id, section.changeStep)}?${RETURN_TO_REVIEW}`}>
-          {t('change')} <span className="visually-hidden">{section.heading}</span>
-        </Link>
+        {/* What the review itself recorded (the agreement's language) changes nowhere else. */}
+        {section.changeStep !== 'review' && (
+          <Link to={`${stepPath(application.id, section.changeStep)}?${RETURN_TO_REVIEW}`}>
+            {t('change')} <span className="visually-hidden">{section.heading}</span>
+          </Link>
+        )}
       </div>
       <dl className="summary-list answers">
         {section.rows.map((row) => (

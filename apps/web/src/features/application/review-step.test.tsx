@@ -291,4 +291,23 @@ describe('review step: the language of the agreement', () => {
       data: { boundLanguage: 'en', expressEnglishChoice: true },
     });
   });
+
+  it('shows the recorded language of the agreement, with no Change link', async () => {
+    await openReview('en', {
+      ...inQuebec(),
+      review: {
+        agreementId: 'customer-agreements-2026-11',
+        hasConsent: true,
+        agreement: {
+          language: 'en',
+          englishChoice: { chosenAt: '2026-11-23T15:00:00.000Z', wording: {} },
+        },
+      },
+    });
+    const agreements = await screen.findByRole('region', { name: 'Agreements' });
+    expect(agreements).toHaveTextContent(
+      'English, expressly chosen on November 23, 2026, after the French version was given',
+    );
+    expect(within(agreements).queryByRole('link')).toBeNull();
+  });
 });
