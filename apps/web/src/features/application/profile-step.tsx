@@ -29,6 +29,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { AddressFields, type AddressValue } from './address-fields.tsx';
 import { jointProfilePrefill } from './joint-profile-prefill.ts';
+import { ProfileSidebar, sectionDone, type ProfileSectionName } from './profile-sidebar.tsx';
 import { useApplication } from './application-context.tsx';
 import { addressParts } from './form-paths.ts';
 import { formatAmount, parseAmount } from './money.ts';
@@ -164,6 +165,43 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
   const industries = useReferenceList('businessTypes');
   const occupations = useReferenceList('occupationTypes');
 
+  // What the step saves, from the form's values (also what the sidebar checks).
+  const toData = (values: ProfileValues) => ({
+    title: values.title,
+    // The name is typed here (saving the primary's renames their account on the server); the
+    // email stays their sign-in account's, whenever it arrived.
+    firstName: values.firstName,
+    lastName: values.lastName,
+    birthDate: values.birthDate,
+    sin: values.sin,
+    maritalStatus: values.maritalStatus,
+    email: prefilledFrom?.email || values.email,
+    confirmEmail: prefilledFrom?.email || values.confirmEmail,
+    citizenshipId: values.citizenshipId,
+    phones: values.phones.filter((phone) => phone.number.trim() !== '' || phone.type),
+    homeAddress: values.homeAddress,
+    mailingSameAsHome: values.mailingSameAsHome,
+    ...(values.mailingSameAsHome === false ? { mailingAddress: values.mailingAddress } : {}),
+    movedWithinTwoYears: values.movedWithinTwoYears,
+    ...(values.movedWithinTwoYears ? { previousAddress: values.previousAddress } : {}),
+    ...employmentData(values),
+    netFixedAssets: parseAmount(values.netFixedAssets),
+    netLiquidAssets: parseAmount(values.netLiquidAssets),
+    ...(joint ? { preferredLanguage: values.preferredLanguage } : {}),
+    ...(hasSpouse(values.maritalStatus)
+      ? {
+          spouse: {
+            title: values.spouse.title,
+            firstName: values.spouse.firstName,
+            lastName: values.spouse.lastName,
+            birthDate: values.spouse.birthDate,
+            ...(values.spouse.sin.trim() ? { sin: values.spouse.sin } : {}),
+            ...employmentData(values.spouse),
+          },
+        }
+      : {}),
+  });
+
   const form = useStepForm<ProfileValues>({
     step,
     schema,
@@ -208,43 +246,33 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
         },
       };
     },
-    toData: (values) => ({
-      title: values.title,
-      // The name is typed here (saving the primary's renames their account on the server); the
-      // email stays their sign-in account's, whenever it arrived.
-      firstName: values.firstName,
-      lastName: values.lastName,
-      birthDate: values.birthDate,
-      sin: values.sin,
-      maritalStatus: values.maritalStatus,
-      email: prefilledFrom?.email || values.email,
-      confirmEmail: prefilledFrom?.email || values.confirmEmail,
-      citizenshipId: values.citizenshipId,
-      phones: values.phones.filter((phone) => phone.number.trim() !== '' || phone.type),
-      homeAddress: values.homeAddress,
-      mailingSameAsHome: values.mailingSameAsHome,
-      ...(values.mailingSameAsHome === false ? { mailingAddress: values.mailingAddress } : {}),
-      movedWithinTwoYears: values.movedWithinTwoYears,
-      ...(values.movedWithinTwoYears ? { previousAddress: values.previousAddress } : {}),
-      ...employmentData(values),
-      netFixedAssets: parseAmount(values.netFixedAssets),
-      netLiquidAssets: parseAmount(values.netLiquidAssets),
-      ...(joint ? { preferredLanguage: values.preferredLanguage } : {}),
-      ...(hasSpouse(values.maritalStatus)
-        ? {
-            spouse: {
-              title: values.spouse.title,
-              firstName: values.spouse.firstName,
-              lastName: values.spouse.lastName,
-              birthDate: values.spouse.birthDate,
-              ...(values.spouse.sin.trim() ? { sin: values.spouse.sin } : {}),
-              ...employmentData(values.spouse),
-            },
-          }
-        : {}),
-    }),
+    toData,
   });
   const values = form.values;
+  // The sidebar's sections are done when the rules find nothing missing or wrong in them.
+  const problemPaths =
+    schema.safeParse(toData(values)).error?.issues.map((issue) => issue.path) ?? [];
+  const sidebarSection = (name: ProfileSectionName, id: string, label: string) => ({
+    id,
+    label,
+    done: sectionDone(name, problemPaths),
+  });
+  const sidebarSections = [
+    sidebarSection('about', 'section-about', t(joint ? 'sections.aboutJoint' : 'sections.about')),
+    sidebarSection('contact', 'section-contact', t('sections.contact')),
+    sidebarSection('addresses', 'homeAddress', t('sidebar.addresses')),
+    sidebarSection('employment', 'section-employment', t('sections.employment')),
+    sidebarSection('finances', 'section-finances', t('sections.finances')),
+    ...(hasSpouse(values.maritalStatus)
+      ? [
+          sidebarSection(
+            'spouse',
+            'section-spouse',
+            t(joint ? 'sections.spouseJoint' : 'sections.spouse'),
+          ),
+        ]
+      : []),
+  ];
   const set = (patch: Partial<ProfileValues>) => form.update({ ...values, ...patch });
   const setSpouse = (patch: Partial<SpouseValues>) =>
     form.update({ ...values, spouse: { ...values.spouse, ...patch } });
@@ -405,8 +433,11 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
     >
       <p>{t('intro')}</p>
       {joint && <p>{t('jointIntro')}</p>}
+      <ProfileSidebar joint={joint} sections={sidebarSections} />
 
-      <h2>{t(joint ? 'sections.aboutJoint' : 'sections.about')}</h2>
+      <h2 id="section-about" tabIndex={-1}>
+        {t(joint ? 'sections.aboutJoint' : 'sections.about')}
+      </h2>
       <SelectField
         id="title"
         label={t('fields.title')}
@@ -474,7 +505,9 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
         {...options(citizenships)}
       />
 
-      <h2>{t('sections.contact')}</h2>
+      <h2 id="section-contact" tabIndex={-1}>
+        {t('sections.contact')}
+      </h2>
       <ReadOnlyOrText
         readOnly={prefilled}
         id="email"
@@ -583,10 +616,14 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
         />
       )}
 
-      <h2>{t('sections.employment')}</h2>
+      <h2 id="section-employment" tabIndex={-1}>
+        {t('sections.employment')}
+      </h2>
       {employmentFields('', values, (patch) => set(patch))}
 
-      <h2>{t('sections.finances')}</h2>
+      <h2 id="section-finances" tabIndex={-1}>
+        {t('sections.finances')}
+      </h2>
       <TextField
         id="netFixedAssets"
         label={t('fields.netFixedAssets')}
@@ -613,7 +650,9 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
 
       {hasSpouse(values.maritalStatus) && (
         <>
-          <h2>{t(joint ? 'sections.spouseJoint' : 'sections.spouse')}</h2>
+          <h2 id="section-spouse" tabIndex={-1}>
+            {t(joint ? 'sections.spouseJoint' : 'sections.spouse')}
+          </h2>
           <SelectField
             id="spouse-title"
             label={t('fields.title')}
