@@ -19,8 +19,8 @@ export const RELATIONSHIP_DISCLOSURE: AgreementDocument = {
   id: 'relationship-disclosure-2026-11',
   version: '2026-11',
   sha256: {
-    en: '2ae7bd1f107a16b2eec5a98e3134e5b4ccc8d2a3b58b093bbfa21a937e1d84ad',
-    fr: 'a537d69e85a32ac79af1290f65c4b705fa622e8deb1acdf267eb9b038e9bd58a',
+    en: 'db9730806f51e5fd8727817eae64fc3afeddc97ab3ae8f1c4f48135421948720',
+    fr: '2ee44700335349a0b4092a58edabef61b8054d507cebef6f3a4a506aac96c1d8',
   },
 };
 
@@ -28,8 +28,8 @@ export const CUSTOMER_AGREEMENTS = {
   id: 'customer-agreements-2026-11',
   version: '2026-11',
   sha256: {
-    en: 'dda9e2fa84f3dc3ead1d5f124c8cd7fdc7ffbc35d36fccd58258c2847c1fdef6',
-    fr: 'ec316fc0b64f8cca74ba6c8846bda06af5a436d4a6fdf12e3b04ff6395dc68ff',
+    en: 'b2a5d8153538b80e82dd7fee6d2f03e01d87fcb78b1421b80dbea7ba729cbe77',
+    fr: 'dcff591211bb36bcd81bcbeefffa59b0f509e952de277ce013d585a3c7a85c38',
   },
 } as const satisfies AgreementDocument;
 
