@@ -3,6 +3,8 @@ import { allows, transitionTable } from '../status/application-status-machine.ts
 import {
   ESIGN_POLL_INTERVAL_MS,
   esignReturnPath,
+  finishLaterPath,
+  hasSigned,
   signatureStatuses,
   signedEvent,
   signerOnTurn,
@@ -36,6 +38,33 @@ describe('e-signature rules', () => {
     expect(ESIGN_POLL_INTERVAL_MS).toBe(2_000);
     expect(esignReturnPath('3f2a9c41-0000-4000-8000-000000000000')).toBe(
       '/#/application/3f2a9c41-0000-4000-8000-000000000000/esign?returned=1',
+    );
+  });
+});
+
+describe('who has signed, read from the status', () => {
+  it('the primary once the joint applicant signs next or everyone has signed', () => {
+    expect(hasSigned('primary', 'esignatureRequired')).toBe(false);
+    expect(hasSigned('primary', 'jointActionRequired')).toBe(false);
+    expect(hasSigned('primary', 'jointEsignatureRequired')).toBe(true);
+    expect(hasSigned('primary', 'underReview')).toBe(true);
+  });
+
+  it('the joint applicant only once everyone has signed', () => {
+    expect(hasSigned('joint', 'esignatureRequired')).toBe(false);
+    expect(hasSigned('joint', 'jointEsignatureRequired')).toBe(false);
+    expect(hasSigned('joint', 'underReview')).toBe(true);
+    expect(hasSigned('joint', 'approved')).toBe(true);
+  });
+});
+
+describe('the Finish later return path', () => {
+  it('adds the event to the return path, after its query when it has one', () => {
+    expect(finishLaterPath('/#/application/abc/esign?returned=1')).toBe(
+      '/#/application/abc/esign?returned=1&event=later',
+    );
+    expect(finishLaterPath('/#/application/abc/esign')).toBe(
+      '/#/application/abc/esign?event=later',
     );
   });
 });
