@@ -388,6 +388,14 @@ describe('/service/jaxrs/applications', () => {
       });
     });
 
+    it('no registered plan but the RESP can be joint (ADR 0014): a TFSA, an RRSP or a USD TFSA is refused', async () => {
+      for (const accounts of [['tfsa'], ['rrsp'], ['lira'], ['tfsa', 'usTfsa']]) {
+        expect(await refusedFields(accounts, jointSpouses)).toMatchObject({
+          'data.accounts.0': 'noJointVariant',
+        });
+      }
+    });
+
     it('a joint RESP needs spouses: respi between others is respJointNeedsSpouse', async () => {
       expect(await refusedFields(['respi'], jointOthers)).toEqual({
         'data.accounts.0': 'respJointNeedsSpouse',
