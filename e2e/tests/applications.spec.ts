@@ -72,7 +72,7 @@ const text = {
     allAccountsHeading: 'Choose your accounts',
     registered: 'Registered plans',
     individualOnly:
-      "Under Canadian law, a registered plan is held in one person's name, so it can't be part of a joint application. To open one, start an individual application in your own name.",
+      "Under Canadian law, held in one person's name only: not in a joint application.",
     registeredJoint:
       "In a joint application, only an RESP can be chosen: under Canadian law, the other registered plans are held in one person's name.",
     optionsHeading: 'Options trading and short selling',
@@ -155,7 +155,7 @@ const text = {
     allAccountsHeading: 'Choisissez vos comptes',
     registered: 'Régimes enregistrés',
     individualOnly:
-      "Selon la loi canadienne, un régime enregistré est au nom d'une seule personne : il ne peut donc pas faire partie d'une demande conjointe. Pour en ouvrir un, commencez une demande individuelle à votre nom.",
+      "Selon la loi canadienne, au nom d'une seule personne : pas dans une demande conjointe.",
     registeredJoint:
       "Dans une demande conjointe, seul un REEE peut être choisi : selon la loi canadienne, les autres régimes enregistrés sont au nom d'une seule personne.",
     optionsHeading: "Négociation d'options et vente à découvert",

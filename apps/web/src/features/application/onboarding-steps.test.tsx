@@ -106,7 +106,7 @@ describe('onboarding steps', () => {
     });
     expect(await screen.findByLabelText('FHSA')).toBeDisabled();
     expect(
-      screen.getAllByText(/Under Canadian law, a registered plan is held in one person's name/),
+      screen.getAllByText(/Under Canadian law, held in one person's name only/),
     ).not.toHaveLength(0);
     expect(screen.getByText(/up to \$8,000 a year, and \$40,000 in your lifetime/)).toBeVisible();
     await userEvent.click(screen.getByLabelText('Family RESP'));
