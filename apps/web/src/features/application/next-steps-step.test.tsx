@@ -74,6 +74,10 @@ describe('next steps', () => {
     expect(
       screen.getByRole('button', { name: /^Download your signed application \(PDF\)/ }),
     ).toBeVisible();
+    // The page no longer promises a copy inside the mail: the mail links to it.
+    expect(
+      screen.getByText(/download a copy of what you signed with the button below/),
+    ).toBeVisible();
   });
 
   it('offers no signed copy while nobody has signed', async () => {
