@@ -227,7 +227,9 @@ describe('e-sign step', () => {
   it('tells the joint applicant the primary applicant signs first', async () => {
     fakeEsignApi([ok(state({ role: 'joint', canSign: false }))]);
     await renderStep();
-    expect(await screen.findByText(/The primary applicant signs first/)).toBeVisible();
+    expect(
+      await screen.findByText(/The primary applicant signs first\. We'll email you/),
+    ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Review and sign' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your applications' })).toBeVisible();
   });
@@ -237,7 +239,9 @@ describe('e-sign step', () => {
       ok(state({ status: 'signed', applicationStatus: 'jointEsignatureRequired', canSign: false })),
     ]);
     await renderStep();
-    expect(await screen.findByText(/The joint applicant signs next/)).toBeVisible();
+    expect(
+      await screen.findByText(/The joint applicant signs next.*we have emailed them/),
+    ).toBeVisible();
   });
 
   it('designs its failures: a status it cannot load, a ceremony it cannot open', async () => {
