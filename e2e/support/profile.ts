@@ -288,7 +288,11 @@ export async function chooseOccupation(
   t: ProfileFormText,
   occupation: string,
 ): Promise<void> {
-  await fieldOf(page, t.occupation).fill(occupation);
+  // By role: the open list is labelled by the same label.
+  const box = page.getByRole('combobox', { name: t.occupation, exact: true });
+  await box.click();
+  // Typed as a person types: the list filters on each key.
+  await box.pressSequentially(occupation.slice(0, 8));
   await page.getByRole('option', { name: occupation, exact: true }).click();
-  await expect(fieldOf(page, t.occupation)).toHaveValue(occupation);
+  await expect(box).toHaveValue(occupation);
 }

@@ -592,10 +592,8 @@ for (const language of ['en', 'fr'] as const) {
         says(t.required),
       );
       await answerAffiliations(page, t, 'joint', '193 456 787');
-      if (language === 'en') {
-        // A TFSA heir is optional: none named, the plan goes to the estate.
-        await expect(page.getByRole('button', { name: t.addBeneficiary })).toBeVisible();
-      }
+      // A joint application holds a cash account (ADR 0014): no plan, so no beneficiary.
+      await expect(page.getByRole('button', { name: t.addBeneficiary })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `financial-joint-${language}`);
       await saveToReview(page, t, id);

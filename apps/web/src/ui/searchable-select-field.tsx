@@ -1,14 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Button,
-  ComboBox,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-} from 'react-aria-components';
+import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { describedByOf, FieldMessages } from './field-messages.tsx';
 import styles from './forms.module.css';
 import type { SelectOption } from './select-field.tsx';
@@ -43,10 +35,15 @@ export function SearchableSelectField({
   onRetry?(): void;
 }) {
   const { t, i18n } = useTranslation('forms');
+  // By content, not identity: callers build their options on each render, and a new list
+  // would make the ComboBox rebuild its collection (and its open list) every time.
+  const signature = JSON.stringify(options);
   const sorted = useMemo(() => {
     const collator = new Intl.Collator(i18n.language === 'fr' ? 'fr-CA' : 'en-CA');
-    return [...options].sort((a, b) => collator.compare(a.label, b.label));
-  }, [options, i18n.language]);
+    return (JSON.parse(signature) as SelectOption[]).sort((a, b) =>
+      collator.compare(a.label, b.label),
+    );
+  }, [signature, i18n.language]);
   return (
     <div className={error ? `${styles.field} ${styles.fieldError}` : styles.field}>
       <ComboBox
@@ -63,17 +60,13 @@ export function SearchableSelectField({
           {label}
         </Label>
         <FieldMessages id={id} hint={hint} error={error} />
-        <div className={styles.comboControl}>
-          <Input
-            id={id}
-            className={styles.input}
-            placeholder={loading ? t('loadingOptions') : undefined}
-            aria-busy={loading || undefined}
-          />
-          <Button className={styles.comboButton} aria-label={t('showChoices', { label })}>
-            <span aria-hidden="true">▾</span>
-          </Button>
-        </div>
+        {/* The list opens on focus and filters as one types: no separate button to reach. */}
+        <Input
+          id={id}
+          className={styles.input}
+          placeholder={loading ? t('loadingOptions') : undefined}
+          aria-busy={loading || undefined}
+        />
         <Popover className={styles.comboPopover} placement="bottom start">
           <ListBox<SelectOption>
             className={styles.comboList}
