@@ -8,10 +8,10 @@ import {
   buildApplicationDocument,
   documentNameOf,
   documentPlainText,
-  printableText,
   wrapText,
   type ReferenceLabel,
 } from './application-document.ts';
+import { printableText } from '../../lib/pdf/noto-sans.ts';
 
 const APPLICATION_ID = '3f2a9c41-0000-4000-8000-000000000000';
 const PLAIN_SIN = '130692544';

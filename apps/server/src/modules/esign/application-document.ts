@@ -9,10 +9,8 @@ import {
   type ReferenceLabel,
   type SavedSteps,
 } from '@portal/domain';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { embedNotoSans } from '../../lib/pdf/noto-sans.ts';
 import { documentText, type DocumentTextKey } from './application-document.locales.ts';
 
 /**
@@ -179,61 +177,6 @@ const INK = rgb(0.11, 0.13, 0.17);
 const MUTED = rgb(0.35, 0.38, 0.42);
 const ACCENT = rgb(0.04, 0.35, 0.43);
 
-/**
- * Text the embedded font can write. Noto Sans has the letters of every alphabet the name rule
- * accepts that Canadians write in (Latin with its extensions and Vietnamese, Greek, Cyrillic);
- * a character it lacks loses its accent when that gives one it has, else becomes `?`, never
- * an exception in the middle of a signature.
- */
-export function printableText(value: string, supported: ReadonlySet<number>): string {
-  let result = '';
-  for (const character of value.normalize('NFC')) {
-    const code = character.codePointAt(0) ?? 0;
-    if (character === '\t' || character === '\n' || character === '\r') {
-      result += ' ';
-    } else if ((code === 0x202f || code === 0x2007) && !supported.has(code)) {
-      result += '\u00a0'; // narrow and figure no-break spaces
-    } else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
-      continue;
-    } else if (supported.has(code)) {
-      result += character;
-    } else {
-      const base = character.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      result += [...base].every((c) => supported.has(c.codePointAt(0) ?? 0)) && base ? base : '?';
-    }
-  }
-  return result;
-}
-
-const fontFiles = {
-  regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
-  bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
-} as const;
-const fontBytes = new Map<keyof typeof fontFiles, Promise<Buffer>>();
-
-/** The Noto Sans file of the npm package, read once per process. */
-function notoSans(weight: keyof typeof fontFiles): Promise<Buffer> {
-  let bytes = fontBytes.get(weight);
-  if (!bytes) {
-    bytes = readFile(createRequire(import.meta.url).resolve(fontFiles[weight]));
-    fontBytes.set(weight, bytes);
-  }
-  return bytes;
-}
-
-/**
- * Noto Sans, regular and bold, embedded in `pdf` and subset to the letters used, with the
- * cleaning every drawn string goes through (any PDF that prints a person's name can use it).
- */
-export async function embedNotoSans(pdf: PDFDocument) {
-  pdf.registerFontkit(fontkit);
-  const regular = await pdf.embedFont(await notoSans('regular'), { subset: true });
-  const bold = await pdf.embedFont(await notoSans('bold'), { subset: true });
-  const boldSet = new Set(bold.getCharacterSet());
-  const supported = new Set(regular.getCharacterSet().filter((code) => boldSet.has(code)));
-  return { regular, bold, clean: (value: string) => printableText(value, supported) };
-}
-
 /** Splits text into lines no wider than `width` (a word longer than a line is cut). */
 export function wrapText(value: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
@@ -273,7 +216,8 @@ export async function renderApplicationDocument(
   pdf.setLanguage(meta.language === 'fr' ? 'fr-CA' : 'en-CA');
   pdf.setCreationDate(meta.generatedAt);
   pdf.setModificationDate(meta.generatedAt);
-  const { regular, bold, clean } = await embedNotoSans(pdf);
+  const drawn = lines.flatMap((line) => Object.values(line).filter((v) => typeof v === 'string'));
+  const { regular, bold, clean } = await embedNotoSans(pdf, [...Object.values(t), ...drawn]);
 
   let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN.top;

@@ -1,5 +1,10 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { embedNotoSans } from '../../lib/pdf/noto-sans.ts';
 import { PAGE_IMAGE_WIDTH, pdfPageCount, pdfPageImage } from './pdf-page-images.ts';
 
 async function twoPagePdf(): Promise<Uint8Array> {
@@ -38,5 +43,40 @@ describe('a PDF’s pages as images', () => {
     const broken = new TextEncoder().encode('%PDF-1.7\n% nothing\n%%EOF\n');
     expect(await pdfPageCount(broken)).toBe(0);
     expect(await pdfPageImage(broken, 1)).toBeUndefined();
+  });
+});
+
+describe('a document in Noto Sans, drawn by pdf.js', () => {
+  const names = 'Tremblay, Jr. O’Brien Émilie Łukasz Żółć Nguyễn Thị Minh Khai Ελένη Олена';
+
+  /** How many pixels of the drawn line are ink. */
+  async function inkOf(embed: (pdf: PDFDocument) => Promise<PDFFont>): Promise<number> {
+    const pdf = await PDFDocument.create();
+    const font = await embed(pdf);
+    pdf.addPage([612, 200]).drawText(names, { x: 24, y: 100, size: 14, font });
+    const png = (await pdfPageImage(await pdf.save(), 1, 800))?.png;
+    if (!png) throw new Error('not drawn');
+    const image = await loadImage(png);
+    const canvas = createCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    let ink = 0;
+    for (let index = 0; index < data.length; index += 4) if ((data[index] ?? 255) < 128) ink += 1;
+    return ink;
+  }
+
+  it('shows every letter as the whole font does (pdf-lib’s own subset lost most of them)', async () => {
+    const wholeFont = async (pdf: PDFDocument) => {
+      pdf.registerFontkit(fontkit);
+      const file = createRequire(import.meta.url).resolve(
+        '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+      );
+      return pdf.embedFont(await readFile(file), { subset: false });
+    };
+    const whole = await inkOf(wholeFont);
+    const cut = await inkOf(async (pdf) => (await embedNotoSans(pdf, [names])).regular);
+    expect(whole).toBeGreaterThan(1000);
+    expect(Math.abs(cut - whole) / whole).toBeLessThan(0.03);
   });
 });

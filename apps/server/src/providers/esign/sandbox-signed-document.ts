@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { embedNotoSans } from '../../lib/pdf/noto-sans.ts';
 import { signedCertificateEn, signedCertificateFr } from './sandbox-signed-document.locales.ts';
 
 /**
@@ -14,20 +15,6 @@ export interface SignatureFacts {
   signerEmail: string;
   language: 'en' | 'fr';
   signedAt: Date;
-}
-
-/** A character the standard font cannot draw is printed as "?" rather than failing the copy. */
-function drawable(font: PDFFont, value: string): string {
-  return [...value]
-    .map((character) => {
-      try {
-        font.encodeText(character);
-        return character;
-      } catch {
-        return '?';
-      }
-    })
-    .join('');
 }
 
 function formatSignedAt(date: Date, language: 'en' | 'fr'): string {
@@ -45,19 +32,6 @@ export async function stampSignedDocument(
 ): Promise<Uint8Array> {
   const t = facts.language === 'fr' ? signedCertificateFr : signedCertificateEn;
   const pdf = await PDFDocument.load(original, { updateMetadata: false });
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const page = pdf.addPage([612, 792]);
-  const left = 56;
-  let y = 720;
-  const line = (text: string, options: { size?: number; strong?: boolean; gap?: number } = {}) => {
-    const used = options.strong ? bold : font;
-    const size = options.size ?? 11;
-    page.drawText(drawable(used, text), { x: left, y, size, font: used, color: rgb(0, 0, 0) });
-    y -= options.gap ?? size + 8;
-  };
-  line(t.title, { size: 16, strong: true, gap: 28 });
-  line(t.notice, { size: 9, gap: 24 });
   const rows: [string, string][] = [
     [t.signer, facts.signerName],
     [t.email, facts.signerEmail],
@@ -66,6 +40,19 @@ export async function stampSignedDocument(
     [t.envelope, facts.envelopeId],
     [t.documentHash, createHash('sha256').update(original).digest('hex')],
   ];
+  // The signer's name as written (Łukasz, Nguyễn): the certificate is in the application's font.
+  const fonts = await embedNotoSans(pdf, [t.title, t.notice, ...rows.flat()]);
+  const page = pdf.addPage([612, 792]);
+  const left = 56;
+  let y = 720;
+  const line = (text: string, options: { size?: number; strong?: boolean; gap?: number } = {}) => {
+    const used = options.strong ? fonts.bold : fonts.regular;
+    const size = options.size ?? 11;
+    page.drawText(fonts.clean(text), { x: left, y, size, font: used, color: rgb(0, 0, 0) });
+    y -= options.gap ?? size + 8;
+  };
+  line(t.title, { size: 16, strong: true, gap: 28 });
+  line(t.notice, { size: 9, gap: 24 });
   for (const [label, value] of rows) {
     line(label, { strong: true, gap: 15 });
     line(value, { size: value.length > 70 ? 8 : 11, gap: 22 });
