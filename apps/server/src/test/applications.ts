@@ -18,6 +18,8 @@ export interface ApplicationBody {
   createdAt: string;
   updatedAt: string;
   steps?: Record<string, unknown>;
+  /** A step save's answer: the step as the server keeps it. */
+  saved?: unknown;
 }
 
 export interface ErrorBody {
