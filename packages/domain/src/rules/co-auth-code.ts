@@ -62,6 +62,11 @@ export interface CoAuthCodeInvitation {
   verifiedAt?: string;
   /** The application's status after the code was verified (`PUT` only). */
   applicationStatus?: string;
+  /**
+   * Whether the agreements the joint applicant accepts in joining are French first: their
+   * home address (the joint profile) is in Quebec (ADR 0016).
+   */
+  frenchFirst?: boolean;
 }
 
 /** The `errorCode` of each coAuthCode refusal, keyed by what happened. */

@@ -61,3 +61,22 @@ export function savedReviewOf(
 ): SavedReviewAgreement {
   return { ...answer, agreement: agreementRecordOf(CUSTOMER_AGREEMENTS, answer, context) };
 }
+
+/**
+ * The joint applicant's agreement (issue 12 item 10; ADR 0016): they accept the same customer
+ * agreements when they join with their code, under the same language rule, decided by their
+ * own home address (the joint profile). The server keeps the record at `review.jointAgreement`.
+ */
+export const jointIsFrenchFirst = (saved: { profile?: unknown; profilejoint?: unknown }) =>
+  frenchFirstApplies(homeProvinceOf(saved.profilejoint));
+
+/** What joining with the code sends about the agreements: the review's answer, same schema. */
+export const jointAgreementSchemaFor = reviewStepSchemaFor;
+
+/** The record kept of the joint applicant's agreement (server time and hash). */
+export function jointAgreementRecordOf(
+  answer: ReviewAgreement,
+  context: { frenchFirst: boolean; readingLanguage?: 'en' | 'fr'; now: Date },
+): AgreementRecord {
+  return agreementRecordOf(CUSTOMER_AGREEMENTS, answer, context);
+}

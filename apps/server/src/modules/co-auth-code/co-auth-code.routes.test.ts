@@ -7,9 +7,15 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER_AGREEMENTS } from '@portal/domain/rules/agreement-documents';
+import { ENGLISH_CHOICE_WORDING } from '@portal/domain/rules/agreement-language';
 import {
+  agreement,
   applicationAtOtherInterests,
   getApplication,
+  jointProfileAnswers,
+  MONTREAL_HOME,
+  saveStep,
   type ApplicationBody,
 } from '../../test/applications.ts';
 import { createTestApp, signedInTestApp, type TestApp } from '../../test/test-app.ts';
@@ -143,6 +149,15 @@ const verify = (app: FastifyInstance, token: string, code: string, language?: st
     payload: '',
   });
 
+/** The code with the customer agreements accepted in joining (ADR 0016). */
+const join = (app: FastifyInstance, token: string, code: string, body: object) =>
+  app.inject({
+    method: 'PUT',
+    url: `${CODE_URL}/${encodeURIComponent(code)}`,
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    payload: body,
+  });
+
 /** A wrong code for `code`: the next one along. */
 const wrong = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
@@ -168,16 +183,29 @@ async function invitedJointApplicant(
     agreed = true,
     inviteeEmail,
     validityMs,
+    jointHome,
   }: {
     sentAgo?: number;
     language?: 'en' | 'fr';
     agreed?: boolean;
     inviteeEmail?: string;
     validityMs?: number;
+    /** The joint applicant's home address, when not the Ontario one of the fixtures. */
+    jointHome?: object;
   } = {},
 ): Promise<Invited> {
   const joint = await signedInUser(app, 'joint');
-  const application = await applicationAtOtherInterests(app, primary.token, { joint: true });
+  let application = await applicationAtOtherInterests(app, primary.token, { joint: true });
+  if (jointHome) {
+    application = await saveStep(
+      app,
+      primary.token,
+      application.id,
+      'profilejoint',
+      application.version,
+      { ...jointProfileAnswers(), homeAddress: jointHome },
+    );
+  }
   const primaryId = await userIdOf(app, primary.email);
   await app.db.transaction(async (tx) => {
     if (agreed) {
@@ -399,6 +427,107 @@ describe('/service/jaxrs/coAuthCode', () => {
       expect(
         Math.abs(Date.parse(status.resendAvailableAt ?? '') - (firstResendAt + 24 * HOUR)),
       ).toBeLessThan(1000);
+    });
+  });
+
+  describe('PUT {code}: the joint applicant accepts the customer agreements (ADR 0016)', () => {
+    const english = { ...agreement, boundLanguage: 'en' };
+    const reviewOf = async (applicationId: string) => {
+      const [row] = await rows<{ data: Record<string, unknown> | string }>(
+        test.app,
+        sql`select data from application_steps
+            where application_id = ${applicationId} and step = 'review'`,
+      );
+      const data = row?.data;
+      return (typeof data === 'string' ? JSON.parse(data) : data) as
+        Record<string, unknown> | undefined;
+    };
+
+    it('tells the page whether French first applies, by the joint applicant’s own address', async () => {
+      const quebec = await invitedJointApplicant(test.app, primary, { jointHome: MONTREAL_HOME });
+      expect((await getStatus(test.app, quebec.joint.token)).json()).toMatchObject({
+        frenchFirst: true,
+      });
+      const ontario = await invitedJointApplicant(test.app, primary);
+      expect((await getStatus(test.app, ontario.joint.token)).json()).toMatchObject({
+        frenchFirst: false,
+      });
+    });
+
+    it('answers 400 englishChoiceRequired to English in Quebec without the express choice, joining nothing and counting no attempt', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary, {
+        jointHome: MONTREAL_HOME,
+      });
+      const response = await join(test.app, joint.token, code, english);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<RefusalBody>()).toMatchObject({
+        errorCode: 'englishChoiceRequired',
+        fields: { expressEnglishChoice: 'englishChoiceRequired' },
+      });
+      expect(response.json<RefusalBody>().message).toContain('English');
+      const row = await codeRowOf(test.app, application.id);
+      expect(row.verified_at).toBeNull();
+      expect(row.attempts).toBe(0);
+    });
+
+    it('answers 400 consentRequired without consent', async () => {
+      const { joint, code } = await invitedJointApplicant(test.app, primary);
+      const response = await join(test.app, joint.token, code, { ...agreement, hasConsent: false });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<RefusalBody>()).toMatchObject({
+        errorCode: 'consentRequired',
+        fields: { hasConsent: 'consentRequired' },
+      });
+    });
+
+    it('keeps the express choice of English: id, version, hash, time and the words shown', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary, {
+        jointHome: MONTREAL_HOME,
+      });
+      const before = Date.now();
+      // What a client sends as the record is not taken: the server writes it.
+      const response = await join(test.app, joint.token, code, {
+        ...english,
+        expressEnglishChoice: true,
+        agreedAt: '2000-01-01T00:00:00.000Z',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const review = await reviewOf(application.id);
+      const record = review?.jointAgreement as Record<string, unknown>;
+      expect(record).toMatchObject({
+        documentId: CUSTOMER_AGREEMENTS.id,
+        version: CUSTOMER_AGREEMENTS.version,
+        language: 'en',
+        sha256: CUSTOMER_AGREEMENTS.sha256.en,
+        frenchPresented: {
+          documentId: CUSTOMER_AGREEMENTS.id,
+          version: CUSTOMER_AGREEMENTS.version,
+          sha256: CUSTOMER_AGREEMENTS.sha256.fr,
+        },
+        englishChoice: { wording: { ...ENGLISH_CHOICE_WORDING } },
+      });
+      expect(Date.parse(String(record.agreedAt))).toBeGreaterThanOrEqual(before - 1000);
+      expect(await auditActions(test.app, application.id)).toContain('jointAgreed');
+    });
+
+    it('binds a Quebec joint applicant in French by default', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary, {
+        jointHome: MONTREAL_HOME,
+      });
+      const response = await join(test.app, joint.token, code, agreement);
+      expect(response.statusCode, response.body).toBe(200);
+      const record = (await reviewOf(application.id))?.jointAgreement;
+      expect(record).toMatchObject({ language: 'fr', sha256: CUSTOMER_AGREEMENTS.sha256.fr });
+      expect(record).not.toHaveProperty('englishChoice');
+    });
+
+    it('binds elsewhere in the language the joint applicant read, with no French-first record', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary);
+      const response = await join(test.app, joint.token, code, english);
+      expect(response.statusCode, response.body).toBe(200);
+      const record = (await reviewOf(application.id))?.jointAgreement;
+      expect(record).toMatchObject({ language: 'en' });
+      expect(record).not.toHaveProperty('frenchPresented');
     });
   });
 
@@ -695,7 +824,7 @@ describe('/service/jaxrs/coAuthCode without bypass-qualId', () => {
   it('stops at joint applicant eID undetermined: identity verification comes next', async () => {
     const { joint, code } = await invitedJointApplicant(test.app, primary);
     const response = await verify(test.app, joint.token, code);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.json().applicationStatus).toBe('jointEidUndetermined');
   });
 });

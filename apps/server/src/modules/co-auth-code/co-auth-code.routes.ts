@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { codeMessagesEn, codeMessagesFr } from '@portal/domain/messages/code-messages';
+import { messageFor, messagesEn } from '@portal/domain/messages/messages';
 import {
   CO_AUTH_CODE_MAX_ATTEMPTS,
   coAuthCodeErrorCodes,
@@ -41,6 +42,7 @@ const invitationSchema = z.object({
   resendAvailableAt: z.string().nullable(),
   verifiedAt: z.string().optional(),
   applicationStatus: z.string().optional(),
+  frenchFirst: z.boolean().optional(),
 });
 /** GET answers 403 and 409 with the invitation too: the screen shows it and offers a new code. */
 const invitationRefusalSchema = invitationSchema.extend({
@@ -56,6 +58,19 @@ const errorSchema = z.object({
   retryAfterSeconds: z.number().int().optional(),
 });
 const codeParams = z.object({ code: coAuthCodeSchema });
+/**
+ * The customer agreements accepted in joining (the review's answer); checked by the service
+ * against the joint applicant's own address (ADR 0016), so each field is taken as sent here.
+ */
+const joinBody = z
+  .object({
+    agreementId: z.unknown(),
+    hasConsent: z.unknown(),
+    boundLanguage: z.unknown(),
+    expressEnglishChoice: z.unknown(),
+  })
+  .partial()
+  .nullish();
 
 /** Accept-Language picks the message's language; the caller's own language without one. */
 function languageOf(request: FastifyRequest): MessageLanguage {
@@ -68,7 +83,9 @@ function languageOf(request: FastifyRequest): MessageLanguage {
 
 function messageOf(errorCode: string, language: MessageLanguage): string {
   const table: Record<string, string> = language === 'fr' ? codeMessagesFr : codeMessagesEn;
-  return table[errorCode] ?? errorCode;
+  return (
+    table[errorCode] ?? (errorCode in messagesEn ? messageFor(errorCode, language) : errorCode)
+  );
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
@@ -208,8 +225,12 @@ export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
           'esignatureRequired); 400 not four digits; 401 wrong code (attemptsLeft); 403 ' +
           'attempts used up, or emailNotVerified until the caller proved their address; 404 no ' +
           'invitation for this address; 409 expired, or the application no longer waits for ' +
-          'its joint applicant.',
+          'its joint applicant. The body carries the customer agreements accepted in joining ' +
+          '(agreementId, hasConsent, boundLanguage, expressEnglishChoice): for a joint ' +
+          'applicant living in Quebec, English binds only with expressEnglishChoice (else 400 ' +
+          'englishChoiceRequired); the server records review.jointAgreement (ADR 0016).',
         params: codeParams,
+        body: joinBody,
         response: {
           200: invitationSchema,
           400: errorSchema,
@@ -226,6 +247,8 @@ export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
         verifyCode(app.db, app.cipher, callerOf(request), request.params.code, {
           bypassQualId,
           publicUrl,
+          ...(request.body != null ? { agreement: request.body } : {}),
+          readingLanguage: callerOf(request).language === 'fr' ? 'fr' : 'en',
         }),
       ),
   );

@@ -10,6 +10,13 @@ import {
   type CoAuthCodeState,
 } from '@portal/domain/rules/co-auth-code';
 import type { SavedSteps } from '@portal/domain';
+import { isMessageCode } from '@portal/domain/messages/message-code';
+import {
+  jointAgreementRecordOf,
+  jointAgreementSchemaFor,
+  jointIsFrenchFirst,
+  type ReviewAgreement,
+} from '@portal/domain/rules/review';
 import { TransitionRefused } from '@portal/domain/status/application-status-machine';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
@@ -19,6 +26,7 @@ import {
   recordAuditEvent,
   savedStepsOf,
 } from '../applications/applications.service.ts';
+import { upsertStep } from '../applications/applications.repo.ts';
 import { enqueueMessage, type MessageLanguage } from '../outbox/outbox.service.ts';
 import * as repo from './co-auth-code.repo.ts';
 import { jointInvitationMail, newCodeMail } from './joint-invitation-mail.ts';
@@ -44,9 +52,13 @@ import { JOINT_JOINED_TEMPLATE, jointJoinedMail } from './joint-joined-mail.ts';
 export class CoAuthCodeError extends Error {
   override name = 'CoAuthCodeError';
   constructor(
-    readonly status: 401 | 403 | 404 | 409 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
     readonly errorCode: string,
-    readonly details: { attemptsLeft?: number; retryAfterSeconds?: number } = {},
+    readonly details: {
+      attemptsLeft?: number;
+      retryAfterSeconds?: number;
+      fields?: Record<string, string>;
+    } = {},
   ) {
     super(errorCode);
   }
@@ -146,6 +158,8 @@ async function viewOf(db: Database, row: repo.CoAuthCodeRow, now: Date): Promise
     state,
     applicationId: row.applicationId,
     ...(inviterName ? { inviterName } : {}),
+    // Whether the agreements the joint applicant accepts are French first (ADR 0016).
+    frenchFirst: jointIsFrenchFirst(await savedStepsOf(db, row.applicationId)),
     expiresAt: row.expiresAt.toISOString(),
     attemptsLeft: Math.max(0, CO_AUTH_CODE_MAX_ATTEMPTS - row.attempts),
     resendAvailableAt:
@@ -371,7 +385,21 @@ export async function verifyCode(
     now = new Date(),
     bypassQualId,
     publicUrl,
-  }: { now?: Date; bypassQualId: boolean; publicUrl?: string },
+    agreement,
+    readingLanguage,
+  }: {
+    now?: Date;
+    bypassQualId: boolean;
+    publicUrl?: string;
+    /**
+     * The customer agreements the joint applicant accepts in joining (the review's answer:
+     * `agreementId`, `hasConsent`, `boundLanguage`, `expressEnglishChoice`). Checked against
+     * the rule of their own home address before the code is; absent, nothing is recorded.
+     */
+    agreement?: unknown;
+    /** The caller's language, which binds outside Quebec when they state none. */
+    readingLanguage?: 'en' | 'fr';
+  },
 ): Promise<InvitationView> {
   const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
     const row = await currentInvitation(tx, caller, { lock: true });
@@ -394,6 +422,27 @@ export async function verifyCode(
         kind: 'refused',
         error: new CoAuthCodeError(403, coAuthCodeErrorCodes.maxAttempts, { attemptsLeft: 0 }),
       };
+    }
+    // The agreements under the joint applicant's own address (Quebec: French first, English
+    // only by the express choice). A refusal counts no attempt, as a malformed code does not.
+    const steps = await savedStepsOf(tx, row.applicationId);
+    const frenchFirst = jointIsFrenchFirst(steps);
+    let accepted: ReviewAgreement | undefined;
+    if (agreement !== undefined) {
+      const parsed = jointAgreementSchemaFor({ frenchFirst }).safeParse(agreement);
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues) {
+          fields[issue.path.join('.') || 'agreement'] ??= isMessageCode(issue.message)
+            ? issue.message
+            : 'invalid';
+        }
+        return {
+          kind: 'refused',
+          error: new CoAuthCodeError(400, Object.values(fields)[0] ?? 'invalidInput', { fields }),
+        };
+      }
+      accepted = parsed.data as ReviewAgreement;
     }
     if (!cipher.verifyMac(CODE_MAC_PURPOSE, `${row.applicationId}:${code}`, row.codeHash)) {
       const attempts = row.attempts + 1;
@@ -439,6 +488,28 @@ export async function verifyCode(
         throw new CoAuthCodeError(409, coAuthCodeErrorCodes.closed);
       }
       throw error;
+    }
+    if (accepted) {
+      // The server's record, as the primary's (`review.agreement`): time and hash are ours.
+      const jointAgreement = jointAgreementRecordOf(accepted, {
+        frenchFirst,
+        now,
+        ...(readingLanguage ? { readingLanguage } : {}),
+      });
+      const review = (steps.review as Record<string, unknown> | undefined) ?? {};
+      await upsertStep(tx, row.applicationId, 'review', { ...review, jointAgreement }, now);
+      await recordAuditEvent(tx, {
+        applicationId: row.applicationId,
+        actorId: caller.id,
+        action: 'jointAgreed',
+        details: {
+          documentId: jointAgreement.documentId,
+          version: jointAgreement.version,
+          language: jointAgreement.language,
+          englishChosen: jointAgreement.englishChoice !== undefined,
+        },
+        createdAt: now,
+      });
     }
     await queueJointJoinedMail(tx, cipher, {
       applicationId: row.applicationId,

@@ -414,6 +414,45 @@ describe('e-signature API: applications/{id}/esign', () => {
     await setLanguage(alex, 'en');
   });
 
+  it('gives a Quebec joint applicant the contract in the language their own agreement binds in (ADR 0016)', async () => {
+    // The joint applicant (English account) joined in Quebec without the express choice of
+    // English: their agreement binds in French, so does their contract; the primary's stays
+    // in the primary's language.
+    const application = await awaitingSignature(test.app, camille, { joint: alex });
+    const frenchBound = {
+      documentId: 'customer-agreements-2026-11',
+      version: '2026-11',
+      language: 'fr',
+      sha256: 'f'.repeat(64),
+      agreedAt: '2026-11-23T15:00:00.000Z',
+      frenchPresented: {
+        documentId: 'customer-agreements-2026-11',
+        version: '2026-11',
+        sha256: 'f'.repeat(64),
+      },
+    };
+    await test.app.db
+      .update(applicationSteps)
+      .set({
+        data: {
+          agreementId: 'customer-agreements-2026-11',
+          hasConsent: true,
+          jointAgreement: frenchBound,
+        },
+      })
+      .where(
+        and(eq(applicationSteps.applicationId, application), eq(applicationSteps.step, 'review')),
+      );
+    const primaryUrl = await signingUrlOf(camille, application);
+    const primaryPage = await test.app.inject({ method: 'GET', url: primaryUrl });
+    expect(primaryPage.body).toContain('<html lang="en-CA">');
+    await ceremony(primaryUrl, 'sign', 'Camille Tremblay');
+    await poll(camille, application);
+    const jointUrl = await signingUrlOf(alex, application);
+    const jointPage = await test.app.inject({ method: 'GET', url: jointUrl });
+    expect(jointPage.body).toContain('<html lang="fr-CA">');
+  });
+
   it('follows each signer’s own language: a French joint applicant beside an English primary', async () => {
     // The primary chose English correspondence; the joint applicant's account is French.
     const application = await awaitingSignature(test.app, camille, { joint: elise });

@@ -344,11 +344,12 @@ export async function startSigning(
   if (!isAcceptedName(text(profile.firstName)) || !isAcceptedName(text(profile.lastName))) {
     throw new EsignError(409, 'signerNameRefused');
   }
-  // A Quebec primary applicant signs in the language their agreement binds in (ADR 0016).
-  const language =
-    application.role === 'primary'
-      ? signingLanguageOf(languageOfAccount(caller.language), record(steps.review).agreement)
-      : languageOfAccount(caller.language);
+  // A Quebec applicant signs in the language their own agreement binds in (ADR 0016): the
+  // primary's from the review, the joint applicant's from joining with their code.
+  const language = signingLanguageOf(
+    languageOfAccount(caller.language),
+    record(steps.review)[application.role === 'primary' ? 'agreement' : 'jointAgreement'],
+  );
   const now = deps.now?.() ?? new Date();
   const document = await buildApplicationDocument({
     applicationId,
