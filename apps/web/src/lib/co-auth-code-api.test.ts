@@ -128,6 +128,28 @@ describe('coAuthCode calls answer the spec status numbers', () => {
     expect(window.location.hash).toBe('#/auth-code');
   });
 
+  it('PUT: 400 about the agreements accepted in joining answers their fields (ADR 0016)', async () => {
+    server({
+      status: 400,
+      body: {
+        errorCode: 'englishChoiceRequired',
+        message: '…',
+        fields: { expressEnglishChoice: 'englishChoiceRequired' },
+      },
+    });
+    expect(
+      await coAuthCodeApi.verify('0427', {
+        agreementId: 'customer-agreements-2026-11',
+        hasConsent: true,
+        boundLanguage: 'en',
+      }),
+    ).toEqual({
+      status: 400,
+      kind: 'agreement',
+      fields: { expressEnglishChoice: 'englishChoiceRequired' },
+    });
+  });
+
   it('throws what is not an answer of the spec (500), for the screen to show its own error', async () => {
     server({ status: 500, body: { errorCode: 'internalError', message: '…' } });
     await expect(coAuthCodeApi.read()).rejects.toMatchObject({ status: 500 });

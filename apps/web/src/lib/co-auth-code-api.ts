@@ -29,6 +29,8 @@ export type ResendOutcome =
 export type VerifyOutcome =
   | { status: 200; kind: 'verified'; invitation: CoAuthCodeInvitation }
   | { status: 400; kind: 'invalid' }
+  /** The agreements accepted in joining were refused: field to message code (ADR 0016). */
+  | { status: 400; kind: 'agreement'; fields: Record<string, string> }
   | { status: 401; kind: 'mismatch'; attemptsLeft: number }
   | { status: 403; kind: 'locked' }
   | { status: 404; kind: 'none' }
@@ -51,6 +53,7 @@ const EMAIL_NOT_VERIFIED = 'emailNotVerified';
 
 interface RefusalBody {
   errorCode?: string;
+  fields?: Record<string, string>;
   attemptsLeft?: number;
   retryAfterSeconds?: number;
 }
@@ -63,6 +66,14 @@ function refusalOf(error: unknown): { status: number; body: RefusalBody } {
 }
 
 const PATH = '/coAuthCode';
+
+/** The customer agreements accepted in joining: the review step's answer. */
+export interface JoinAgreement {
+  agreementId: string;
+  hasConsent: true;
+  boundLanguage: 'en' | 'fr';
+  expressEnglishChoice?: boolean;
+}
 
 export const coAuthCodeApi = {
   /** GET coAuthCode: where the invitation mailed to the caller's address stands. */
@@ -106,20 +117,29 @@ export const coAuthCodeApi = {
     }
   },
 
-  /** PUT coAuthCode/{code}: proves the code; on success the caller joins the application. */
-  async verify(code: string): Promise<VerifyOutcome> {
+  /**
+   * PUT coAuthCode/{code}: proves the code; on success the caller joins the application,
+   * accepting the customer agreements `agreement` names (the review's answer, ADR 0016).
+   */
+  async verify(code: string, agreement?: JoinAgreement): Promise<VerifyOutcome> {
     try {
       const invitation = await http.put<CoAuthCodeInvitation>(
         `${PATH}/${encodeURIComponent(code)}`,
-        undefined,
+        agreement,
         options,
       );
       return { status: 200, kind: 'verified', invitation };
     } catch (error) {
       const { status, body } = refusalOf(error);
       switch (status) {
-        case 400:
-          return { status, kind: 'invalid' };
+        case 400: {
+          const fields = Object.fromEntries(
+            Object.entries(body.fields ?? {}).filter(([field]) => field !== 'code'),
+          );
+          return Object.keys(fields).length > 0
+            ? { status, kind: 'agreement', fields }
+            : { status, kind: 'invalid' };
+        }
         case 401:
           return { status, kind: 'mismatch', attemptsLeft: body.attemptsLeft ?? 0 };
         case 403:

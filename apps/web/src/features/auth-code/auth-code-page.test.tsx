@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER_AGREEMENTS } from '@portal/domain/rules/agreement-documents';
+import { ENGLISH_CHOICE_WORDING } from '@portal/domain/rules/agreement-language';
 import type { CoAuthCodeInvitation } from '@portal/domain/rules/co-auth-code';
 import { coAuthCodeApi } from '../../lib/co-auth-code-api.ts';
 import { fakeApplicationsApi } from '../../test/fake-applications-api.ts';
@@ -60,7 +62,17 @@ describe('auth-code: the joint applicant enters the emailed code', () => {
     );
     await user.type(field, '04 27');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(api.verify).toHaveBeenCalledWith('0427');
+    // Continuing accepts the customer agreements, linked above the button, in the reader's
+    // language outside Quebec.
+    expect(screen.getByRole('link', { name: /^Customer agreements \(version / })).toHaveAttribute(
+      'href',
+      expect.stringContaining(`${CUSTOMER_AGREEMENTS.id}.en.html`),
+    );
+    expect(api.verify).toHaveBeenCalledWith('0427', {
+      agreementId: CUSTOMER_AGREEMENTS.id,
+      hasConsent: true,
+      boundLanguage: 'en',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
     expect(router.state.location.state).toEqual({ jointApplicationJoined: APPLICATION_ID });
   });
@@ -246,5 +258,69 @@ describe('auth-code: the joint applicant enters the emailed code', () => {
       within(alert).getByRole('link', { name: 'Vérifier votre adresse courriel' }),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText("Code d'authentification")).not.toBeInTheDocument();
+  });
+
+  describe('a joint applicant living in Quebec (ADR 0016)', () => {
+    beforeEach(() => {
+      api.read.mockResolvedValue({
+        status: 200,
+        kind: 'invitation',
+        invitation: invitation({ frenchFirst: true }),
+      });
+    });
+
+    it('gives the French version first and binds in French unless the choice is ticked', async () => {
+      api.verify.mockResolvedValue({ status: 401, kind: 'mismatch', attemptsLeft: 4 });
+      const user = userEvent.setup();
+      await open();
+      const section = await screen.findByRole('region', { name: 'Customer agreements' });
+      const links = within(section).getAllByRole('link');
+      expect(links[0]).toHaveAccessibleName(/French version/);
+      expect(links[0]).toHaveAttribute('href', expect.stringContaining('.fr.html'));
+      expect(links[1]).toHaveAccessibleName(/English version/);
+      const choice = within(section).getByRole('checkbox', { name: ENGLISH_CHOICE_WORDING.fr });
+      expect(choice).not.toBeChecked();
+      expect(choice).toHaveAccessibleDescription(
+        expect.stringContaining(ENGLISH_CHOICE_WORDING.en),
+      );
+      await user.type(screen.getByLabelText('Authentication code'), '1111');
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(api.verify).toHaveBeenLastCalledWith('1111', {
+        agreementId: CUSTOMER_AGREEMENTS.id,
+        hasConsent: true,
+        boundLanguage: 'fr',
+        expressEnglishChoice: false,
+      });
+      await user.click(choice);
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(api.verify).toHaveBeenLastCalledWith('1111', {
+        agreementId: CUSTOMER_AGREEMENTS.id,
+        hasConsent: true,
+        boundLanguage: 'en',
+        expressEnglishChoice: true,
+      });
+    });
+
+    it('shows the refusal of English without the choice in the summary and at the choice', async () => {
+      api.verify.mockResolvedValue({
+        status: 400,
+        kind: 'agreement',
+        fields: { expressEnglishChoice: 'englishChoiceRequired' },
+      });
+      const user = userEvent.setup();
+      await open('fr');
+      await user.type(await screen.findByLabelText("Code d'authentification"), '1234');
+      await user.click(screen.getByRole('button', { name: 'Continuer' }));
+      const summary = await screen.findByRole('alert');
+      expect(summary).toHaveTextContent('Pour être lié par la version anglaise');
+      await waitFor(() => expect(summary).toHaveFocus());
+      const group = screen.getByRole('group', { name: 'Langue de votre convention' });
+      expect(group).toHaveAccessibleDescription(
+        expect.stringContaining('Pour être lié par la version anglaise'),
+      );
+      expect(screen.getByRole('region', { name: 'Conventions du client' })).toHaveTextContent(
+        'En sélectionnant Continuer',
+      );
+    });
   });
 });

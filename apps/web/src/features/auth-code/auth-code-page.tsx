@@ -1,16 +1,22 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { Language } from '@portal/domain/enums/define-enum';
 import { codeMessagesEn, codeMessagesFr } from '@portal/domain/messages/code-messages';
+import { messageFor } from '@portal/domain/messages/messages';
+import { CUSTOMER_AGREEMENTS, documentPath } from '@portal/domain/rules/agreement-documents';
+import { ENGLISH_CHOICE_WORDING } from '@portal/domain/rules/agreement-language';
+import { CUSTOMER_AGREEMENT_ID } from '@portal/domain/rules/review';
 import {
   coAuthCodeProblem,
   normalizeCoAuthCode,
   type CoAuthCodeInvitation,
 } from '@portal/domain/rules/co-auth-code';
-import { coAuthCodeApi, type ReadOutcome } from '../../lib/co-auth-code-api.ts';
+import { coAuthCodeApi, type JoinAgreement, type ReadOutcome } from '../../lib/co-auth-code-api.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
 import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
+import { CheckboxChoices } from '../../ui/choices.tsx';
 import { ErrorSummary, type FieldProblem } from '../../ui/error-summary.tsx';
 import { Page } from '../../ui/page.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -18,6 +24,7 @@ import { TextField } from '../../ui/text-field.tsx';
 const CODE_FIELD = 'auth-code';
 const RESEND_BUTTON = 'resend-code';
 const DASHBOARD_LINK = 'auth-code-dashboard';
+const ENGLISH_CHOICE = 'expressEnglishChoice';
 
 /** What the dashboard is told after the code was proved, to show its success notice. */
 interface JointApplicationJoined {
@@ -30,12 +37,19 @@ interface JointApplicationJoined {
  * a wrong code says so with the attempts left, an expired code or used-up attempts offer a new
  * code, and a person signed in with another address is told which one to use. On success the
  * person goes to their applications with a success notice.
+ *
+ * Joining accepts the customer agreements (issue 12 item 10; ADR 0016), linked above the
+ * button as the review links them. A joint applicant living in Quebec (their home address on
+ * the joint profile, `frenchFirst` from the server) reads the French version first and is
+ * bound in French unless they tick the express choice of English; the server keeps the record.
  */
 export function AuthCodePage() {
   const { i18n } = useTranslation();
   addOnDemandCatalogues(i18n);
   const { t } = useTranslation('authCode');
+  const { t: tReview } = useTranslation('review');
   const french = i18n.language.startsWith('fr');
+  const language: Language = french ? 'fr' : 'en';
   const messages: Record<string, string> = french ? codeMessagesFr : codeMessagesEn;
   const userInfo = useUserInfo();
   const email = userInfo.status === 'signedIn' ? userInfo.user.email : null;
@@ -50,6 +64,10 @@ export function AuthCodePage() {
     'verifyFailed' | 'closed' | 'emailNotVerified' | null
   >(null);
   const [submitting, setSubmitting] = useState(false);
+  /** The express choice to be bound by the English version (Quebec only), unticked at first. */
+  const [englishChosen, setEnglishChosen] = useState(false);
+  // An object, so the same refusal given again moves focus to the summary again.
+  const [agreementErrors, setAgreementErrors] = useState<Record<string, string> | null>(null);
   const [resending, setResending] = useState(false);
   const [announcement, setAnnouncement] = useState<string | null>(null);
   const [resendProblem, setResendProblem] = useState<string | null>(null);
@@ -62,6 +80,7 @@ export function AuthCodePage() {
   const outcome = resource.state === 'ready' ? resource.data : null;
   const invitation = outcome?.kind === 'invitation' ? outcome.invitation : null;
   const state = invitation?.state;
+  const frenchFirst = invitation?.frenchFirst === true;
 
   const problems = useMemo<FieldProblem[]>(() => {
     if (pageProblem === 'closed') {
@@ -71,8 +90,14 @@ export function AuthCodePage() {
       const key = state === 'expired' ? 'coAuthCodeExpired' : 'coAuthCodeMaxAttempts';
       return [{ fieldId: RESEND_BUTTON, message: messages[key] ?? '' }];
     }
-    return fieldError ? [{ fieldId: CODE_FIELD, message: fieldError.message }] : [];
-  }, [pageProblem, state, fieldError, messages]);
+    const found: FieldProblem[] = fieldError
+      ? [{ fieldId: CODE_FIELD, message: fieldError.message }]
+      : [];
+    for (const [field, message] of Object.entries(agreementErrors ?? {})) {
+      found.push({ fieldId: field === ENGLISH_CHOICE ? ENGLISH_CHOICE : CODE_FIELD, message });
+    }
+    return found;
+  }, [pageProblem, state, fieldError, agreementErrors, messages]);
 
   const dateTime = (iso: string) =>
     new Intl.DateTimeFormat(french ? 'fr-CA' : 'en-CA', {
@@ -94,6 +119,7 @@ export function AuthCodePage() {
     setAnnouncement(null);
     setResendProblem(null);
     setPageProblem(null);
+    setAgreementErrors(null);
     const problem = coAuthCodeProblem(code);
     if (problem) {
       setFieldError({ message: messages[problem] ?? '' });
@@ -101,7 +127,15 @@ export function AuthCodePage() {
     }
     setSubmitting(true);
     try {
-      const answer = await coAuthCodeApi.verify(normalizeCoAuthCode(code));
+      // Continuing accepts the agreements: French by default in Quebec, English only by choice.
+      const agreement: JoinAgreement = {
+        agreementId: CUSTOMER_AGREEMENT_ID,
+        hasConsent: true,
+        ...(frenchFirst
+          ? { boundLanguage: englishChosen ? 'en' : 'fr', expressEnglishChoice: englishChosen }
+          : { boundLanguage: language }),
+      };
+      const answer = await coAuthCodeApi.verify(normalizeCoAuthCode(code), agreement);
       switch (answer.kind) {
         case 'verified':
           navigate('/home/dashboard', {
@@ -118,6 +152,20 @@ export function AuthCodePage() {
           break;
         case 'invalid':
           setFieldError({ message: messages.coAuthCodeFormat ?? '' });
+          break;
+        case 'agreement':
+          setFieldError(null);
+          setAgreementErrors(
+            Object.fromEntries(
+              Object.entries(answer.fields).map(([field, key]) => [
+                field,
+                messageFor(key, language),
+              ]),
+            ),
+          );
+          // The server found the joint applicant in Quebec: the choice is shown, unticked.
+          if (answer.fields[ENGLISH_CHOICE])
+            replaceInvitation({ ...invitation, frenchFirst: true });
           break;
         case 'locked':
           setFieldError(null);
@@ -190,6 +238,52 @@ export function AuthCodePage() {
     >
       {resending ? t('resending') : t('resend')}
     </button>
+  );
+
+  const version = CUSTOMER_AGREEMENTS.version;
+  const documentLink = (documentLanguage: Language, label: string) => (
+    <a href={documentPath(CUSTOMER_AGREEMENTS, documentLanguage)} target="_blank" rel="noreferrer">
+      {label}
+      <span className="visually-hidden"> {tReview('opensInNewTab')}</span>
+    </a>
+  );
+
+  const agreements = (
+    <section aria-labelledby="auth-code-agreements">
+      <h2 id="auth-code-agreements">{t('agreements.heading')}</h2>
+      <p>{t('agreements.intro')}</p>
+      {frenchFirst && <p>{tReview('agreementLanguage.quebecIntro')}</p>}
+      <ul>
+        {frenchFirst ? (
+          <>
+            <li>{documentLink('fr', tReview('agreementLanguage.french', { version }))}</li>
+            <li>{documentLink('en', tReview('agreementLanguage.english', { version }))}</li>
+          </>
+        ) : (
+          <li>{documentLink(language, tReview('customerAgreements', { version }))}</li>
+        )}
+      </ul>
+      {frenchFirst && (
+        <CheckboxChoices
+          id={ENGLISH_CHOICE}
+          legend={tReview('agreementLanguage.legend')}
+          hint={tReview('agreementLanguage.hint')}
+          values={englishChosen ? ['en'] : []}
+          onChange={(chosen) => setEnglishChosen(chosen.includes('en'))}
+          error={agreementErrors?.[ENGLISH_CHOICE]}
+          choices={[
+            {
+              value: 'en',
+              // French first and no less prominent; the same words in English beneath.
+              label: ENGLISH_CHOICE_WORDING.fr,
+              lang: 'fr-CA',
+              hint: <span lang="en-CA">{ENGLISH_CHOICE_WORDING.en}</span>,
+            },
+          ]}
+        />
+      )}
+      <p>{t('agreements.consent')}</p>
+    </section>
   );
 
   const dashboardLink = (
@@ -311,6 +405,7 @@ export function AuthCodePage() {
                 inputMode="numeric"
                 width="short"
               />
+              {agreements}
               <div className="actions">
                 <button type="submit" className="button button-primary" aria-disabled={submitting}>
                   {submitting ? t('submitting') : t('submit')}
