@@ -97,6 +97,7 @@ export const outlineLabelsEn = {
   trustedContactDeclined: 'No: declined on {date}',
   agreements: 'Agreements',
   agreementLanguage: 'Language of the customer agreements',
+  jointAgreementLanguage: 'Language of the joint applicant’s customer agreements',
   boundFrench: 'French',
   boundEnglish: 'English',
   boundEnglishByChoice: 'English, expressly chosen on {date}, after the French version was given',
@@ -195,6 +196,7 @@ export const outlineLabelsFr = {
   trustedContactDeclined: 'Non\u00a0: refus noté le {date}',
   agreements: 'Conventions',
   agreementLanguage: 'Langue des conventions du client',
+  jointAgreementLanguage: 'Langue des conventions du client du codemandeur',
   boundFrench: 'Français',
   boundEnglish: 'Anglais',
   boundEnglishByChoice:

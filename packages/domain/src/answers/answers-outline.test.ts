@@ -307,4 +307,30 @@ describe('the recorded choices of the outline (issue 12 items 10 and 16)', () =>
       'Anglais, choisi expressément le 23 novembre 2026, après la remise de la version française',
     );
   });
+
+  it('shows the language the joint applicant’s own agreement binds in (ADR 0016)', () => {
+    const steps: SavedSteps = {
+      ...single,
+      review: {
+        agreement: { language: 'en' },
+        jointAgreement: {
+          language: 'en',
+          englishChoice: { chosenAt: '2026-11-24T15:00:00.000Z', wording: {} },
+        },
+      },
+    };
+    const id = 'review.jointAgreement.language';
+    expect(row(answersOutline(steps, 'en'), id)?.label).toBe(
+      'Language of the joint applicant’s customer agreements',
+    );
+    expect(valueText(row(answersOutline(steps, 'en'), id))).toBe(
+      'English, expressly chosen on November 24, 2026, after the French version was given',
+    );
+    expect(row(answersOutline(steps, 'fr'), id)?.label).toBe(
+      'Langue des conventions du client du codemandeur',
+    );
+    expect(valueText(row(answersOutline(steps, 'fr'), id))).toBe(
+      'Anglais, choisi expressément le 24 novembre 2026, après la remise de la version française',
+    );
+  });
 });

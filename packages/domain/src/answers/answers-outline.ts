@@ -840,17 +840,24 @@ function dayOf(instant: unknown): string | undefined {
  * express choice, which the outline dates.
  */
 export function agreementSection(steps: SavedSteps, f: OutlineFormat): OutlineSection | undefined {
-  const agreement = record(record(steps.review).agreement);
-  if (agreement.language !== 'en' && agreement.language !== 'fr') return undefined;
   const { t } = f;
-  const chosenOn = dayOf(record(agreement.englishChoice).chosenAt);
-  const value =
-    agreement.language === 'fr'
+  const boundIn = (recorded: unknown): string | undefined => {
+    const agreement = record(recorded);
+    if (agreement.language !== 'en' && agreement.language !== 'fr') return undefined;
+    const chosenOn = dayOf(record(agreement.englishChoice).chosenAt);
+    return agreement.language === 'fr'
       ? t.boundFrench
       : chosenOn
         ? f.say('boundEnglishByChoice', { date: f.date(chosenOn) })
         : t.boundEnglish;
-  const rows = new Rows('review').add('agreement.language', t.agreementLanguage, value);
+  };
+  const review = record(steps.review);
+  const primary = boundIn(review.agreement);
+  if (primary === undefined) return undefined;
+  const rows = new Rows('review').add('agreement.language', t.agreementLanguage, primary);
+  // The joint applicant's own agreement, once they joined with their code (ADR 0016).
+  const joint = boundIn(review.jointAgreement);
+  if (joint !== undefined) rows.add('jointAgreement.language', t.jointAgreementLanguage, joint);
   return section('review', t.agreements, 'review', rows);
 }
 
