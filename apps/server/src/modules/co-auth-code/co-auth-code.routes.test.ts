@@ -521,6 +521,17 @@ describe('/service/jaxrs/coAuthCode', () => {
       expect(record).not.toHaveProperty('englishChoice');
     });
 
+    it('binds a Quebec joint applicant who joins by the spec’s call without a body in French, never in English unasked', async () => {
+      const { application, joint, code } = await invitedJointApplicant(test.app, primary, {
+        jointHome: MONTREAL_HOME,
+      });
+      const response = await verify(test.app, joint.token, code, 'en');
+      expect(response.statusCode, response.body).toBe(200);
+      const record = (await reviewOf(application.id))?.jointAgreement;
+      expect(record).toMatchObject({ language: 'fr', sha256: CUSTOMER_AGREEMENTS.sha256.fr });
+      expect(record).not.toHaveProperty('englishChoice');
+    });
+
     it('binds elsewhere in the language the joint applicant read, with no French-first record', async () => {
       const { application, joint, code } = await invitedJointApplicant(test.app, primary);
       const response = await join(test.app, joint.token, code, english);

@@ -12,6 +12,7 @@ import {
 import type { SavedSteps } from '@portal/domain';
 import { isMessageCode } from '@portal/domain/messages/message-code';
 import {
+  CUSTOMER_AGREEMENT_ID,
   jointAgreementRecordOf,
   jointAgreementSchemaFor,
   jointIsFrenchFirst,
@@ -427,7 +428,9 @@ export async function verifyCode(
     // only by the express choice). A refusal counts no attempt, as a malformed code does not.
     const steps = await savedStepsOf(tx, row.applicationId);
     const frenchFirst = jointIsFrenchFirst(steps);
-    let accepted: ReviewAgreement | undefined;
+    // The spec's call without a body joins all the same: joining is accepting, and the
+    // agreements then bind in the default language (French in Quebec), never in English unasked.
+    let accepted: ReviewAgreement = { agreementId: CUSTOMER_AGREEMENT_ID, hasConsent: true };
     if (agreement !== undefined) {
       const parsed = jointAgreementSchemaFor({ frenchFirst }).safeParse(agreement);
       if (!parsed.success) {
@@ -489,28 +492,26 @@ export async function verifyCode(
       }
       throw error;
     }
-    if (accepted) {
-      // The server's record, as the primary's (`review.agreement`): time and hash are ours.
-      const jointAgreement = jointAgreementRecordOf(accepted, {
-        frenchFirst,
-        now,
-        ...(readingLanguage ? { readingLanguage } : {}),
-      });
-      const review = (steps.review as Record<string, unknown> | undefined) ?? {};
-      await upsertStep(tx, row.applicationId, 'review', { ...review, jointAgreement }, now);
-      await recordAuditEvent(tx, {
-        applicationId: row.applicationId,
-        actorId: caller.id,
-        action: 'jointAgreed',
-        details: {
-          documentId: jointAgreement.documentId,
-          version: jointAgreement.version,
-          language: jointAgreement.language,
-          englishChosen: jointAgreement.englishChoice !== undefined,
-        },
-        createdAt: now,
-      });
-    }
+    // The server's record, as the primary's (`review.agreement`): time and hash are ours.
+    const jointAgreement = jointAgreementRecordOf(accepted, {
+      frenchFirst,
+      now,
+      ...(readingLanguage ? { readingLanguage } : {}),
+    });
+    const review = (steps.review as Record<string, unknown> | undefined) ?? {};
+    await upsertStep(tx, row.applicationId, 'review', { ...review, jointAgreement }, now);
+    await recordAuditEvent(tx, {
+      applicationId: row.applicationId,
+      actorId: caller.id,
+      action: 'jointAgreed',
+      details: {
+        documentId: jointAgreement.documentId,
+        version: jointAgreement.version,
+        language: jointAgreement.language,
+        englishChosen: jointAgreement.englishChoice !== undefined,
+      },
+      createdAt: now,
+    });
     await queueJointJoinedMail(tx, cipher, {
       applicationId: row.applicationId,
       primarySignsNow: applicationStatus === 'esignatureRequired',
