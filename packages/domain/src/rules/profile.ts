@@ -177,6 +177,23 @@ function forwardIssues(
 
 // Employment
 
+/**
+ * The employment answers of one person, in the order the page asks them (the applicant's or
+ * the spouse's): what the error ids, the sidebar and the spouse prefill walk.
+ */
+export const employmentFieldNames = [
+  'employmentStatus',
+  'employerName',
+  'industryId',
+  'occupationId',
+  'employerCountryId',
+  'employerProvinceId',
+  'employerCity',
+  'annualIncome',
+  'incomeSourceType',
+  'incomeSourceOther',
+] as const;
+
 /** The employer of a full-time or part-time employee (the applicant's or the spouse's). */
 export interface Employer {
   employerName: string;

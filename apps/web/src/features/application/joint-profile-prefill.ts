@@ -1,21 +1,10 @@
-import { needsSpouse } from '@portal/domain/rules/profile';
+import { employmentFieldNames, needsSpouse } from '@portal/domain/rules/profile';
 
 type Answers = Record<string, unknown>;
 
 /** What a person and their spouse share between the two profiles: who they are and their work. */
 const personFields = ['title', 'firstName', 'lastName', 'birthDate'] as const;
-const employmentFields = [
-  'employmentStatus',
-  'employerName',
-  'industryId',
-  'occupationId',
-  'employerCountryId',
-  'employerProvinceId',
-  'employerCity',
-  'annualIncome',
-  'incomeSourceType',
-  'incomeSourceOther',
-] as const;
+const employmentFields = employmentFieldNames;
 
 function pick(from: Answers, fields: readonly string[]): Answers {
   return Object.fromEntries(

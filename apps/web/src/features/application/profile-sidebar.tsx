@@ -1,3 +1,4 @@
+import { employmentFieldNames } from '@portal/domain/rules/profile';
 import { useTranslation } from 'react-i18next';
 
 /** One section of the profile form, the id of its heading, and whether it is complete. */
@@ -18,18 +19,7 @@ export const profileSectionFields = {
     'movedWithinTwoYears',
     'previousAddress',
   ],
-  employment: [
-    'employmentStatus',
-    'employerName',
-    'industryId',
-    'occupationId',
-    'employerCountryId',
-    'employerProvinceId',
-    'employerCity',
-    'annualIncome',
-    'incomeSourceType',
-    'incomeSourceOther',
-  ],
+  employment: employmentFieldNames,
   finances: ['netFixedAssets', 'netLiquidAssets'],
   spouse: ['spouse'],
 } as const;

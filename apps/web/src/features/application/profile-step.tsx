@@ -15,6 +15,7 @@ import type { OnboardingStep } from '@portal/domain/onboarding-steps';
 import { chosenAccounts } from '@portal/domain/rules/onboarding-flow';
 import { dealerDate } from '@portal/domain/rules/person';
 import {
+  employmentFieldNames,
   isEmployed,
   isSelfEmployed,
   preferredLanguages,
@@ -751,22 +752,17 @@ function fieldIdsFor(): Record<string, string> {
     ids[address] = `${address}-streetName`;
     for (const part of addressParts) add(`${address}.${part}`);
   }
-  const employment = [
-    'employmentStatus',
-    'employerName',
-    'industryId',
-    'occupationId',
-    'employerCountryId',
-    'employerProvinceId',
-    'employerCity',
-    'annualIncome',
-    'incomeSourceType',
-    'incomeSourceOther',
-  ];
-  for (const name of employment) add(name);
+  for (const name of employmentFieldNames) add(name);
   add('netFixedAssets');
   add('netLiquidAssets');
-  for (const name of ['title', 'firstName', 'lastName', 'birthDate', 'sin', ...employment]) {
+  for (const name of [
+    'title',
+    'firstName',
+    'lastName',
+    'birthDate',
+    'sin',
+    ...employmentFieldNames,
+  ]) {
     add(`spouse.${name}`);
   }
   ids.spouse = 'spouse-title';
