@@ -111,9 +111,12 @@ test('an advisor sees no logout button and a logo that does not navigate', async
   expect(login.status()).toBe(204);
   await page.goto(`/security/oauth/authorize?client_id=clientOnlineApp&response_type=token`);
   await expect(page).toHaveURL(/#\/home\/dashboard$/);
-  await expect(page.getByText('Signed in as Marc Gagnon')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: /go to the start/ })).toHaveCount(0);
+  // Marc Gagnon's account is in French: it wins over the English browser once signed in.
+  await expect(page.getByText('Connecté en tant que Marc Gagnon')).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /Log out|Se déconnecter|Déconnexion/ }),
+  ).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /go to the start|aller au début/ })).toHaveCount(0);
 });
 
 test('a trial user reaching the client home is asked about the trial', async ({ page }) => {
