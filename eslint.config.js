@@ -20,6 +20,31 @@ const featureZones = webFeatures.map((feature) => ({
   message: 'Features do not import each other: move what they share to ui/ or lib/.',
 }));
 
+/**
+ * Onboarding has one folder per stage of the progress bar; a stage uses the shared step
+ * plumbing (onboarding/step) and its own files, never another stage's.
+ */
+const onboardingStages = readdirSync(
+  new URL('./apps/web/src/features/onboarding', import.meta.url),
+  { withFileTypes: true },
+)
+  .filter((entry) => entry.isDirectory() && entry.name !== 'step')
+  .map((entry) => entry.name);
+
+const stageZones = [
+  ...onboardingStages.map((stage) => ({
+    target: `./apps/web/src/features/onboarding/${stage}`,
+    from: './apps/web/src/features/onboarding',
+    except: [`./${stage}`, './step'],
+    message: 'Onboarding stages do not import each other: move what they share to onboarding/step.',
+  })),
+  {
+    target: './apps/web/src/features/onboarding/step',
+    from: onboardingStages.map((stage) => `./apps/web/src/features/onboarding/${stage}`),
+    message: 'The step plumbing sits below the stages; it cannot reach into one.',
+  },
+];
+
 /** The test functions of Vitest and Playwright whose `.only` focuses a run; see the last block. */
 const testRoot = '/^(describe|it|test|suite|bench)$/';
 const testRoots = ['object', 'object.object', 'object.object.object']
@@ -73,6 +98,7 @@ export default tseslint.config(
         {
           zones: [
             ...featureZones,
+            ...stageZones,
             {
               target: './apps/web/src',
               from: './apps/server',

@@ -40,44 +40,45 @@ function onlyForApplicationIds(Layout: ComponentType): ComponentType {
 
 const onboardingStepRoutes: RouteObject[] = [
   step('ownership', async () => ({
-    default: (await import('../features/application/ownership-step.tsx')).OwnershipStep,
+    default: (await import('../features/onboarding/account/ownership-step.tsx')).OwnershipStep,
   })),
   step('doyouknow', async () => ({
-    default: (await import('../features/application/doyouknow-step.tsx')).DoYouKnowStep,
+    default: (await import('../features/onboarding/account/doyouknow-step.tsx')).DoYouKnowStep,
   })),
   step('goals', async () => ({
-    default: (await import('../features/application/goals-step.tsx')).GoalsStep,
+    default: (await import('../features/onboarding/account/goals-step.tsx')).GoalsStep,
   })),
   step('relatedaccounts', async () => ({
-    default: (await import('../features/application/related-accounts-step.tsx'))
+    default: (await import('../features/onboarding/account/related-accounts-step.tsx'))
       .RelatedAccountsStep,
   })),
   step('allaccounts', async () => ({
-    default: (await import('../features/application/all-accounts-step.tsx')).AllAccountsStep,
+    default: (await import('../features/onboarding/account/all-accounts-step.tsx')).AllAccountsStep,
   })),
   step('options', async () => ({
-    default: (await import('../features/application/options-step.tsx')).OptionsStep,
+    default: (await import('../features/onboarding/account/options-step.tsx')).OptionsStep,
   })),
   step('account', async () => ({
-    default: (await import('../features/application/account-step.tsx')).AccountStep,
+    default: (await import('../features/onboarding/account/account-step.tsx')).AccountStep,
   })),
   step('profile', async () => ({
-    default: (await import('../features/application/profile-step.tsx')).ProfileStep,
+    default: (await import('../features/onboarding/profile/profile-step.tsx')).ProfileStep,
   })),
   step('profilejoint', async () => ({
-    default: (await import('../features/application/profile-step.tsx')).JointProfileStep,
+    default: (await import('../features/onboarding/profile/profile-step.tsx')).JointProfileStep,
   })),
   step('otherinterests', async () => ({
-    default: (await import('../features/application/other-interests-step.tsx')).OtherInterestsStep,
+    default: (await import('../features/onboarding/financial/other-interests-step.tsx'))
+      .OtherInterestsStep,
   })),
   step('review', async () => ({
-    default: (await import('../features/application/review-step.tsx')).ReviewStep,
+    default: (await import('../features/onboarding/review/review-step.tsx')).ReviewStep,
   })),
   step('esign', async () => ({
-    default: (await import('../features/application/esign-step.tsx')).EsignStep,
+    default: (await import('../features/onboarding/signing/esign-step.tsx')).EsignStep,
   })),
   step('nextsteps', async () => ({
-    default: (await import('../features/application/next-steps-step.tsx')).NextStepsStep,
+    default: (await import('../features/onboarding/complete/next-steps-step.tsx')).NextStepsStep,
   })),
 ];
 
@@ -126,7 +127,7 @@ export const routes: RouteObject[] = [
                     path: ':applicationId',
                     lazy: async () => ({
                       Component: onlyForApplicationIds(
-                        (await import('../features/application/application-layout.tsx'))
+                        (await import('../features/onboarding/step/application-layout.tsx'))
                           .ApplicationLayout,
                       ),
                     }),

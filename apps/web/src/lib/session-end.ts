@@ -2,7 +2,7 @@
  * The moment a signed-in session ends under the person (the idle or absolute limit passed, a
  * call answered 401 and the token could not be renewed, or "Sign out" in the expiry dialog).
  * Screens holding typed work register here to keep it (the onboarding steps save a draft in
- * session storage, see features/application/session-draft.ts); the handlers run synchronously
+ * session storage, see features/onboarding/step/session-draft.ts); the handlers run synchronously
  * before the page leaves for the sign-in page. While the session ends, the leave guards stand
  * aside: what they protect was just kept, and a "Leave site?" prompt would hold the person on
  * a page that can no longer save.

@@ -1,0 +1,96 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { client, renderApp } from '../../../test/render-app.tsx';
+import { fakeApplicationsApi } from '../../../test/fake-applications-api.ts';
+
+const signedIn = { status: 'signedIn', user: client } as const;
+const agreed = (isPep = false) => ({
+  ownership: { ownershipTypeId: 2 },
+  doyouknow: { knowsAccount: true },
+  allaccounts: { accounts: ['tfsa'] },
+  account: {},
+  profile: { firstName: 'Camille', lastName: 'Tremblay' },
+  profilejoint: { firstName: 'Sam', lastName: 'Roy', email: 'sam@example.com' },
+  otherinterests: { affiliations: { primary: { isPep } } },
+  review: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
+});
+
+async function openNextSteps(
+  status: 'underReview' | 'jointActionRequired',
+  { language = 'en' as 'en' | 'fr', isPep = false } = {},
+) {
+  const api = fakeApplicationsApi([{ status, steps: agreed(isPep) }]);
+  const id = api.first().id;
+  await renderApp({ path: `/application/${id}/nextsteps`, user: signedIn, language });
+  await screen.findByRole('heading', { level: 1 });
+}
+
+describe('next steps', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says the application is under review and ready in 1 to 3 business days', async () => {
+    await openNextSteps('underReview');
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: 'Thank you: we are reviewing your application',
+      }),
+    ).toBeVisible();
+    expect(
+      screen.getByText('Your account is usually ready in 1 to 3 business days.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to your applications' })).toBeVisible();
+  });
+
+  it('gives a politically exposed person the date the form is due', async () => {
+    await openNextSteps('underReview', { isPep: true });
+    expect(screen.getByText(/Return it by .*, or your accounts will be restricted/)).toBeVisible();
+  });
+
+  it('tells the primary applicant who the joint application waits for', async () => {
+    await openNextSteps('jointActionRequired');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'We have invited Sam Roy' }),
+    ).toBeVisible();
+    expect(screen.getByText(/at sam@example\.com to give their consent/)).toBeVisible();
+  });
+
+  it('shows the joint application still at identification and signature until all have signed', async () => {
+    await openNextSteps('jointActionRequired');
+    const progress = screen.getByRole('navigation', { name: 'Application progress' });
+    expect(progress).toHaveTextContent(/Step 5 of 6/);
+    expect(progress).not.toHaveTextContent(/Step 6 of 6/);
+  });
+
+  it('shows the application complete once everyone has signed', async () => {
+    await openNextSteps('underReview');
+    expect(screen.getByRole('navigation', { name: 'Application progress' })).toHaveTextContent(
+      /Step 6 of 6/,
+    );
+  });
+
+  it('offers the signed application to download once the person has signed, not before', async () => {
+    await openNextSteps('underReview');
+    expect(
+      screen.getByRole('button', { name: /^Download your signed application \(PDF\)/ }),
+    ).toBeVisible();
+    // The page no longer promises a copy inside the mail: the mail links to it.
+    expect(
+      screen.getByText(/download a copy of what you signed with the button below/),
+    ).toBeVisible();
+  });
+
+  it('offers no signed copy while nobody has signed', async () => {
+    await openNextSteps('jointActionRequired');
+    expect(
+      screen.queryByRole('button', { name: /Download your signed application/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('speaks French', async () => {
+    await openNextSteps('underReview', { language: 'fr' });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Merci : nous vérifions votre demande' }),
+    ).toBeVisible();
+  });
+});

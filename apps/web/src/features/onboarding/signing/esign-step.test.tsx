@@ -1,0 +1,386 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '@portal/domain/enums/define-enum';
+import { ESIGN_POLL_INTERVAL_MS, type EsignState } from '@portal/domain/rules/esign';
+import { createI18n } from '../../../lib/i18n.ts';
+import { storeAccessToken } from '../../../lib/session-token.ts';
+import { addOnDemandCatalogues } from '../../../locales/on-demand.ts';
+import { EsignStep } from './esign-step.tsx';
+
+const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000000';
+const ESIGN_PATH = `/service/jaxrs/applications/${APPLICATION_ID}/esign`;
+const SIGNING_URL = '/sandbox/esign/0b5a6e00-0000-4000-8000-000000000000';
+/** Fast enough for a test, slow enough to count the calls. */
+const POLL_MS = 25;
+
+const state = (changes: Partial<EsignState> = {}): EsignState => ({
+  status: 'notStarted',
+  role: 'primary',
+  applicationStatus: 'esignatureRequired',
+  canSign: true,
+  ...changes,
+});
+
+type Answer = { status: number; body: unknown };
+const ok = (body: unknown): Answer => ({ status: 200, body });
+
+/**
+ * The e-sign API behind `window.fetch`: each GET takes the next queued status (the last one
+ * repeats), each POST the next queued answer to "Review and sign".
+ */
+function fakeEsignApi(statuses: Answer[], starts: Answer[] = [ok({ signingUrl: SIGNING_URL })]) {
+  const gets: number[] = [];
+  const posts: number[] = [];
+  let next = 0;
+  const fetchSpy = vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    if (url.pathname.startsWith('/security/')) return new Response(null, { status: 204 });
+    if (url.pathname !== ESIGN_PATH) return new Response('{}', { status: 404 });
+    const answer =
+      method === 'POST'
+        ? (starts.shift() ?? ok({ signingUrl: SIGNING_URL }))
+        : statuses[Math.min(next++, statuses.length - 1)]!;
+    (method === 'POST' ? posts : gets).push(Date.now());
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return { gets, posts, fetchSpy };
+}
+
+async function renderStep({
+  language = 'en',
+  query = '',
+  pollIntervalMs = POLL_MS,
+}: { language?: Language; query?: string; pollIntervalMs?: number } = {}) {
+  storeAccessToken('test-token');
+  const i18n = await createI18n(language);
+  addOnDemandCatalogues(i18n);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/application/:applicationId/esign',
+        element: <EsignStep pollIntervalMs={pollIntervalMs} />,
+      },
+      { path: '/application/:applicationId/nextsteps', element: <h1>Next steps</h1> },
+      { path: '/home/dashboard', element: <h1>Dashboard</h1> },
+    ],
+    { initialEntries: [`/application/${APPLICATION_ID}/esign${query}`] },
+  );
+  const rendered = render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  await screen.findByRole('heading', { level: 1 });
+  return { ...rendered, router };
+}
+
+const liveRegion = () => screen.getByRole('status');
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('e-sign step', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('polls every 2 seconds unless its caller says otherwise', () => {
+    expect(ESIGN_POLL_INTERVAL_MS).toBe(2000);
+  });
+
+  it('explains what signing means, then opens the ceremony in the same tab', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    const api = fakeEsignApi([ok(state())]);
+    await renderStep();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign your application' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'What signing means' })).toBeVisible();
+    expect(screen.getByText(/same effect as a signature on paper/)).toBeVisible();
+    expect(document.title).toContain('Sign your application');
+    await userEvent.click(screen.getByRole('button', { name: 'Review and sign' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`http://localhost${SIGNING_URL}`));
+    expect(api.posts).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Opening the signing page…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('polls when back from signing until signed, then stops and offers Continue', async () => {
+    const api = fakeEsignApi([
+      ok(state({ status: 'pending' })),
+      ok(state({ status: 'pending' })),
+      ok(state({ status: 'pending' })),
+      ok(state({ status: 'signed', applicationStatus: 'underReview', canSign: false })),
+    ]);
+    const { router } = await renderStep({ query: '?returned=1' });
+    await waitFor(() => expect(liveRegion()).toHaveTextContent(/checking your signature/));
+    expect(
+      await screen.findByRole('heading', { name: 'Your application is signed' }, { timeout: 3000 }),
+    ).toHaveFocus();
+    expect(liveRegion()).toHaveTextContent('Signed. Thank you.');
+    expect(screen.getByText(/usually takes 1 to 3 business days/)).toBeVisible();
+    const calls = api.gets.length;
+    expect(calls).toBe(4);
+    await pause(POLL_MS * 6);
+    expect(api.gets).toHaveLength(calls);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Continue' }));
+    expect(router.state.location.pathname).toBe(`/application/${APPLICATION_ID}/nextsteps`);
+  });
+
+  it('waits the interval it is given between two questions', async () => {
+    const api = fakeEsignApi([ok(state({ status: 'pending' }))]);
+    const { unmount } = await renderStep({ pollIntervalMs: 120 });
+    await waitFor(() => expect(api.gets.length).toBeGreaterThanOrEqual(3), { timeout: 3000 });
+    const gaps = api.gets.slice(1).map((at, index) => at - api.gets[index]!);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(100);
+    unmount();
+  });
+
+  it('keeps polling while pending and offers to continue signing; stops when it leaves', async () => {
+    const api = fakeEsignApi([ok(state({ status: 'pending' }))]);
+    const { unmount } = await renderStep();
+    expect(await screen.findByRole('heading', { name: "You haven't signed yet" })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Continue signing' })).toBeVisible();
+    await waitFor(() => expect(api.gets.length).toBeGreaterThanOrEqual(3));
+    unmount();
+    const calls = api.gets.length;
+    await pause(POLL_MS * 6);
+    expect(api.gets).toHaveLength(calls);
+  });
+
+  it('after "Finish later", says plainly the person has not signed yet, with the way back in', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    fakeEsignApi([ok(state({ status: 'pending' }))]);
+    await renderStep({ query: '?returned=1&event=later' });
+    const heading = await screen.findByRole('heading', { name: "You haven't signed yet" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText(/Nothing was signed\. Your document is kept for you/)).toBeVisible();
+    expect(liveRegion()).toHaveTextContent("You haven't signed yet.");
+    expect(liveRegion()).not.toHaveTextContent(/checking/);
+    await pause(POLL_MS * 4);
+    expect(screen.queryByText(/checking your signature/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue signing' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`http://localhost${SIGNING_URL}`));
+    expect(screen.getByRole('link', { name: 'Go to your applications' })).toBeVisible();
+  });
+
+  it('back from the ceremony without a signature, stops saying it is checking after a few answers', async () => {
+    fakeEsignApi([ok(state({ status: 'pending' }))]);
+    await renderStep({ query: '?returned=1' });
+    await waitFor(() => expect(liveRegion()).toHaveTextContent(/checking your signature/));
+    const heading = await screen.findByRole(
+      'heading',
+      { name: "You haven't signed yet" },
+      { timeout: 3000 },
+    );
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(liveRegion()).not.toHaveTextContent(/checking/);
+    expect(screen.getByRole('button', { name: 'Continue signing' })).toBeVisible();
+  });
+
+  it('says it in French after "Terminer plus tard"', async () => {
+    fakeEsignApi([ok(state({ status: 'pending' }))]);
+    await renderStep({ language: 'fr', query: '?returned=1&event=later' });
+    expect(
+      await screen.findByRole('heading', { name: 'Vous n’avez pas encore signé' }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Poursuivre la signature' })).toBeVisible();
+  });
+
+  it('says the signature was declined and offers to sign again', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    const api = fakeEsignApi([ok(state({ status: 'pending' })), ok(state({ status: 'declined' }))]);
+    await renderStep({ query: '?returned=1' });
+    const declined = await screen.findByRole('heading', { name: 'You declined to sign' });
+    // Focus moves in an effect after the heading renders: on a busy machine, a moment later.
+    await waitFor(() => expect(declined).toHaveFocus());
+    expect(liveRegion()).toHaveTextContent('You declined to sign.');
+    expect(screen.getByText(/Nothing was signed/)).toBeVisible();
+    const calls = api.gets.length;
+    await pause(POLL_MS * 4);
+    expect(api.gets).toHaveLength(calls);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign again' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(api.posts).toHaveLength(1);
+  });
+
+  it('says the link expired and offers to start again', async () => {
+    fakeEsignApi([ok(state({ status: 'expired' }))]);
+    await renderStep();
+    expect(
+      await screen.findByRole('heading', { name: 'Your signing link has expired' }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Start again' })).toBeVisible();
+    expect(liveRegion()).toHaveTextContent('Your signing link has expired.');
+  });
+
+  it('tells the joint applicant the primary applicant signs first', async () => {
+    fakeEsignApi([ok(state({ role: 'joint', canSign: false }))]);
+    await renderStep();
+    expect(
+      await screen.findByText(/The primary applicant signs first\. We'll email you/),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Review and sign' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your applications' })).toBeVisible();
+  });
+
+  it('says the joint applicant signs next once the primary has signed', async () => {
+    fakeEsignApi([
+      ok(state({ status: 'signed', applicationStatus: 'jointEsignatureRequired', canSign: false })),
+    ]);
+    await renderStep();
+    expect(
+      await screen.findByText(/The joint applicant signs next.*we have emailed them/),
+    ).toBeVisible();
+  });
+
+  it('designs its failures: a status it cannot load, a ceremony it cannot open', async () => {
+    const api = fakeEsignApi(
+      [{ status: 503, body: { errorCode: 'unavailable' } }, ok(state())],
+      [{ status: 503, body: { errorCode: 'unavailable' } }],
+    );
+    await renderStep();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/can't show where your signature/);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Review and sign' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/couldn't open the signing page/);
+    expect(screen.getByRole('button', { name: 'Review and sign' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(api.posts).toHaveLength(1);
+  });
+
+  it('stops polling after a failed check, and checks again on request', async () => {
+    const api = fakeEsignApi([
+      ok(state({ status: 'pending' })),
+      { status: 503, body: { errorCode: 'unavailable' } },
+      ok(state({ status: 'signed', applicationStatus: 'underReview', canSign: false })),
+    ]);
+    await renderStep();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/can't check your signature/);
+    const calls = api.gets.length;
+    await pause(POLL_MS * 4);
+    expect(api.gets).toHaveLength(calls);
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your application is signed' }),
+    ).toBeVisible();
+  });
+
+  it('reloads where things stand when it is no longer the person’s turn', async () => {
+    fakeEsignApi(
+      [
+        ok(state()),
+        ok(
+          state({ status: 'signed', applicationStatus: 'jointEsignatureRequired', canSign: false }),
+        ),
+      ],
+      [{ status: 409, body: { errorCode: 'alreadySigned' } }],
+    );
+    await renderStep();
+    await userEvent.click(await screen.findByRole('button', { name: 'Review and sign' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/isn't your turn to sign/);
+    expect(
+      await screen.findByRole('heading', { name: 'Your application is signed' }),
+    ).toBeVisible();
+  });
+
+  it('wakes up when the browser brings it back from its back-forward cache', async () => {
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn(), origin: 'http://localhost' });
+    const api = fakeEsignApi([ok(state()), ok(state({ status: 'pending' }))]);
+    await renderStep({ pollIntervalMs: 60_000 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Review and sign' }));
+    expect(await screen.findByRole('button', { name: 'Opening the signing page…' })).toBeVisible();
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(await screen.findByRole('button', { name: 'Continue signing' })).toBeVisible();
+    expect(api.gets).toHaveLength(2);
+  });
+
+  it('never leaves for a script address', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    fakeEsignApi([ok(state())], [ok({ signingUrl: 'javascript:alert(1)' })]);
+    await renderStep();
+    await userEvent.click(await screen.findByRole('button', { name: 'Review and sign' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/couldn't open the signing page/);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('speaks French', async () => {
+    fakeEsignApi([
+      ok(state({ status: 'pending' })),
+      ok(state({ status: 'signed', applicationStatus: 'underReview', canSign: false })),
+    ]);
+    await renderStep({ language: 'fr', query: '?returned=1' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Signez votre demande' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Votre demande est signée' })).toBeVisible();
+    expect(liveRegion()).toHaveTextContent('Signé. Merci.');
+    expect(screen.getByText(/de 1 à 3 jours ouvrables/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Continuer' })).toBeVisible();
+  });
+
+  it('explains signing in French', async () => {
+    fakeEsignApi([ok(state())]);
+    await renderStep({ language: 'fr' });
+    expect(
+      await screen.findByRole('heading', { name: 'Ce que signifie la signature' }),
+    ).toBeVisible();
+    expect(screen.getByText(/le même effet qu’une signature sur papier/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Vérifier et signer' })).toBeVisible();
+  });
+
+  it('asks to verify the email address when signing is refused for it, without signing out', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    fakeEsignApi(
+      [ok(state())],
+      [{ status: 403, body: { errorCode: 'emailNotVerified', message: '…' } }],
+    );
+    await renderStep({ language: 'fr' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Vérifier et signer' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Avant que vous signiez, nous devons savoir que votre adresse courriel vous appartient',
+    );
+    expect(
+      within(alert).getByRole('link', { name: 'Vérifier votre adresse courriel' }),
+    ).toHaveAttribute('href', '/home/verify-email');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('says the same in English', async () => {
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn(), origin: 'http://localhost' });
+    fakeEsignApi([ok(state())], [{ status: 403, body: { errorCode: 'emailNotVerified' } }]);
+    await renderStep();
+    await userEvent.click(await screen.findByRole('button', { name: 'Review and sign' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Before you sign, we need to know your email address is yours: we'll send your signed documents there.",
+    );
+    expect(screen.getByRole('link', { name: 'Verify your email address' })).toBeInTheDocument();
+  });
+
+  it('says a saved name the name rule refuses cannot go on the contract, not that it is not their turn', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    fakeEsignApi([ok(state())], [{ status: 409, body: { errorCode: 'signerNameRefused' } }]);
+    await renderStep();
+    await userEvent.click(await screen.findByRole('button', { name: 'Review and sign' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The name on this application has characters a name cannot have, so it cannot go on the contract',
+    );
+    expect(alert).not.toHaveTextContent(/not your turn/);
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
