@@ -21,6 +21,7 @@ import {
   uploadQuotaBytesOf,
   type AppConfig,
   type VendorRole,
+  webhookSecretOf,
 } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { seedDemoUsers } from './db/seed/seed-demo-users.ts';
@@ -39,6 +40,7 @@ import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outbox } from './modules/outbox/outbox.plugin.ts';
+import { sandboxWebhooks } from './providers/sandbox-webhooks/sandbox-webhooks.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -220,6 +222,14 @@ export async function buildApp(
     ...(vendors.mail && { mailTransport: vendors.mail }),
     ...(vendors.sms && { smsTransport: vendors.sms }),
   });
+  // What the sandbox vendors decided reaches the product as signed webhooks (ADR 0018).
+  if (sandboxVendors) {
+    await app.register(sandboxWebhooks, {
+      cipher,
+      secretOf: (role: string) => webhookSecretOf(config, role),
+      pollMs: config.sandboxWebhookPollMs ?? 0,
+    });
+  }
   app.get('/service/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(webClient, {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseDataKey, type DataKeySource } from './lib/crypto/data-key.ts';
+import { derivedWebhookSecret } from './lib/webhooks/webhook-signature.ts';
 import { defaultSecurityPolicy, type SecurityPolicy } from './modules/security/security-policy.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -43,6 +44,17 @@ export interface AppConfig {
   dataKey?: DataKeySource;
   /** Which address-lookup vendor answers `addressLookup/*`; the sandbox when absent. */
   addressLookupProvider?: AddressLookupProviderName;
+  /**
+   * How often the sandbox vendors' webhooks are delivered, in ms (ADR 0018). `loadConfig` sets
+   * SANDBOX_WEBHOOK_POLL_MS (500 by default); a configuration built in code without it (the
+   * tests) does not poll: tests call `app.sandboxWebhooks.runOnce(now)`.
+   */
+  sandboxWebhookPollMs?: number;
+  /**
+   * The secret each vendor role signs its webhooks with (`esign`, `identity`, ...); a role
+   * without one (every sandbox) uses a secret derived from `appSecret`.
+   */
+  webhookSecrets?: Readonly<Record<string, string>>;
   /**
    * The address people reach this site at, for links in mail (`https://portal.example.ca`);
    * `http://HOST:PORT` when absent.
@@ -109,6 +121,14 @@ export const defaultFeatureFlags: FeatureFlags = { bypassQualId: true };
 
 export function featureFlagsOf(config: Pick<AppConfig, 'featureFlags'>): FeatureFlags {
   return { ...defaultFeatureFlags, ...config.featureFlags };
+}
+
+/** The secret shared with the vendor of `role` for its webhooks (ADR 0018). */
+export function webhookSecretOf(
+  config: Pick<AppConfig, 'webhookSecrets' | 'appSecret'>,
+  role: string,
+): string {
+  return config.webhookSecrets?.[role] ?? derivedWebhookSecret(config.appSecret, role);
 }
 
 export function codeValidityMsOf(config: Pick<AppConfig, 'coAuthCodeValidityMs'>): number {
@@ -255,6 +275,7 @@ const environmentSchema = z.object({
   ADDRESS_LOOKUP_PROVIDER: z.enum(addressLookupProviderNames).default('sandbox'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   FEATURE_BYPASS_QUALID: booleanFlag.optional(),
+  SANDBOX_WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   CO_AUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   // An empty value counts as unset (compose files often write `SMTP_URL=`). Zod's message never
   // repeats the value, which may hold the SMTP password.
@@ -362,6 +383,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     appSecret: env.APP_SECRET ?? randomBytes(32).toString('base64url'),
     dataKey: dataKeyFrom(env),
     addressLookupProvider: env.ADDRESS_LOOKUP_PROVIDER,
+    sandboxWebhookPollMs: env.SANDBOX_WEBHOOK_POLL_MS,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.CO_AUTH_CODE_TTL_SECONDS !== undefined && {
       coAuthCodeValidityMs: env.CO_AUTH_CODE_TTL_SECONDS * 1000,

@@ -466,3 +466,44 @@ export const signInChallenges = pgTable('sign_in_challenges', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Vendor webhooks already handled (issue 13; docs/adr/0018): one row per vendor role and event
+ * id, written in the same transaction as the handler's change, so a delivery repeated by the
+ * vendor (or replayed by someone who caught one) changes nothing the second time.
+ */
+export const webhookReceipts = pgTable(
+  'webhook_receipts',
+  {
+    role: text('role').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.role, table.eventId] })],
+);
+
+/**
+ * Webhooks the sandbox vendors owe the product (architecture: sandbox vendors). A sandbox
+ * writes its decision here in the same transaction as the decision, due after the vendor's
+ * realistic delay; a dispatcher signs and delivers each through the product's real webhook
+ * route, retrying with backoff until it answers 2xx, as vendors do. The body may carry names
+ * and references: encrypted with the field cipher, bound to the row's id.
+ */
+export const sandboxWebhookDeliveries = pgTable(
+  'sandbox_webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    role: text('role').notNull(),
+    /** The product's route on this server, e.g. `/webhooks/esign`. */
+    path: text('path').notNull(),
+    bodyEncrypted: text('body_encrypted').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastStatus: integer('last_status'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_webhook_deliveries_due_idx').on(table.deliveredAt, table.dueAt)],
+);
