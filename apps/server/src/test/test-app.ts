@@ -17,7 +17,10 @@ export interface TestApp {
  * With TEST_DATABASE_URL (a PostgreSQL server) each test app gets a database of its own that is
  * dropped afterwards; otherwise an in-memory PGlite. Both run the same migrations and seeds.
  */
-export async function createTestDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  config: DatabaseConfig;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { config: { driver: 'pglite', dataDir: null }, drop: async () => {} };
 
