@@ -4,6 +4,7 @@ import enAuthCode from './en/authCode.json';
 import enDocuments from './en/documents.json';
 import enEsign from './en/esign.json';
 import enFinancial from './en/financial.json';
+import enIdentity from './en/identity.json';
 import enNextSteps from './en/nextSteps.json';
 import enOnboarding from './en/onboarding.json';
 import enProfile from './en/profile.json';
@@ -13,6 +14,7 @@ import frAuthCode from './fr/authCode.json';
 import frDocuments from './fr/documents.json';
 import frEsign from './fr/esign.json';
 import frFinancial from './fr/financial.json';
+import frIdentity from './fr/identity.json';
 import frNextSteps from './fr/nextSteps.json';
 import frOnboarding from './fr/onboarding.json';
 import frProfile from './fr/profile.json';
@@ -29,6 +31,7 @@ export const onDemandResources = {
     financial: enFinancial,
     documents: enDocuments,
     esign: enEsign,
+    identity: enIdentity,
     authCode: enAuthCode,
     review: enReview,
     nextSteps: enNextSteps,
@@ -40,6 +43,7 @@ export const onDemandResources = {
     financial: frFinancial,
     documents: frDocuments,
     esign: frEsign,
+    identity: frIdentity,
     authCode: frAuthCode,
     review: frReview,
     nextSteps: frNextSteps,

@@ -11,6 +11,7 @@ import { onboardingAccountTypes } from '@portal/domain/enums/onboarding';
 import { hasSigned } from '@portal/domain/rules/esign';
 import { acceptsChanges } from '@portal/domain/status/application-status-machine';
 import { applicationsApi, type ApplicationSummary } from '../../lib/applications-api.ts';
+import { identityStateOf, identitySummaryOf } from '../../lib/identity-api.ts';
 import { siteLinks } from '../../lib/site-links.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
@@ -155,6 +156,8 @@ export function DashboardPage() {
                 date: dateOf(application.createdAt),
               });
               const open = acceptsChanges(application.status);
+              // The signed-in person's own identity (absent when the server bypasses it).
+              const identityState = identityStateOf(application);
               const ownership =
                 application.ownershipTypeId === onboardingAccountTypes.Joint
                   ? t('dashboard.joint')
@@ -175,6 +178,14 @@ export function DashboardPage() {
                       <div>
                         <dt>{t('dashboard.yourPart')}</dt>
                         <dd>{t('dashboard.jointApplicant')}</dd>
+                      </div>
+                    )}
+                    {identityState && (
+                      <div>
+                        <dt>{t('dashboard.identity')}</dt>
+                        <dd data-identity={identityState}>
+                          {t(`dashboard.identityStates.${identitySummaryOf(identityState)}`)}
+                        </dd>
                       </div>
                     )}
                     {ownership && (

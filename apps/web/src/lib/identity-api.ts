@@ -1,0 +1,166 @@
+import { http } from './http/http.ts';
+
+/** The verification methods, in the order they are offered (issue 13, "Method order"). */
+export const identityMethods = ['creditFile', 'photoId', 'dualProcess', 'manual'] as const;
+export type IdentityMethod = (typeof identityMethods)[number];
+
+export type IdentityState =
+  'notStarted' | 'inProgress' | 'pending' | 'needsReview' | 'verified' | 'failed' | 'expired';
+
+export const handoffStages = [
+  'sent',
+  'opened',
+  'document',
+  'front',
+  'back',
+  'selfie',
+  'submitted',
+  'decided',
+  'expired',
+] as const;
+export type HandoffStage = (typeof handoffStages)[number];
+
+export type IdentityDocumentType = 'driversLicence' | 'passport' | 'identityCard';
+
+/** The live photo-ID hand-off to the person's phone. `link` and `qrSvg` come only in POST answers. */
+export interface IdentityHandoff {
+  attemptId: string;
+  stage: HandoffStage;
+  expiresAt: string;
+  smsSentAt?: string;
+  canResendAt?: string;
+  phoneMasked?: string;
+  documentType?: IdentityDocumentType;
+  link?: string;
+  shortLink: string;
+  qrSvg?: string;
+}
+
+export interface IdentityAttemptSummary {
+  id: string;
+  method: IdentityMethod;
+  outcome: string;
+  reason?: string;
+  startedAt: string;
+  completedAt?: string;
+}
+
+/** `GET applications/{id}/identity`: the caller's own verification. */
+export interface IdentityView {
+  role: 'primary' | 'joint';
+  state: IdentityState;
+  bypassed: boolean;
+  method: IdentityMethod | null;
+  screen: number;
+  verificationStatus: string;
+  bureau: { offline: boolean; endsAt?: string };
+  tried: IdentityMethod[];
+  lastFailure?: { method: IdentityMethod; reason: string };
+  attempts: IdentityAttemptSummary[];
+  handoff?: IdentityHandoff;
+}
+
+/**
+ * One anti-fraud question from the credit file. The sandbox asks about the home street, the
+ * city, the birth year and the postal code's first three characters; `kind` names which, so
+ * the question reads in the page's language; `prompt` is the bureau's own words otherwise.
+ */
+export interface KbaQuestion {
+  id: string;
+  kind?: string;
+  prompt?: string | { en: string; fr: string };
+  choices: { id: string; label: string | { en: string; fr: string } }[];
+}
+
+export type CreditFileStart =
+  | { outcome: 'questions'; attemptId: string; questions: KbaQuestion[] }
+  | { outcome: 'failed'; reason: string };
+
+export type CreditFileAnswer = { outcome: 'verified' } | { outcome: 'failed'; reason: string };
+
+export type DualProcessCategory = 'nameAddress' | 'nameDateOfBirth' | 'nameFinancialAccount';
+
+export interface DualProcessDocument {
+  documentId: string;
+  sourceName: string;
+  category: DualProcessCategory;
+  referenceNumber: string;
+}
+
+export interface ManualRequest {
+  documentType: IdentityDocumentType;
+  expiry: string;
+  documentIds: string[];
+}
+
+// Every identity screen shows its own designed error states: no call goes to the glitch page.
+const quiet = { noErrorPage: true } as const;
+
+const identityPath = (applicationId: string) =>
+  `/applications/${encodeURIComponent(applicationId)}/identity`;
+
+/** The caller's identity verification of one application (server module `identity`). */
+export const identityApi = {
+  get: (applicationId: string, signal?: AbortSignal) =>
+    http.get<IdentityView>(identityPath(applicationId), { ...quiet, signal }),
+  startCreditFile: (applicationId: string) =>
+    http.post<CreditFileStart>(`${identityPath(applicationId)}/creditFile`, undefined, quiet),
+  answerCreditFile: (
+    applicationId: string,
+    attemptId: string,
+    answers: { questionId: string; choiceId: string }[],
+  ) =>
+    http.post<CreditFileAnswer>(
+      `${identityPath(applicationId)}/creditFile/${encodeURIComponent(attemptId)}/answers`,
+      { answers },
+      quiet,
+    ),
+  startPhotoId: (applicationId: string, phone?: string) =>
+    http.post<{ handoff: IdentityHandoff }>(
+      `${identityPath(applicationId)}/photoId`,
+      phone ? { phone } : {},
+      quiet,
+    ),
+  resendSms: (applicationId: string, phone?: string) =>
+    http.post<{ handoff: IdentityHandoff }>(
+      `${identityPath(applicationId)}/photoId/sms`,
+      phone ? { phone } : {},
+      quiet,
+    ),
+  submitDualProcess: (applicationId: string, documents: DualProcessDocument[]) =>
+    http.post<{ state: IdentityState }>(
+      `${identityPath(applicationId)}/dualProcess`,
+      { documents },
+      quiet,
+    ),
+  requestManual: (applicationId: string, request: ManualRequest) =>
+    http.post<{ state: IdentityState }>(`${identityPath(applicationId)}/manual`, request, quiet),
+};
+
+/** A hand-off still running: the phone may still open the link and capture. */
+export function handoffRunning(handoff: IdentityHandoff | undefined, now: number): boolean {
+  if (!handoff) return false;
+  if (handoff.stage === 'decided' || handoff.stage === 'expired') return false;
+  return Date.parse(handoff.expiresAt) > now;
+}
+
+/** The method offered after the ones already tried (null when every method was tried). */
+export function nextMethodAfter(tried: readonly IdentityMethod[]): IdentityMethod | null {
+  return identityMethods.find((method) => !tried.includes(method)) ?? null;
+}
+
+/**
+ * The caller's identity as the application resource gives it (`identity: { state }`). An
+ * application without it comes from a server that does not verify identity (bypass): null.
+ */
+export function identityStateOf(application: object): IdentityState | null {
+  const identity = (application as { identity?: { state?: unknown } }).identity;
+  return typeof identity?.state === 'string' ? (identity.state as IdentityState) : null;
+}
+
+/** What the dashboard says of the caller's identity: verified, to verify, or in review. */
+export function identitySummaryOf(state: IdentityState): 'verified' | 'toVerify' | 'inReview' {
+  if (state === 'verified') return 'verified';
+  if (state === 'needsReview' || state === 'pending') return 'inReview';
+  return 'toVerify';
+}
