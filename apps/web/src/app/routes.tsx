@@ -74,6 +74,9 @@ const onboardingStepRoutes: RouteObject[] = [
   step('review', async () => ({
     default: (await import('../features/onboarding/review/review-step.tsx')).ReviewStep,
   })),
+  step('qualid', async () => ({
+    default: (await import('../features/onboarding/identity/qualid-step.tsx')).QualidStep,
+  })),
   step('esign', async () => ({
     default: (await import('../features/onboarding/signing/esign-step.tsx')).EsignStep,
   })),

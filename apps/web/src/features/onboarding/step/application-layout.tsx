@@ -14,6 +14,7 @@ import {
   stepApplies,
   stepOpen,
 } from '@portal/domain/rules/onboarding-flow';
+import { hasSigned } from '@portal/domain/rules/esign';
 import { acceptsChanges } from '@portal/domain/status/application-status-machine';
 import { addOnDemandCatalogues } from '../../../locales/on-demand.ts';
 import {
@@ -21,6 +22,7 @@ import {
   refusalOf,
   type ApplicationDetail,
 } from '../../../lib/applications-api.ts';
+import { identityStateOf } from '../../../lib/identity-api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { useUpdateUserInfo } from '../../../lib/user-info.tsx';
 import { LeaveGuard } from '../../../ui/leave-guard.tsx';
@@ -192,8 +194,26 @@ export function ApplicationLayout() {
  * answer, their turn to sign, or the next steps), or the last screen this client has.
  */
 export function resumeScreen(application: ApplicationDetail): OnboardingStep {
-  const next = resumeStep(application.status, application.steps, application.role);
+  const next = identityFirst(
+    application,
+    resumeStep(application.status, application.steps, application.role),
+  );
   return next && builtSteps.has(next) ? next : lastBuiltStep(application);
+}
+
+/**
+ * Once the review is agreed, a person who still has to sign (or waits for the joint applicant)
+ * and is not verified resumes at `qualid` (issue 13). An application without the caller's
+ * identity comes from a server that bypasses verification (bypass-qualId).
+ */
+function identityFirst(
+  application: ApplicationDetail,
+  next: OnboardingStep | null,
+): OnboardingStep | null {
+  const identity = identityStateOf(application);
+  if (next !== 'esign' && next !== 'nextsteps') return next;
+  if (identity === null || identity === 'verified') return next;
+  return hasSigned(application.role, application.status) ? next : 'qualid';
 }
 
 /** The last screen this client has that applies to this application. */
@@ -215,6 +235,7 @@ function reachable(step: OnboardingStep, application: ApplicationDetail): boolea
   if (answerSteps.includes(step)) {
     return open && application.role === 'primary' && stepOpen(step, application.steps);
   }
+  if (step === 'qualid') return !open && identityStateOf(application) !== null;
   return !open && (step === 'esign' || step === 'nextsteps');
 }
 

@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pick, type Language } from '@portal/domain/enums/define-enum';
+import { refusalOf } from '../../../lib/applications-api.ts';
+import { identityApi, type KbaQuestion } from '../../../lib/identity-api.ts';
+import { RadioChoices } from '../../../ui/choices.tsx';
+import { ErrorSummary, type FieldProblem } from '../../../ui/error-summary.tsx';
+import { ScreenHeading } from './screen-heading.tsx';
+
+const knownKinds = ['street', 'city', 'birthYear', 'postalCode'];
+
+const fieldIdOf = (question: KbaQuestion) => `kba-${question.id}`;
+
+/**
+ * Screen of the credit-file method: the bureau's multiple-choice questions, one radio group
+ * each, all required (an error summary on submit lists the unanswered ones), then the
+ * bureau's verdict: verified, or failed with the reason (the page offers the next method).
+ */
+export function QuestionsPanel({
+  applicationId,
+  attemptId,
+  questions,
+  focusOnShow,
+  onVerified,
+  onFailed,
+}: {
+  applicationId: string;
+  attemptId: string;
+  questions: KbaQuestion[];
+  focusOnShow: boolean;
+  onVerified(): void;
+  onFailed(reason: string): void;
+}) {
+  const { t, i18n } = useTranslation('identity');
+  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const textOf = (value: string | { en: string; fr: string }) =>
+    typeof value === 'string' ? value : pick(value, language);
+  const promptOf = (question: KbaQuestion, index: number) => {
+    if (question.kind && knownKinds.includes(question.kind)) {
+      return t(`questions.kinds.${question.kind}` as 'questions.kinds.street');
+    }
+    return question.prompt
+      ? textOf(question.prompt)
+      : t('questions.questionNumber', { number: index + 1 });
+  };
+
+  const problemsOf = (given: Record<string, string>): FieldProblem[] =>
+    questions
+      .filter((question) => !given[question.id])
+      .map((question) => ({
+        fieldId: fieldIdOf(question),
+        message: t('questions.required'),
+        code: 'required',
+      }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    setSubmitted(true);
+    const found = problemsOf(answers);
+    setProblems(found);
+    if (found.length > 0) return;
+    setSending(true);
+    setFailed(false);
+    try {
+      const result = await identityApi.answerCreditFile(
+        applicationId,
+        attemptId,
+        questions.map((question) => ({ questionId: question.id, choiceId: answers[question.id]! })),
+      );
+      if (result.outcome === 'verified') onVerified();
+      else onFailed(result.reason);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      // Answered already (another tab): the page reloads where the verification stands.
+      if (refusal?.status === 409) onFailed(refusal.body.errorCode);
+      else setFailed(true);
+      setSending(false);
+    }
+  }
+
+  const errorOf = (question: KbaQuestion) =>
+    problems.find((problem) => problem.fieldId === fieldIdOf(question))?.message;
+
+  return (
+    <>
+      <ScreenHeading focusOnShow={focusOnShow}>{t('questions.heading')}</ScreenHeading>
+      <ErrorSummary problems={problems} titleId="kba-error-summary" />
+      <p>{t('questions.intro')}</p>
+      <form noValidate onSubmit={submit}>
+        {questions.map((question, index) => (
+          <RadioChoices
+            key={question.id}
+            id={fieldIdOf(question)}
+            legend={promptOf(question, index)}
+            error={errorOf(question)}
+            value={answers[question.id]}
+            choices={question.choices.map((choice) => ({
+              value: choice.id,
+              label: textOf(choice.label),
+            }))}
+            onChange={(choiceId) => {
+              const next = { ...answers, [question.id]: choiceId };
+              setAnswers(next);
+              // Once refused, the summary follows the answers as they are given.
+              if (submitted)
+                setProblems((shown) => shown.filter((p) => p.fieldId !== fieldIdOf(question)));
+            }}
+          />
+        ))}
+        <div role="status" aria-live="polite">
+          {sending && <p className="loading-inline">{t('questions.submitting')}</p>}
+        </div>
+        {failed && (
+          <div className="notice-warning" role="alert">
+            <p>{t('failedRequest')}</p>
+          </div>
+        )}
+        <div className="actions">
+          <button type="submit" className="button button-primary" aria-disabled={sending}>
+            {t('questions.submit')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

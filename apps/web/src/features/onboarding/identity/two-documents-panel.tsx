@@ -1,0 +1,238 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { refusalOf } from '../../../lib/applications-api.ts';
+import { documentsApi, type UploadedDocument } from '../../../lib/documents-api.ts';
+import { identityApi, type DualProcessCategory } from '../../../lib/identity-api.ts';
+import { RadioChoices } from '../../../ui/choices.tsx';
+import { ErrorSummary, type FieldProblem } from '../../../ui/error-summary.tsx';
+import { SelectField } from '../../../ui/select-field.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { FileField } from './file-field.tsx';
+import {
+  dualProcessProblems,
+  type DualProcessCandidate,
+  type DualProcessField,
+} from './identity-rules.ts';
+import { ScreenHeading } from './screen-heading.tsx';
+import { SupportNotice } from './support-notice.tsx';
+import styles from './identity.module.css';
+
+const documentTypes = [
+  'utilityBill',
+  'bankStatement',
+  'creditStatement',
+  'investmentStatement',
+  'other',
+] as const;
+const categories: DualProcessCategory[] = [
+  'nameAddress',
+  'nameDateOfBirth',
+  'nameFinancialAccount',
+];
+const fields: DualProcessField[] = [
+  'documentType',
+  'sourceName',
+  'category',
+  'referenceNumber',
+  'file',
+];
+/** Kept with each upload, so operations see why it came. */
+const UPLOAD_REASON = 'Identity verification: two documents';
+
+const empty = (): DualProcessCandidate => ({
+  documentType: '',
+  sourceName: '',
+  category: '',
+  referenceNumber: '',
+  file: null,
+});
+const fieldId = (index: number, field: DualProcessField) => `dual-${index}-${field}`;
+
+/**
+ * Screen DocumentsUpload (8), the dual-process method: the FINTRAC rule in plain words, then
+ * two documents, each with its type, its source, what it proves, its reference number and
+ * its file. Checked with the dual-process rule before sending; the files go up with the
+ * documents API, then the method's request; then operations check them (needsReview).
+ */
+export function TwoDocumentsPanel({
+  applicationId,
+  focusOnShow,
+  onSent,
+}: {
+  applicationId: string;
+  focusOnShow: boolean;
+  onSent(): void;
+}) {
+  const { t } = useTranslation('identity');
+  const [documents, setDocuments] = useState([empty(), empty()]);
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const update = (index: number, change: Partial<DualProcessCandidate>) =>
+    setDocuments((current) =>
+      current.map((document, at) => (at === index ? { ...document, ...change } : document)),
+    );
+  const messageOf = (code: string) =>
+    t(`documents.errors.${code}` as 'documents.errors.required', {
+      defaultValue: t('documents.errors.invalid'),
+    });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const found = dualProcessProblems(documents).map((problem) => ({
+      fieldId: fieldId(problem.index, problem.field),
+      message: messageOf(problem.code),
+      code: problem.code,
+    }));
+    // One problem per field, in the order of the form.
+    const ordered = documents.flatMap((_, index) =>
+      fields.flatMap((field) => found.find((p) => p.fieldId === fieldId(index, field)) ?? []),
+    );
+    setProblems(ordered);
+    if (ordered.length > 0) return;
+    setSending(true);
+    setFailed(false);
+    try {
+      const uploaded: UploadedDocument[] = [];
+      for (const [index, document] of documents.entries()) {
+        try {
+          uploaded.push(
+            await documentsApi.upload(applicationId, {
+              documentType: document.documentType,
+              reason: UPLOAD_REASON,
+              file: document.file!,
+            }),
+          );
+        } catch (error) {
+          if (refusalOf(error)?.status === 400) {
+            setProblems([
+              { fieldId: fieldId(index, 'file'), message: t('documents.errors.uploadFailed') },
+            ]);
+            return;
+          }
+          throw error;
+        }
+      }
+      await identityApi.submitDualProcess(
+        applicationId,
+        documents.map((document, index) => ({
+          documentId: uploaded[index]!.id,
+          sourceName: document.sourceName.trim(),
+          category: document.category as DualProcessCategory,
+          referenceNumber: document.referenceNumber.trim(),
+        })),
+      );
+      onSent();
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal?.status === 400 && refusal.body.fields) {
+        setProblems(serverProblems(refusal.body.fields, messageOf));
+      } else setFailed(true);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const errorOf = (index: number, field: DualProcessField) =>
+    problems.find((problem) => problem.fieldId === fieldId(index, field))?.message;
+
+  return (
+    <>
+      <ScreenHeading focusOnShow={focusOnShow}>{t('documents.heading')}</ScreenHeading>
+      <ErrorSummary problems={problems} titleId="dual-error-summary" />
+      <h3>{t('documents.rulesHeading')}</h3>
+      <ul>
+        {(t('documents.rules', { returnObjects: true }) as string[]).map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
+      <form noValidate onSubmit={submit}>
+        {documents.map((document, index) => (
+          <fieldset key={index} className={styles.document}>
+            <legend>
+              <h3>{t('documents.documentHeading', { number: index + 1 })}</h3>
+            </legend>
+            <SelectField
+              id={fieldId(index, 'documentType')}
+              label={t('documents.type')}
+              error={errorOf(index, 'documentType')}
+              value={document.documentType}
+              onChange={(documentType) => update(index, { documentType })}
+              options={documentTypes.map((type) => ({
+                id: type,
+                label: t(`documents.types.${type}`),
+              }))}
+            />
+            <TextField
+              id={fieldId(index, 'sourceName')}
+              label={t('documents.source')}
+              hint={t('documents.sourceHint')}
+              error={errorOf(index, 'sourceName')}
+              value={document.sourceName}
+              onChange={(sourceName) => update(index, { sourceName })}
+              maxLength={100}
+            />
+            <RadioChoices
+              id={fieldId(index, 'category')}
+              legend={t('documents.category')}
+              error={errorOf(index, 'category')}
+              value={document.category || undefined}
+              choices={categories.map((category) => ({
+                value: category,
+                label: t(`documents.categories.${category}`),
+              }))}
+              onChange={(category) => update(index, { category })}
+            />
+            <TextField
+              id={fieldId(index, 'referenceNumber')}
+              label={t('documents.reference')}
+              hint={t('documents.referenceHint')}
+              error={errorOf(index, 'referenceNumber')}
+              value={document.referenceNumber}
+              onChange={(referenceNumber) => update(index, { referenceNumber })}
+              maxLength={40}
+            />
+            <FileField
+              id={fieldId(index, 'file')}
+              label={t('documents.file')}
+              hint={t('documents.fileHint')}
+              error={errorOf(index, 'file')}
+              onChange={(file) => update(index, { file })}
+            />
+          </fieldset>
+        ))}
+        <div role="status" aria-live="polite">
+          {sending && <p className="loading-inline">{t('documents.submitting')}</p>}
+        </div>
+        {failed && (
+          <div className="notice-warning" role="alert">
+            <p>{t('failedRequest')}</p>
+          </div>
+        )}
+        <div className="actions">
+          <button type="submit" className="button button-primary" aria-disabled={sending}>
+            {t('documents.submit')}
+          </button>
+        </div>
+      </form>
+      <SupportNotice />
+    </>
+  );
+}
+
+/** The server's field codes (`documents.1.category`: `sameCategory`) placed on this form's fields. */
+function serverProblems(
+  fieldsOfServer: Record<string, string>,
+  messageOf: (code: string) => string,
+): FieldProblem[] {
+  return Object.entries(fieldsOfServer).map(([path, code]) => {
+    const [, index = '0', field = 'documentType'] = path.split('.');
+    const known = (fields as string[]).includes(field)
+      ? (field as DualProcessField)
+      : 'documentType';
+    const at = index === '1' ? 1 : 0;
+    return { fieldId: fieldId(at, known), message: messageOf(code), code };
+  });
+}
