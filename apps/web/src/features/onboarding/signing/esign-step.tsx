@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_READY_BUSINESS_DAYS } from '@portal/domain/constants';
 import {
   ESIGN_EVENT_PARAM,
@@ -48,6 +48,7 @@ export function EsignStep({
   const { t } = useTranslation('esign');
   const params = useParams();
   const applicationId = givenId ?? params.applicationId ?? '';
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const returned = searchParams.get(ESIGN_RETURNED_PARAM) === '1';
   // "Finish later" in the ceremony: the person left without signing, nothing to check.
@@ -132,7 +133,10 @@ export function EsignStep({
     } catch (error) {
       setStarting(false);
       const refusal = refusalOf(error);
-      if (refusal?.status === 409 && refusal.body.errorCode === 'signerNameRefused') {
+      if (refusal?.status === 409 && refusal.body.errorCode === 'identityNotVerified') {
+        // Not verified yet (issue 13): the identity step first, saying why.
+        navigate(`/application/${applicationId}/qualid`, { state: { identityNotVerified: true } });
+      } else if (refusal?.status === 409 && refusal.body.errorCode === 'signerNameRefused') {
         // A name saved before the name rule: the contract cannot carry it (issue 12).
         setProblem('signerNameRefused');
       } else if (refusal?.status === 409) {

@@ -1,0 +1,398 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '@portal/domain/enums/define-enum';
+import { createI18n } from '../../../lib/i18n.ts';
+import type { IdentityHandoff, IdentityView, KbaQuestion } from '../../../lib/identity-api.ts';
+import { storeAccessToken } from '../../../lib/session-token.ts';
+import { addOnDemandCatalogues } from '../../../locales/on-demand.ts';
+import { QualidStep } from './qualid-step.tsx';
+
+const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000000';
+const IDENTITY_PATH = `/service/jaxrs/applications/${APPLICATION_ID}/identity`;
+const POLL_MS = 25;
+/** A Wednesday noon in Vancouver: the credit bureau is open. */
+const OPEN_HOURS = new Date('2026-11-25T20:00:00Z');
+/** Monday 23 November 2026, 22:00 in Vancouver (PST): the bureau's Monday maintenance. */
+const MONDAY_22_PACIFIC = new Date('2026-11-24T06:00:00Z');
+
+const view = (changes: Partial<IdentityView> = {}): IdentityView => ({
+  role: 'primary',
+  state: 'notStarted',
+  bypassed: false,
+  method: null,
+  screen: 1,
+  verificationStatus: 'NOTSTARTED',
+  bureau: { offline: false },
+  tried: [],
+  attempts: [],
+  ...changes,
+});
+
+const questions: KbaQuestion[] = [
+  { id: 'q1', kind: 'street', choices: choices('Maple Street', 'Oak Avenue') },
+  { id: 'q2', kind: 'city', choices: choices('Ottawa', 'Kingston') },
+  { id: 'q3', kind: 'birthYear', choices: choices('1985', '1979') },
+  { id: 'q4', kind: 'postalCode', choices: choices('K1A', 'H2X') },
+];
+
+function choices(...labels: string[]) {
+  return [
+    ...labels.map((label, index) => ({ id: `c${index}`, label })),
+    { id: 'none', label: 'None of the above' },
+  ];
+}
+
+type Answer = { status: number; body: unknown };
+const ok = (body: unknown, status = 200): Answer => ({ status, body });
+
+/**
+ * The identity API behind `window.fetch`: each GET takes the next queued view (the last one
+ * repeats); POSTs answer from `posts` by the path after `/identity`, in order.
+ */
+function fakeIdentityApi(views: IdentityView[], posts: Record<string, Answer[]> = {}) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  let next = 0;
+  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+    calls.push({ method, path: url.pathname, body });
+    if (url.pathname.startsWith('/security/')) return new Response(null, { status: 204 });
+    let answer: Answer = ok({ errorCode: 'notFound' }, 404);
+    if (url.pathname === IDENTITY_PATH && method === 'GET') {
+      answer = ok(views[Math.min(next++, views.length - 1)]);
+    } else if (url.pathname.startsWith(IDENTITY_PATH) && method === 'POST') {
+      const queue = posts[url.pathname.slice(IDENTITY_PATH.length)];
+      answer = queue?.shift() ?? answer;
+    } else if (url.pathname.endsWith('/documents') && method === 'POST') {
+      answer = ok({ id: `doc-${calls.length}` }, 201);
+    }
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return {
+    calls,
+    posted: (suffix: string) => calls.filter((c) => c.path === IDENTITY_PATH + suffix),
+  };
+}
+
+async function renderStep({
+  language = 'en',
+  now = OPEN_HOURS,
+}: { language?: Language; now?: Date } = {}) {
+  storeAccessToken('test-token');
+  const i18n = await createI18n(language);
+  addOnDemandCatalogues(i18n);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/application/:applicationId/qualid',
+        element: <QualidStep pollIntervalMs={POLL_MS} now={() => now} />,
+      },
+      { path: '/application/:applicationId/esign', element: <h1>Sign your application</h1> },
+      { path: '/home/dashboard', element: <h1>Dashboard</h1> },
+    ],
+    { initialEntries: [`/application/${APPLICATION_ID}/qualid`] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  await screen.findByRole('heading', { level: 2 });
+  return { router };
+}
+
+const handoff = (changes: Partial<IdentityHandoff> = {}): IdentityHandoff => ({
+  attemptId: 'attempt-1',
+  stage: 'sent',
+  expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+  smsSentAt: new Date().toISOString(),
+  canResendAt: new Date(Date.now() + 60_000).toISOString(),
+  phoneMasked: '*** *** 0123',
+  shortLink: 'http://localhost:8080/v/ABCD2345',
+  ...changes,
+});
+
+async function answerAllTruly() {
+  for (const label of ['Maple Street', 'Ottawa', '1985', 'K1A']) {
+    await userEvent.click(screen.getByRole('radio', { name: label }));
+  }
+  await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
+}
+
+describe('identity step (qualid)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('explains why, lists the four methods in order, and starts with the questions', async () => {
+    fakeIdentityApi([view()]);
+    await renderStep();
+    expect(screen.getByRole('heading', { name: 'Why we confirm your identity' })).toBeVisible();
+    expect(screen.getByText(/FINTRAC/)).toBeVisible();
+    const methods = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(methods.map((item) => item.getAttribute('data-method'))).toEqual([
+      'creditFile',
+      'photoId',
+      'dualProcess',
+      'manual',
+    ]);
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).toEqual([
+      'Start with a few questions',
+      'Use my photo ID instead',
+      "I don't have these documents",
+      'Ask for manual verification',
+    ]);
+  });
+
+  it('questions pass: success, focused, with Continue to signing', async () => {
+    const api = fakeIdentityApi([view(), view({ state: 'verified', method: 'creditFile' })], {
+      '/creditFile': [ok({ outcome: 'questions', attemptId: 'kba-1', questions })],
+      '/creditFile/kba-1/answers': [ok({ outcome: 'verified' })],
+    });
+    await renderStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Start with a few questions' }));
+    expect(await screen.findByRole('heading', { name: 'Answer a few questions' })).toHaveFocus();
+    expect(
+      screen.getByRole('group', { name: 'On which street is your home address?' }),
+    ).toBeVisible();
+    await answerAllTruly();
+    expect(await screen.findByRole('heading', { name: 'Your identity is verified' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Continue to signing' })).toHaveAttribute(
+      'href',
+      `/application/${APPLICATION_ID}/esign`,
+    );
+    expect(api.posted('/creditFile/kba-1/answers')[0]?.body).toEqual({
+      answers: [
+        { questionId: 'q1', choiceId: 'c0' },
+        { questionId: 'q2', choiceId: 'c0' },
+        { questionId: 'q3', choiceId: 'c0' },
+        { questionId: 'q4', choiceId: 'c0' },
+      ],
+    });
+  });
+
+  it('an unanswered question is refused in the summary and at the question', async () => {
+    const api = fakeIdentityApi([view()], {
+      '/creditFile': [ok({ outcome: 'questions', attemptId: 'kba-1', questions })],
+    });
+    await renderStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Start with a few questions' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Maple Street' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getAllByRole('link')).toHaveLength(3);
+    expect(summary).toHaveFocus();
+    expect(api.posted('/creditFile/kba-1/answers')).toHaveLength(0);
+  });
+
+  it('questions fail: explains plainly and offers the photo ID first', async () => {
+    fakeIdentityApi([view()], {
+      '/creditFile': [ok({ outcome: 'questions', attemptId: 'kba-1', questions })],
+      '/creditFile/kba-1/answers': [ok({ outcome: 'failed', reason: 'questionsFailed' })],
+    });
+    await renderStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Start with a few questions' }));
+    await screen.findByRole('heading', { name: 'Answer a few questions' });
+    await answerAllTruly();
+    expect(
+      await screen.findByRole('heading', { name: 'We could not confirm your identity this way' }),
+    ).toHaveFocus();
+    expect(screen.getByText('Some answers did not match your credit file.')).toBeVisible();
+    const first = screen.getAllByRole('button')[0];
+    expect(first).toHaveTextContent('Use my photo ID instead');
+    expect(first).toHaveClass('button-primary');
+    expect(screen.queryByRole('button', { name: 'Start with a few questions' })).toBeNull();
+  });
+
+  it('a hard stop shows the support hours and the manual path', async () => {
+    fakeIdentityApi([view()], {
+      '/creditFile': [ok({ outcome: 'failed', reason: 'hardStop' })],
+    });
+    await renderStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Start with a few questions' }));
+    expect(await screen.findByText('We cannot confirm your identity online.')).toBeVisible();
+    expect(screen.getByText(/5:30 a.m. to 5:00 p.m. Pacific time/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Ask for manual verification' })).toBeVisible();
+  });
+
+  it('offline at a faked Monday 22:00 Pacific: the maintenance message and the next method', async () => {
+    const api = fakeIdentityApi([view()]);
+    await renderStep({ now: MONDAY_22_PACIFIC });
+    expect(screen.getByRole('heading', { name: 'The credit bureau is offline' })).toBeVisible();
+    // Tuesday 01:30 Pacific, said in the person's own time zone (the machine's here).
+    const endsAt = new Intl.DateTimeFormat('en-CA', {
+      weekday: 'long',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }).format(new Date('2026-11-24T09:30:00Z'));
+    expect(
+      screen.getByText(new RegExp(`offline for maintenance until ${endsAt}\\.`)),
+    ).toBeVisible();
+    expect(screen.getByText(/log out and return later/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Start with a few questions' })).toBeNull();
+    expect(screen.getAllByRole('button')[0]).toHaveTextContent('Use my photo ID instead');
+    expect(api.posted('/creditFile')).toHaveLength(0);
+  });
+
+  it("offline in French, and the server's 503 bureauOffline shows the same message", async () => {
+    fakeIdentityApi([view()], {
+      '/creditFile': [
+        ok({ errorCode: 'bureauOffline', message: 'offline', endsAt: '2026-11-25T21:00:00Z' }, 503),
+      ],
+    });
+    await renderStep({ language: 'fr' });
+    await userEvent.click(screen.getByRole('button', { name: 'Commencer par quelques questions' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Le bureau de crédit est hors ligne' }),
+    ).toBeVisible();
+    expect(screen.getByText(/hors ligne pour maintenance jusqu'à/)).toBeVisible();
+  });
+
+  it('re-send stays disabled for 60 seconds after a text, with a countdown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'Date'] });
+    const sent = handoff({ qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' });
+    fakeIdentityApi([view(), view({ state: 'inProgress', method: 'photoId', handoff: sent })], {
+      '/photoId': [ok({ handoff: { ...sent, link: 'http://localhost:8080/#/verify/tok' } }, 201)],
+    });
+    await renderStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Use my photo ID instead' }));
+    const number = await screen.findByRole('textbox', { name: 'Mobile phone number' });
+    await userEvent.type(number, '613 555 0123');
+    await userEvent.click(screen.getByRole('button', { name: 'Text me the link' }));
+    const resend = await screen.findByRole('button', { name: 'Re-send the text' });
+    expect(resend).toBeDisabled();
+    expect(screen.getByText(/re-send the text in 60 s/)).toBeVisible();
+    expect(screen.getByRole('img', { name: /QR code/ })).toBeVisible();
+    expect(screen.getByText('localhost:8080/v/ABCD2345')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(screen.getByRole('button', { name: 'Re-send the text' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Re-send the text' })).toBeEnabled(),
+    );
+  });
+
+  it("follows the phone's progress in a polite live region, then moves on to signing", async () => {
+    const running = (
+      stage: IdentityHandoff['stage'],
+      state: IdentityView['state'] = 'inProgress',
+    ) => view({ state, method: 'photoId', handoff: handoff({ stage }) });
+    const { router } = await (async () => {
+      fakeIdentityApi([
+        running('sent'),
+        running('sent'),
+        running('front'),
+        running('front'),
+        running('submitted', 'pending'),
+        view({ state: 'verified', method: 'photoId', handoff: handoff({ stage: 'decided' }) }),
+      ]);
+      return renderStep();
+    })();
+    const progress = () =>
+      within(screen.getByRole('region', { name: 'Your progress on the phone' })).getByRole(
+        'status',
+      );
+    expect(progress()).toHaveTextContent('Waiting for you to open the link');
+    await waitFor(() => expect(progress()).toHaveTextContent('Front captured'));
+    await waitFor(() => expect(progress()).toHaveTextContent('Checking your documents'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/application/${APPLICATION_ID}/esign`),
+    );
+  });
+
+  it('a declined photo ID says why and offers the next methods', async () => {
+    fakeIdentityApi([
+      view({
+        state: 'failed',
+        method: 'photoId',
+        tried: ['creditFile', 'photoId'],
+        lastFailure: { method: 'photoId', reason: 'likenessFailed' },
+        attempts: [
+          { id: 'a2', method: 'photoId', outcome: 'failed', startedAt: '2026-11-23T20:00:00Z' },
+        ],
+      }),
+    ]);
+    await renderStep();
+    expect(screen.getByText('The selfie did not match the photo on your ID.')).toBeVisible();
+    expect(screen.getByRole('button', { name: "I don't have these documents" })).toBeVisible();
+  });
+
+  it('manual verification: an expiry typed MM/YYYY in the past is refused with the reason', async () => {
+    const api = fakeIdentityApi([view()], { '/manual': [ok({ state: 'needsReview' })] });
+    await renderStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for manual verification' }));
+    await screen.findByRole('heading', { name: 'Ask for manual verification' });
+    await userEvent.selectOptions(screen.getByLabelText('Type of photo ID'), 'driversLicence');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Expiry date' }), '01/2024');
+    await userEvent.upload(
+      screen.getByLabelText(/Photo of the ID/),
+      new File(['x'], 'licence.png', { type: 'image/png' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send for verification' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link')).toHaveTextContent(/This document has expired/);
+    expect(screen.getByRole('textbox', { name: 'Expiry date' })).toHaveAccessibleDescription(
+      /This document has expired/,
+    );
+    expect(api.posted('/manual')).toHaveLength(0);
+
+    const expiry = screen.getByRole('textbox', { name: 'Expiry date' });
+    await userEvent.clear(expiry);
+    await userEvent.type(expiry, '08/2030');
+    await userEvent.click(screen.getByRole('button', { name: 'Send for verification' }));
+    await waitFor(() => expect(api.posted('/manual')).toHaveLength(1));
+    expect(api.posted('/manual')[0]?.body).toMatchObject({
+      documentType: 'driversLicence',
+      expiry: '08/2030',
+    });
+  });
+
+  it('two documents of the same category are refused before anything is sent', async () => {
+    const api = fakeIdentityApi([view()]);
+    await renderStep();
+    await userEvent.click(screen.getByRole('button', { name: "I don't have these documents" }));
+    await screen.findByRole('heading', { name: 'Send two documents' });
+    for (const [index, source] of [
+      [0, 'Hydro One'],
+      [1, 'Royal Bank'],
+    ] as const) {
+      const group = screen.getByRole('group', { name: `Document ${index + 1}` });
+      await userEvent.selectOptions(
+        within(group).getByLabelText('Type of document'),
+        'utilityBill',
+      );
+      await userEvent.type(within(group).getByRole('textbox', { name: /Who issued it/ }), source);
+      await userEvent.click(within(group).getByRole('radio', { name: 'Your address' }));
+      await userEvent.type(
+        within(group).getByRole('textbox', { name: /Reference or account number/ }),
+        `REF-${index}`,
+      );
+      await userEvent.upload(
+        within(group).getByLabelText('The document'),
+        new File(['%PDF-1.4'], `bill-${index}.pdf`, { type: 'application/pdf' }),
+      );
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Send the documents' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('The two documents must prove different things.');
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('waiting for our team: what happens next, with the support hours', async () => {
+    fakeIdentityApi([view({ state: 'needsReview', method: 'dualProcess' })]);
+    await renderStep({ language: 'fr' });
+    expect(screen.getByRole('heading', { name: 'Nous vérifions vos documents' })).toBeVisible();
+    expect(screen.getByText(/nous vous enverrons un courriel/)).toBeVisible();
+    expect(screen.getByText(/de 5 h 30 à 17 h, heure du Pacifique/)).toBeVisible();
+  });
+});
