@@ -25,7 +25,7 @@ const arcs: readonly (readonly [ApplicationState, ApplicationEvent, ApplicationS
   ['jointActionRequired', 'jointConsented', 'jointEidUndetermined'],
   ['jointEidUndetermined', 'jointIdentityVerified', 'esignatureRequired'],
   ['jointEidUndetermined', 'jointIdentityFailed', 'uploadJointEid'],
-  ['uploadJointEid', 'jointIdentityUploaded', 'esignatureRequired'],
+  ['uploadJointEid', 'jointIdentityVerified', 'esignatureRequired'],
   ['esignatureRequired', 'primarySignedIndividual', 'underReview'],
   ['esignatureRequired', 'primarySignedJoint', 'jointEsignatureRequired'],
   ['jointEsignatureRequired', 'jointSigned', 'underReview'],
@@ -56,7 +56,6 @@ const events: readonly ApplicationEvent[] = [
   'jointConsented',
   'jointIdentityVerified',
   'jointIdentityFailed',
-  'jointIdentityUploaded',
   'primarySignedIndividual',
   'primarySignedJoint',
   'jointSigned',
@@ -85,7 +84,7 @@ describe('application status machine', () => {
       'reviewAgreedJoint',
       'jointConsented',
       'jointIdentityFailed',
-      'jointIdentityUploaded',
+      'jointIdentityVerified',
       'primarySignedJoint',
       'jointSigned',
     ];
@@ -103,6 +102,17 @@ describe('application status machine', () => {
       'jointEsignatureRequired',
       'underReview',
     ]);
+  });
+
+  it('moves a joint application on as soon as the joint applicant is verified online', () => {
+    expect(nextState('jointEidUndetermined', 'jointIdentityVerified')).toBe('esignatureRequired');
+  });
+
+  it('keeps an application waiting while the joint applicant has not been verified', () => {
+    // The documents being sent is not an event: only operations verifying them moves on.
+    expect(allows('uploadJointEid', 'jointIdentityFailed')).toBe(false);
+    expect(allows('jointEidUndetermined', 'primarySignedJoint')).toBe(false);
+    expect(allows('uploadJointEid', 'primarySignedJoint')).toBe(false);
   });
 
   it('covers every dashboard status and approved', () => {

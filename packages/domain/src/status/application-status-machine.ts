@@ -11,13 +11,22 @@ export type ApplicationEvent =
   | 'jointConsented'
   | 'jointIdentityVerified'
   | 'jointIdentityFailed'
-  | 'jointIdentityUploaded'
   | 'primarySignedIndividual'
   | 'primarySignedJoint'
   | 'jointSigned'
   | 'reviewRequested'
   | 'resubmitted'
   | 'declined';
+
+/*
+ * Identity (issue 13). Only the JOINT applicant's identity moves the application: once they
+ * consent it is jointEidUndetermined until their identity is verified online
+ * (jointIdentityVerified -> esignatureRequired) or their online methods fail
+ * (jointIdentityFailed -> uploadJointEid: they send documents and operations review them;
+ * operations verifying those documents is again jointIdentityVerified). The primary
+ * applicant's identity never changes the status: an individual application stays
+ * esignatureRequired, and e-signing is gated by each person's own verification, not here.
+ */
 
 /** Terminal: approved applications leave the dashboard (they become accounts). */
 export type ApplicationState = ApplicationStatus | 'approved';
@@ -36,7 +45,7 @@ const transitions: Readonly<
     jointIdentityVerified: 'esignatureRequired',
     jointIdentityFailed: 'uploadJointEid',
   },
-  uploadJointEid: { jointIdentityUploaded: 'esignatureRequired' },
+  uploadJointEid: { jointIdentityVerified: 'esignatureRequired' },
   esignatureRequired: {
     primarySignedIndividual: 'underReview',
     primarySignedJoint: 'jointEsignatureRequired',
