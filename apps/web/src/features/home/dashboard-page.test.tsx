@@ -48,6 +48,43 @@ describe('dashboard', () => {
     expect(within(second).getByText(/de 1 à 3 jours ouvrables/)).toBeInTheDocument();
   });
 
+  it("shows the signed-in person's own identity beside each application's status", async () => {
+    // The server adds `identity` for the caller (issue 13); the fake passes it through.
+    const withIdentity = (state: string, status: 'esignatureRequired' | 'jointEidUndetermined') =>
+      ({ status, ownershipTypeId: 1, identity: { state } }) as Parameters<
+        typeof fakeApplicationsApi
+      >[0][number];
+    fakeApplicationsApi([
+      withIdentity('verified', 'esignatureRequired'),
+      withIdentity('notStarted', 'esignatureRequired'),
+      withIdentity('needsReview', 'jointEidUndetermined'),
+      { status: 'continue', ownershipTypeId: 1 },
+    ]);
+    await renderApp({ path: '/home/dashboard', user: signedIn });
+    const identityOf = async (name: RegExp) => {
+      const card = await screen.findByRole('listitem', { name });
+      return within(card).queryByText('Identity')?.nextElementSibling?.textContent;
+    };
+    expect(await identityOf(/Application AAAAAAA1/)).toBe('Verified');
+    expect(await identityOf(/Application AAAAAAA2/)).toBe('To verify');
+    expect(await identityOf(/Application AAAAAAA3/)).toBe('In review');
+    // A server that does not verify identity (bypass) sends none: no line.
+    expect(await identityOf(/Application AAAAAAA4/)).toBeUndefined();
+  });
+
+  it('says the identity in French', async () => {
+    fakeApplicationsApi([
+      {
+        status: 'esignatureRequired',
+        ownershipTypeId: 1,
+        identity: { state: 'notStarted' },
+      } as Parameters<typeof fakeApplicationsApi>[0][number],
+    ]);
+    await renderApp({ path: '/home/dashboard', user: signedIn, language: 'fr' });
+    const card = await screen.findByRole('listitem', { name: /Demande AAAAAAA1/ });
+    expect(within(card).getByText('Identité').nextElementSibling).toHaveTextContent('À confirmer');
+  });
+
   it('asks a person whose address is not verified to verify it, with a link (not an error)', async () => {
     fakeApplicationsApi();
     await renderApp({

@@ -68,6 +68,7 @@ async function renderStep({
         element: <EsignStep pollIntervalMs={pollIntervalMs} />,
       },
       { path: '/application/:applicationId/nextsteps', element: <h1>Next steps</h1> },
+      { path: '/application/:applicationId/qualid', element: <h1>Confirm your identity</h1> },
       { path: '/home/dashboard', element: <h1>Dashboard</h1> },
     ],
     { initialEntries: [`/application/${APPLICATION_ID}/esign${query}`] },
@@ -381,6 +382,19 @@ describe('e-sign step', () => {
       'The name on this application has characters a name cannot have, so it cannot go on the contract',
     );
     expect(alert).not.toHaveTextContent(/not your turn/);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('a person not verified yet is sent to the identity step, which is told why', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    fakeEsignApi([ok(state())], [{ status: 409, body: { errorCode: 'identityNotVerified' } }]);
+    const { router } = await renderStep();
+    await userEvent.click(await screen.findByRole('button', { name: 'Review and sign' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/application/${APPLICATION_ID}/qualid`),
+    );
+    expect(router.state.location.state).toEqual({ identityNotVerified: true });
     expect(assign).not.toHaveBeenCalled();
   });
 });
