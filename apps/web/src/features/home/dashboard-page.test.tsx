@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApplicationDetail } from '../../lib/applications-api.ts';
 import { client, renderApp } from '../../test/render-app.tsx';
 import { fakeApplicationsApi } from '../../test/fake-applications-api.ts';
 
@@ -51,9 +52,7 @@ describe('dashboard', () => {
   it("shows the signed-in person's own identity beside each application's status", async () => {
     // The server adds `identity` for the caller (issue 13); the fake passes it through.
     const withIdentity = (state: string, status: 'esignatureRequired' | 'jointEidUndetermined') =>
-      ({ status, ownershipTypeId: 1, identity: { state } }) as Parameters<
-        typeof fakeApplicationsApi
-      >[0][number];
+      ({ status, ownershipTypeId: 1, identity: { state } }) as Partial<ApplicationDetail>;
     fakeApplicationsApi([
       withIdentity('verified', 'esignatureRequired'),
       withIdentity('notStarted', 'esignatureRequired'),
@@ -78,7 +77,7 @@ describe('dashboard', () => {
         status: 'esignatureRequired',
         ownershipTypeId: 1,
         identity: { state: 'notStarted' },
-      } as Parameters<typeof fakeApplicationsApi>[0][number],
+      } as Partial<ApplicationDetail>,
     ]);
     await renderApp({ path: '/home/dashboard', user: signedIn, language: 'fr' });
     const card = await screen.findByRole('listitem', { name: /Demande AAAAAAA1/ });
