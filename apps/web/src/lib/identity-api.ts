@@ -164,3 +164,26 @@ export function identitySummaryOf(state: IdentityState): 'verified' | 'toVerify'
   if (state === 'needsReview' || state === 'pending') return 'inReview';
   return 'toVerify';
 }
+
+/**
+ * Statuses at which a person verifies their identity (issue 13): the primary applicant once
+ * the review is agreed and until they sign, the joint applicant once they joined and until
+ * their identity moves the application on to signing.
+ */
+export function verifiesAt(role: 'primary' | 'joint', status: string): boolean {
+  const statuses =
+    role === 'primary'
+      ? ['esignatureRequired', 'jointActionRequired', 'jointEidUndetermined', 'uploadJointEid']
+      : ['jointEidUndetermined', 'uploadJointEid'];
+  return statuses.includes(status);
+}
+
+/** The person still has to verify now: their turn, and neither verified nor waiting for us. */
+export function identityToDo(
+  role: 'primary' | 'joint',
+  status: string,
+  state: IdentityState | null,
+): boolean {
+  if (state === null || !verifiesAt(role, status)) return false;
+  return state !== 'verified' && state !== 'needsReview' && state !== 'pending';
+}

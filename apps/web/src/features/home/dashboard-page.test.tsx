@@ -69,6 +69,14 @@ describe('dashboard', () => {
     expect(await identityOf(/Application AAAAAAA3/)).toBe('In review');
     // A server that does not verify identity (bypass) sends none: no line.
     expect(await identityOf(/Application AAAAAAA4/)).toBeUndefined();
+    // Who still has to verify is asked to, before signing; who is verified signs.
+    const toVerify = screen.getByRole('listitem', { name: /Application AAAAAAA2/ });
+    expect(within(toVerify).getByText('Confirm your identity: then you can sign.')).toBeVisible();
+    expect(within(toVerify).getByRole('link', { name: /Confirm your identity/ })).toHaveClass(
+      'button-primary',
+    );
+    const verified = screen.getByRole('listitem', { name: /Application AAAAAAA1/ });
+    expect(within(verified).getByRole('link', { name: /Sign your application/ })).toBeVisible();
   });
 
   it('says the identity in French', async () => {

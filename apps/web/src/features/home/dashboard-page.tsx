@@ -11,7 +11,7 @@ import { onboardingAccountTypes } from '@portal/domain/enums/onboarding';
 import { hasSigned } from '@portal/domain/rules/esign';
 import { acceptsChanges } from '@portal/domain/status/application-status-machine';
 import { applicationsApi, type ApplicationSummary } from '../../lib/applications-api.ts';
-import { identityStateOf, identitySummaryOf } from '../../lib/identity-api.ts';
+import { identityStateOf, identitySummaryOf, identityToDo } from '../../lib/identity-api.ts';
 import { siteLinks } from '../../lib/site-links.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
@@ -158,6 +158,7 @@ export function DashboardPage() {
               const open = acceptsChanges(application.status);
               // The signed-in person's own identity (absent when the server bypasses it).
               const identityState = identityStateOf(application);
+              const verifyNow = identityToDo(application.role, application.status, identityState);
               const ownership =
                 application.ownershipTypeId === onboardingAccountTypes.Joint
                   ? t('dashboard.joint')
@@ -229,17 +230,19 @@ export function DashboardPage() {
                     <>
                       <p>
                         {t(
-                          `dashboard.statusHelp.${statusHelp(application.status, application.role)}`,
+                          `dashboard.statusHelp.${verifyNow ? 'confirmIdentity' : statusHelp(application.status, application.role)}`,
                         )}
                       </p>
                       <div className="actions">
                         <Link
-                          className={`button ${application.nextStep === 'esign' ? 'button-primary' : 'button-secondary'}`}
+                          className={`button ${verifyNow || application.nextStep === 'esign' ? 'button-primary' : 'button-secondary'}`}
                           to={`/application/${application.id}`}
                         >
-                          {application.nextStep === 'esign'
-                            ? t('dashboard.sign')
-                            : t('dashboard.nextSteps')}
+                          {verifyNow
+                            ? t('dashboard.verifyIdentity')
+                            : application.nextStep === 'esign'
+                              ? t('dashboard.sign')
+                              : t('dashboard.nextSteps')}
                           <span className="visually-hidden"> {name}</span>
                         </Link>
                         {hasSigned(application.role, application.status) && (
