@@ -1,0 +1,72 @@
+/**
+ * A document-verification vendor (issue 13: photo ID and selfie, the FINTRAC photo-ID method):
+ * it receives the images of an identity document and a selfie, checks the document is authentic
+ * and that the selfie is the same person, and calls back by signed webhook
+ * (`/webhooks/identity`, event `verification.decided`) once it has decided, as real vendors do
+ * (their comparison takes seconds to minutes). The sandbox (`sandbox-document-verification.ts`)
+ * plays one; a real adapter (Onfido, Jumio, ...) implements the same call.
+ */
+
+export const identityDocumentTypes = ['driversLicence', 'passport', 'identityCard'] as const;
+export type IdentityDocumentType = (typeof identityDocumentTypes)[number];
+
+export const captureSides = ['front', 'back', 'selfie'] as const;
+export type CaptureSide = (typeof captureSides)[number];
+
+/** One captured image as the phone sent it (the file name is what the person's file was called). */
+export interface CapturedImage {
+  fileName: string;
+  contentType: 'image/jpeg' | 'image/png';
+  bytes: Uint8Array;
+}
+
+export interface VerificationRequest {
+  documentType: IdentityDocumentType;
+  /** The back is absent for a passport (its photo page is the front). */
+  images: { front: CapturedImage; back?: CapturedImage; selfie: CapturedImage };
+  /** Who the person says they are (the vendor reads the document's name against it). */
+  person: { firstName: string; lastName: string; provinceCode?: string };
+}
+
+/** Why a vendor declines (domain identity message codes). */
+export const verificationReasons = [
+  'documentExpired',
+  'likenessFailed',
+  'captureFailed',
+  'documentUnreadable',
+  'timeout',
+] as const;
+export type VerificationReason = (typeof verificationReasons)[number];
+
+/** The document as the vendor read it, on `approved` (and on some declines). */
+export interface VerifiedDocument {
+  type: IdentityDocumentType;
+  number: string;
+  /** Issuing province or state (`ON`), or the country for a passport. */
+  jurisdiction: string;
+  /** ISO 3166-1 alpha-2 (`CA`). */
+  country: string;
+  /** `YYYY-MM-DD`. */
+  expiryDate: string;
+  /** The name printed on the document. */
+  name: string;
+}
+
+/** The data of a `verification.decided` webhook. */
+export interface VerificationDecision {
+  vendorReference: string;
+  decision: 'approved' | 'declined' | 'review';
+  reasons: VerificationReason[];
+  document?: VerifiedDocument;
+}
+
+export const VERIFICATION_DECIDED_EVENT = 'verification.decided';
+export const IDENTITY_WEBHOOK_ROLE = 'identity';
+export const IDENTITY_WEBHOOK_PATH = '/webhooks/identity';
+
+export interface DocumentVerificationProvider {
+  /** Kept on the attempt (`identity_attempts.vendor`) with the reference it answers. */
+  readonly name: string;
+  /** Sends the images; the decision arrives later by webhook under the reference answered. */
+  submit(request: VerificationRequest): Promise<{ vendorReference: string }>;
+}
