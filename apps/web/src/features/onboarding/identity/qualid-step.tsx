@@ -183,7 +183,9 @@ export function QualidStep({
         />
       );
     }
-    if (screen === 'photoId' || live || view.state === 'pending') {
+    // A hand-off running when the page opens shows at once; "Other ways" leaves it.
+    const followPhone = screen === 'choose' && !moved && (live || view.state === 'pending');
+    if (screen === 'photoId' || followPhone) {
       return (
         <PhonePanel
           applicationId={applicationId}
