@@ -154,6 +154,8 @@ export async function passIdentityWithQuestions(
   }: { id: string; language: Language; truths?: IdentityTruths; thenSign?: boolean },
 ): Promise<void> {
   const t = identityWords[language];
+  // Just agreed: the review's save decides where to go; let it land before leaving.
+  await expect(page).not.toHaveURL(/\/review(\?.*)?$/, { timeout: 20_000 });
   await page.goto(`/#/application/${id}/qualid`);
   await expect(heading(page, t.title)).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: t.startQuestions, exact: true }).click();

@@ -6,6 +6,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import { applicationAtReview, codeIn, mailTo, type Person } from '../support/seed.ts';
 import { escapeRegExp, heading, says } from '../support/locators.ts';
+import { passIdentityWithQuestions, seededJointTruths } from '../support/identity.ts';
 
 /** The visible words, from apps/web/src/locales, the sandbox pages and packages/domain. */
 const text = {
@@ -144,6 +145,8 @@ for (const language of ['en', 'fr'] as const) {
       const id = await applicationAtReview(page.request, { primary, language });
 
       await agree(page, t, id);
+      // Identity first (issue 13): the sandbox's questions, answered truly, pass at once.
+      await passIdentityWithQuestions(page, { id, language });
       await signAs(page, t, primary);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `esign-signed-${language}`);
@@ -194,14 +197,23 @@ for (const language of ['en', 'fr'] as const) {
       await expect(other.page.getByRole('status').filter({ hasText: t.jointJoined })).toBeVisible({
         timeout: 20_000,
       });
+      // The joint applicant confirms their identity on their own sign-in (issue 13).
+      await passIdentityWithQuestions(other.page, {
+        id,
+        language,
+        truths: seededJointTruths,
+        thenSign: false,
+      });
+      await other.page.goto('/#/home/dashboard');
       const jointCard = applicationCard(other.page, id);
       await expect(jointCard).toContainText(t.esignatureRequired);
 
-      // The primary signs first; then the application waits for the joint applicant's signature.
+      // The primary confirms theirs and signs first; then the application waits for the joint
+      // applicant's signature.
       await page.reload();
       const primaryCard = applicationCard(page, id);
       await expect(primaryCard).toContainText(t.esignatureRequired);
-      await primaryCard.getByRole('link', { name: new RegExp(escapeRegExp(t.sign)) }).click();
+      await passIdentityWithQuestions(page, { id, language });
       await signAs(page, t, primary);
       await expect(await statusOn(page, t, id)).toContainText(t.jointEsignatureRequired);
 

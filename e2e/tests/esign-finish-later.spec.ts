@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage } from '../support/pages.ts';
 import { applicationAtReview } from '../support/seed.ts';
 import { heading } from '../support/locators.ts';
+import { passIdentityWithQuestions } from '../support/identity.ts';
 
 /**
  * Issue 12, item 6: leaving the signing ceremony with "Finish later" brings the person back to
@@ -52,6 +53,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(heading(page, t.reviewHeading)).toBeVisible();
     await page.getByLabel(t.consent).check();
     await page.getByRole('button', { name: t.agree }).click();
+    await passIdentityWithQuestions(page, { id, language });
     await expect(heading(page, t.esignTitle)).toBeVisible({ timeout: 20_000 });
 
     await page.getByRole('button', { name: t.reviewAndSign }).click();

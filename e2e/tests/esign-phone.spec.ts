@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { heading } from '../support/locators.ts';
 import { screenshot, useLanguage } from '../support/pages.ts';
 import { applicationAtReview } from '../support/seed.ts';
+import { passIdentityWithQuestions } from '../support/identity.ts';
 
 /** The visible words (review.json, esign.json, sandbox-esign-pages.locales.ts). */
 const text = {
@@ -43,6 +44,8 @@ for (const language of ['en', 'fr'] as const) {
     await page.goto(`/#/application/${id}/review`);
     await page.getByLabel(t.consent).check();
     await page.getByRole('button', { name: t.agree }).click();
+    // Identity on the phone-sized page too; the questions pass at once.
+    await passIdentityWithQuestions(page, { id, language });
     await expect(heading(page, t.esignTitle)).toBeVisible();
     await page.getByRole('button', { name: t.reviewAndSign }).click();
     await expect(page).toHaveURL(/\/sandbox\/esign\//);

@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { escapeRegExp, errorSummary, heading, saveAndContinue } from '../support/locators.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import { applicationAtReview, type Person } from '../support/seed.ts';
+import { passIdentityWithQuestions } from '../support/identity.ts';
 
 /**
  * Issue 12 item 1, "Names": one name rule at registration, on the profile and at e-signing.
@@ -76,12 +77,13 @@ async function saveProfile(page: Page, t: Text, id: string, person: Person, last
 }
 
 /** Agrees to the review, then signs in the sandbox ceremony with the name on the profile. */
-async function agreeAndSign(page: Page, t: Text, id: string, fullName: string) {
+async function agreeAndSign(page: Page, t: Text, id: string, fullName: string, language: Language) {
   await page.goto(`/#/application/${id}/review`);
   await expect(heading(page, t.reviewHeading)).toBeVisible();
   await expect(page.getByRole('main')).toContainText(fullName);
   await page.getByLabel(t.consent).check();
   await page.getByRole('button', { name: t.agree }).click();
+  await passIdentityWithQuestions(page, { id, language });
   await expect(heading(page, t.esignTitle)).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: t.reviewAndSign }).click();
   // The document is generated (with its embedded font) before the ceremony opens.
@@ -134,7 +136,7 @@ for (const language of ['en', 'fr'] as const) {
       await signInThroughApi(page, language, person);
       const id = await applicationAtReview(page.request, { primary: person, language });
       await saveProfile(page, t, id, person);
-      await agreeAndSign(page, t, id, 'Jean Tremblay, Jr.');
+      await agreeAndSign(page, t, id, 'Jean Tremblay, Jr.', language);
     });
 
     test('O’Brien, corrected on the profile, becomes the account’s name and signs', async ({
@@ -146,7 +148,7 @@ for (const language of ['en', 'fr'] as const) {
       const id = await applicationAtReview(page.request, { primary: person, language });
       await saveProfile(page, t, id, person, 'O’Brien');
       await expect(page.getByText(t.greeting('Siobhan O’Brien'))).toBeVisible();
-      await agreeAndSign(page, t, id, 'Siobhan O’Brien');
+      await agreeAndSign(page, t, id, 'Siobhan O’Brien', language);
     });
   });
 }

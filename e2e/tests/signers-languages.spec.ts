@@ -6,6 +6,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { useLanguage } from '../support/pages.ts';
 import { applicationAtReview, codeIn, mailTo, type Person } from '../support/seed.ts';
 import { escapeRegExp, heading } from '../support/locators.ts';
+import { passIdentityWithQuestions, seededJointTruths } from '../support/identity.ts';
 
 /**
  * Issue 12, items 4, 9 and 12: an English primary applicant and a French joint applicant. Each
@@ -132,8 +133,18 @@ test('an English primary and a French joint applicant: each signs, is written to
     timeout: 20_000,
   });
 
-  // The primary is told in English that the joint applicant joined, and signs in English.
+  // The joint applicant confirms their identity (issue 13), in French.
+  await passIdentityWithQuestions(other, {
+    id,
+    language: 'fr',
+    truths: seededJointTruths,
+    thenSign: false,
+  });
+
+  // The primary is told in English that the joint applicant joined, confirms their identity
+  // and signs in English.
   await mailTo(page.request, primary.email, (message) => message.subject === en.joinedSubject);
+  await passIdentityWithQuestions(page, { id, language: 'en', thenSign: false });
   await page.goto('/#/home/dashboard');
   await expect(heading(page, en.dashboard)).toBeVisible();
   await signFromDashboard(page, en, id, primary);
