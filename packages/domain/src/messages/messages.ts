@@ -1,6 +1,7 @@
 import { amountMessagesEn, amountMessagesFr } from './amount-messages.ts';
 import { codeMessagesEn, codeMessagesFr } from './code-messages.ts';
 import { financialMessagesEn, financialMessagesFr } from './financial-messages.ts';
+import { identityMessagesEn, identityMessagesFr } from './identity-messages.ts';
 import { profileMessagesEn, profileMessagesFr } from './profile-messages.ts';
 import { splitMessageCode } from './message-code.ts';
 import {
@@ -22,6 +23,7 @@ export const messagesEn = {
   ...codeMessagesEn,
   ...uploadMessagesEn,
   ...amountMessagesEn,
+  ...identityMessagesEn,
   required: 'Required.',
   invalid: 'Invalid.',
   duplicated: 'Duplicated.',
@@ -52,6 +54,7 @@ export const messagesFr = {
   ...codeMessagesFr,
   ...uploadMessagesFr,
   ...amountMessagesFr,
+  ...identityMessagesFr,
   required: 'Obligatoire.',
   invalid: 'Non valide.',
   duplicated: 'Copie.',
