@@ -1,11 +1,13 @@
+import type { KbaQuestion } from '@portal/domain/identity/kba';
+import {
+  identityMethods,
+  type IdentityMethod,
+  type IdentityState,
+} from '@portal/domain/identity/methods';
 import { http } from './http/http.ts';
 
-/** The verification methods, in the order they are offered (issue 13, "Method order"). */
-export const identityMethods = ['creditFile', 'photoId', 'dualProcess', 'manual'] as const;
-export type IdentityMethod = (typeof identityMethods)[number];
-
-export type IdentityState =
-  'notStarted' | 'inProgress' | 'pending' | 'needsReview' | 'verified' | 'failed' | 'expired';
+export { identityMethods, type IdentityMethod, type IdentityState };
+export type { KbaQuestion };
 
 export const handoffStages = [
   'sent',
@@ -60,30 +62,17 @@ export interface IdentityView {
   handoff?: IdentityHandoff;
 }
 
-/**
- * One anti-fraud question from the credit file. The sandbox asks about the home street, the
- * city, the birth year and the postal code's first three characters; `kind` names which, so
- * the question reads in the page's language; `prompt` is the bureau's own words otherwise.
- */
-export interface KbaQuestion {
-  id: string;
-  kind?: string;
-  prompt?: string | { en: string; fr: string };
-  choices: { id: string; label: string | { en: string; fr: string } }[];
-}
-
 export type CreditFileStart =
   | { outcome: 'questions'; attemptId: string; questions: KbaQuestion[] }
   | { outcome: 'failed'; reason: string };
 
 export type CreditFileAnswer = { outcome: 'verified' } | { outcome: 'failed'; reason: string };
 
-export type DualProcessCategory = 'nameAddress' | 'nameDateOfBirth' | 'nameFinancialAccount';
-
 export interface DualProcessDocument {
   documentId: string;
+  documentType: string;
   sourceName: string;
-  category: DualProcessCategory;
+  category: 'nameAddress' | 'nameDateOfBirth' | 'nameFinancialAccount';
   referenceNumber: string;
 }
 
@@ -142,11 +131,6 @@ export function handoffRunning(handoff: IdentityHandoff | undefined, now: number
   if (!handoff) return false;
   if (handoff.stage === 'decided' || handoff.stage === 'expired') return false;
   return Date.parse(handoff.expiresAt) > now;
-}
-
-/** The method offered after the ones already tried (null when every method was tried). */
-export function nextMethodAfter(tried: readonly IdentityMethod[]): IdentityMethod | null {
-  return identityMethods.find((method) => !tried.includes(method)) ?? null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { expiryProblem } from '@portal/domain/identity/document-expiry';
 import { refusalOf } from '../../../lib/applications-api.ts';
 import { documentsApi } from '../../../lib/documents-api.ts';
 import { identityApi, type IdentityDocumentType } from '../../../lib/identity-api.ts';
@@ -7,7 +8,6 @@ import { ErrorSummary, type FieldProblem } from '../../../ui/error-summary.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { FileField } from './file-field.tsx';
-import { expiryProblem } from './identity-rules.ts';
 import { ScreenHeading } from './screen-heading.tsx';
 import { SupportNotice } from './support-notice.tsx';
 
@@ -57,7 +57,7 @@ export function ManualPanel({
     if (sending) return;
     const found: FieldProblem[] = [];
     if (!documentType) found.push(problem('documentType', 'required'));
-    const expiryCode = expiryProblem(expiry, now());
+    const expiryCode = expiryProblem(expiry.trim(), localDateOf(now()));
     if (expiryCode) found.push(problem('expiry', expiryCode));
     if (!front) found.push(problem('front', 'required'));
     setProblems(found);
@@ -178,4 +178,10 @@ export function ManualPanel({
       <SupportNotice />
     </>
   );
+}
+
+/** A day of the person's own calendar as `YYYY-MM-DD` (the expiry rule compares days). */
+function localDateOf(instant: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${instant.getFullYear()}-${two(instant.getMonth() + 1)}-${two(instant.getDate())}`;
 }

@@ -31,19 +31,21 @@ const view = (changes: Partial<IdentityView> = {}): IdentityView => ({
   ...changes,
 });
 
+const both = (text: string) => ({ en: text, fr: text });
+const question = (id: string, prompt: string, ...labels: string[]): KbaQuestion => ({
+  id,
+  prompt: { en: prompt, fr: `${prompt} (fr)` },
+  choices: [
+    ...labels.map((label, index) => ({ id: `c${index}`, label: both(label) })),
+    { id: 'none', label: { en: 'None of the above', fr: 'Aucune de ces réponses' } },
+  ],
+});
 const questions: KbaQuestion[] = [
-  { id: 'q1', kind: 'street', choices: choices('Maple Street', 'Oak Avenue') },
-  { id: 'q2', kind: 'city', choices: choices('Ottawa', 'Kingston') },
-  { id: 'q3', kind: 'birthYear', choices: choices('1985', '1979') },
-  { id: 'q4', kind: 'postalCode', choices: choices('K1A', 'H2X') },
+  question('q1', 'On which street is your home address?', 'Maple Street', 'Oak Avenue'),
+  question('q2', 'In which city do you live?', 'Ottawa', 'Kingston'),
+  question('q3', 'In which year were you born?', '1985', '1979'),
+  question('q4', 'What are the first three characters of your postal code?', 'K1A', 'H2X'),
 ];
-
-function choices(...labels: string[]) {
-  return [
-    ...labels.map((label, index) => ({ id: `c${index}`, label })),
-    { id: 'none', label: 'None of the above' },
-  ];
-}
 
 type Answer = { status: number; body: unknown };
 const ok = (body: unknown, status = 200): Answer => ({ status, body });

@@ -1,5 +1,6 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bureauMaintenanceAt } from '@portal/domain/identity/bureau-maintenance';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { refusalOf } from '../../../lib/applications-api.ts';
 import {
@@ -13,7 +14,6 @@ import {
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../ui/page.tsx';
 import { ApplicationContext, stepPath } from '../step/application-context.tsx';
-import { bureauMaintenanceEnd } from './bureau-window.ts';
 import { LandingPanel, type LastFailure } from './landing-panel.tsx';
 import { ManualPanel } from './manual-panel.tsx';
 import { PendingPanel, SuccessPanel } from './outcome-panels.tsx';
@@ -72,7 +72,8 @@ export function QualidStep({
   const [serverOffline, setServerOffline] = useState<Date | null>(null);
   const [sentHandoff, setSentHandoff] = useState<IdentityHandoff | null>(null);
   const [problem, setProblem] = useState<'failedRequest' | 'notOpen' | null>(null);
-  const [clientOffline] = useState(() => bureauMaintenanceEnd(now()));
+  // The client's clock shows the maintenance message before any call (spec section 8).
+  const [clientOffline] = useState(() => bureauMaintenanceAt(now()).endsAt ?? null);
 
   const view = resource.state === 'ready' ? resource.data : null;
   const handoff = mergedHandoff(view?.handoff, sentHandoff);

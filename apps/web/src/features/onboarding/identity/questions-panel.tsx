@@ -7,8 +7,6 @@ import { RadioChoices } from '../../../ui/choices.tsx';
 import { ErrorSummary, type FieldProblem } from '../../../ui/error-summary.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 
-const knownKinds = ['street', 'city', 'birthYear', 'postalCode'];
-
 const fieldIdOf = (question: KbaQuestion) => `kba-${question.id}`;
 
 /**
@@ -39,17 +37,7 @@ export function QuestionsPanel({
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  const textOf = (value: string | { en: string; fr: string }) =>
-    typeof value === 'string' ? value : pick(value, language);
-  const promptOf = (question: KbaQuestion, index: number) => {
-    if (question.kind && knownKinds.includes(question.kind)) {
-      return t(`questions.kinds.${question.kind}` as 'questions.kinds.street');
-    }
-    return question.prompt
-      ? textOf(question.prompt)
-      : t('questions.questionNumber', { number: index + 1 });
-  };
-
+  const promptOf = (question: KbaQuestion) => pick(question.prompt, language);
   const problemsOf = (given: Record<string, string>): FieldProblem[] =>
     questions
       .filter((question) => !given[question.id])
@@ -94,16 +82,16 @@ export function QuestionsPanel({
       <ErrorSummary problems={problems} titleId="kba-error-summary" />
       <p>{t('questions.intro')}</p>
       <form noValidate onSubmit={submit}>
-        {questions.map((question, index) => (
+        {questions.map((question) => (
           <RadioChoices
             key={question.id}
             id={fieldIdOf(question)}
-            legend={promptOf(question, index)}
+            legend={promptOf(question)}
             error={errorOf(question)}
             value={answers[question.id]}
             choices={question.choices.map((choice) => ({
               value: choice.id,
-              label: textOf(choice.label),
+              label: pick(choice.label, language),
             }))}
             onChange={(choiceId) => {
               const next = { ...answers, [question.id]: choiceId };

@@ -1,34 +1,40 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pick, type Language } from '@portal/domain/enums/define-enum';
+import { uploadDocumentTypeLabels } from '@portal/domain/enums/documents';
+import {
+  DUAL_PROCESS_REFERENCE_MAX,
+  DUAL_PROCESS_SOURCE_NAME_MAX,
+  dualProcessCategories,
+  dualProcessDocumentTypes,
+  dualProcessProblems,
+  type DualProcessCategory,
+  type DualProcessField as SourceField,
+} from '@portal/domain/identity/dual-process';
 import { refusalOf } from '../../../lib/applications-api.ts';
 import { documentsApi, type UploadedDocument } from '../../../lib/documents-api.ts';
-import { identityApi, type DualProcessCategory } from '../../../lib/identity-api.ts';
+import { identityApi } from '../../../lib/identity-api.ts';
 import { RadioChoices } from '../../../ui/choices.tsx';
 import { ErrorSummary, type FieldProblem } from '../../../ui/error-summary.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { FileField } from './file-field.tsx';
-import {
-  dualProcessProblems,
-  type DualProcessCandidate,
-  type DualProcessField,
-} from './identity-rules.ts';
 import { ScreenHeading } from './screen-heading.tsx';
 import { SupportNotice } from './support-notice.tsx';
 import styles from './identity.module.css';
 
-const documentTypes = [
-  'utilityBill',
-  'bankStatement',
-  'creditStatement',
-  'investmentStatement',
-  'other',
-] as const;
-const categories: DualProcessCategory[] = [
-  'nameAddress',
-  'nameDateOfBirth',
-  'nameFinancialAccount',
-];
+/** A field of one document on this form: what the rule checks, and the file. */
+type DualProcessField = SourceField | 'file';
+
+/** One document as the form holds it: every field may still be blank. */
+interface DocumentDraft {
+  documentType: string;
+  sourceName: string;
+  category: DualProcessCategory | '';
+  referenceNumber: string;
+  file: File | null;
+}
+
 const fields: DualProcessField[] = [
   'documentType',
   'sourceName',
@@ -39,7 +45,7 @@ const fields: DualProcessField[] = [
 /** Kept with each upload, so operations see why it came. */
 const UPLOAD_REASON = 'Identity verification: two documents';
 
-const empty = (): DualProcessCandidate => ({
+const empty = (): DocumentDraft => ({
   documentType: '',
   sourceName: '',
   category: '',
@@ -63,13 +69,14 @@ export function TwoDocumentsPanel({
   focusOnShow: boolean;
   onSent(): void;
 }) {
-  const { t } = useTranslation('identity');
+  const { t, i18n } = useTranslation('identity');
+  const language: Language = i18n.language === 'fr' ? 'fr' : 'en';
   const [documents, setDocuments] = useState([empty(), empty()]);
   const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  const update = (index: number, change: Partial<DualProcessCandidate>) =>
+  const update = (index: number, change: Partial<DocumentDraft>) =>
     setDocuments((current) =>
       current.map((document, at) => (at === index ? { ...document, ...change } : document)),
     );
@@ -81,11 +88,19 @@ export function TwoDocumentsPanel({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    const found = dualProcessProblems(documents).map((problem) => ({
-      fieldId: fieldId(problem.index, problem.field),
-      message: messageOf(problem.code),
-      code: problem.code,
-    }));
+    // The domain's dual-process rule (as the server checks it), and each file present.
+    const found = [
+      ...dualProcessProblems(documents).map((problem) => ({
+        fieldId: fieldId(problem.index ?? 0, problem.field ?? 'documentType'),
+        message: messageOf(problem.code),
+        code: problem.code,
+      })),
+      ...documents.flatMap((document, index) =>
+        document.file
+          ? []
+          : [{ fieldId: fieldId(index, 'file'), message: messageOf('required'), code: 'required' }],
+      ),
+    ];
     // One problem per field, in the order of the form.
     const ordered = documents.flatMap((_, index) =>
       fields.flatMap((field) => found.find((p) => p.fieldId === fieldId(index, field)) ?? []),
@@ -119,6 +134,7 @@ export function TwoDocumentsPanel({
         applicationId,
         documents.map((document, index) => ({
           documentId: uploaded[index]!.id,
+          documentType: document.documentType,
           sourceName: document.sourceName.trim(),
           category: document.category as DualProcessCategory,
           referenceNumber: document.referenceNumber.trim(),
@@ -160,9 +176,9 @@ export function TwoDocumentsPanel({
               error={errorOf(index, 'documentType')}
               value={document.documentType}
               onChange={(documentType) => update(index, { documentType })}
-              options={documentTypes.map((type) => ({
+              options={dualProcessDocumentTypes.map((type) => ({
                 id: type,
-                label: t(`documents.types.${type}`),
+                label: pick(uploadDocumentTypeLabels[type], language),
               }))}
             />
             <TextField
@@ -172,14 +188,14 @@ export function TwoDocumentsPanel({
               error={errorOf(index, 'sourceName')}
               value={document.sourceName}
               onChange={(sourceName) => update(index, { sourceName })}
-              maxLength={100}
+              maxLength={DUAL_PROCESS_SOURCE_NAME_MAX}
             />
             <RadioChoices
               id={fieldId(index, 'category')}
               legend={t('documents.category')}
               error={errorOf(index, 'category')}
               value={document.category || undefined}
-              choices={categories.map((category) => ({
+              choices={dualProcessCategories.map((category) => ({
                 value: category,
                 label: t(`documents.categories.${category}`),
               }))}
@@ -192,7 +208,7 @@ export function TwoDocumentsPanel({
               error={errorOf(index, 'referenceNumber')}
               value={document.referenceNumber}
               onChange={(referenceNumber) => update(index, { referenceNumber })}
-              maxLength={40}
+              maxLength={DUAL_PROCESS_REFERENCE_MAX}
             />
             <FileField
               id={fieldId(index, 'file')}
