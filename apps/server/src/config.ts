@@ -11,7 +11,16 @@ import { defaultSecurityPolicy, type SecurityPolicy } from './modules/security/s
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export type DatabaseConfig =
-  { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
+  | {
+      driver: 'pglite';
+      dataDir: string | null;
+      /**
+       * An in-memory database starts as a copy of this dumped data directory (the tests: one
+       * migrated, seeded template per run instead of initdb and every migration per test app).
+       */
+      template?: Blob;
+    }
+  | { driver: 'postgres'; url: string };
 
 export interface AppConfig {
   port: number;

@@ -33,7 +33,9 @@ const MIGRATION_LOCK_ID = 7_145_001;
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.driver === 'pglite') {
     if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-    const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+    const client = config.dataDir
+      ? new PGlite(config.dataDir)
+      : new PGlite(config.template ? { loadDataDir: config.template } : {});
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     return {

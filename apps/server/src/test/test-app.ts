@@ -6,6 +6,7 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import type { AppConfig, DatabaseConfig } from '../config.ts';
 import { defaultSecurityPolicy, type SecurityPolicy } from '../modules/security/security-policy.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 import { signedInUser, type TestUser } from './users.ts';
 
 export interface TestApp {
@@ -22,7 +23,13 @@ export async function createTestDatabase(): Promise<{
   drop(): Promise<void>;
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { config: { driver: 'pglite', dataDir: null }, drop: async () => {} };
+  if (!serverUrl) {
+    const template = await pgliteTemplate();
+    return {
+      config: { driver: 'pglite', dataDir: null, ...(template && { template }) },
+      drop: async () => {},
+    };
+  }
 
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
