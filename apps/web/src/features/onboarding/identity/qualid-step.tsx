@@ -117,6 +117,15 @@ export function QualidStep({
     serverOffline ??
     (view?.bureau.offline && view.bureau.endsAt ? new Date(view.bureau.endsAt) : null);
 
+  /** Reads the verification again without the loading screen (the current screen stays). */
+  const refresh = useCallback(async () => {
+    try {
+      set(await identityApi.get(applicationId));
+    } catch {
+      retry();
+    }
+  }, [applicationId, set, retry]);
+
   async function choose(method: IdentityMethod) {
     setMoved(true);
     setProblem(null);
@@ -196,7 +205,7 @@ export function QualidStep({
           onHandoff={(started) => {
             setSentHandoff(started);
             setMoved(true);
-            retry();
+            void refresh();
           }}
         />
       );
@@ -215,14 +224,14 @@ export function QualidStep({
           attemptId={questions.attemptId}
           questions={questions.list}
           focusOnShow={moved}
-          onVerified={retry}
+          onVerified={refresh}
           onFailed={(reason) => failWith('creditFile', reason)}
         />
       );
     }
     if (screen === 'dualProcess' || screen === 'manual') {
       const Panel = screen === 'dualProcess' ? TwoDocumentsPanel : ManualPanel;
-      return <Panel applicationId={applicationId} focusOnShow={moved} onSent={retry} />;
+      return <Panel applicationId={applicationId} focusOnShow={moved} onSent={refresh} />;
     }
     return (
       <LandingPanel
