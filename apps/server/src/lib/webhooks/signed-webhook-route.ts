@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { webhookReceipts } from '../../db/schema.ts';
@@ -13,18 +14,24 @@ export const webhookEventSchema = z.object({
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
-export interface SignedWebhookOptions {
+export interface SignedWebhookOptions<Prepared = undefined> {
   /** The route on this server, e.g. `/webhooks/esign`. */
   path: string;
   /** The vendor role (`esign`, `identity`, ...): receipts and secrets are kept per role. */
   role: string;
   secret: string;
   /**
+   * Runs before the transaction, for what must not hold a lock: calling the vendor back (its
+   * status, a signed document). Its result is handed to `handle`. Not run for an event already
+   * handled. Throwing answers 500 and records nothing: the vendor delivers it again.
+   */
+  prepare?: (event: WebhookEvent) => Promise<Prepared>;
+  /**
    * Applies the event in the transaction that records its receipt, so an event is applied
    * exactly once. Throwing rolls both back and answers 500: the vendor delivers it again.
    * Keep it short: vendors want a 2xx within seconds.
    */
-  handle: (tx: Database, event: WebhookEvent) => Promise<void>;
+  handle: (tx: Database, event: WebhookEvent, prepared: Prepared) => Promise<void>;
   /** The clock (tests). */
   now?: () => Date;
 }
@@ -36,9 +43,9 @@ export interface SignedWebhookOptions {
  * answers 200 `{ duplicate: true }` to an event already handled, without handling it again.
  * The route reads the raw body: the signature covers the bytes, not a re-serialized object.
  */
-export async function registerSignedWebhook(
+export async function registerSignedWebhook<Prepared = undefined>(
   app: FastifyInstance,
-  options: SignedWebhookOptions,
+  options: SignedWebhookOptions<Prepared>,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
@@ -71,6 +78,25 @@ export async function registerSignedWebhook(
           .code(400)
           .send({ errorCode: 'webhookEvent', message: 'The body is not a webhook event.' });
       }
+      const receiptOf = and(
+        eq(webhookReceipts.role, options.role),
+        eq(webhookReceipts.eventId, event.id),
+      );
+      // A replay is answered without calling the vendor back; a replay racing the first
+      // delivery is caught by the receipt's key below.
+      const [known] = options.prepare
+        ? await app.db
+            .select({ eventId: webhookReceipts.eventId })
+            .from(webhookReceipts)
+            .where(receiptOf)
+            .limit(1)
+        : [];
+      if (known) {
+        request.log.info({ role: options.role, eventType: event.type }, 'webhook replayed');
+        return { received: true, duplicate: true };
+      }
+      // Without `prepare`, Prepared is undefined (its default): nothing to hand over.
+      const prepared = (options.prepare ? await options.prepare(event) : undefined) as Prepared;
       const duplicate = await app.db.transaction(async (tx) => {
         const recorded = await tx
           .insert(webhookReceipts)
@@ -78,7 +104,7 @@ export async function registerSignedWebhook(
           .onConflictDoNothing()
           .returning({ eventId: webhookReceipts.eventId });
         if (recorded.length === 0) return true;
-        await options.handle(tx, event);
+        await options.handle(tx, event, prepared);
         return false;
       });
       request.log.info(

@@ -16,6 +16,10 @@ let database: DatabaseHandle;
 let app: FastifyInstance;
 const handled: WebhookEvent[] = [];
 let failNext = false;
+/** The second vendor's route calls the vendor back first (`prepare`): what it saw. */
+const prepared: string[] = [];
+const handledWithPrepared: { id: string; prepared: string }[] = [];
+let failPrepareNext = false;
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
@@ -35,6 +39,22 @@ beforeAll(async () => {
         throw new Error('the handler failed');
       }
       handled.push(event);
+    },
+  });
+  await registerSignedWebhook(app, {
+    path: '/webhooks/calling-back',
+    role: 'calling-back',
+    secret,
+    prepare: async (event) => {
+      if (failPrepareNext) {
+        failPrepareNext = false;
+        throw new Error('the vendor did not answer');
+      }
+      prepared.push(event.id);
+      return `vendor says ${String(event.data.outcome)}`;
+    },
+    handle: async (_tx, event, vendorSays) => {
+      handledWithPrepared.push({ id: event.id, prepared: vendorSays });
     },
   });
   await app.register(sandboxWebhooks, { cipher, secretOf: () => secret, pollMs: 0 });
@@ -97,6 +117,53 @@ describe('a signed webhook route', () => {
     expect((await deliver(body)).statusCode).toBe(500);
     expect((await deliver(body)).json()).toEqual({ received: true, duplicate: false });
     expect(handled.filter((e) => e.id === 'evt-retry')).toHaveLength(1);
+  });
+});
+
+describe('a signed webhook route that calls the vendor back first (prepare)', () => {
+  const deliverCallingBack = (body: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/webhooks/calling-back',
+      headers: {
+        'content-type': 'application/json',
+        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, body),
+      },
+      payload: body,
+    });
+
+  it('hands what prepare found to handle, and neither runs again for a replay', async () => {
+    const body = event('evt-prepared');
+    expect((await deliverCallingBack(body)).json()).toEqual({ received: true, duplicate: false });
+    expect(handledWithPrepared).toEqual([{ id: 'evt-prepared', prepared: 'vendor says approved' }]);
+    expect((await deliverCallingBack(body)).json()).toEqual({ received: true, duplicate: true });
+    expect(prepared.filter((id) => id === 'evt-prepared')).toHaveLength(1);
+    expect(handledWithPrepared).toHaveLength(1);
+  });
+
+  it('answers 500 and keeps no receipt when prepare fails, so the retry is handled', async () => {
+    const body = event('evt-prepare-fails');
+    failPrepareNext = true;
+    expect((await deliverCallingBack(body)).statusCode).toBe(500);
+    expect(handledWithPrepared.some((entry) => entry.id === 'evt-prepare-fails')).toBe(false);
+    expect((await deliverCallingBack(body)).json()).toEqual({ received: true, duplicate: false });
+    expect(handledWithPrepared.filter((entry) => entry.id === 'evt-prepare-fails')).toHaveLength(1);
+  });
+
+  it('does not call prepare for a wrongly signed body', async () => {
+    const before = prepared.length;
+    const body = event('evt-forged-prepare');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/webhooks/calling-back',
+      headers: {
+        'content-type': 'application/json',
+        [WEBHOOK_SIGNATURE_HEADER]: signWebhook('guessed', body),
+      },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(prepared.length).toBe(before);
   });
 });
 
