@@ -37,6 +37,7 @@ import { applicationsRoutes } from './modules/applications/applications.routes.t
 import { coAuthCodeRoutes } from './modules/co-auth-code/co-auth-code.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
+import { esignWebhookRoutes } from './modules/esign/esign-webhook.ts';
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outbox } from './modules/outbox/outbox.plugin.ts';
@@ -210,6 +211,12 @@ export async function buildApp(
     ...(vendors.esign && { provider: vendors.esign }),
   });
   if (!vendors.esign) await app.register(sandboxEsignRoutes, { prefix: '/sandbox/esign' });
+  // The e-sign vendor's webhook: a signature is recorded though the signer closed the tab.
+  await app.register(esignWebhookRoutes, {
+    config,
+    secret: webhookSecretOf(config, 'esign'),
+    ...(vendors.esign && { provider: vendors.esign }),
+  });
   await app.register(coAuthCodeRoutes, { prefix: API_BASE, config });
   await app.register(addressLookupRoutes, {
     prefix: API_BASE,

@@ -20,6 +20,28 @@ export async function findSignature(
   return row;
 }
 
+/**
+ * The signature whose envelope the vendor reports on (its webhook names only the envelope).
+ * Envelope ids are the vendor's: the same id from another vendor is another envelope.
+ */
+export async function findSignatureByEnvelope(
+  db: Database,
+  provider: string,
+  envelopeId: string,
+): Promise<SignatureRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(applicationSignatures)
+    .where(
+      and(
+        eq(applicationSignatures.provider, provider),
+        eq(applicationSignatures.envelopeId, envelopeId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** Records a new envelope for the role: the row starts over as pending. */
 export async function upsertSignature(
   db: Database,

@@ -5,12 +5,15 @@ import { applicant, complete } from '@portal/domain/rules/other-interests.fixtur
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationEvent } from '@portal/domain';
 import {
+  applications,
   applicationSignatures,
   applicationSteps,
   auditEvents,
   outboxMessages,
   users,
 } from '../../db/schema.ts';
+import { webhookSecretOf } from '../../config.ts';
+import { WEBHOOK_SIGNATURE_HEADER, signWebhook } from '../../lib/webhooks/webhook-signature.ts';
 import { applicationAtOtherInterests, saveStep, type ErrorBody } from '../../test/applications.ts';
 import { signedInTestApp } from '../../test/test-app.ts';
 import { bearer, type TestUser } from '../../test/users.ts';
@@ -19,6 +22,11 @@ import { contentContext } from '../outbox/outbox.service.ts';
 import { signedDocumentContext } from './esign.service.ts';
 
 const esignUrl = (applicationId: string) => `/service/jaxrs/applications/${applicationId}/esign`;
+/** The e-sign vendor's secret as the test app derives it (test-app.ts's application secret). */
+const esignSecret = webhookSecretOf(
+  { appSecret: 'test-secret-test-secret-test-secret-0001' },
+  'esign',
+);
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 interface EsignStateBody {
@@ -144,6 +152,40 @@ describe('e-signature API: applications/{id}/esign', () => {
     expect(response.statusCode, response.body).toBe(303);
     return response.headers.location;
   }
+
+  /** The sandbox vendor calls back: every webhook it owes, delivered as if a minute passed. */
+  const deliverWebhooks = () => test.app.sandboxWebhooks.runOnce(new Date(Date.now() + 60_000));
+
+  /** A webhook body as the vendor would post it to `/webhooks/esign`. */
+  const envelopeEvent = (envelopeId: string, id = `evt-${envelopeId}`) =>
+    JSON.stringify({
+      id,
+      type: 'envelope.completed',
+      occurredAt: new Date().toISOString(),
+      data: { envelopeId, status: 'signed' },
+    });
+  const postWebhook = (body: string, signature = signWebhook(esignSecret, body)) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/webhooks/esign',
+      headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature },
+      payload: body,
+    });
+  const envelopeOf = async (applicationId: string) => {
+    const [row] = await test.app.db
+      .select()
+      .from(applicationSignatures)
+      .where(eq(applicationSignatures.applicationId, applicationId));
+    return row!.envelopeId;
+  };
+  const applicationStatusOf = async (applicationId: string) => {
+    const [row] = await test.app.db
+      .select({ status: applications.status })
+      .from(applications)
+      .where(eq(applications.id, applicationId));
+    return row!.status;
+  };
+  const auditCount = async (applicationId: string) => (await auditActions(applicationId)).length;
 
   const underReviewMail = (applicationId: string) => mailsOf(applicationId, 'underReview');
   const mailsOf = async (applicationId: string, template: string) => {
@@ -272,6 +314,9 @@ describe('e-signature API: applications/{id}/esign', () => {
     const signingUrl = await signingUrlOf(camille, application);
     const back = await ceremony(signingUrl, 'sign', 'camille TREMBLAY');
     expect(back).toBe(`/#/application/${application}/esign?returned=1`);
+    // Polling only reads: until the vendor's webhook arrives, the server knows it pending.
+    expect(await stateOf(camille, application)).toMatchObject({ status: 'pending' });
+    expect(await deliverWebhooks()).toBeGreaterThanOrEqual(1);
 
     expect(await stateOf(camille, application)).toEqual({
       status: 'signed',
@@ -293,9 +338,22 @@ describe('e-signature API: applications/{id}/esign', () => {
     expect(again.json<ErrorBody>().errorCode).toBe('alreadySigned');
   });
 
-  it('records a signature once, however many polls arrive together', async () => {
+  it('records a signature once, however many webhooks, retries and polls arrive together', async () => {
     const application = await awaitingSignature(test.app, camille);
     await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
+    const envelopeId = await envelopeOf(application);
+    // The vendor's own delivery, the same event twice more, another event for the envelope, and
+    // the signer pressing "Continue signing" (which asks the vendor) all at once.
+    const together = await Promise.all([
+      deliverWebhooks(),
+      postWebhook(envelopeEvent(envelopeId)),
+      postWebhook(envelopeEvent(envelopeId)),
+      postWebhook(envelopeEvent(envelopeId, `evt-other-${envelopeId}`)),
+      start(camille, application),
+    ]);
+    for (const response of together.slice(1, 4)) {
+      expect((response as { statusCode: number }).statusCode).toBe(200);
+    }
     const answers = await Promise.all(Array.from({ length: 6 }, () => poll(camille, application)));
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
@@ -327,6 +385,7 @@ describe('e-signature API: applications/{id}/esign', () => {
     const application = await awaitingSignature(test.app, camille);
     const first = await signingUrlOf(camille, application);
     await ceremony(first, 'decline');
+    await deliverWebhooks();
     expect(await stateOf(camille, application)).toMatchObject({
       status: 'declined',
       applicationStatus: 'esignatureRequired',
@@ -338,6 +397,7 @@ describe('e-signature API: applications/{id}/esign', () => {
     expect(second).not.toBe(first);
     expect(await stateOf(camille, application)).toMatchObject({ status: 'pending' });
     await ceremony(second, 'sign', 'Camille Tremblay');
+    await deliverWebhooks();
     expect(await stateOf(camille, application)).toMatchObject({
       status: 'signed',
       applicationStatus: 'underReview',
@@ -349,6 +409,8 @@ describe('e-signature API: applications/{id}/esign', () => {
     const first = await signingUrlOf(camille, application);
     const expired = await test.app.inject({ method: 'GET', url: `${first}?sandbox=expire` });
     expect(expired.body).toContain('This signing link has expired');
+    await deliverWebhooks();
+    expect(await auditActions(application)).toContain('esignExpired');
     expect(await stateOf(camille, application)).toMatchObject({ status: 'expired', canSign: true });
     const second = await signingUrlOf(camille, application);
     expect(second).not.toBe(first);
@@ -375,6 +437,7 @@ describe('e-signature API: applications/{id}/esign', () => {
     });
 
     await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
+    await deliverWebhooks();
     expect(await stateOf(camille, application)).toMatchObject({
       status: 'signed',
       applicationStatus: 'jointEsignatureRequired',
@@ -387,6 +450,7 @@ describe('e-signature API: applications/{id}/esign', () => {
     const page = await test.app.inject({ method: 'GET', url: jointUrl });
     expect(page.body).toContain('Tapez Alex Tremblay');
     await ceremony(jointUrl, 'sign', 'alex tremblay');
+    await deliverWebhooks();
     expect(await stateOf(alex, application)).toEqual({
       status: 'signed',
       role: 'joint',
@@ -447,7 +511,7 @@ describe('e-signature API: applications/{id}/esign', () => {
     const primaryPage = await test.app.inject({ method: 'GET', url: primaryUrl });
     expect(primaryPage.body).toContain('<html lang="en-CA">');
     await ceremony(primaryUrl, 'sign', 'Camille Tremblay');
-    await poll(camille, application);
+    await deliverWebhooks();
     const jointUrl = await signingUrlOf(alex, application);
     const jointPage = await test.app.inject({ method: 'GET', url: jointUrl });
     expect(jointPage.body).toContain('<html lang="fr-CA">');
@@ -460,7 +524,7 @@ describe('e-signature API: applications/{id}/esign', () => {
     const primaryPage = await test.app.inject({ method: 'GET', url: primaryUrl });
     expect(primaryPage.body).toContain('<html lang="en-CA">');
     await ceremony(primaryUrl, 'sign', 'Camille Tremblay');
-    await poll(camille, application);
+    await deliverWebhooks();
 
     // Whoever signs next is told, in their language: the French joint applicant.
     const turn = await mailsOf(application, 'signatureTurn');
@@ -482,7 +546,7 @@ describe('e-signature API: applications/{id}/esign', () => {
       /^Demande d’ouverture de compte /,
     );
     await ceremony(jointUrl, 'sign', 'Alex Tremblay');
-    await poll(elise, application);
+    await deliverWebhooks();
 
     const mail = await underReviewMail(application);
     const byRecipient = new Map(mail.map((message) => [message.recipient, message]));
@@ -517,6 +581,7 @@ describe('e-signature API: applications/{id}/esign', () => {
     const sent = await test.app.inject({ method: 'GET', url: `${signingUrl}/document` });
     const sentPages = (await PDFDocument.load(sent.rawPayload)).getPageCount();
     await ceremony(signingUrl, 'sign', 'Camille Tremblay');
+    await deliverWebhooks();
 
     const response = await download(camille, application);
     expect(response.statusCode, response.body).toBe(200);
@@ -557,7 +622,7 @@ describe('e-signature API: applications/{id}/esign', () => {
   it('links the signed copy from the under-review mail, never attaching the PDF', async () => {
     const application = await awaitingSignature(test.app, camille);
     await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
-    await poll(camille, application);
+    await deliverWebhooks();
     const [mail] = await underReviewMail(application);
     const link = `/#/application/${application}/nextsteps`;
     expect(mail!.content.text).toContain(link);
@@ -566,5 +631,120 @@ describe('e-signature API: applications/{id}/esign', () => {
     expect(mail!.content.html).toContain(link);
     expect(mail!.content.text).not.toContain('%PDF');
     expect(mail!.content.html).not.toContain('%PDF');
+  });
+
+  describe('the e-sign vendor’s webhook (/webhooks/esign)', () => {
+    it('moves the application on for a signer who never polls again (tab closed)', async () => {
+      const application = await awaitingSignature(test.app, camille);
+      await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
+      // Nobody asks: the signer closed the tab on the vendor's page.
+      expect(await applicationStatusOf(application)).toBe('esignatureRequired');
+      await deliverWebhooks();
+      expect(await applicationStatusOf(application)).toBe('underReview');
+      expect(await auditActions(application)).toContain('primarySignedIndividual');
+      const mail = await underReviewMail(application);
+      expect(mail).toHaveLength(1);
+      expect(mail[0]).toMatchObject({ recipient: camille.email.toLowerCase(), language: 'en' });
+      const [signature] = await test.app.db
+        .select()
+        .from(applicationSignatures)
+        .where(eq(applicationSignatures.applicationId, application));
+      expect(signature).toMatchObject({ status: 'signed' });
+      // The signed copy came with it, from the vendor.
+      expect(signature!.signedDocumentEncrypted).not.toBeNull();
+      const [event] = await test.app.db
+        .select({ actorId: auditEvents.actorId, details: auditEvents.details })
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.applicationId, application),
+            eq(auditEvents.action, 'primarySignedIndividual'),
+          ),
+        );
+      expect(event).toMatchObject({
+        actorId: await userIdOf(test.app, camille),
+        details: { reportedBy: 'webhook', role: 'primary' },
+      });
+    });
+
+    it('moves a joint application to the joint applicant’s turn, and tells them', async () => {
+      const application = await awaitingSignature(test.app, camille, { joint: alex });
+      await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
+      await deliverWebhooks();
+      expect(await applicationStatusOf(application)).toBe('jointEsignatureRequired');
+      expect(await mailsOf(application, 'signatureTurn')).toHaveLength(1);
+      expect(await underReviewMail(application)).toHaveLength(0);
+    });
+
+    it('changes nothing when the same body is replayed', async () => {
+      const application = await awaitingSignature(test.app, camille);
+      await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
+      const body = envelopeEvent(await envelopeOf(application));
+      const first = await postWebhook(body);
+      expect(first.json()).toEqual({ received: true, duplicate: false });
+      expect(await applicationStatusOf(application)).toBe('underReview');
+      const audits = await auditCount(application);
+
+      const replay = await postWebhook(body);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toEqual({ received: true, duplicate: true });
+      // The vendor's own delivery (another event id) finds the signature recorded.
+      await deliverWebhooks();
+      expect(await auditCount(application)).toBe(audits);
+      expect(await underReviewMail(application)).toHaveLength(1);
+    });
+
+    it('refuses a wrongly signed body with 401 and changes nothing', async () => {
+      const application = await awaitingSignature(test.app, camille);
+      await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
+      const body = envelopeEvent(await envelopeOf(application));
+      const audits = await auditCount(application);
+      for (const response of [
+        await postWebhook(body, signWebhook('a-guessed-secret', body)),
+        await postWebhook(body, ''),
+        await postWebhook(body.replace('signed', 'declined'), signWebhook(esignSecret, body)),
+      ]) {
+        expect(response.statusCode).toBe(401);
+      }
+      expect(await applicationStatusOf(application)).toBe('esignatureRequired');
+      expect(await auditCount(application)).toBe(audits);
+      expect(await stateOf(camille, application)).toMatchObject({ status: 'pending' });
+      expect(await underReviewMail(application)).toHaveLength(0);
+    });
+
+    it('acknowledges an event for an envelope it never sent, and changes nothing', async () => {
+      const application = await awaitingSignature(test.app, camille);
+      await signingUrlOf(camille, application);
+      const audits = await auditCount(application);
+      const unknown = await postWebhook(envelopeEvent('0b5a6e00-0000-4000-8000-000000000000'));
+      expect(unknown.statusCode).toBe(200);
+      const otherType = await postWebhook(
+        JSON.stringify({
+          id: `evt-recipient-${application}`,
+          type: 'recipient.viewed',
+          occurredAt: new Date().toISOString(),
+          data: { envelopeId: await envelopeOf(application) },
+        }),
+      );
+      expect(otherType.statusCode).toBe(200);
+      expect(await auditCount(application)).toBe(audits);
+      expect(await stateOf(camille, application)).toMatchObject({ status: 'pending' });
+    });
+
+    it('records a signature the signer outran its webhook with, rather than send a new envelope', async () => {
+      const application = await awaitingSignature(test.app, camille);
+      const signingUrl = await signingUrlOf(camille, application);
+      await ceremony(signingUrl, 'sign', 'Camille Tremblay');
+      // "Continue signing" before the webhook: the vendor is asked before anything is replaced.
+      const again = await start(camille, application);
+      expect(again.statusCode).toBe(409);
+      expect(again.json<ErrorBody>().errorCode).toBe('alreadySigned');
+      expect(signingUrl).toBe(`/sandbox/esign/${await envelopeOf(application)}`);
+      expect(await applicationStatusOf(application)).toBe('underReview');
+      await deliverWebhooks();
+      expect(await underReviewMail(application)).toHaveLength(1);
+      const actions = await auditActions(application);
+      expect(actions.filter((action) => action === 'primarySignedIndividual')).toHaveLength(1);
+    });
   });
 });

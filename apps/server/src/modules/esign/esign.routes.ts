@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationStatuses, signatureStatuses } from '@portal/domain';
 import { z } from 'zod';
@@ -50,13 +50,9 @@ function refuse(reply: FastifyReply, error: unknown) {
     .send({ errorCode: error.errorCode, message: messages[error.errorCode] });
 }
 
-/**
- * The e-signature of an application (bearer): `POST applications/{id}/esign` opens (or resumes)
- * the caller's signing ceremony, `GET applications/{id}/esign` reports its status, which the
- * client polls at its own interval until signed, declined or expired.
- */
-export const esignRoutes: FastifyPluginAsyncZod<EsignRoutesOptions> = async (app, options) => {
-  const deps: EsignDeps = {
+/** What the e-sign service needs, from the app and these options (the routes and the webhook). */
+export function esignDepsOf(app: FastifyInstance, options: EsignRoutesOptions): EsignDeps {
+  return {
     db: app.db,
     cipher: app.cipher,
     provider:
@@ -68,6 +64,16 @@ export const esignRoutes: FastifyPluginAsyncZod<EsignRoutesOptions> = async (app
       }),
     ...(options.config && { publicUrl: publicUrlOf(options.config) }),
   };
+}
+
+/**
+ * The e-signature of an application (bearer): `POST applications/{id}/esign` opens (or resumes)
+ * the caller's signing ceremony, `GET applications/{id}/esign` reports its status as the
+ * vendor's webhook recorded it, which the client polls at its own interval until signed,
+ * declined or expired.
+ */
+export const esignRoutes: FastifyPluginAsyncZod<EsignRoutesOptions> = async (app, options) => {
+  const deps = esignDepsOf(app, options);
   app.addHook('onRequest', async (request, reply) => {
     await app.requireUser(request, reply);
     if (!request.user) return reply;
@@ -108,10 +114,11 @@ export const esignRoutes: FastifyPluginAsyncZod<EsignRoutesOptions> = async (app
       schema: {
         tags,
         security,
-        summary: "The caller's signature as the e-sign vendor reports it now (polled)",
+        summary: "The caller's signature as the server knows it (polled)",
         description:
-          'status is notStarted, pending, signed, declined or expired. A signature the vendor ' +
-          'reports signed moves the application on (underReview once everyone has signed).',
+          'status is notStarted, pending, signed, declined or expired, as the e-sign vendor ' +
+          'reported it by webhook; a signature reported signed has moved the application on ' +
+          '(underReview once everyone has signed). Reading it never calls the vendor.',
         params,
         response: { 200: stateSchema, 404: errorSchema },
       },

@@ -38,11 +38,13 @@ import * as repo from './esign.repo.ts';
 /**
  * The e-signature of an application (spec sections 2 and 4; ADR 0006): each applicant signs
  * the generated application document with the e-sign vendor when it is their turn (the primary
- * at `esignatureRequired`, the joint applicant at `jointEsignatureRequired`). The vendor is
- * asked for the status, never told it: when it reports `signed`, the signature and the status
- * event are written in one transaction under the application's row lock, so concurrent polls
- * record it once; reaching `underReview` queues the mail to each applicant in that transaction.
- * The vendor is called outside any transaction (no lock is held across a remote call).
+ * at `esignatureRequired`, the joint applicant at `jointEsignatureRequired`). The vendor tells
+ * the portal by signed webhook (ADR 0018) that an envelope is signed, declined or expired; the
+ * portal then asks it for the status and signed copy, and writes the signature and the status
+ * event in one transaction under the application's row lock, so a webhook and a status check
+ * arriving together record it once; reaching `underReview` queues the mail to each applicant
+ * in that transaction. The client's polling only reads. The vendor is called outside any
+ * transaction (no lock is held across a remote call).
  */
 
 export class EsignError extends Error {
@@ -144,12 +146,11 @@ interface Synced {
 }
 
 /**
- * The caller's application and signature, brought up to date with the vendor: a pending
- * envelope the vendor now reports signed, declined or expired is recorded (with the status
- * event when signed) in one transaction. Another person's application answers 404.
+ * The caller's application and signature as the server knows them, without asking the vendor
+ * (architecture: client polling only reads what the server already knows; the vendor's
+ * webhook brings the news). Another person's application answers 404.
  */
-async function synced(deps: EsignDeps, caller: Signer, applicationId: string): Promise<Synced> {
-  const { db, provider } = deps;
+async function known(db: Database, caller: Signer, applicationId: string): Promise<Synced> {
   const application = await findParticipantApplication(db, caller.id, applicationId);
   if (!application) throw notFound();
   const signature = await repo.findSignature(db, applicationId, application.role);
@@ -160,86 +161,207 @@ async function synced(deps: EsignDeps, caller: Signer, applicationId: string): P
     if (!latest) throw notFound();
     return { application: latest, signature };
   }
-  if (!signature) return { application, signature };
+  return { application, signature };
+}
 
-  const reported = await provider.envelopeStatus(signature.envelopeId);
-  if (reported === 'pending') return { application, signature };
-  // Fetched before the transaction: no lock is held across a call to the vendor.
-  const signedCopy =
-    reported === 'signed' ? await provider.signedDocument(signature.envelopeId) : null;
+/** What the vendor says of an envelope that is no longer pending, with the signed copy. */
+interface VendorReport {
+  envelopeId: string;
+  status: 'signed' | 'declined' | 'expired';
+  signedCopy: { name: string; bytes: Uint8Array } | null;
+}
 
-  return db.transaction(async (tx) => {
-    const locked = await findParticipantApplication(tx, caller.id, applicationId, { lock: true });
-    if (!locked) throw notFound();
-    const row = await repo.findSignature(tx, applicationId, locked.role, { lock: true });
-    // Another request recorded it first, or a new envelope replaced this one: nothing to do.
-    if (!row || row.status !== 'pending' || row.envelopeId !== signature.envelopeId) {
-      return { application: locked, signature: row };
-    }
-    const now = deps.now?.() ?? new Date();
-    const updated = await repo.updateSignatureStatus(tx, {
-      applicationId,
-      role: locked.role,
-      status: reported,
-      now,
-      ...(signedCopy && {
-        signedDocument: encryptSignedDocument(deps.cipher, applicationId, locked.role, signedCopy),
-      }),
-    });
-    const details = { role: locked.role, provider: row.provider, envelopeId: row.envelopeId };
-    if (reported !== 'signed') {
-      await recordAuditEvent(tx, {
-        applicationId,
-        actorId: caller.id,
-        action: reported === 'declined' ? 'esignDeclined' : 'esignExpired',
-        fromStatus: locked.status,
-        toStatus: locked.status,
-        details,
-      });
-      return { application: locked, signature: updated };
-    }
-    const steps = await savedStepsOf(tx, applicationId);
-    const event = signedEvent(locked.role, record(steps.ownership).ownershipTypeId);
-    let status: ApplicationState = locked.status;
-    if (allows(locked.status, event)) {
-      status = await applyApplicationEvent(tx, {
-        applicationId,
-        actorId: caller.id,
-        event,
-        details,
-      });
-      if (status === 'underReview') {
-        await queueUnderReviewMail(tx, deps, {
-          applicationId,
-          steps,
-          caller,
-          callerRole: locked.role,
-        });
-      } else if (status === 'jointEsignatureRequired') {
-        await queueSignatureTurnMail(tx, deps, { applicationId, steps });
-      }
-    } else {
-      // Signed, but the application is no longer waiting for it: kept, without a transition.
-      await recordAuditEvent(tx, {
-        applicationId,
-        actorId: caller.id,
-        action: 'esignSigned',
-        fromStatus: locked.status,
-        toStatus: locked.status,
-        details,
-      });
-    }
-    return { application: { ...locked, status }, signature: updated };
+/** How the news reached the server, kept in the audit event's details. */
+type ReportedBy = 'webhook' | 'statusCheck';
+
+/**
+ * Asks the vendor about an envelope: undefined while it is still pending. Called outside any
+ * transaction: no lock is held across a call to the vendor.
+ */
+async function askVendor(
+  provider: EsignProvider,
+  envelopeId: string,
+): Promise<VendorReport | undefined> {
+  const status = await provider.envelopeStatus(envelopeId);
+  if (status === 'pending') return undefined;
+  const signedCopy = status === 'signed' ? await provider.signedDocument(envelopeId) : null;
+  return { envelopeId, status, signedCopy };
+}
+
+/**
+ * Records what the vendor reported for the signer's pending envelope, in the caller's
+ * transaction, under the application's row lock: the signature with its signed copy, the
+ * status event (or an audit event when declined, expired, or signed when the application no
+ * longer waits for it), and the mail the new status sends. The webhook and the status check
+ * both come here, so whichever arrives second finds the signature recorded and does nothing.
+ * Undefined when the signer no longer takes part in the application.
+ */
+async function recordReport(
+  tx: Database,
+  deps: EsignDeps,
+  signer: Signer,
+  applicationId: string,
+  report: VendorReport,
+  reportedBy: ReportedBy,
+): Promise<Synced | undefined> {
+  const locked = await findParticipantApplication(tx, signer.id, applicationId, { lock: true });
+  if (!locked) return undefined;
+  const row = await repo.findSignature(tx, applicationId, locked.role, { lock: true });
+  // Recorded already, or a new envelope replaced this one: nothing to do.
+  if (!row || row.status !== 'pending' || row.envelopeId !== report.envelopeId) {
+    return { application: locked, signature: row };
+  }
+  const now = deps.now?.() ?? new Date();
+  const { signedCopy } = report;
+  const updated = await repo.updateSignatureStatus(tx, {
+    applicationId,
+    role: locked.role,
+    status: report.status,
+    now,
+    ...(signedCopy && {
+      signedDocument: encryptSignedDocument(deps.cipher, applicationId, locked.role, signedCopy),
+    }),
   });
+  const details = {
+    role: locked.role,
+    provider: row.provider,
+    envelopeId: row.envelopeId,
+    reportedBy,
+  };
+  if (report.status !== 'signed') {
+    await recordAuditEvent(tx, {
+      applicationId,
+      actorId: signer.id,
+      action: report.status === 'declined' ? 'esignDeclined' : 'esignExpired',
+      fromStatus: locked.status,
+      toStatus: locked.status,
+      details,
+    });
+    return { application: locked, signature: updated };
+  }
+  const steps = await savedStepsOf(tx, applicationId);
+  const event = signedEvent(locked.role, record(steps.ownership).ownershipTypeId);
+  let status: ApplicationState = locked.status;
+  if (allows(locked.status, event)) {
+    status = await applyApplicationEvent(tx, {
+      applicationId,
+      actorId: signer.id,
+      event,
+      details,
+    });
+    if (status === 'underReview') {
+      await queueUnderReviewMail(tx, deps, {
+        applicationId,
+        steps,
+        signer,
+        signerRole: locked.role,
+      });
+    } else if (status === 'jointEsignatureRequired') {
+      await queueSignatureTurnMail(tx, deps, { applicationId, steps });
+    }
+  } else {
+    // Signed, but the application is no longer waiting for it: kept, without a transition.
+    await recordAuditEvent(tx, {
+      applicationId,
+      actorId: signer.id,
+      action: 'esignSigned',
+      fromStatus: locked.status,
+      toStatus: locked.status,
+      details,
+    });
+  }
+  return { application: { ...locked, status }, signature: updated };
+}
+
+/**
+ * The caller's application and signature, brought up to date with the vendor before the
+ * caller's signature is resumed or replaced: a signature whose webhook has not arrived yet
+ * (the vendor calls back within seconds; the signer may be quicker) must not be replaced by a
+ * new envelope. A pending envelope the vendor now reports signed, declined or expired is
+ * recorded as the webhook would record it. Another person's application answers 404.
+ */
+async function synced(deps: EsignDeps, caller: Signer, applicationId: string): Promise<Synced> {
+  const current = await known(deps.db, caller, applicationId);
+  const pending = current.signature?.status === 'pending' ? current.signature : undefined;
+  if (!pending) return current;
+  const report = await askVendor(deps.provider, pending.envelopeId);
+  if (!report) return current;
+  const recorded = await deps.db.transaction((tx) =>
+    recordReport(tx, deps, caller, applicationId, report, 'statusCheck'),
+  );
+  if (!recorded) throw notFound();
+  return recorded;
+}
+
+/** What the vendor's webhook brought: whose envelope, and what the vendor says of it now. */
+export interface EnvelopeNews {
+  applicationId: string;
+  role: SignerRole;
+  signerId: string;
+  report: VendorReport;
+}
+
+export class VendorBehindItsWebhook extends Error {
+  override name = 'VendorBehindItsWebhook';
+  constructor() {
+    // No envelope id here: the message reaches the log.
+    super('the e-sign vendor still reports pending an envelope its webhook says is done');
+  }
+}
+
+/**
+ * The vendor's webhook, before its transaction: whose envelope it names, and what the vendor
+ * says of it now (the event is a notice: asking back means a late or out-of-order event
+ * records what is true, and the signed copy comes with it). Undefined for an envelope this
+ * portal did not send or has already recorded: nothing to ask, nothing to record.
+ */
+export async function envelopeNewsOf(
+  deps: Pick<EsignDeps, 'db' | 'provider'>,
+  envelopeId: string,
+): Promise<EnvelopeNews | undefined> {
+  const signature = await repo.findSignatureByEnvelope(deps.db, deps.provider.name, envelopeId);
+  if (signature?.status !== 'pending') return undefined;
+  const report = await askVendor(deps.provider, envelopeId);
+  // Its API not yet showing what its webhook announced: refused, so the vendor delivers again.
+  if (!report) throw new VendorBehindItsWebhook();
+  return {
+    applicationId: signature.applicationId,
+    role: signature.role === 'joint' ? 'joint' : 'primary',
+    signerId: signature.signerId,
+    report,
+  };
+}
+
+/**
+ * Records the vendor's news in the webhook's transaction, for the signer of the envelope as if
+ * they had asked themselves (their sign-in address and language for the mail).
+ */
+export async function recordEnvelopeNews(
+  tx: Database,
+  deps: EsignDeps,
+  news: EnvelopeNews | undefined,
+): Promise<void> {
+  if (!news) return;
+  const account = (await repo.participantsOf(tx, news.applicationId))[news.role];
+  // The signer no longer takes part (the application or their part in it is gone).
+  if (account?.id !== news.signerId) return;
+  await recordReport(
+    tx,
+    deps,
+    { id: account.id, email: account.email, language: account.language },
+    news.applicationId,
+    news.report,
+    'webhook',
+  );
 }
 
 /** The under-review mail to the primary applicant and, when joint, the joint applicant. */
 async function queueUnderReviewMail(
   tx: Database,
   deps: EsignDeps,
-  context: { applicationId: string; steps: SavedSteps; caller: Signer; callerRole: SignerRole },
+  context: { applicationId: string; steps: SavedSteps; signer: Signer; signerRole: SignerRole },
 ): Promise<void> {
-  const { applicationId, steps, caller, callerRole } = context;
+  const { applicationId, steps, signer, signerRole } = context;
   const roles: SignerRole[] = stepApplies('profilejoint', steps)
     ? ['primary', 'joint']
     : ['primary'];
@@ -247,12 +369,12 @@ async function queueUnderReviewMail(
   const accounts = await repo.participantsOf(tx, applicationId);
   for (const role of roles) {
     const profile = record(steps[profileStepOf(role)]);
-    // The caller's address is their sign-in; the other applicant's, the one on their profile.
-    const recipient = (role === callerRole ? caller.email : text(profile.email)).toLowerCase();
+    // The signer's address is their sign-in; the other applicant's, the one on their profile.
+    const recipient = (role === signerRole ? signer.email : text(profile.email)).toLowerCase();
     if (!recipient || sent.has(recipient)) continue;
     sent.add(recipient);
     const language = languageOfAccount(
-      role === callerRole ? caller.language : accounts[role]?.language,
+      role === signerRole ? signer.language : accounts[role]?.language,
     );
     await enqueueMessage(tx, deps.cipher, {
       channel: 'email',
@@ -306,13 +428,16 @@ function stateOf(application: Participation, signature: repo.SignatureRow | unde
   };
 }
 
-/** `GET applications/{id}/esign`: the caller's signature as the vendor reports it now. */
+/**
+ * `GET applications/{id}/esign`: the caller's signature as the server knows it (the vendor's
+ * webhook records it; the client's polling only reads).
+ */
 export async function signingStatus(
   deps: EsignDeps,
   caller: Signer,
   applicationId: string,
 ): Promise<EsignState> {
-  const { application, signature } = await synced(deps, caller, applicationId);
+  const { application, signature } = await known(deps.db, caller, applicationId);
   return stateOf(application, signature);
 }
 
@@ -412,7 +537,7 @@ export async function signedDocumentOf(
   caller: Signer,
   applicationId: string,
 ): Promise<{ name: string; bytes: Uint8Array }> {
-  const { application, signature } = await synced(deps, caller, applicationId);
+  const { application, signature } = await known(deps.db, caller, applicationId);
   if (signature?.status !== 'signed') throw new EsignError(404, 'notSigned');
   const context = signedDocumentContext(applicationId, application.role);
   if (signature.signedDocumentEncrypted && signature.signedDocumentName) {

@@ -18,8 +18,8 @@ export interface EnvelopeRequest {
 /**
  * An e-signature vendor (spec sections 2 and 4: eSign). The portal sends the generated
  * application document in an envelope for one signer, sends the person to the vendor's signing
- * ceremony, and asks the vendor for the envelope's status until it is signed, declined or
- * expired. The sandbox (`sandbox-esign.ts`) plays the vendor with its own ceremony pages under
+ * ceremony, and learns by the vendor's signed webhook that it is signed, declined or expired
+ * (then it asks for the status and the signed document: the event is only a notice). The sandbox (`sandbox-esign.ts`) plays the vendor with its own ceremony pages under
  * `/sandbox/esign`; a real adapter (DocuSign, OneSpan Sign, ...) implements the same calls.
  */
 export interface EsignProvider {
@@ -39,6 +39,20 @@ export interface EsignProvider {
    */
   signedDocument(envelopeId: string): Promise<{ name: string; bytes: Uint8Array } | null>;
 }
+
+/**
+ * The vendor's webhook (ADR 0018): it calls `/webhooks/esign` when an envelope is completed,
+ * declined or expired, signed with the secret of role `esign`. The event is a notice: the
+ * receiver asks the vendor for the envelope's status and signed document before recording
+ * anything, so an event delivered late or out of order records what is true now.
+ */
+export const ESIGN_WEBHOOK_ROLE = 'esign';
+export const ESIGN_WEBHOOK_PATH = '/webhooks/esign';
+export const envelopeEventTypes = {
+  signed: 'envelope.completed',
+  declined: 'envelope.declined',
+  expired: 'envelope.expired',
+} as const satisfies Record<Exclude<EnvelopeStatus, 'pending'>, string>;
 
 /** Refused input (for example a return path to another site): a programming error. */
 export class EnvelopeRequestError extends Error {

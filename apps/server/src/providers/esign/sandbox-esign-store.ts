@@ -81,9 +81,12 @@ export async function completePending(
   return row;
 }
 
-/** Records that a pending envelope past its expiry has expired (the vendor voids it). */
-export async function markExpired(db: Database, id: string, now: Date): Promise<void> {
-  await db
+/**
+ * Records that a pending envelope past its expiry has expired (the vendor voids it). True when
+ * this call marked it (not when another did first).
+ */
+export async function markExpired(db: Database, id: string, now: Date): Promise<boolean> {
+  const marked = await db
     .update(sandboxEsignEnvelopes)
     .set({ status: 'expired', completedAt: now })
     .where(
@@ -92,13 +95,17 @@ export async function markExpired(db: Database, id: string, now: Date): Promise<
         eq(sandboxEsignEnvelopes.status, 'pending'),
         lte(sandboxEsignEnvelopes.expiresAt, now),
       ),
-    );
+    )
+    .returning({ id: sandboxEsignEnvelopes.id });
+  return marked.length > 0;
 }
 
-/** The sandbox's test input: a pending envelope expires at once. */
-export async function expireNow(db: Database, id: string, now: Date): Promise<void> {
-  await db
+/** The sandbox's test input: a pending envelope expires at once. True when it was pending. */
+export async function expireNow(db: Database, id: string, now: Date): Promise<boolean> {
+  const expired = await db
     .update(sandboxEsignEnvelopes)
     .set({ status: 'expired', expiresAt: now, completedAt: now })
-    .where(and(eq(sandboxEsignEnvelopes.id, id), eq(sandboxEsignEnvelopes.status, 'pending')));
+    .where(and(eq(sandboxEsignEnvelopes.id, id), eq(sandboxEsignEnvelopes.status, 'pending')))
+    .returning({ id: sandboxEsignEnvelopes.id });
+  return expired.length > 0;
 }

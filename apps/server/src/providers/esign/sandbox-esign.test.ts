@@ -1,13 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxEsignEnvelopes } from '../../db/schema.ts';
+import { sandboxEsignEnvelopes, sandboxWebhookDeliveries } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { EnvelopeRequestError, isSafeReturnPath } from './esign-provider.ts';
+import {
+  ESIGN_WEBHOOK_PATH,
+  ESIGN_WEBHOOK_ROLE,
+  EnvelopeRequestError,
+  isSafeReturnPath,
+} from './esign-provider.ts';
 import { createEsignProvider } from './esign-providers.ts';
 import {
   createSandboxEsign,
   DEFAULT_ENVELOPE_TTL_MS,
+  SANDBOX_ESIGN_WEBHOOK_DELAY_MS,
   typedNameMatches,
   type SandboxEsign,
 } from './sandbox-esign.ts';
@@ -184,6 +190,103 @@ describe('the sandbox e-sign provider', () => {
     expect(esign.verifyCeremonyToken(second.envelopeId, token)).toBe(false);
     expect(esign.verifyCeremonyToken(first.envelopeId, undefined)).toBe(false);
     expect(esign.verifyCeremonyToken(first.envelopeId, '')).toBe(false);
+  });
+});
+
+describe('the sandbox e-sign vendor’s webhooks', () => {
+  let test: TestApp;
+  const clock = new Date('2026-11-24T15:00:00Z');
+  let esign: SandboxEsign;
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    esign = createSandboxEsign({ db: test.app.db, cipher: test.app.cipher, now: () => clock });
+  });
+  afterAll(() => test.close());
+
+  const send = () =>
+    esign.createEnvelope({
+      signer: { email: 'camille@example.com', name: 'Camille Tremblay' },
+      language: 'en',
+      document: { name: 'application.pdf', bytes: pdfBytes() },
+      returnPath: '/#/application/abc/esign?returned=1',
+    });
+
+  /** The webhooks the sandbox owes the portal about one envelope (bodies decrypted). */
+  const callbacksFor = async (envelopeId: string) => {
+    const rows = await test.app.db
+      .select()
+      .from(sandboxWebhookDeliveries)
+      .where(eq(sandboxWebhookDeliveries.role, ESIGN_WEBHOOK_ROLE));
+    return rows
+      .map((row) => ({
+        path: row.path,
+        dueAt: row.dueAt,
+        // The dispatcher's cipher context (sandbox-webhooks.ts).
+        body: JSON.parse(
+          test.app.cipher.decrypt(row.bodyEncrypted, `sandbox-webhook:${row.id}`),
+        ) as { type: string; data: { envelopeId: string; status: string } },
+      }))
+      .filter((callback) => callback.body.data.envelopeId === envelopeId);
+  };
+
+  it('calls the portal back once a signer signs, after its delay, and only once', async () => {
+    const { envelopeId } = await send();
+    expect((await esign.sign(envelopeId, 'Someone Else')).outcome).toBe('nameMismatch');
+    expect(await callbacksFor(envelopeId)).toEqual([]);
+    expect((await esign.sign(envelopeId, 'Camille Tremblay')).outcome).toBe('signed');
+    expect((await esign.sign(envelopeId, 'Camille Tremblay')).outcome).toBe('notPending');
+    const callbacks = await callbacksFor(envelopeId);
+    expect(callbacks).toEqual([
+      {
+        path: ESIGN_WEBHOOK_PATH,
+        dueAt: new Date(clock.getTime() + SANDBOX_ESIGN_WEBHOOK_DELAY_MS),
+        body: expect.objectContaining({
+          type: 'envelope.completed',
+          data: { envelopeId, status: 'signed' },
+        }),
+      },
+    ]);
+    expect(SANDBOX_ESIGN_WEBHOOK_DELAY_MS).toBeGreaterThanOrEqual(1000);
+    expect(SANDBOX_ESIGN_WEBHOOK_DELAY_MS).toBeLessThanOrEqual(2000);
+  });
+
+  it('calls the portal back when a signer declines', async () => {
+    const { envelopeId } = await send();
+    expect((await esign.decline(envelopeId)).outcome).toBe('declined');
+    expect((await esign.decline(envelopeId)).outcome).toBe('notPending');
+    expect((await callbacksFor(envelopeId)).map((callback) => callback.body)).toEqual([
+      expect.objectContaining({
+        type: 'envelope.declined',
+        data: { envelopeId, status: 'declined' },
+      }),
+    ]);
+  });
+
+  it('calls the portal back once an envelope expires, on the test input or past its time', async () => {
+    const atOnce = await send();
+    await esign.expireNow(atOnce.envelopeId);
+    await esign.expireNow(atOnce.envelopeId);
+    expect((await callbacksFor(atOnce.envelopeId)).map((callback) => callback.body.type)).toEqual([
+      'envelope.expired',
+    ]);
+
+    const old = await send();
+    expect(await esign.envelopeStatus(old.envelopeId)).toBe('pending');
+    expect(await callbacksFor(old.envelopeId)).toEqual([]);
+    const afterTtl = createSandboxEsign({
+      db: test.app.db,
+      cipher: test.app.cipher,
+      now: () => new Date(clock.getTime() + DEFAULT_ENVELOPE_TTL_MS),
+    });
+    expect(await afterTtl.envelopeStatus(old.envelopeId)).toBe('expired');
+    expect(await afterTtl.envelopeStatus(old.envelopeId)).toBe('expired');
+    expect((await callbacksFor(old.envelopeId)).map((callback) => callback.body)).toEqual([
+      expect.objectContaining({
+        type: 'envelope.expired',
+        data: { envelopeId: old.envelopeId, status: 'expired' },
+      }),
+    ]);
   });
 });
 

@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { ESIGN_ENVELOPE_TTL_DAYS, type EnvelopeStatus } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import { queueSandboxWebhook } from '../sandbox-webhooks/sandbox-webhooks.ts';
 import {
+  ESIGN_WEBHOOK_PATH,
+  ESIGN_WEBHOOK_ROLE,
   EnvelopeRequestError,
+  envelopeEventTypes,
   isSafeReturnPath,
   type EnvelopeRequest,
   type EsignProvider,
@@ -13,6 +17,12 @@ import { stampSignedDocument } from './sandbox-signed-document.ts';
 
 export const SANDBOX_ESIGN_PATH = '/sandbox/esign';
 export const DEFAULT_ENVELOPE_TTL_MS = ESIGN_ENVELOPE_TTL_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * How long the sandbox vendor takes to call back once a signer signs or declines, or an
+ * envelope expires: e-sign vendors notify within seconds, not at once (docs/sandbox.md).
+ */
+export const SANDBOX_ESIGN_WEBHOOK_DELAY_MS = 1500;
 
 /** The most a sandbox document may weigh (the generated application is a few kilobytes). */
 const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -57,6 +67,7 @@ export interface SandboxEsign extends EsignProvider {
   /** The per-envelope token the ceremony's forms carry (keyed MAC: any instance checks it). */
   ceremonyToken(id: string): string;
   verifyCeremonyToken(id: string, token: string | undefined): boolean;
+  /** Signing, declining and expiring each queue the vendor's webhook to the portal. */
   sign(id: string, typedName: string | undefined): Promise<SignOutcome>;
   decline(id: string): Promise<DeclineOutcome>;
   /** The sandbox's documented test input: the envelope expires at once. */
@@ -82,6 +93,35 @@ export function createSandboxEsign({
 }: SandboxEsignOptions): SandboxEsign {
   const signingUrlOf = (id: string) => `${SANDBOX_ESIGN_PATH}/${id}`;
 
+  /** The vendor's promise to call the portal back, committed with the change it reports. */
+  const notify = (
+    tx: Database,
+    envelopeId: string,
+    status: keyof typeof envelopeEventTypes,
+    at: Date,
+  ) =>
+    queueSandboxWebhook(
+      tx,
+      cipher,
+      {
+        role: ESIGN_WEBHOOK_ROLE,
+        path: ESIGN_WEBHOOK_PATH,
+        type: envelopeEventTypes[status],
+        data: { envelopeId, status },
+        delayMs: SANDBOX_ESIGN_WEBHOOK_DELAY_MS,
+      },
+      at,
+    );
+
+  /** Ends a pending envelope as the signer chose, and queues the call back with it. */
+  const complete = (id: string, status: 'signed' | 'declined') =>
+    db.transaction(async (tx) => {
+      const at = now();
+      const done = await store.completePending(tx, id, status, at);
+      if (done) await notify(tx, id, status, at);
+      return done;
+    });
+
   /** The row as the vendor reports it: a pending envelope past its expiry is recorded expired. */
   async function current(id: string): Promise<CeremonyEnvelope | null> {
     if (!UUID.test(id)) return null;
@@ -90,7 +130,11 @@ export function createSandboxEsign({
     let status = row.status as EnvelopeStatus;
     const at = now();
     if (status === 'pending' && row.expiresAt.getTime() <= at.getTime()) {
-      await store.markExpired(db, id, at);
+      // The vendor notices the expiry when the envelope is next looked at (its page, the
+      // portal's question) and calls back, once: only the request that marks it does.
+      await db.transaction(async (tx) => {
+        if (await store.markExpired(tx, id, at)) await notify(tx, id, 'expired', at);
+      });
       status = 'expired';
     }
     return {
@@ -188,7 +232,7 @@ export function createSandboxEsign({
       if (!typedNameMatches(typedName, envelope.signerName)) {
         return { outcome: 'nameMismatch', envelope };
       }
-      const done = await store.completePending(db, id, 'signed', now());
+      const done = await complete(id, 'signed');
       if (!done) return { outcome: 'notPending', envelope: (await current(id)) ?? envelope };
       return { outcome: 'signed', envelope: { ...envelope, status: 'signed' } };
     },
@@ -197,13 +241,17 @@ export function createSandboxEsign({
       const envelope = await current(id);
       if (!envelope) return { outcome: 'notFound' };
       if (envelope.status !== 'pending') return { outcome: 'notPending', envelope };
-      const done = await store.completePending(db, id, 'declined', now());
+      const done = await complete(id, 'declined');
       if (!done) return { outcome: 'notPending', envelope: (await current(id)) ?? envelope };
       return { outcome: 'declined', envelope: { ...envelope, status: 'declined' } };
     },
 
     async expireNow(id) {
-      if (UUID.test(id)) await store.expireNow(db, id, now());
+      if (!UUID.test(id)) return;
+      await db.transaction(async (tx) => {
+        const at = now();
+        if (await store.expireNow(tx, id, at)) await notify(tx, id, 'expired', at);
+      });
     },
   };
 }
