@@ -38,6 +38,7 @@ import { coAuthCodeRoutes } from './modules/co-auth-code/co-auth-code.routes.ts'
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { esignWebhookRoutes } from './modules/esign/esign-webhook.ts';
+import { identityCaptureRoutes } from './modules/identity-capture/identity-capture.routes.ts';
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outbox } from './modules/outbox/outbox.plugin.ts';
@@ -218,6 +219,14 @@ export async function buildApp(
     ...(vendors.esign && { provider: vendors.esign }),
   });
   await app.register(coAuthCodeRoutes, { prefix: API_BASE, config });
+  // Photo ID and selfie on the phone: the hand-off, the phone pages' API, the vendor's webhook.
+  await app.register(identityCaptureRoutes, {
+    apiPrefix: API_BASE,
+    publicUrl,
+    webhookSecret: webhookSecretOf(config, 'identity'),
+    // A polling server plays the vendor's upload time; tests (no polling) answer at once.
+    ...(config.sandboxWebhookPollMs && { sandboxLatencyMs: () => 300 + Math.random() * 500 }),
+  });
   await app.register(addressLookupRoutes, {
     prefix: API_BASE,
     provider: vendors.addressLookup ?? createAddressLookupProvider(config.addressLookupProvider),

@@ -42,8 +42,8 @@ export type VerificationReason = (typeof verificationReasons)[number];
 export interface VerifiedDocument {
   type: IdentityDocumentType;
   number: string;
-  /** Issuing province or state (`ON`), or the country for a passport. */
-  jurisdiction: string;
+  /** Issuing province or state (`ON`); null for a national document (a passport). */
+  jurisdiction: string | null;
   /** ISO 3166-1 alpha-2 (`CA`). */
   country: string;
   /** `YYYY-MM-DD`. */

@@ -37,7 +37,7 @@ function documentOf(request: VerificationRequest, expiryDate: string): VerifiedD
       return {
         type: 'passport',
         number: 'AB123456',
-        jurisdiction: 'CA',
+        jurisdiction: null,
         country: 'CA',
         expiryDate,
         name,

@@ -1,0 +1,173 @@
+import type { FastifyInstance } from 'fastify';
+import { isDocumentExpired } from '@portal/domain/identity/document-expiry';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import {
+  registerSignedWebhook,
+  type WebhookEvent,
+} from '../../lib/webhooks/signed-webhook-route.ts';
+import {
+  IDENTITY_WEBHOOK_PATH,
+  IDENTITY_WEBHOOK_ROLE,
+  identityDocumentTypes,
+  VERIFICATION_DECIDED_EVENT,
+  verificationReasons,
+  type VerifiedDocument,
+} from '../../providers/document-verification/document-verification-provider.ts';
+import { completeAttempt, findAttemptByVendorReference } from '../identity/identity-outcome.ts';
+import { enqueueMessage } from '../outbox/outbox.service.ts';
+import { findUserById } from '../security/security.repo.ts';
+import * as repo from './identity-capture.repo.ts';
+import { phoneContext } from './identity-capture.service.ts';
+import {
+  IDENTITY_DONE_TEMPLATE,
+  identityDoneSms,
+  type IdentityDoneOutcome,
+} from './identity-sms.ts';
+
+/**
+ * The document-verification vendor's decision (`verification.decided` on `/webhooks/identity`,
+ * signed; receipts make a replay change nothing). The attempt found by vendor and reference
+ * completes: approved => verified with the FINTRAC photo-ID record, unless the document has
+ * expired (the product refuses an expired document whatever the vendor says); declined =>
+ * failed with the vendor's first reason; review => needsReview (operations decide). Runs in the
+ * receipt's transaction, so the decision and its receipt commit together.
+ */
+
+const decisionSchema = z.object({
+  vendorReference: z.string().min(1).max(200),
+  decision: z.enum(['approved', 'declined', 'review']),
+  reasons: z.array(z.string().max(100)).max(20).default([]),
+  document: z
+    .object({
+      type: z.enum(identityDocumentTypes),
+      number: z.string().min(1).max(100),
+      jurisdiction: z.string().min(1).max(3).nullable(),
+      country: z.string().length(2),
+      expiryDate: z.iso.date(),
+      name: z.string().min(1).max(300),
+    })
+    .optional(),
+});
+
+/** Whether a document has expired on `now`'s calendar day (domain rule: valid through its date). */
+export function hasExpired(expiryDate: string, now: Date): boolean {
+  return isDocumentExpired(expiryDate, now.toISOString().slice(0, 10));
+}
+
+const knownReason = (reasons: string[]) =>
+  reasons.find((reason): reason is (typeof verificationReasons)[number] =>
+    (verificationReasons as readonly string[]).includes(reason),
+  ) ?? 'documentUnreadable';
+
+/** The FINTRAC photo-ID record (issue 13, "The record"): the method's fields and no others. */
+export function photoIdRecordOf(
+  document: VerifiedDocument,
+  vendor: string,
+  vendorReference: string,
+  verifiedAt: Date,
+) {
+  return {
+    method: 'photoId' as const,
+    documentType: document.type,
+    documentNumber: document.number,
+    jurisdiction: document.jurisdiction,
+    country: document.country,
+    expiryDate: document.expiryDate,
+    verifiedName: document.name,
+    vendor,
+    vendorReference,
+    verifiedAt: verifiedAt.toISOString(),
+  };
+}
+
+export interface IdentityWebhookDeps {
+  cipher: FieldCipher;
+  /** The vendor whose references this route receives (the provider's `name`). */
+  vendor: string;
+  now?: () => Date;
+}
+
+export async function applyVerificationDecision(
+  tx: Database,
+  deps: IdentityWebhookDeps,
+  event: WebhookEvent,
+): Promise<void> {
+  if (event.type !== VERIFICATION_DECIDED_EVENT) return;
+  const data = decisionSchema.parse(event.data);
+  const now = deps.now?.() ?? new Date();
+  const attempt = await findAttemptByVendorReference(tx, deps.vendor, data.vendorReference);
+  // The vendor may call back before our own write of its reference commits: failing makes it
+  // deliver again (the receipt rolls back with this transaction).
+  if (!attempt) throw new Error('no attempt for this vendor reference yet');
+
+  let outcome: IdentityDoneOutcome;
+  let changed: boolean;
+  if (data.decision === 'approved' && data.document && !hasExpired(data.document.expiryDate, now)) {
+    outcome = 'verified';
+    ({ changed } = await completeAttempt(tx, deps.cipher, {
+      attemptId: attempt.id,
+      outcome: 'verified',
+      record: photoIdRecordOf(data.document, deps.vendor, data.vendorReference, now),
+      verifiedName: data.document.name,
+      now,
+    }));
+  } else if (data.decision === 'review') {
+    outcome = 'needsReview';
+    ({ changed } = await completeAttempt(tx, deps.cipher, {
+      attemptId: attempt.id,
+      outcome: 'needsReview',
+      now,
+    }));
+  } else {
+    outcome = 'failed';
+    const reason =
+      data.decision === 'approved'
+        ? data.document
+          ? 'documentExpired'
+          : 'documentUnreadable'
+        : knownReason(data.reasons);
+    ({ changed } = await completeAttempt(tx, deps.cipher, {
+      attemptId: attempt.id,
+      outcome: 'failed',
+      reason,
+      now,
+    }));
+  }
+  if (!changed) return;
+
+  const handoff = await repo.findHandoffByAttempt(tx, attempt.id);
+  if (!handoff) return;
+  await repo.updateHandoff(tx, attempt.id, {
+    stage: 'decided',
+    phoneEncrypted: null,
+    updatedAt: now,
+  });
+  if (handoff.phoneEncrypted) {
+    // The person asked on the phone to be texted the result.
+    const user = await findUserById(tx, attempt.userId);
+    const language = user?.language === 'fr' ? 'fr' : 'en';
+    await enqueueMessage(tx, deps.cipher, {
+      channel: 'sms',
+      recipient: deps.cipher.decrypt(handoff.phoneEncrypted, phoneContext(attempt.id)),
+      language,
+      template: IDENTITY_DONE_TEMPLATE,
+      content: identityDoneSms(language, outcome),
+      applicationId: attempt.applicationId,
+    });
+  }
+}
+
+export async function registerIdentityWebhook(
+  app: FastifyInstance,
+  options: IdentityWebhookDeps & { secret: string },
+): Promise<void> {
+  await registerSignedWebhook(app, {
+    path: IDENTITY_WEBHOOK_PATH,
+    role: IDENTITY_WEBHOOK_ROLE,
+    secret: options.secret,
+    handle: (tx, event) => applyVerificationDecision(tx, options, event),
+    ...(options.now && { now: options.now }),
+  });
+}
