@@ -116,6 +116,26 @@ describe('after the review is agreed', () => {
     expect(resumeStep('esignatureRequired', agreed, 'joint')).toBe('nextsteps');
     expect(resumeStep('underReview', agreed)).toBe('nextsteps');
   });
+
+  it('passes identity with bypass-qualId on (or unsaid), asks for it with the flag off', () => {
+    expect(stepApplies('qualid', agreed)).toBe(false);
+    expect(stepApplies('qualid', agreed, { bypassQualId: true })).toBe(false);
+    expect(stepApplies('qualid', agreed, { bypassQualId: false })).toBe(true);
+  });
+
+  it('resumes at the identity step while a person to verify is not verified (issue 13)', () => {
+    const notVerified = { identityVerified: false };
+    expect(resumeStep('esignatureRequired', agreed, 'primary', notVerified)).toBe('qualid');
+    expect(resumeStep('jointActionRequired', agreed, 'primary', notVerified)).toBe('qualid');
+    expect(resumeStep('jointEidUndetermined', agreed, 'joint', notVerified)).toBe('qualid');
+    expect(resumeStep('uploadJointEid', agreed, 'joint', notVerified)).toBe('qualid');
+    // Not their turn to verify: the joint applicant waits for the primary's signature.
+    expect(resumeStep('jointEsignatureRequired', agreed, 'primary', notVerified)).toBe('nextsteps');
+    expect(resumeStep('underReview', agreed, 'primary', notVerified)).toBe('nextsteps');
+    expect(resumeStep('esignatureRequired', agreed, 'primary', { identityVerified: true })).toBe(
+      'esign',
+    );
+  });
 });
 
 describe('where the application is on the progress bar', () => {

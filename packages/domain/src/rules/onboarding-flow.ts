@@ -31,7 +31,19 @@ export function chosenAccounts(saved: SavedSteps): NamedAccountTypeName[] {
  * related accounts only for people who do not know which account they want, the full list for
  * those who do; options only with a margin account; the joint profile only for joint ones.
  */
-export function stepApplies(step: OnboardingStep, saved: SavedSteps): boolean {
+export interface StepOptions {
+  /**
+   * Feature flag bypass-qualId (issue 13): unless it is given as off, identity verification is
+   * passed (the flag is not a saved answer, so whoever knows it says so).
+   */
+  bypassQualId?: boolean;
+}
+
+export function stepApplies(
+  step: OnboardingStep,
+  saved: SavedSteps,
+  options: StepOptions = {},
+): boolean {
   const knows = field(saved.doyouknow, 'knowsAccount');
   switch (step) {
     case 'goals':
@@ -43,11 +55,12 @@ export function stepApplies(step: OnboardingStep, saved: SavedSteps): boolean {
       return includesMargin(chosenAccounts(saved));
     case 'profilejoint':
       return field(saved.ownership, 'ownershipTypeId') === onboardingAccountTypes.Joint;
-    // Funding and identity verification arrive with their own issues; until then an
-    // application passes them ("skip and fund later", the bypass-qualId flag).
+    // Funding arrives with its own issue; until then an application passes it ("skip and
+    // fund later").
     case 'funding':
-    case 'qualid':
       return false;
+    case 'qualid':
+      return options.bypassQualId === false;
     default:
       return true;
   }
@@ -68,16 +81,38 @@ export function firstIncompleteStep(saved: SavedSteps): OnboardingStep | null {
 export type ApplicantRole = 'primary' | 'joint';
 
 /**
+ * The statuses at which a person verifies their identity (issue 13): the primary applicant once
+ * the review is agreed and until they sign, the joint applicant once they joined and until
+ * their identity moves the application on to signing.
+ */
+const identityStatuses: Record<ApplicantRole, readonly ApplicationState[]> = {
+  primary: ['esignatureRequired', 'jointActionRequired', 'jointEidUndetermined', 'uploadJointEid'],
+  joint: ['jointEidUndetermined', 'uploadJointEid'],
+};
+
+export function verifiesIdentityAt(role: ApplicantRole, status: ApplicationState): boolean {
+  return identityStatuses[role].includes(status);
+}
+
+export interface ResumeOptions {
+  /** Whether the person's identity is verified; absent when it is not checked (bypass-qualId). */
+  identityVerified?: boolean;
+}
+
+/**
  * Where Continue takes someone: the first unanswered step while the answers may change; once
- * the review is agreed, the signing step when it is that person's turn to sign, else the next
- * steps page, which says what the application waits for.
+ * the review is agreed, the identity step while the person has to verify and is not verified,
+ * the signing step when it is that person's turn to sign, else the next steps page, which says
+ * what the application waits for.
  */
 export function resumeStep(
   status: ApplicationState,
   saved: SavedSteps,
   role: ApplicantRole = 'primary',
+  options: ResumeOptions = {},
 ): OnboardingStep | null {
   if (acceptsChanges(status)) return role === 'primary' ? firstIncompleteStep(saved) : null;
+  if (options.identityVerified === false && verifiesIdentityAt(role, status)) return 'qualid';
   const turnToSign = role === 'primary' ? 'esignatureRequired' : 'jointEsignatureRequired';
   return status === turnToSign ? 'esign' : 'nextsteps';
 }
