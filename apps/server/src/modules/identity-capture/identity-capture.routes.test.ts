@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +16,8 @@ import {
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../lib/webhooks/webhook-signature.ts';
 import { applicationAtReview } from '../../test/applications.ts';
 import { multipart, pdf, png } from '../../test/documents.ts';
-import { signedInTestApp } from '../../test/test-app.ts';
-import { bearer, type TestUser } from '../../test/users.ts';
+import { createTestApp, signedInTestApp } from '../../test/test-app.ts';
+import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
 import { applyApplicationEvent } from '../applications/applications.service.ts';
 
 const API = '/service/jaxrs';
@@ -261,6 +262,59 @@ describe('photo ID on the phone: hand-off, phone API, vendor webhook', () => {
     });
   });
 
+  it('leaves a "review" decision to operations: needsReview, the phone told it is pending', async () => {
+    const { handoff, token } = await captured('review.png');
+    await submit(token);
+    await app.sandboxWebhooks.runOnce(later());
+    expect((await attemptOf(handoff.attemptId)).outcome).toBe('needsReview');
+    expect((await look(token)).json<CaptureBody>()).toMatchObject({
+      stage: 'decided',
+      outcome: 'pending',
+      reason: 'review',
+    });
+  });
+
+  it('refuses a document past its expiry even when the vendor approves it', async () => {
+    const { handoff, token } = await captured('slow.png');
+    await submit(token);
+    const { vendorReference } = await attemptOf(handoff.attemptId);
+    const body = JSON.stringify({
+      id: `evt-approved-expired-${handoff.attemptId}`,
+      type: 'verification.decided',
+      occurredAt: new Date().toISOString(),
+      data: {
+        vendorReference,
+        decision: 'approved',
+        reasons: [],
+        document: {
+          type: 'driversLicence',
+          number: 'D1234-56789-01234',
+          jurisdiction: 'ON',
+          country: 'CA',
+          expiryDate: '2025-01-31',
+          name: 'Camille Tremblay',
+        },
+      },
+    });
+    const secret = webhookSecretOf(
+      { appSecret: 'test-secret-test-secret-test-secret-0001' },
+      'identity',
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: '/webhooks/identity',
+      headers: {
+        'content-type': 'application/json',
+        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, body, new Date()),
+      },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+    const attempt = await attemptOf(handoff.attemptId);
+    expect(attempt).toMatchObject({ outcome: 'failed', reason: 'documentExpired' });
+    expect(attempt.recordEncrypted).toBeNull();
+  });
+
   it('texts the result when the phone asked for it', async () => {
     const { id, token } = await captured('front.png');
     await submit(token, { notifyBySms: true });
@@ -443,4 +497,38 @@ describe('photo ID on the phone: hand-off, phone API, vendor webhook', () => {
     const attempt = await attemptOf(attemptId);
     return (await decryptedRecordOf(app.cipher, attempt)) as Record<string, unknown>;
   }
+});
+
+describe('the phone credential never reaches the log', () => {
+  it('logs the phone API and the short link with the credential masked', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const test = await createTestApp({ logLevel: 'info' }, { logStream: stream });
+    try {
+      const user = await signedInUser(test.app, 'logged');
+      const id = await awaitingIdentity(test.app, user);
+      const started = await test.app.inject({
+        method: 'POST',
+        url: photoIdUrl(id),
+        headers: bearer(user.token),
+        payload: {},
+      });
+      const handoff = started.json<{ handoff: HandoffBody }>().handoff;
+      await test.app.inject({ method: 'GET', url: captureUrl(tokenOf(handoff)) });
+      await test.app.inject({ method: 'GET', url: captureUrl(codeOf(handoff)) });
+      await test.app.inject({ method: 'GET', url: `/v/${codeOf(handoff)}` });
+      const log = lines.join('');
+      expect(log).toContain('/identityCapture/****');
+      expect(log).not.toContain(tokenOf(handoff));
+      expect(log).not.toContain(codeOf(handoff));
+      expect(log).not.toContain('5145550199');
+    } finally {
+      await test.close();
+    }
+  });
 });
