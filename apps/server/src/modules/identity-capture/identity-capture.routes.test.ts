@@ -470,6 +470,19 @@ describe('photo ID on the phone: hand-off, phone API, vendor webhook', () => {
     expect((await look(token)).json<CaptureBody>().needsBack).toBe(false);
   });
 
+  it('documents the hand-off and the phone API in OpenAPI', async () => {
+    const spec = (await app.inject({ url: '/service/docs' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    expect(spec.paths[`${API}/applications/{id}/identity/photoId`]).toHaveProperty('post');
+    expect(spec.paths[`${API}/applications/{id}/identity/photoId/sms`]).toHaveProperty('post');
+    expect(spec.paths[`${API}/identityCapture/{credential}`]).toHaveProperty('get');
+    expect(
+      Object.keys(spec.paths[`${API}/identityCapture/{credential}/images/{side}`] ?? {}),
+    ).toEqual(expect.arrayContaining(['post', 'delete']));
+    expect(spec.paths[`${API}/identityCapture/{credential}/submit`]).toHaveProperty('post');
+  });
+
   it('redirects the typed short link to the phone pages', async () => {
     const response = await app.inject({ method: 'GET', url: '/v/abcd2345' });
     expect(response.statusCode).toBe(302);
