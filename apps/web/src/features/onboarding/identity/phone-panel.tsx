@@ -207,7 +207,12 @@ export function PhonePanel({
         <section aria-labelledby="identity-short-heading">
           <h3 id="identity-short-heading">{t('phone.shortHeading')}</h3>
           <p className={styles.shortLink}>
-            <code>{address}</code>
+            {/* A line may break before the code, never inside it. */}
+            <code>
+              {address.slice(0, address.lastIndexOf('/') + 1)}
+              <wbr />
+              <span className={styles.code}>{address.slice(address.lastIndexOf('/') + 1)}</span>
+            </code>
           </p>
           <p className="hint">{t('phone.shortHint')}</p>
           <button type="button" className="button button-secondary" onClick={() => copy(address)}>
