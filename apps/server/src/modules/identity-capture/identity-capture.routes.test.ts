@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookSecretOf } from '../../config.ts';
 import {
+  applications,
   applicationSteps,
   auditEvents,
   identityAttempts,
@@ -468,6 +469,45 @@ describe('photo ID on the phone: hand-off, phone API, vendor webhook', () => {
       fields: { selfie: 'required' },
     });
     expect((await look(token)).json<CaptureBody>().needsBack).toBe(false);
+  });
+
+  it('verifies the joint applicant on their own sign-in and moves the application to signing', async () => {
+    const { id } = await applicationAtReview(app, camille.token, { joint: true });
+    await app.db.insert(applicationSteps).values({
+      applicationId: id,
+      step: 'review',
+      data: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
+    });
+    const actorId = await userIdOf(app, camille);
+    const jointUserId = await userIdOf(app, stranger);
+    await app.db.transaction(async (tx) => {
+      await applyApplicationEvent(tx, { applicationId: id, actorId, event: 'reviewAgreedJoint' });
+      await applyApplicationEvent(tx, {
+        applicationId: id,
+        actorId,
+        event: 'jointConsented',
+        jointUserId,
+      });
+    });
+    const started = await start(stranger, id);
+    expect(started.statusCode).toBe(201);
+    const handoff = started.json<{ handoff: HandoffBody }>().handoff;
+    const token = tokenOf(handoff);
+    expect((await look(token)).json<CaptureBody>().firstName).toBe('Alex');
+    await choose(token, 'passport');
+    await upload(token, 'front', 'photo-page.png');
+    await upload(token, 'selfie', 'selfie.png');
+    expect((await submit(token)).statusCode).toBe(202);
+    await app.sandboxWebhooks.runOnce(later());
+    expect(await attemptOf(handoff.attemptId)).toMatchObject({
+      role: 'joint',
+      outcome: 'verified',
+    });
+    const [application] = await app.db
+      .select({ status: applications.status })
+      .from(applications)
+      .where(eq(applications.id, id));
+    expect(application?.status).toBe('esignatureRequired');
   });
 
   it('documents the hand-off and the phone API in OpenAPI', async () => {
