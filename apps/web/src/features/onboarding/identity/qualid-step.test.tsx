@@ -388,7 +388,14 @@ describe('identity step (qualid)', () => {
     }
     await userEvent.click(screen.getByRole('button', { name: 'Send the documents' }));
     const summary = await screen.findByRole('alert');
-    expect(summary).toHaveTextContent('The two documents must prove different things.');
+    // The summary says which document; the field says only what is wrong.
+    expect(summary).toHaveTextContent(
+      'The two documents must prove different things. (document 2)',
+    );
+    const second = screen.getByRole('group', { name: 'Document 2' });
+    expect(
+      within(second).getByRole('group', { name: /What it proves/ }),
+    ).toHaveAccessibleDescription(/^Error: ?The two documents must prove different things\.$/);
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 

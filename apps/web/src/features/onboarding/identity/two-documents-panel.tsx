@@ -85,20 +85,23 @@ export function TwoDocumentsPanel({
       defaultValue: t('documents.errors.invalid'),
     });
 
+  // In the summary each problem says which document it is about; at the field it needs not.
+  const problemAt = (index: number, field: DualProcessField, code: string): FieldProblem => ({
+    fieldId: fieldId(index, field),
+    message: t('documents.inDocument', { message: messageOf(code), number: index + 1 }),
+    code,
+  });
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
     // The domain's dual-process rule (as the server checks it), and each file present.
     const found = [
-      ...dualProcessProblems(documents).map((problem) => ({
-        fieldId: fieldId(problem.index ?? 0, problem.field ?? 'documentType'),
-        message: messageOf(problem.code),
-        code: problem.code,
-      })),
+      ...dualProcessProblems(documents).map((problem) =>
+        problemAt(problem.index ?? 0, problem.field ?? 'documentType', problem.code),
+      ),
       ...documents.flatMap((document, index) =>
-        document.file
-          ? []
-          : [{ fieldId: fieldId(index, 'file'), message: messageOf('required'), code: 'required' }],
+        document.file ? [] : [problemAt(index, 'file', 'required')],
       ),
     ];
     // One problem per field, in the order of the form.
@@ -122,9 +125,7 @@ export function TwoDocumentsPanel({
           );
         } catch (error) {
           if (refusalOf(error)?.status === 400) {
-            setProblems([
-              { fieldId: fieldId(index, 'file'), message: t('documents.errors.uploadFailed') },
-            ]);
+            setProblems([problemAt(index, 'file', 'uploadFailed')]);
             return;
           }
           throw error;
@@ -144,7 +145,7 @@ export function TwoDocumentsPanel({
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal?.status === 400 && refusal.body.fields) {
-        setProblems(serverProblems(refusal.body.fields, messageOf));
+        setProblems(serverProblems(refusal.body.fields, problemAt));
       } else setFailed(true);
     } finally {
       setSending(false);
@@ -152,7 +153,9 @@ export function TwoDocumentsPanel({
   }
 
   const errorOf = (index: number, field: DualProcessField) =>
-    problems.find((problem) => problem.fieldId === fieldId(index, field))?.message;
+    problems
+      .filter((problem) => problem.fieldId === fieldId(index, field))
+      .map((problem) => (problem.code ? messageOf(problem.code) : problem.message))[0];
 
   return (
     <>
@@ -241,14 +244,13 @@ export function TwoDocumentsPanel({
 /** The server's field codes (`documents.1.category`: `sameCategory`) placed on this form's fields. */
 function serverProblems(
   fieldsOfServer: Record<string, string>,
-  messageOf: (code: string) => string,
+  problemAt: (index: number, field: DualProcessField, code: string) => FieldProblem,
 ): FieldProblem[] {
   return Object.entries(fieldsOfServer).map(([path, code]) => {
     const [, index = '0', field = 'documentType'] = path.split('.');
     const known = (fields as string[]).includes(field)
       ? (field as DualProcessField)
       : 'documentType';
-    const at = index === '1' ? 1 : 0;
-    return { fieldId: fieldId(at, known), message: messageOf(code), code };
+    return problemAt(index === '1' ? 1 : 0, known, code);
   });
 }
