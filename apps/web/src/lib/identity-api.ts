@@ -4,6 +4,8 @@ import {
   type IdentityMethod,
   type IdentityState,
 } from '@portal/domain/identity/methods';
+import { verifiesIdentityAt } from '@portal/domain/rules/onboarding-flow';
+import type { ApplicationState } from '@portal/domain/status/application-status-machine';
 import { http } from './http/http.ts';
 
 export { identityMethods, type IdentityMethod, type IdentityState };
@@ -149,25 +151,12 @@ export function identitySummaryOf(state: IdentityState): 'verified' | 'toVerify'
   return 'toVerify';
 }
 
-/**
- * Statuses at which a person verifies their identity (issue 13): the primary applicant once
- * the review is agreed and until they sign, the joint applicant once they joined and until
- * their identity moves the application on to signing.
- */
-export function verifiesAt(role: 'primary' | 'joint', status: string): boolean {
-  const statuses =
-    role === 'primary'
-      ? ['esignatureRequired', 'jointActionRequired', 'jointEidUndetermined', 'uploadJointEid']
-      : ['jointEidUndetermined', 'uploadJointEid'];
-  return statuses.includes(status);
-}
-
 /** The person still has to verify now: their turn, and neither verified nor waiting for us. */
 export function identityToDo(
   role: 'primary' | 'joint',
-  status: string,
+  status: ApplicationState,
   state: IdentityState | null,
 ): boolean {
-  if (state === null || !verifiesAt(role, status)) return false;
+  if (state === null || !verifiesIdentityAt(role, status)) return false;
   return state !== 'verified' && state !== 'needsReview' && state !== 'pending';
 }

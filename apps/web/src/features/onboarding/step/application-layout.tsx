@@ -13,8 +13,8 @@ import {
   nextStepAfter,
   stepApplies,
   stepOpen,
+  verifiesIdentityAt,
 } from '@portal/domain/rules/onboarding-flow';
-import { hasSigned } from '@portal/domain/rules/esign';
 import { acceptsChanges } from '@portal/domain/status/application-status-machine';
 import { addOnDemandCatalogues } from '../../../locales/on-demand.ts';
 import {
@@ -194,26 +194,15 @@ export function ApplicationLayout() {
  * answer, their turn to sign, or the next steps), or the last screen this client has.
  */
 export function resumeScreen(application: ApplicationDetail): OnboardingStep {
-  const next = identityFirst(
-    application,
-    resumeStep(application.status, application.steps, application.role),
+  // The caller's identity (issue 13); none from a server that bypasses verification.
+  const identity = identityStateOf(application);
+  const next = resumeStep(
+    application.status,
+    application.steps,
+    application.role,
+    identity === null ? {} : { identityVerified: identity === 'verified' },
   );
   return next && builtSteps.has(next) ? next : lastBuiltStep(application);
-}
-
-/**
- * Once the review is agreed, a person who still has to sign (or waits for the joint applicant)
- * and is not verified resumes at `qualid` (issue 13). An application without the caller's
- * identity comes from a server that bypasses verification (bypass-qualId).
- */
-function identityFirst(
-  application: ApplicationDetail,
-  next: OnboardingStep | null,
-): OnboardingStep | null {
-  const identity = identityStateOf(application);
-  if (next !== 'esign' && next !== 'nextsteps') return next;
-  if (identity === null || identity === 'verified') return next;
-  return hasSigned(application.role, application.status) ? next : 'qualid';
 }
 
 /** The last screen this client has that applies to this application. */
@@ -235,7 +224,12 @@ function reachable(step: OnboardingStep, application: ApplicationDetail): boolea
   if (answerSteps.includes(step)) {
     return open && application.role === 'primary' && stepOpen(step, application.steps);
   }
-  if (step === 'qualid') return !open && identityStateOf(application) !== null;
+  if (step === 'qualid') {
+    return (
+      identityStateOf(application) !== null &&
+      verifiesIdentityAt(application.role, application.status)
+    );
+  }
   return !open && (step === 'esign' || step === 'nextsteps');
 }
 
