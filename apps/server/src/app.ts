@@ -39,6 +39,8 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { esignWebhookRoutes } from './modules/esign/esign-webhook.ts';
 import { identityCaptureRoutes } from './modules/identity-capture/identity-capture.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { sandboxBureauLatency } from './providers/credit-bureau/sandbox-credit-bureau.ts';
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outbox } from './modules/outbox/outbox.plugin.ts';
@@ -226,6 +228,12 @@ export async function buildApp(
     webhookSecret: webhookSecretOf(config, 'identity'),
     // A polling server plays the vendor's upload time; tests (no polling) answer at once.
     ...(config.sandboxWebhookPollMs && { sandboxLatencyMs: () => 300 + Math.random() * 500 }),
+  });
+  // Identity verification (issue 13): the caller's state, the credit file, documents, export.
+  await app.register(identityRoutes, {
+    prefix: API_BASE,
+    config,
+    ...(config.sandboxWebhookPollMs && { sandboxLatencyMs: sandboxBureauLatency }),
   });
   await app.register(addressLookupRoutes, {
     prefix: API_BASE,

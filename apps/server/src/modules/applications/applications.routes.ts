@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { namedAccountTypes, onboardingSteps } from '@portal/domain';
+import { identityStates, namedAccountTypes, onboardingSteps } from '@portal/domain';
 import { z } from 'zod';
-import { codeValidityMsOf, publicUrlOf, type AppConfig } from '../../config.ts';
+import { codeValidityMsOf, featureFlagsOf, publicUrlOf, type AppConfig } from '../../config.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import {
@@ -30,6 +30,8 @@ const summarySchema = z.object({
   accounts: z.array(z.enum(Object.keys(namedAccountTypes))),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The caller's identity verification (issue 13); absent while bypass-qualId is on. */
+  identity: z.object({ state: z.enum(identityStates) }).optional(),
 });
 /** A save answers the step as the server keeps it: normalized, SINs and TINs only masked. */
 const savedStepSchema = summarySchema.extend({ saved: z.unknown() });
@@ -126,7 +128,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = 
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return listApplications(app.db, callerOf(request).id);
+      return listApplications(app.db, callerOf(request).id, {
+        bypassQualId: featureFlagsOf(options.config).bypassQualId,
+      });
     },
   );
 
@@ -147,7 +151,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = 
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       try {
-        return await getApplication(app.db, callerOf(request).id, request.params.id);
+        return await getApplication(app.db, callerOf(request).id, request.params.id, {
+          bypassQualId: featureFlagsOf(options.config).bypassQualId,
+        });
       } catch (error) {
         return refuse(reply, error);
       }

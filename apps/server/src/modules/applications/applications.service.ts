@@ -20,6 +20,7 @@ import {
   type ApplicationEvent,
   type ApplicationState,
   type ApplicationSummary,
+  type IdentityState,
   type SavedStepAnswer,
   type OnboardingStep,
   type SavedSteps,
@@ -35,6 +36,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import { identityStatesOf } from '../identity/identity-states.ts';
 import { renameUser } from '../users/users.service.ts';
 import * as repo from './applications.repo.ts';
 import { restoreBlankFields, savedSin, sealFields, withoutSealedValues } from './sealed-fields.ts';
@@ -65,23 +67,46 @@ export interface ReviewAgreedHooks {
   onJointReviewAgreed?(db: Database, application: { id: string; steps: SavedSteps }): Promise<void>;
 }
 
+/**
+ * An application as the caller sees it; with their own identity state (issue 13) unless the
+ * bypass-qualId flag is on, when identity is not asked for and the field is absent.
+ */
 function summaryOf(
   row: repo.ApplicationRow,
   steps: SavedSteps,
   role: ParticipantRole = 'primary',
-): ApplicationSummary {
+  identityState?: IdentityState,
+): ApplicationSummary & { identity?: { state: IdentityState } } {
   const status = row.status as ApplicationState;
+  const resume =
+    identityState === undefined ? {} : { identityVerified: identityState === 'verified' };
   return {
     id: row.id,
     status,
     role,
     version: row.version,
     ownershipTypeId: row.ownershipTypeId,
-    nextStep: resumeStep(status, steps, role),
+    nextStep: resumeStep(status, steps, role, resume),
     accounts: chosenAccounts(steps),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(identityState !== undefined && { identity: { state: identityState } }),
   };
+}
+
+/** Whether the applications read answer with the caller's identity (bypass-qualId off). */
+export interface IdentityOptions {
+  bypassQualId?: boolean;
+}
+
+async function identityStatesFor(
+  db: Database,
+  userId: string,
+  rows: readonly repo.ApplicationRow[],
+  options: IdentityOptions,
+): Promise<Map<string, IdentityState> | undefined> {
+  if (options.bypassQualId !== false) return undefined;
+  return identityStatesOf(db, userId, rows);
 }
 
 /**
@@ -154,24 +179,33 @@ export async function createApplication(
 export async function listApplications(
   db: Database,
   ownerId: string,
+  options: IdentityOptions = {},
 ): Promise<ApplicationSummary[]> {
   const rows = await repo.listParticipating(db, ownerId);
   const steps = await repo.stepsOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => summaryOf(row, steps.get(row.id) ?? {}, roleOf(row, ownerId)));
+  const identities = await identityStatesFor(db, ownerId, rows, options);
+  return rows.map((row) =>
+    summaryOf(row, steps.get(row.id) ?? {}, roleOf(row, ownerId), identities?.get(row.id)),
+  );
 }
 
 export async function getApplication(
   db: Database,
   ownerId: string,
   id: string,
+  options: IdentityOptions = {},
 ): Promise<ApplicationDetail> {
   const row = await repo.findParticipating(db, ownerId, id);
   if (!row) throw notFound();
   const steps = (await repo.stepsOf(db, [id])).get(id) ?? {};
-  return { ...summaryOf(row, steps, roleOf(row, ownerId)), steps: withoutSealedValues(steps) };
+  const identity = (await identityStatesFor(db, ownerId, [row], options))?.get(id);
+  return {
+    ...summaryOf(row, steps, roleOf(row, ownerId), identity),
+    steps: withoutSealedValues(steps),
+  };
 }
 
 export async function deleteApplication(db: Database, ownerId: string, id: string): Promise<void> {

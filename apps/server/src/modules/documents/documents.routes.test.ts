@@ -514,16 +514,25 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
         test.app,
         alice.token,
         applicationId,
-        { documentType: 'passport' },
+        { documentType: 'w9Form' },
         { fileName: 'late.pdf', content: pdf() },
       );
       expect(late.statusCode).toBe(409);
       expect(late.json<ErrorBody>().errorCode).toBe('applicationLocked');
+      // Identity documents are what the applicant verifying still sends (issue 13).
+      const identity = await postDocument(
+        test.app,
+        alice.token,
+        applicationId,
+        { documentType: 'passport' },
+        { fileName: 'passport.pdf', content: pdf() },
+      );
+      expect(identity.statusCode).toBe(201);
       const removal = await remove(applicationId, document.id);
       expect(removal.statusCode).toBe(409);
       expect(removal.json<ErrorBody>().errorCode).toBe('applicationLocked');
 
-      expect((await list(applicationId)).json()).toEqual([document]);
+      expect((await list(applicationId)).json()).toEqual([document, identity.json()]);
       expect((await content(applicationId, document.id)).statusCode).toBe(200);
     });
   });

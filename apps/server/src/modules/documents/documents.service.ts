@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { acceptsChanges, MAX_UPLOAD_BYTES } from '@portal/domain';
+import {
+  acceptsChanges,
+  MAX_UPLOAD_BYTES,
+  verifiesIdentityAt,
+  type ApplicationState,
+} from '@portal/domain';
 import {
   contentTypeOfFileType,
   detectFileType,
@@ -10,7 +15,11 @@ import {
 } from '@portal/domain/rules/uploads';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
-import { findOwnedApplication, recordAuditEvent } from '../applications/applications.service.ts';
+import {
+  findParticipantApplication,
+  recordAuditEvent,
+  type ParticipantRole,
+} from '../applications/applications.service.ts';
 import * as repo from './documents.repo.ts';
 
 /** How many documents one application keeps (bounds what one person can store: 20 x 10 MB). */
@@ -66,6 +75,34 @@ function summaryOf(cipher: FieldCipher, row: repo.DocumentListing): DocumentSumm
 }
 
 /**
+ * The documents a person sends to verify their identity (issue 13: photo ID for manual
+ * verification, two documents for dual-process), accepted after the review is agreed, from
+ * whichever applicant verifies, while they do (ADR 0018).
+ */
+const identityDocumentTypes: ReadonlySet<string> = new Set([
+  'photoID',
+  'photoIDFront',
+  'photoIDBack',
+  'passport',
+  'bankStatement',
+  'creditStatement',
+  'utilityBill',
+  'investmentStatement',
+  'other',
+]);
+
+function sendsIdentityDocument(
+  application: { role: ParticipantRole; status: ApplicationState },
+  documentType: string | undefined,
+): boolean {
+  return (
+    documentType !== undefined &&
+    identityDocumentTypes.has(documentType) &&
+    verifiesIdentityAt(application.role, application.status)
+  );
+}
+
+/**
  * Stores one uploaded file in one transaction: the application must be the caller's (else 404)
  * and still open (409 `applicationLocked`); the upload must pass the domain's rules (400 with
  * field codes); the same content may not be there already (409 `fileAlreadyExists`, compared
@@ -82,11 +119,14 @@ export async function uploadDocument(
   limits: UploadLimits,
 ): Promise<DocumentSummary> {
   return db.transaction(async (tx) => {
-    const application = await findOwnedApplication(tx, ownerId, applicationId, {
+    const application = await findParticipantApplication(tx, ownerId, applicationId, {
       lock: true,
     });
     if (!application) throw notFound();
-    if (!acceptsChanges(application.status)) {
+    const verifying = sendsIdentityDocument(application, input.documentType);
+    // The joint applicant sends nothing but their identity documents while they verify.
+    if (application.role === 'joint' && !verifying) throw notFound();
+    if (!acceptsChanges(application.status) && !verifying) {
       throw new DocumentError(409, 'applicationLocked');
     }
 
@@ -157,7 +197,13 @@ export async function listDocuments(
   ownerId: string,
   applicationId: string,
 ): Promise<DocumentSummary[]> {
-  if (!(await findOwnedApplication(db, ownerId, applicationId))) throw notFound();
+  const application = await findParticipantApplication(db, ownerId, applicationId);
+  if (!application) throw notFound();
+  if (application.role === 'joint') {
+    // The joint applicant sees only what they sent themselves (their identity documents).
+    const rows = await repo.listOfApplication(db, applicationId);
+    return rows.filter((row) => row.uploadedBy === ownerId).map((row) => summaryOf(cipher, row));
+  }
   const rows = await repo.listOwned(db, ownerId, applicationId);
   return rows.map((row) => summaryOf(cipher, row));
 }
@@ -199,12 +245,15 @@ export async function deleteDocument(
   documentId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const application = await findOwnedApplication(tx, ownerId, applicationId, {
+    const application = await findParticipantApplication(tx, ownerId, applicationId, {
       lock: true,
     });
     if (!application) throw notFound();
     const document = await repo.findInApplication(tx, applicationId, documentId);
     if (!document) throw notFound();
+    // The joint applicant deletes nothing; after the review what was sent stays (the signed
+    // document lists it, operations review it): a retake is another upload.
+    if (application.role === 'joint') throw notFound();
     if (!acceptsChanges(application.status)) {
       throw new DocumentError(409, 'applicationLocked');
     }

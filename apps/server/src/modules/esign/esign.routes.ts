@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationStatuses, signatureStatuses } from '@portal/domain';
 import { z } from 'zod';
-import { publicUrlOf, type AppConfig } from '../../config.ts';
+import { featureFlagsOf, publicUrlOf, type AppConfig } from '../../config.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { EsignProvider } from '../../providers/esign/esign-provider.ts';
 import { createEsignProvider } from '../../providers/esign/esign-providers.ts';
@@ -21,7 +21,7 @@ export interface EsignRoutesOptions {
   /** How long a sandbox envelope can be signed (7 days when absent). */
   envelopeTtlMs?: number;
   /** The app's configuration: the site's address, for the dashboard link in mail. */
-  config?: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>;
+  config?: Pick<AppConfig, 'publicUrl' | 'host' | 'port' | 'featureFlags'>;
 }
 
 const errorSchema = z.object({ errorCode: z.string(), message: z.string() });
@@ -41,6 +41,7 @@ const messages: Record<EsignError['errorCode'], string> = {
   signerUnknown: 'The profile of the person who signs is missing.',
   signerNameRefused: 'The name of the person who signs has characters a name cannot have.',
   notSigned: 'There is no signed document yet.',
+  identityNotVerified: 'Your identity must be verified before you sign.',
 };
 
 function refuse(reply: FastifyReply, error: unknown) {
@@ -63,6 +64,9 @@ export function esignDepsOf(app: FastifyInstance, options: EsignRoutesOptions): 
         envelopeTtlMs: options.envelopeTtlMs,
       }),
     ...(options.config && { publicUrl: publicUrlOf(options.config) }),
+    ...(options.config && {
+      bypassQualId: () => featureFlagsOf(options.config ?? {}).bypassQualId,
+    }),
   };
 }
 

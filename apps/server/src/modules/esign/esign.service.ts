@@ -33,6 +33,7 @@ import {
   UNDER_REVIEW_TEMPLATE,
   underReviewMail,
 } from './esign-mail.ts';
+import { identityVerifiedFor } from '../identity/identity.service.ts';
 import * as repo from './esign.repo.ts';
 
 /**
@@ -57,7 +58,8 @@ export class EsignError extends Error {
       | 'alreadySigned'
       | 'signerUnknown'
       | 'signerNameRefused'
-      | 'notSigned',
+      | 'notSigned'
+      | 'identityNotVerified',
   ) {
     super(errorCode);
   }
@@ -70,6 +72,8 @@ export interface EsignDeps {
   /** The site's address, for the dashboard link in mail; no link without it. */
   publicUrl?: string;
   now?: () => Date;
+  /** Feature flag bypass-qualId (issue 13): on, signing does not wait for identity. */
+  bypassQualId?: () => boolean;
 }
 
 /** The signed-in caller: their id, the email they sign in with and their account's language. */
@@ -455,6 +459,12 @@ export async function startSigning(
   const { application, signature } = await synced(deps, caller, applicationId);
   if (signerOnTurn(application.status) !== application.role) {
     throw new EsignError(409, signature?.status === 'signed' ? 'alreadySigned' : 'notYourTurn');
+  }
+  // Issue 13: nobody signs before their identity is verified (unless bypass-qualId).
+  if (
+    !(await identityVerifiedFor(db, applicationId, application.role, deps.bypassQualId?.() ?? true))
+  ) {
+    throw new EsignError(409, 'identityNotVerified');
   }
   if (signature?.status === 'pending') {
     const resumed = await provider.signingUrl(signature.envelopeId);

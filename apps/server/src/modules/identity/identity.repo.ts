@@ -1,6 +1,11 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { identityAttempts, identityHandoffs, identityVerifications } from '../../db/schema.ts';
+import {
+  applicationDocuments,
+  identityAttempts,
+  identityHandoffs,
+  identityVerifications,
+} from '../../db/schema.ts';
 
 export type AttemptRow = typeof identityAttempts.$inferSelect;
 export type VerificationRow = typeof identityVerifications.$inferSelect;
@@ -148,4 +153,27 @@ export async function findHandoff(
     .where(eq(identityHandoffs.attemptId, attemptId))
     .limit(1);
   return row;
+}
+
+/** Documents of an application by id (type and uploader only, never the content). */
+export async function documentsOf(
+  db: Database,
+  applicationId: string,
+  ids: readonly string[],
+): Promise<{ id: string; documentType: string; uploadedBy: string }[]> {
+  const uuids = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (uuids.length === 0) return [];
+  return db
+    .select({
+      id: applicationDocuments.id,
+      documentType: applicationDocuments.documentType,
+      uploadedBy: applicationDocuments.uploadedBy,
+    })
+    .from(applicationDocuments)
+    .where(
+      and(
+        eq(applicationDocuments.applicationId, applicationId),
+        inArray(applicationDocuments.id, uuids),
+      ),
+    );
 }
