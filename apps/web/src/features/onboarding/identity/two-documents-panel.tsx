@@ -247,7 +247,9 @@ function serverProblems(
   problemAt: (index: number, field: DualProcessField, code: string) => FieldProblem,
 ): FieldProblem[] {
   return Object.entries(fieldsOfServer).map(([path, code]) => {
-    const [, index = '0', field = 'documentType'] = path.split('.');
+    const [, index = '0', given = 'documentType'] = path.split('.');
+    // The server names the uploaded file by its id.
+    const field = given === 'documentId' ? 'file' : given;
     const known = (fields as string[]).includes(field)
       ? (field as DualProcessField)
       : 'documentType';
