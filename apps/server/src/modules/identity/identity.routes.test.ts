@@ -1,19 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  identityVerificationScreens,
-  recordFieldsFor,
-  type ApplicationEvent,
-  type KbaQuestion,
-} from '@portal/domain';
-import {
-  applications,
-  applicationSteps,
-  auditEvents,
-  identityAttempts,
-  users,
-} from '../../db/schema.ts';
+import { identityVerificationScreens, recordFieldsFor, type KbaQuestion } from '@portal/domain';
+import { applications, auditEvents, identityAttempts } from '../../db/schema.ts';
 import {
   APPLICATIONS_URL,
   applicationAtReview,
@@ -23,7 +12,7 @@ import {
 import { pdf, png, postDocument } from '../../test/documents.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, signedInWithRole, type TestUser } from '../../test/users.ts';
-import { applyApplicationEvent } from '../applications/applications.service.ts';
+import { agreedApplication, userIdOf } from './identity.fixtures.ts';
 import { completeAttempt, decryptedRecordOf } from './identity-outcome.ts';
 import { reviewedDualProcessRecord } from './identity.service.ts';
 import * as repo from './identity.repo.ts';
@@ -48,57 +37,6 @@ interface IdentityBody {
 type CreditFileBody =
   | { outcome: 'questions'; attemptId: string; questions: KbaQuestion[] }
   | { outcome: 'failed'; reason: string };
-
-async function userIdOf(app: FastifyInstance, user: TestUser): Promise<string> {
-  const [row] = await app.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, user.email.toLowerCase()));
-  return row!.id;
-}
-
-/** Changes the saved profile's last name (the sandbox bureau's documented inputs). */
-async function renameProfile(app: FastifyInstance, id: string, step: string, lastName: string) {
-  await app.db.execute(
-    sql`update application_steps set data = jsonb_set(data, '{lastName}', to_jsonb(${lastName}::text))
-        where application_id = ${id} and step = ${step}`,
-  );
-}
-
-/**
- * An application past its review: individual at esignatureRequired; joint (with `joint` having
- * joined with their code) at jointEidUndetermined.
- */
-async function agreedApplication(
-  app: FastifyInstance,
-  primary: TestUser,
-  { joint, lastName }: { joint?: TestUser; lastName?: string } = {},
-): Promise<string> {
-  const atReview = await applicationAtReview(app, primary.token, { joint: joint !== undefined });
-  const id = atReview.id;
-  await app.db.insert(applicationSteps).values({
-    applicationId: id,
-    step: 'review',
-    data: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
-  });
-  if (lastName) await renameProfile(app, id, 'profile', lastName);
-  const primaryId = await userIdOf(app, primary);
-  const events: ApplicationEvent[] = joint
-    ? ['reviewAgreedJoint', 'jointConsented']
-    : ['reviewAgreedIndividual'];
-  const jointUserId = joint ? await userIdOf(app, joint) : undefined;
-  await app.db.transaction(async (tx) => {
-    for (const event of events) {
-      await applyApplicationEvent(tx, {
-        applicationId: id,
-        actorId: primaryId,
-        event,
-        ...(event === 'jointConsented' && jointUserId ? { jointUserId } : {}),
-      });
-    }
-  });
-  return id;
-}
 
 async function statusOf(app: FastifyInstance, id: string): Promise<string> {
   const [row] = await app.db
