@@ -451,6 +451,23 @@ describe('identity verification API (bypass-qualId off)', () => {
     expect((await startSigning(camille, id)).statusCode).toBe(200);
   });
 
+  it('shows the running photo-ID hand-off to the desktop, without its link', async () => {
+    const id = await agreedApplication(app, camille);
+    const started = await post(camille, `${identityUrl(id)}/photoId`, { phone: '4165550123' });
+    expect(started.statusCode).toBe(201);
+    const view = (await get(camille, id)).json<
+      IdentityBody & { handoff?: Record<string, unknown> }
+    >();
+    expect(view).toMatchObject({
+      state: 'inProgress',
+      method: 'photoId',
+      screen: identityVerificationScreens.ThirdPartyWorkflow,
+      handoff: { stage: 'sent', phoneMasked: '*** *** 0123' },
+    });
+    expect(view.handoff).not.toHaveProperty('link');
+    expect(view.handoff).not.toHaveProperty('qrSvg');
+  });
+
   it("exports a person's records to staff within seconds, and to nobody else", async () => {
     const id = await agreedApplication(app, camille);
     const { attemptId, questions } = await questionsFor(camille, id);
