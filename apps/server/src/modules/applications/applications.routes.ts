@@ -204,6 +204,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = 
           request.body,
           app.cipher,
           reviewHooks(app.cipher, options.config, callerOf(request)),
+          { bypassQualId: featureFlagsOf(options.config).bypassQualId },
         );
       } catch (error) {
         return refuse(reply, error);

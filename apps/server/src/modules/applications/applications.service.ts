@@ -259,6 +259,7 @@ export async function saveStep(
   input: { version: number; data: unknown },
   cipher: FieldCipher,
   hooks: ReviewAgreedHooks = {},
+  options: IdentityOptions = {},
 ): Promise<SavedStepAnswer> {
   return db.transaction(async (tx) => {
     const row = await repo.findOwned(tx, ownerId, id, { lock: true });
@@ -315,7 +316,12 @@ export async function saveStep(
     const steps = { ...saved, [step]: stored };
     if (event === 'reviewAgreedJoint') await hooks.onJointReviewAgreed?.(tx, { id, steps });
     // The client replaces its copy of the step with this (normalized postal codes, masked SIN).
-    return { ...summaryOf(updated, steps), saved: withoutSealedValues({ [step]: stored })[step] };
+    // Agreeing to the review may send the person to the identity step next (issue 13).
+    const identity = (await identityStatesFor(tx, ownerId, [updated], options))?.get(id);
+    return {
+      ...summaryOf(updated, steps, 'primary', identity),
+      saved: withoutSealedValues({ [step]: stored })[step],
+    };
   });
 }
 

@@ -5,7 +5,9 @@ import { identityVerificationScreens, recordFieldsFor, type KbaQuestion } from '
 import { applications, auditEvents, identityAttempts } from '../../db/schema.ts';
 import {
   APPLICATIONS_URL,
+  agreement,
   applicationAtReview,
+  saveStep,
   type ApplicationBody,
   type ErrorBody,
 } from '../../test/applications.ts';
@@ -232,6 +234,23 @@ describe('identity verification API (bypass-qualId off)', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json<ErrorBody>().errorCode).toBe('bureauOffline');
     expect(await repo.attemptsOf(app.db, id, 'primary')).toEqual([]);
+  });
+
+  it('sends the person to the identity step once they agree to the review', async () => {
+    const atReview = await applicationAtReview(app, camille.token);
+    const agreed = await saveStep(
+      app,
+      camille.token,
+      atReview.id,
+      'review',
+      atReview.version,
+      agreement,
+    );
+    expect(agreed).toMatchObject({
+      status: 'esignatureRequired',
+      nextStep: 'qualid',
+      identity: { state: 'notStarted' },
+    });
   });
 
   it('answers 409 identityNotOpen before the review is agreed', async () => {
