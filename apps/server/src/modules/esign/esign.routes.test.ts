@@ -10,6 +10,7 @@ import {
   applicationSteps,
   auditEvents,
   outboxMessages,
+  sandboxEsignEnvelopes,
   users,
 } from '../../db/schema.ts';
 import { webhookSecretOf } from '../../config.ts';
@@ -729,6 +730,26 @@ describe('e-signature API: applications/{id}/esign', () => {
       expect(otherType.statusCode).toBe(200);
       expect(await auditCount(application)).toBe(audits);
       expect(await stateOf(camille, application)).toMatchObject({ status: 'pending' });
+    });
+
+    it('answers 500 while the vendor still reports pending what its webhook says is done, so it retries', async () => {
+      const application = await awaitingSignature(test.app, camille);
+      await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
+      const envelopeId = await envelopeOf(application);
+      // The vendor's API lags behind its own webhook.
+      const setVendorStatus = (status: string) =>
+        test.app.db
+          .update(sandboxEsignEnvelopes)
+          .set({ status })
+          .where(eq(sandboxEsignEnvelopes.id, envelopeId));
+      await setVendorStatus('pending');
+      const body = envelopeEvent(envelopeId);
+      expect((await postWebhook(body)).statusCode).toBe(500);
+      expect(await applicationStatusOf(application)).toBe('esignatureRequired');
+      await setVendorStatus('signed');
+      // No receipt was kept: the vendor's next delivery of the same event is handled.
+      expect((await postWebhook(body)).json()).toEqual({ received: true, duplicate: false });
+      expect(await applicationStatusOf(application)).toBe('underReview');
     });
 
     it('records a signature the signer outran its webhook with, rather than send a new envelope', async () => {
