@@ -19,7 +19,8 @@ export interface EnvelopeRequest {
  * An e-signature vendor (spec sections 2 and 4: eSign). The portal sends the generated
  * application document in an envelope for one signer, sends the person to the vendor's signing
  * ceremony, and learns by the vendor's signed webhook that it is signed, declined or expired
- * (then it asks for the status and the signed document: the event is only a notice). The sandbox (`sandbox-esign.ts`) plays the vendor with its own ceremony pages under
+ * (then it asks for the status and the signed document: the event is only a notice). The
+ * sandbox (`sandbox-esign.ts`) plays the vendor with its own ceremony pages under
  * `/sandbox/esign`; a real adapter (DocuSign, OneSpan Sign, ...) implements the same calls.
  */
 export interface EsignProvider {
