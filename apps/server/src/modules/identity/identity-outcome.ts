@@ -190,12 +190,13 @@ export async function completeAttempt(
 
   const role = attempt.role as repo.IdentityRole;
   const verification = await repo.findVerification(tx, attempt.applicationId, role);
-  const [latest] = await repo.attemptsOf(tx, attempt.applicationId, role);
+  const newerStarted = (await repo.attemptsOf(tx, attempt.applicationId, role)).some(
+    (other) => other.startedAt.getTime() > attempt.startedAt.getTime(),
+  );
   // An older attempt's late news never overwrites a newer attempt's state, nor undoes a
   // verification; a verification always counts.
   const updatesState =
-    input.outcome === 'verified' ||
-    (verification?.state !== 'verified' && latest?.id === attempt.id);
+    input.outcome === 'verified' || (verification?.state !== 'verified' && !newerStarted);
   if (updatesState) {
     await repo.upsertVerification(tx, {
       applicationId: attempt.applicationId,
