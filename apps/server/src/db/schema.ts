@@ -354,7 +354,11 @@ export const applicationSignatures = pgTable(
     signedDocumentName: text('signed_document_name'),
     signedDocumentEncrypted: bytea('signed_document_encrypted'),
   },
-  (table) => [primaryKey({ columns: [table.applicationId, table.role] })],
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.role] }),
+    // The vendor's webhook names the envelope, not the application (ADR 0018).
+    index('application_signatures_envelope_idx').on(table.provider, table.envelopeId),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "application_signatures_envelope_idx" ON "application_signatures" USING btree ("provider","envelope_id");
