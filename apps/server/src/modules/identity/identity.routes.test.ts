@@ -431,6 +431,19 @@ describe('identity verification API (bypass-qualId off)', () => {
         expiry,
         documentIds: [documentId],
       });
+    const statement = await postDocument(
+      app,
+      camille.token,
+      id,
+      { documentType: 'bankStatement' },
+      { fileName: 'statement.pdf', content: pdf(), contentType: 'application/pdf' },
+    );
+    const notAPhotoId = await post(camille, `${identityUrl(id)}/manual`, {
+      documentType: 'driversLicence',
+      expiry: '08/2031',
+      documentIds: [statement.json<{ id: string }>().id],
+    });
+    expect(notAPhotoId.json<ErrorBody>().fields).toEqual({ documentIds: 'invalid' });
     const expired = await manual('01/2020');
     expect(expired.statusCode).toBe(400);
     expect(expired.json<ErrorBody>().fields).toEqual({ expiry: 'documentExpired' });

@@ -373,6 +373,13 @@ export interface DualProcessWorking {
   }[];
 }
 
+const photoIdDocumentTypes: ReadonlySet<string> = new Set([
+  'photoID',
+  'photoIDFront',
+  'photoIDBack',
+  'passport',
+]);
+
 /** What operations need to decide a manual attempt. */
 export interface ManualWorking {
   verifiedName: string;
@@ -468,7 +475,10 @@ export async function requestManual(
     fields.documentIds = ids.length === 0 ? 'required' : 'invalid';
   } else {
     const found = await ownDocuments(deps.db, applicationId, userId, ids);
-    if (found.some((row) => !row)) fields.documentIds = 'invalid';
+    // Pictures of the photo ID itself: a statement is for the two-documents method.
+    if (found.some((row) => !row || !photoIdDocumentTypes.has(row.documentType))) {
+      fields.documentIds = 'invalid';
+    }
   }
   if (Object.keys(fields).length > 0) throw new IdentityError(400, 'invalid', { fields });
   const person = bureauPersonOf(await savedStepsOf(deps.db, applicationId), participation.role);
