@@ -110,6 +110,14 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // The phone pages of photo ID (issue 13): the credential in the path is the only key.
+            path: 'verify/:credential',
+            lazy: async () => ({
+              Component: (await import('../features/identity-capture/identity-capture-page.tsx'))
+                .IdentityCapturePage,
+            }),
+          },
+          {
             // Everything below needs a signed-in person; error pages and version stay open.
             loader: requireSignIn,
             // A name the name rule refuses is corrected before anything else (issue 12).

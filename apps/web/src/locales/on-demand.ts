@@ -5,6 +5,7 @@ import enDocuments from './en/documents.json';
 import enEsign from './en/esign.json';
 import enFinancial from './en/financial.json';
 import enIdentity from './en/identity.json';
+import enIdentityCapture from './en/identityCapture.json';
 import enNextSteps from './en/nextSteps.json';
 import enOnboarding from './en/onboarding.json';
 import enProfile from './en/profile.json';
@@ -15,6 +16,7 @@ import frDocuments from './fr/documents.json';
 import frEsign from './fr/esign.json';
 import frFinancial from './fr/financial.json';
 import frIdentity from './fr/identity.json';
+import frIdentityCapture from './fr/identityCapture.json';
 import frNextSteps from './fr/nextSteps.json';
 import frOnboarding from './fr/onboarding.json';
 import frProfile from './fr/profile.json';
@@ -32,6 +34,7 @@ export const onDemandResources = {
     documents: enDocuments,
     esign: enEsign,
     identity: enIdentity,
+    identityCapture: enIdentityCapture,
     authCode: enAuthCode,
     review: enReview,
     nextSteps: enNextSteps,
@@ -44,6 +47,7 @@ export const onDemandResources = {
     documents: frDocuments,
     esign: frEsign,
     identity: frIdentity,
+    identityCapture: frIdentityCapture,
     authCode: frAuthCode,
     review: frReview,
     nextSteps: frNextSteps,
