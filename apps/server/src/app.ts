@@ -40,6 +40,8 @@ import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { esignWebhookRoutes } from './modules/esign/esign-webhook.ts';
 import { identityCaptureRoutes } from './modules/identity-capture/identity-capture.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import type { CreditBureauProvider } from './providers/credit-bureau/credit-bureau-provider.ts';
+import type { DocumentVerificationProvider } from './providers/document-verification/document-verification-provider.ts';
 import { sandboxBureauLatency } from './providers/credit-bureau/sandbox-credit-bureau.ts';
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -76,6 +78,8 @@ export interface RealVendors {
   sms: MailTransport;
   esign: EsignProvider;
   addressLookup: AddressLookupProvider;
+  creditBureau: CreditBureauProvider;
+  documentVerification: DocumentVerificationProvider;
 }
 
 export const API_BASE = '/service/jaxrs';
@@ -226,6 +230,7 @@ export async function buildApp(
     apiPrefix: API_BASE,
     publicUrl,
     webhookSecret: webhookSecretOf(config, 'identity'),
+    ...(vendors.documentVerification && { provider: vendors.documentVerification }),
     // A polling server plays the vendor's upload time; tests (no polling) answer at once.
     ...(config.sandboxWebhookPollMs && { sandboxLatencyMs: () => 300 + Math.random() * 500 }),
   });
@@ -233,6 +238,7 @@ export async function buildApp(
   await app.register(identityRoutes, {
     prefix: API_BASE,
     config,
+    ...(vendors.creditBureau && { bureau: vendors.creditBureau }),
     ...(config.sandboxWebhookPollMs && { sandboxLatencyMs: sandboxBureauLatency }),
   });
   await app.register(addressLookupRoutes, {

@@ -186,6 +186,8 @@ export const vendorRoles = {
   sms: 'SMS (no real adapter yet)',
   esign: 'e-signature (no real adapter yet)',
   addressLookup: 'address look-up (ADDRESS_LOOKUP_PROVIDER has no real adapter yet)',
+  creditBureau: 'credit bureau for identity questions (no real adapter yet)',
+  documentVerification: 'photo-ID and selfie verification (no real adapter yet)',
 } as const;
 export type VendorRole = keyof typeof vendorRoles;
 

@@ -25,6 +25,12 @@ const realVendors: RealVendors = {
     signedDocument: async () => null,
   },
   addressLookup: { name: 'test-vendor', find: async () => [], retrieve: async () => null },
+  creditBureau: {
+    name: 'test-vendor',
+    matchFile: async () => ({ outcome: 'noMatch' as const }),
+    checkAnswers: async () => 'failed',
+  },
+  documentVerification: { name: 'test-vendor', submit: async () => ({ vendorReference: 'r' }) },
 };
 
 const sandboxPages = [
@@ -39,6 +45,12 @@ describe('sandbox vendors as an explicit mode', () => {
     await expect(
       createTestApp({ sandboxVendors: false }, { vendors: { ...realVendors, esign: undefined } }),
     ).rejects.toThrow(/e-signature/);
+    await expect(
+      createTestApp(
+        { sandboxVendors: false },
+        { vendors: { ...realVendors, creditBureau: undefined, documentVerification: undefined } },
+      ),
+    ).rejects.toThrow(/credit bureau.*photo-ID and selfie/);
   });
 
   it('serves no sandbox page and no banner once every role has a real adapter', async () => {
