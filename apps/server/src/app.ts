@@ -22,7 +22,12 @@ import {
   type AppConfig,
   type VendorRole,
   webhookSecretOf,
+  featureFlagsFrom,
+  specFlagValues,
 } from './config.ts';
+import { flagEnvironmentOfHost } from '@portal/domain';
+import { createFeatureFlags } from './providers/flags/feature-flags.ts';
+import { flagsRoutes } from './modules/flags/flags.routes.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { seedDemoUsers } from './db/seed/seed-demo-users.ts';
 import { seedReferenceData } from './db/seed/seed-reference-data.ts';
@@ -111,6 +116,13 @@ export async function buildApp(
     throw new ConfigError(sandboxVendorsRefusal(sandboxed));
   }
   const publicUrl = publicUrlOf(config);
+  // Spec section 6: the environment's flag file through OpenFeature, overrides on top; the
+  // routes read the flags in force from the configuration they are given (ADR 0017).
+  const flags = await createFeatureFlags({
+    environment: config.flagEnvironment ?? flagEnvironmentOfHost(new URL(publicUrl).hostname),
+    overrides: specFlagValues(config.featureFlags ?? {}),
+  });
+  config = { ...config, featureFlags: featureFlagsFrom(await flags.values()) };
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -198,6 +210,7 @@ export async function buildApp(
   });
 
   await app.register(healthRoutes);
+  await app.register(flagsRoutes, { prefix: API_BASE, flags });
   await app.register(securityRoutes, {
     prefix: '/security',
     policy: config.security,

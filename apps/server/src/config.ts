@@ -1,4 +1,11 @@
-import { CO_AUTH_CODE_VALIDITY_MS } from '@portal/domain';
+import {
+  CO_AUTH_CODE_VALIDITY_MS,
+  flagEnvironments,
+  safeFlagDefaults,
+  type FeatureFlagName,
+  type FeatureFlagValues,
+  type FlagEnvironment,
+} from '@portal/domain';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -74,7 +81,15 @@ export interface AppConfig {
    * shorter time serves the tests of an expired code).
    */
   coAuthCodeValidityMs?: number;
-  /** Spec section 6 feature flags; each defaults as documented in the README. */
+  /**
+   * The flag environment (spec section 6); from the host name of `publicUrl` when absent
+   * (`FLAG_ENVIRONMENT` sets it).
+   */
+  flagEnvironment?: FlagEnvironment;
+  /**
+   * Flags that win over the environment's flag file (the tests switch flags this way); once
+   * `buildApp` has evaluated them, every flag in force.
+   */
   featureFlags?: Partial<FeatureFlags>;
   /**
    * Mail and SMS (the outbox). `loadConfig` always sets it; a configuration built in code without
@@ -120,16 +135,46 @@ export function mailConfigOf(
   };
 }
 
-/** Spec section 6: `bypass-qualId` lets an application pass identity verification. */
+/**
+ * Spec section 6 feature flags as the server code reads them (ADR 0017): `bypass-qualId` lets
+ * an application pass identity verification, `rrif-funding-enabled` offers RRIF payouts,
+ * `disable-w9-esign-enabled` takes a U.S. person's W-9 out of the e-sign envelope.
+ */
 export interface FeatureFlags {
   bypassQualId: boolean;
+  rrifFundingEnabled: boolean;
+  disableW9EsignEnabled: boolean;
 }
 
-/** Until identity verification lands (its own issue), applications pass it. */
-export const defaultFeatureFlags: FeatureFlags = { bypassQualId: true };
+const flagNameOf = {
+  bypassQualId: 'bypass-qualId',
+  rrifFundingEnabled: 'rrif-funding-enabled',
+  disableW9EsignEnabled: 'disable-w9-esign-enabled',
+} as const satisfies Record<keyof FeatureFlags, FeatureFlagName>;
 
+/** The spec's names of the given flags (OpenFeature's keys). */
+export function specFlagValues(flags: Partial<FeatureFlags>): Partial<FeatureFlagValues> {
+  return Object.fromEntries(
+    (Object.keys(flags) as (keyof FeatureFlags)[]).map((key) => [flagNameOf[key], flags[key]]),
+  );
+}
+
+/** The server's flags from the spec's names. */
+export function featureFlagsFrom(values: FeatureFlagValues): FeatureFlags {
+  return {
+    bypassQualId: values[flagNameOf.bypassQualId],
+    rrifFundingEnabled: values[flagNameOf.rrifFundingEnabled],
+    disableW9EsignEnabled: values[flagNameOf.disableW9EsignEnabled],
+  };
+}
+
+/**
+ * The flags in force. `buildApp` evaluates the environment's flag file through OpenFeature and
+ * hands the routes a configuration holding every flag; anything else (a route registered on
+ * its own in a test) gets the safe defaults: identity verified, nothing optional on.
+ */
 export function featureFlagsOf(config: Pick<AppConfig, 'featureFlags'>): FeatureFlags {
-  return { ...defaultFeatureFlags, ...config.featureFlags };
+  return { ...featureFlagsFrom(safeFlagDefaults), ...config.featureFlags };
 }
 
 /** The secret shared with the vendor of `role` for its webhooks (ADR 0018). */
@@ -285,7 +330,7 @@ const environmentSchema = z.object({
   NODE_ENV: z.string().optional(),
   ADDRESS_LOOKUP_PROVIDER: z.enum(addressLookupProviderNames).default('sandbox'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  FEATURE_BYPASS_QUALID: booleanFlag.optional(),
+  FLAG_ENVIRONMENT: z.enum(flagEnvironments).optional(),
   SANDBOX_WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   CO_AUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   // An empty value counts as unset (compose files often write `SMTP_URL=`). Zod's message never
@@ -399,9 +444,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     ...(env.CO_AUTH_CODE_TTL_SECONDS !== undefined && {
       coAuthCodeValidityMs: env.CO_AUTH_CODE_TTL_SECONDS * 1000,
     }),
-    featureFlags: {
-      ...(env.FEATURE_BYPASS_QUALID !== undefined && { bypassQualId: env.FEATURE_BYPASS_QUALID }),
-    },
+    ...(env.FLAG_ENVIRONMENT && { flagEnvironment: env.FLAG_ENVIRONMENT }),
     mail: {
       ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
       from: env.MAIL_FROM || defaultMailFrom,

@@ -18,6 +18,7 @@ export * from './enums/rif.ts';
 export * from './enums/titles.ts';
 export * from './enums/transfers.ts';
 export * from './onboarding-steps.ts';
+export * from './flags.ts';
 export * from './messages/messages.ts';
 export * from './rules/account.ts';
 export * from './rules/account-selection.ts';

@@ -73,6 +73,10 @@ function testConfig(database: DatabaseConfig, overrides: Partial<AppConfig>): Ap
     security: testSecurityPolicy(),
     seedDemoUsers: false,
     appSecret: 'test-secret-test-secret-test-secret-0001',
+    // Most server tests are about something other than identity and sign without it; the
+    // identity tests turn the flag off (`featureFlags: { bypassQualId: false }`), and the
+    // flag files themselves bypass only in the demo environment.
+    featureFlags: { bypassQualId: true },
     ...overrides,
   };
 }
