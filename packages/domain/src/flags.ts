@@ -16,13 +16,13 @@ export type FlagEnvironment = (typeof flagEnvironments)[number];
 
 /**
  * What a client assumes when the flags do not arrive within FLAG_CLIENT_WAIT_MS: identity is
- * verified (never bypassed), RRIF funding stays hidden, and a U.S. person's W-9 is signed in
- * the e-sign envelope (the switch is off).
+ * verified (never bypassed), RRIF funding stays hidden, and a U.S. person's W-9 is downloaded,
+ * signed and uploaded, not e-signed (the only way the product offers so far; ADR 0017).
  */
 export const safeFlagDefaults: FeatureFlagValues = {
   'bypass-qualId': false,
   'rrif-funding-enabled': false,
-  'disable-w9-esign-enabled': false,
+  'disable-w9-esign-enabled': true,
 };
 
 const localHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '0.0.0.0']);

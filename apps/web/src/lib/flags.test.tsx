@@ -45,7 +45,7 @@ describe('the client’s feature flags (spec sections 6 and 9)', () => {
     expect(await pending).toEqual({
       'bypass-qualId': false,
       'rrif-funding-enabled': false,
-      'disable-w9-esign-enabled': false,
+      'disable-w9-esign-enabled': true,
     });
   });
 

@@ -27,7 +27,7 @@ describe('GET /service/jaxrs/flags', () => {
       flags: {
         'bypass-qualId': true,
         'rrif-funding-enabled': false,
-        'disable-w9-esign-enabled': false,
+        'disable-w9-esign-enabled': true,
       },
     });
     const production = await flagsOf({
