@@ -85,7 +85,7 @@ export async function phoneScreenIsAccessible(page: Page): Promise<void> {
   expect(overflow, 'nothing scrolls sideways at 390 px').toBeLessThanOrEqual(0);
 }
 
-/** The heading of the phone screen now shown, focused (focus moves to each new screen). */
+/** The phone shows the screen of this heading (the vendor's decision may take a few seconds). */
 export async function expectPhoneScreen(page: Page, name: string) {
   await expect(heading(page, name)).toBeVisible({ timeout: 20_000 });
 }
