@@ -66,6 +66,14 @@ export async function phoneLinkFor(request: APIRequestContext, phoneDigits: stri
   return link as string;
 }
 
+/** The typeable short link (`/v/{CODE}`) of the newest identity text to `phoneDigits`. */
+export async function shortLinkFor(request: APIRequestContext, phoneDigits: string) {
+  const message = await mailTo(request, phoneDigits, (candidate) => /\/v\//.test(candidate.text));
+  const link = /https?:\/\/\S+\/v\/[A-Za-z0-9]{8}/.exec(message.text)?.[0];
+  expect(link, `no short link in: ${message.text}`).toBeTruthy();
+  return link as string;
+}
+
 /** A phone: 390 px wide, touch, its own cookies (nobody signed in). */
 export async function openPhone(browser: Browser) {
   const context = await browser.newContext({
