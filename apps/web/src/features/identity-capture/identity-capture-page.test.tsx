@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
+import { renderApp } from '../../test/render-app.tsx';
 import type { CaptureSide, CaptureState } from './capture-api.ts';
 import { IdentityCapturePage } from './identity-capture-page.tsx';
 
@@ -396,5 +397,12 @@ describe('Phone pages of photo ID (issue 13)', () => {
     expect(screen.getByRole('button', { name: 'Take a photo' })).toHaveFocus();
     await user.tab();
     expect(screen.getByLabelText('Choose a file')).toHaveFocus();
+  });
+
+  it('opens from the real route table without anyone signed in', async () => {
+    fakeServer();
+    const { router } = await renderApp({ path: '/verify/TOKEN123', token: null });
+    expect(await heading('Verify your identity with your phone')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify/TOKEN123');
   });
 });
