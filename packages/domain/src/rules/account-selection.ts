@@ -12,6 +12,7 @@ import { pensionJurisdictions } from '../enums/pension-jurisdictions.ts';
 import { ACCOUNT_CODE_LENGTH } from '../constants.ts';
 import { NAME_MAX_LENGTH } from './account.ts';
 import { lockedInPlanFor } from './account-catalogue.ts';
+import { includesMargin } from './margin.ts';
 
 /** How joint applicants are related; RESP joint accounts need spouses (spec section 5). */
 export const jointRelationships = ['spouse', 'commonLaw', 'other'] as const;
@@ -150,10 +151,7 @@ export const optionsStepSchema = z
     }
   });
 
-/** Margin accounts (CAD or USD, including short) are what options and short selling need. */
-export function includesMargin(accounts: readonly NamedAccountTypeName[]): boolean {
-  return accounts.some((name) => namedAccountTypes[name].typeId === accountTypes.Margin);
-}
+export { includesMargin };
 
 /** Spec section 5: an account code, when given, is exactly 8 letters or digits. */
 export const accountCodeSchema = z

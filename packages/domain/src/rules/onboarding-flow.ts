@@ -7,7 +7,7 @@ import {
   type ProgressStep,
 } from '../onboarding-steps.ts';
 import { acceptsChanges, type ApplicationState } from '../status/application-status-machine.ts';
-import { includesMargin } from './account-selection.ts';
+import { includesMargin } from './margin.ts';
 
 /** What has been saved so far, step by step (the server's `steps` of an application). */
 export type SavedSteps = Partial<Record<OnboardingStep, unknown>>;
