@@ -158,10 +158,12 @@ export async function passIdentityWithQuestions(
   await expect(page).not.toHaveURL(/\/review(\?.*)?$/, { timeout: 20_000 });
   await page.goto(`/#/application/${id}/qualid`);
   await expect(heading(page, t.title)).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: t.startQuestions, exact: true }).click();
-  await expect(page.getByRole('heading', { name: t.questionsHeading })).toBeVisible({
-    timeout: 20_000,
-  });
+  const questions = page.getByRole('heading', { name: t.questionsHeading });
+  // A journey may have opened the questions already.
+  if (!(await questions.isVisible())) {
+    await page.getByRole('button', { name: t.startQuestions, exact: true }).click();
+  }
+  await expect(questions).toBeVisible({ timeout: 20_000 });
   const groups = page.locator('form fieldset');
   const count = await groups.count();
   expect(count).toBeGreaterThan(0);

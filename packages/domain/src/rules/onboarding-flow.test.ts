@@ -126,7 +126,8 @@ describe('after the review is agreed', () => {
   it('resumes at the identity step while a person to verify is not verified (issue 13)', () => {
     const notVerified = { identityVerified: false };
     expect(resumeStep('esignatureRequired', agreed, 'primary', notVerified)).toBe('qualid');
-    expect(resumeStep('jointActionRequired', agreed, 'primary', notVerified)).toBe('qualid');
+    // Waiting for the joint applicant, the primary is first shown whom they invited.
+    expect(resumeStep('jointActionRequired', agreed, 'primary', notVerified)).toBe('nextsteps');
     expect(resumeStep('jointEidUndetermined', agreed, 'joint', notVerified)).toBe('qualid');
     expect(resumeStep('uploadJointEid', agreed, 'joint', notVerified)).toBe('qualid');
     // Not their turn to verify: the joint applicant waits for the primary's signature.

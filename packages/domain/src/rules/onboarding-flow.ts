@@ -112,7 +112,11 @@ export function resumeStep(
   options: ResumeOptions = {},
 ): OnboardingStep | null {
   if (acceptsChanges(status)) return role === 'primary' ? firstIncompleteStep(saved) : null;
-  if (options.identityVerified === false && verifiesIdentityAt(role, status)) return 'qualid';
+  // The primary applicant of a joint application may verify while the joint applicant joins,
+  // but Continue first shows whom they invited; it asks for identity once it is their turn.
+  const verifyNow =
+    role === 'primary' ? status === 'esignatureRequired' : verifiesIdentityAt(role, status);
+  if (options.identityVerified === false && verifyNow) return 'qualid';
   const turnToSign = role === 'primary' ? 'esignatureRequired' : 'jointEsignatureRequired';
   return status === turnToSign ? 'esign' : 'nextsteps';
 }
