@@ -3,13 +3,11 @@ import type { Database } from '../../db/client.ts';
 import {
   applicationDocuments,
   identityAttempts,
-  identityHandoffs,
   identityVerifications,
 } from '../../db/schema.ts';
 
 export type AttemptRow = typeof identityAttempts.$inferSelect;
 export type VerificationRow = typeof identityVerifications.$inferSelect;
-export type HandoffRow = typeof identityHandoffs.$inferSelect;
 export type IdentityRole = 'primary' | 'joint';
 
 export async function insertAttempt(
@@ -140,19 +138,6 @@ export async function upsertVerification(
       target: [identityVerifications.applicationId, identityVerifications.role],
       set: values,
     });
-}
-
-/** The hand-off of an attempt (phone capture), if it has one. */
-export async function findHandoff(
-  db: Database,
-  attemptId: string,
-): Promise<HandoffRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(identityHandoffs)
-    .where(eq(identityHandoffs.attemptId, attemptId))
-    .limit(1);
-  return row;
 }
 
 /** Documents of an application by id (type and uploader only, never the content). */

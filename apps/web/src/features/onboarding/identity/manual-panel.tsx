@@ -10,6 +10,7 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { FileField } from './file-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 import { SupportNotice } from './support-notice.tsx';
+import { SubmitFooter } from './submit-footer.tsx';
 
 const documentTypes: IdentityDocumentType[] = ['driversLicence', 'passport', 'identityCard'];
 const UPLOAD_REASON = 'Identity verification: manual';
@@ -161,19 +162,12 @@ export function ManualPanel({
             onChange={setBack}
           />
         )}
-        <div role="status" aria-live="polite">
-          {sending && <p className="loading-inline">{t('manual.submitting')}</p>}
-        </div>
-        {failed && (
-          <div className="notice-warning" role="alert">
-            <p>{t('failedRequest')}</p>
-          </div>
-        )}
-        <div className="actions">
-          <button type="submit" className="button button-primary" aria-disabled={sending}>
-            {t('manual.submit')}
-          </button>
-        </div>
+        <SubmitFooter
+          sending={sending}
+          failed={failed}
+          sendingText={t('manual.submitting')}
+          submitText={t('manual.submit')}
+        />
       </form>
       <SupportNotice />
     </>

@@ -6,6 +6,7 @@ import { identityApi, type KbaQuestion } from '../../../lib/identity-api.ts';
 import { RadioChoices } from '../../../ui/choices.tsx';
 import { ErrorSummary, type FieldProblem } from '../../../ui/error-summary.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
+import { SubmitFooter } from './submit-footer.tsx';
 
 const fieldIdOf = (question: KbaQuestion) => `kba-${question.id}`;
 
@@ -102,19 +103,12 @@ export function QuestionsPanel({
             }}
           />
         ))}
-        <div role="status" aria-live="polite">
-          {sending && <p className="loading-inline">{t('questions.submitting')}</p>}
-        </div>
-        {failed && (
-          <div className="notice-warning" role="alert">
-            <p>{t('failedRequest')}</p>
-          </div>
-        )}
-        <div className="actions">
-          <button type="submit" className="button button-primary" aria-disabled={sending}>
-            {t('questions.submit')}
-          </button>
-        </div>
+        <SubmitFooter
+          sending={sending}
+          failed={failed}
+          sendingText={t('questions.submitting')}
+          submitText={t('questions.submit')}
+        />
       </form>
     </>
   );

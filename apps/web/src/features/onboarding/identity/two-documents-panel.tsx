@@ -22,6 +22,7 @@ import { FileField } from './file-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
 import { SupportNotice } from './support-notice.tsx';
 import styles from './identity.module.css';
+import { SubmitFooter } from './submit-footer.tsx';
 
 /** A field of one document on this form: what the rule checks, and the file. */
 type DualProcessField = SourceField | 'file';
@@ -222,19 +223,12 @@ export function TwoDocumentsPanel({
             />
           </fieldset>
         ))}
-        <div role="status" aria-live="polite">
-          {sending && <p className="loading-inline">{t('documents.submitting')}</p>}
-        </div>
-        {failed && (
-          <div className="notice-warning" role="alert">
-            <p>{t('failedRequest')}</p>
-          </div>
-        )}
-        <div className="actions">
-          <button type="submit" className="button button-primary" aria-disabled={sending}>
-            {t('documents.submit')}
-          </button>
-        </div>
+        <SubmitFooter
+          sending={sending}
+          failed={failed}
+          sendingText={t('documents.submitting')}
+          submitText={t('documents.submit')}
+        />
       </form>
       <SupportNotice />
     </>
