@@ -1,10 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  applicationDocuments,
-  identityAttempts,
-  identityVerifications,
-} from '../../db/schema.ts';
+import { applicationDocuments, identityAttempts, identityVerifications } from '../../db/schema.ts';
 
 export type AttemptRow = typeof identityAttempts.$inferSelect;
 export type VerificationRow = typeof identityVerifications.$inferSelect;
