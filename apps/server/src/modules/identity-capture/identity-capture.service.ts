@@ -1,8 +1,8 @@
 import {
+  verifiesIdentityAt,
   MOBILE_ID_VERIFICATION_MAX_MS,
   SELFIE_COMPARISON_MAX_MS,
   SMS_LINK_RESEND_AFTER_MS,
-  type ApplicationState,
   type SavedSteps,
 } from '@portal/domain';
 import { detectFileType, sanitizeFileName } from '@portal/domain/rules/uploads';
@@ -122,11 +122,6 @@ export interface HandoffStarted extends HandoffView {
 }
 
 /** The statuses at which each person verifies (contract: POST creditFile's 409 identityNotOpen). */
-const OPEN_FOR: Record<ParticipantRole, readonly ApplicationState[]> = {
-  primary: ['esignatureRequired', 'jointActionRequired', 'jointEidUndetermined', 'uploadJointEid'],
-  joint: ['jointEidUndetermined', 'uploadJointEid'],
-};
-
 export function handoffViewOf(
   handoff: repo.HandoffRow,
   cipher: FieldCipher,
@@ -300,7 +295,7 @@ export async function currentHandoff(
 async function openParticipation(db: Database, userId: string, applicationId: string) {
   const participation = await findParticipantApplication(db, userId, applicationId, { lock: true });
   if (!participation) throw new IdentityCaptureError(404, 'notFound');
-  if (!OPEN_FOR[participation.role].includes(participation.status)) {
+  if (!verifiesIdentityAt(participation.role, participation.status)) {
     throw new IdentityCaptureError(409, 'identityNotOpen');
   }
   const state = await repo.verificationStateOf(db, applicationId, participation.role);

@@ -1,4 +1,5 @@
 import {
+  verifiesIdentityAt,
   bureauMaintenanceAt,
   creditFileAccepted,
   dualProcessSubmissionSchemaFor,
@@ -6,7 +7,6 @@ import {
   identityScreenFor,
   kbaAnswersSchemaFor,
   kbaQuestionsSchema,
-  type ApplicationState,
   type FintracRecord,
   type IdentityMethod,
   type IdentityState,
@@ -71,15 +71,6 @@ export interface IdentityDeps {
 const notFound = () => new IdentityError(404, 'notFound');
 const nowOf = (deps: Pick<IdentityDeps, 'now'>) => deps.now?.() ?? new Date();
 
-/** The statuses at which each person verifies (the primary until they sign). */
-const OPEN_FOR: Record<ParticipantRole, readonly ApplicationState[]> = {
-  primary: ['esignatureRequired', 'jointActionRequired', 'jointEidUndetermined', 'uploadJointEid'],
-  joint: ['jointEidUndetermined', 'uploadJointEid'],
-};
-
-export const verifiesAt = (role: ParticipantRole, status: ApplicationState) =>
-  OPEN_FOR[role].includes(status);
-
 type Participation = NonNullable<Awaited<ReturnType<typeof findParticipantApplication>>>;
 
 async function participationOf(
@@ -95,7 +86,7 @@ async function participationOf(
 /** The caller may start a method now: their turn, and not verified yet. */
 async function openParticipation(deps: IdentityDeps, userId: string, applicationId: string) {
   const participation = await participationOf(deps.db, userId, applicationId);
-  if (!verifiesAt(participation.role, participation.status)) {
+  if (!verifiesIdentityAt(participation.role, participation.status)) {
     throw new IdentityError(409, 'identityNotOpen');
   }
   const verification = await repo.findVerification(deps.db, applicationId, participation.role);
