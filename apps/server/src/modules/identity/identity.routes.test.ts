@@ -327,6 +327,28 @@ describe('identity verification API (bypass-qualId off)', () => {
       'documents.1.category': 'sameCategory',
     });
 
+    // One upload named twice is one source, whatever the form says about it.
+    const sameDocument = await post(alex, `${identityUrl(id)}/dualProcess`, {
+      documents: [
+        {
+          documentId: bill,
+          sourceName: 'Hydro Ottawa',
+          category: 'nameAddress',
+          referenceNumber: 'HO-4477',
+        },
+        {
+          documentId: bill,
+          sourceName: 'Enbridge Gas',
+          category: 'nameDateOfBirth',
+          referenceNumber: 'EG-1234',
+        },
+      ],
+    });
+    expect(sameDocument.statusCode).toBe(400);
+    expect(sameDocument.json<ErrorBody>().fields).toMatchObject({
+      'documents.1.documentId': 'sameDocument',
+    });
+
     const sent = await post(alex, `${identityUrl(id)}/dualProcess`, {
       documents: [
         {

@@ -415,6 +415,12 @@ export async function submitDualProcess(
   found.forEach((row, index) => {
     if (!row) fields[`documents.${index}.documentId`] = ids[index] === '' ? 'required' : 'invalid';
   });
+  // One document sent twice is one source, not two.
+  ids.forEach((id, index) => {
+    if (index > 0 && id !== '' && ids.indexOf(id) < index) {
+      fields[`documents.${index}.documentId`] ??= 'sameDocument';
+    }
+  });
   const parsed = dualProcessSubmissionSchemaFor({
     applicantNames: [fullName(person)].filter((name) => name !== ''),
   }).safeParse({

@@ -52,7 +52,8 @@ const ok = (body: unknown, status = 200): Answer => ({ status, body });
 
 /**
  * The identity API behind `window.fetch`: each GET takes the next queued view (the last one
- * repeats); POSTs answer from `posts` by the path after `/identity`, in order.
+ * repeats); POSTs answer from `posts` by the path after `/identity`, in order, and uploads of
+ * documents from `posts.uploads` (then 201).
  */
 function fakeIdentityApi(views: IdentityView[], posts: Record<string, Answer[]> = {}) {
   const calls: { method: string; path: string; body: unknown }[] = [];
@@ -70,7 +71,8 @@ function fakeIdentityApi(views: IdentityView[], posts: Record<string, Answer[]> 
       const queue = posts[url.pathname.slice(IDENTITY_PATH.length)];
       answer = queue?.shift() ?? answer;
     } else if (url.pathname.endsWith('/documents') && method === 'POST') {
-      answer = ok({ id: `doc-${calls.length}` }, 201);
+      const type = init?.body instanceof FormData ? init.body.get('documentType') : null;
+      answer = posts.uploads?.shift() ?? ok({ id: `doc-${calls.length}`, documentType: type }, 201);
     }
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
@@ -361,31 +363,50 @@ describe('identity step (qualid)', () => {
     });
   });
 
-  it('two documents of the same category are refused before anything is sent', async () => {
-    const api = fakeIdentityApi([view()]);
-    await renderStep();
+  /** Opens the two-documents method and fills both documents as `documents` give them. */
+  async function fillTwoDocuments(
+    documents: { type: string; source: string; proves: string; content: string }[],
+  ) {
     await userEvent.click(screen.getByRole('button', { name: "I don't have these documents" }));
     await screen.findByRole('heading', { name: 'Send two documents' });
-    for (const [index, source] of [
-      [0, 'Hydro One'],
-      [1, 'Royal Bank'],
-    ] as const) {
+    for (const [index, document] of documents.entries()) {
       const group = screen.getByRole('group', { name: `Document ${index + 1}` });
       await userEvent.selectOptions(
         within(group).getByLabelText('Type of document'),
-        'utilityBill',
+        document.type,
       );
-      await userEvent.type(within(group).getByRole('textbox', { name: /Who issued it/ }), source);
-      await userEvent.click(within(group).getByRole('radio', { name: 'Your address' }));
+      await userEvent.type(
+        within(group).getByRole('textbox', { name: /Who issued it/ }),
+        document.source,
+      );
+      await userEvent.click(within(group).getByRole('radio', { name: document.proves }));
       await userEvent.type(
         within(group).getByRole('textbox', { name: /Reference or account number/ }),
         `REF-${index}`,
       );
       await userEvent.upload(
         within(group).getByLabelText('The document'),
-        new File(['%PDF-1.4'], `bill-${index}.pdf`, { type: 'application/pdf' }),
+        new File([document.content], `document-${index}.pdf`, { type: 'application/pdf' }),
       );
     }
+  }
+  const billAndStatement = [
+    { type: 'utilityBill', source: 'Hydro One', proves: 'Your address', content: '%PDF-1.4 a' },
+    {
+      type: 'bankStatement',
+      source: 'Royal Bank',
+      proves: 'An account you hold (bank, credit card or loan)',
+      content: '%PDF-1.4 b',
+    },
+  ];
+
+  it('two documents of the same category are refused before anything is sent', async () => {
+    const api = fakeIdentityApi([view()]);
+    await renderStep();
+    await fillTwoDocuments([
+      { type: 'utilityBill', source: 'Hydro One', proves: 'Your address', content: '%PDF-1.4 a' },
+      { type: 'utilityBill', source: 'Royal Bank', proves: 'Your address', content: '%PDF-1.4 b' },
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Send the documents' }));
     const summary = await screen.findByRole('alert');
     // The summary says which document; the field says only what is wrong.
@@ -397,6 +418,56 @@ describe('identity step (qualid)', () => {
       within(second).getByRole('group', { name: /What it proves/ }),
     ).toHaveAccessibleDescription(/^Error: ?The two documents must prove different things\.$/);
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('the same file chosen for both documents is refused before anything is sent', async () => {
+    const api = fakeIdentityApi([view()]);
+    await renderStep();
+    const [bill, statement] = billAndStatement;
+    // Two names, one content: the server would refuse the second as a copy.
+    await fillTwoDocuments([bill!, { ...statement!, content: bill!.content }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Send the documents' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This is the same file as document 1. Choose the file of a different document. (document 2)',
+    );
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('a file already with the application is refused at its field', async () => {
+    const api = fakeIdentityApi([view()], {
+      uploads: [ok({ errorCode: 'fileAlreadyExists', message: 'This file already exists.' }, 409)],
+    });
+    await renderStep();
+    await fillTwoDocuments(billAndStatement);
+    await userEvent.click(screen.getByRole('button', { name: 'Send the documents' }));
+    const message =
+      'This file is already with your application. Choose the file of a different document.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${message} (document 1)`);
+    const first = screen.getByRole('group', { name: 'Document 1' });
+    expect(within(first).getByLabelText('The document')).toHaveAccessibleDescription(
+      new RegExp(message.replace(/\./g, '\\.')),
+    );
+    // Nothing else went: not the second file, not the request.
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('a request that fails keeps the uploads: the retry sends it without uploading twice', async () => {
+    const api = fakeIdentityApi([view(), view({ state: 'needsReview', method: 'dualProcess' })], {
+      '/dualProcess': [ok({ errorCode: 'unexpected' }, 500), ok({ state: 'needsReview' })],
+    });
+    await renderStep();
+    await fillTwoDocuments(billAndStatement);
+    await userEvent.click(screen.getByRole('button', { name: 'Send the documents' }));
+    expect(await screen.findByText('Something went wrong. Try again.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Send the documents' }));
+    expect(
+      await screen.findByRole('heading', { name: 'We are checking your documents' }),
+    ).toBeVisible();
+    const uploads = api.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/documents'));
+    expect(uploads).toHaveLength(2);
+    const requests = api.posted('/dualProcess');
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.body).toEqual(requests[0]!.body);
   });
 
   it('waiting for our team: what happens next, with the support hours', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pick, type Language } from '@portal/domain/enums/define-enum';
 import { uploadDocumentTypeLabels } from '@portal/domain/enums/documents';
@@ -43,6 +43,34 @@ const fields: DualProcessField[] = [
   'referenceNumber',
   'file',
 ];
+/** The server's refusals of a file that say what to do about it, shown at its field. */
+const fileRefusals = new Set(['fileAlreadyExists', 'tooManyDocuments', 'storageQuotaExceeded']);
+
+/** A chosen file's bytes (FileReader: every browser, and the test environment's). */
+function bytesOf(file: File): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+/**
+ * Whether two chosen files hold the same bytes (the server would refuse the second as a copy).
+ * A file that cannot be read here is left for the server to judge.
+ */
+async function sameContent(first: File, second: File): Promise<boolean> {
+  if (first === second) return true;
+  if (first.size !== second.size) return false;
+  try {
+    const [left, right] = await Promise.all([bytesOf(first), bytesOf(second)]);
+    return left.every((byte, index) => byte === right[index]);
+  } catch {
+    return false;
+  }
+}
+
 /** Kept with each upload, so operations see why it came. */
 const UPLOAD_REASON = 'Identity verification: two documents';
 
@@ -76,6 +104,9 @@ export function TwoDocumentsPanel({
   const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Files already uploaded by an earlier try of this form: a retry sends the request again
+  // without uploading them twice (the server would refuse the copy).
+  const uploadedFiles = useRef(new Map<File, UploadedDocument>());
 
   const update = (index: number, change: Partial<DocumentDraft>) =>
     setDocuments((current) =>
@@ -109,6 +140,10 @@ export function TwoDocumentsPanel({
     const ordered = documents.flatMap((_, index) =>
       fields.flatMap((field) => found.find((p) => p.fieldId === fieldId(index, field)) ?? []),
     );
+    const [first, second] = documents.map((document) => document.file);
+    if (ordered.length === 0 && first && second && (await sameContent(first, second))) {
+      ordered.push(problemAt(1, 'file', 'sameFile'));
+    }
     setProblems(ordered);
     if (ordered.length > 0) return;
     setSending(true);
@@ -116,17 +151,29 @@ export function TwoDocumentsPanel({
     try {
       const uploaded: UploadedDocument[] = [];
       for (const [index, document] of documents.entries()) {
+        const file = document.file!;
+        const earlier = uploadedFiles.current.get(file);
+        // Uploaded before as another type: the server reads the type from the upload.
+        if (earlier && earlier.documentType === document.documentType) {
+          uploaded.push(earlier);
+          continue;
+        }
         try {
-          uploaded.push(
-            await documentsApi.upload(applicationId, {
-              documentType: document.documentType,
-              reason: UPLOAD_REASON,
-              file: document.file!,
-            }),
-          );
+          const stored = await documentsApi.upload(applicationId, {
+            documentType: document.documentType,
+            reason: UPLOAD_REASON,
+            file,
+          });
+          uploadedFiles.current.set(file, stored);
+          uploaded.push(stored);
         } catch (error) {
-          if (refusalOf(error)?.status === 400) {
-            setProblems([problemAt(index, 'file', 'uploadFailed')]);
+          const refusal = refusalOf(error);
+          if (
+            refusal?.status === 400 ||
+            (refusal?.status === 409 && fileRefusals.has(refusal.body.errorCode))
+          ) {
+            const code = refusal.status === 400 ? 'uploadFailed' : refusal.body.errorCode;
+            setProblems([problemAt(index, 'file', code)]);
             return;
           }
           throw error;
