@@ -45,6 +45,21 @@ export const EFT_START_OFFSET_BUSINESS_DAYS = 7;
 export const EFT_ACTIVITY_WINDOW_DAYS = 7;
 export const PAC_CANCELLATION_NOTICE_BUSINESS_DAYS = 10;
 export const RIF_MAXIMUM_AMOUNT = 999_999.99;
+/** EFT_MINIMUM_AMOUNT in cents: what the funding rules compare amounts with. */
+export const EFT_MINIMUM_CENTS = 5_000;
+/**
+ * The largest single funding request we take online, in cents ($1,000,000): a typo guard
+ * (an extra zero or two), well above any real EFT or PAC; larger sums are wired with support.
+ */
+export const EFT_MAXIMUM_CENTS = 100_000_000;
+/** Payments Canada Rule H1: written notice of a PAD's amount and date at least 10 calendar days before the first debit, unless waived. */
+export const PAD_PRE_NOTIFICATION_CALENDAR_DAYS = 10;
+/** Rule H1: the notice a payor may be asked for to cancel a PAD is at most 30 days. */
+export const PAD_CANCELLATION_MAX_NOTICE_DAYS = 30;
+/** Rule H1: a personal PAD's reimbursement claim window, in calendar days. */
+export const PAD_REIMBURSEMENT_CLAIM_DAYS = 90;
+/** CASH_INVESTED_AT_BALANCE in cents: cash is invested once the balance reaches $2,000. */
+export const CASH_INVESTED_THRESHOLD_CENTS = 200_000;
 
 // Transfers from other institutions
 export const TRANSFER_FEE_REFUND_MAX = 150;
@@ -62,6 +77,8 @@ export const MOBILE_ID_WAITING_SCREEN_AFTER_MS = 30_000;
 export const SELFIE_COMPARISON_MAX_MS = 10 * 60_000;
 export const SMS_LINK_RESEND_AFTER_MS = 60_000;
 export const BANK_CONNECTION_POLL_LIMIT_MS = 1_830_000;
+/** Spec section 4: a bank connection may stay pending up to 30 minutes, then it has expired. */
+export const BANK_CONNECTION_PENDING_LIMIT_MS = 1_800_000;
 
 // Client behaviour (sections 7 and 8)
 export const RETURN_URL_COOKIE_MAX_AGE_SECONDS = 2 * 60;

@@ -47,3 +47,11 @@ export * from './identity/document-expiry.ts';
 export * from './identity/dual-process.ts';
 export * from './identity/kba.ts';
 export * from './identity/fintrac-record.ts';
+export * from './calendar/iso-date.ts';
+// The payments calendar itself (calendar/payments-calendar.ts) is left out on purpose: it
+// carries date-holidays, which the web must not bundle; the web asks the server for dates.
+export type { PaymentsHoliday, PaymentsRegion } from './calendar/payments-calendar-corrections.ts';
+export * from './money/cents.ts';
+export * from './funding/bank-account.ts';
+export * from './funding/funding-item.ts';
+export * from './funding/funding-schemas.ts';

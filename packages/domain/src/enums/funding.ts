@@ -84,3 +84,30 @@ export const eftUserStatusOf: Readonly<Record<FundingStatus, EftUserStatus>> = {
   [fundingStatuses.DELETE_APPROVED]: 'cancelled',
   [fundingStatuses.CANCELLED_BY_CLIENT]: 'cancelled',
 };
+
+/** Currency type ids of bank and client accounts (`currencyTypeId`). */
+export const currencyTypes = { CAD: 1, USD: 2 } as const;
+export type CurrencyTypeId = (typeof currencyTypes)[keyof typeof currencyTypes];
+
+export function currencyTypeIdOf(currency: 'CAD' | 'USD'): CurrencyTypeId {
+  return currencyTypes[currency];
+}
+
+/** The currency of a currency type id; undefined for an id that is not one. */
+export function currencyOfTypeId(id: number): 'CAD' | 'USD' | undefined {
+  if (id === currencyTypes.CAD) return 'CAD';
+  if (id === currencyTypes.USD) return 'USD';
+  return undefined;
+}
+
+/**
+ * Where a bank account on file came from: a void cheque the client uploaded, a bank connection
+ * (the aggregator read it from the bank), or the brokerage's back office (an account already
+ * used to fund an account with us).
+ */
+export const bankAccountSources = {
+  cheque: 'cheque',
+  connection: 'connection',
+  admin: 'admin',
+} as const;
+export type BankAccountSource = (typeof bankAccountSources)[keyof typeof bankAccountSources];

@@ -1,6 +1,7 @@
 import { amountMessagesEn, amountMessagesFr } from './amount-messages.ts';
 import { codeMessagesEn, codeMessagesFr } from './code-messages.ts';
 import { financialMessagesEn, financialMessagesFr } from './financial-messages.ts';
+import { fundingMessagesEn, fundingMessagesFr } from './funding-messages.ts';
 import { identityMessagesEn, identityMessagesFr } from './identity-messages.ts';
 import { profileMessagesEn, profileMessagesFr } from './profile-messages.ts';
 import { splitMessageCode } from './message-code.ts';
@@ -24,6 +25,7 @@ export const messagesEn = {
   ...uploadMessagesEn,
   ...amountMessagesEn,
   ...identityMessagesEn,
+  ...fundingMessagesEn,
   required: 'Required.',
   invalid: 'Invalid.',
   duplicated: 'Duplicated.',
@@ -55,6 +57,7 @@ export const messagesFr = {
   ...uploadMessagesFr,
   ...amountMessagesFr,
   ...identityMessagesFr,
+  ...fundingMessagesFr,
   required: 'Obligatoire.',
   invalid: 'Non valide.',
   duplicated: 'Copie.',
