@@ -107,17 +107,14 @@ export const quebecHolidays: readonly HolidayCorrection[] = [
  * Public and optional days the library lists for Canada or Quebec that the payments calendar
  * processes on, by the rule the library reports: Easter Monday (a holiday of federal
  * employees, not of the clearing system), Family Day and the Civic Holiday (provincial, and
- * processed as usual), and Quebec's "National Patriots' Day", which is the Victoria Day Monday
- * under its Quebec name (already a national day here).
+ * processed as usual). Quebec's "National Patriots' Day" is not among them: it is the Victoria
+ * Day Monday under its Quebec name (rule `monday before 05-25`), already a national day here.
  */
 export const droppedLibraryRules: readonly string[] = [
   'easter 1',
   '3rd monday after 02-01',
   '1st monday in August',
 ];
-
-/** Library names of the Victoria Day Monday in other regions, kept as `victoriaDay`. */
-export const victoriaDayAliases: readonly string[] = ["National Patriots' Day"];
 
 /**
  * A holiday on a Saturday or a Sunday stops processing on the next weekday that is not already

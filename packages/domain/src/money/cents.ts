@@ -30,13 +30,9 @@ function centsOfDollarsText(text: string): Cents | undefined {
  */
 export function dollarsToCents(dollars: number): Cents | undefined {
   if (!Number.isFinite(dollars) || dollars < 0) return undefined;
-  // Very large or very small numbers print in exponent form; only whole ones are cents.
+  // Exponent form ("1e-7", "1e+21") is finer than a cent or beyond exact integers in cents.
   const text = String(dollars);
-  if (text.includes('e')) {
-    return Number.isInteger(dollars) && Number.isSafeInteger(dollars * 100)
-      ? dollars * 100
-      : undefined;
-  }
+  if (text.includes('e')) return undefined;
   return centsOfDollarsText(text);
 }
 
