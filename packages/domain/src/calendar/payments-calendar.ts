@@ -1,4 +1,5 @@
 import Holidays from 'date-holidays';
+import type { BusinessCalendar } from '../funding/funding-rules.ts';
 import {
   nationalHolidays,
   quebecHolidays,
@@ -198,10 +199,7 @@ export function businessDaysFrom(
 }
 
 /** The calendar of a region, in the shape the funding rules take (funding-rules.ts). */
-export function paymentsCalendar(region: PaymentsRegion = 'national'): {
-  isBusinessDay(date: IsoDate): boolean;
-  addBusinessDays(date: IsoDate, n: number): IsoDate;
-} {
+export function paymentsCalendar(region: PaymentsRegion = 'national'): BusinessCalendar {
   return {
     isBusinessDay: (date) => isBusinessDay(date, region),
     addBusinessDays: (date, n) => addBusinessDays(date, n, region),
