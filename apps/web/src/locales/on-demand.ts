@@ -4,6 +4,7 @@ import enAuthCode from './en/authCode.json';
 import enDocuments from './en/documents.json';
 import enEsign from './en/esign.json';
 import enFinancial from './en/financial.json';
+import enFunding from './en/funding.json';
 import enIdentity from './en/identity.json';
 import enIdentityCapture from './en/identityCapture.json';
 import enNextSteps from './en/nextSteps.json';
@@ -15,6 +16,7 @@ import frAuthCode from './fr/authCode.json';
 import frDocuments from './fr/documents.json';
 import frEsign from './fr/esign.json';
 import frFinancial from './fr/financial.json';
+import frFunding from './fr/funding.json';
 import frIdentity from './fr/identity.json';
 import frIdentityCapture from './fr/identityCapture.json';
 import frNextSteps from './fr/nextSteps.json';
@@ -31,6 +33,7 @@ export const onDemandResources = {
     onboarding: enOnboarding,
     profile: enProfile,
     financial: enFinancial,
+    funding: enFunding,
     documents: enDocuments,
     esign: enEsign,
     identity: enIdentity,
@@ -44,6 +47,7 @@ export const onDemandResources = {
     onboarding: frOnboarding,
     profile: frProfile,
     financial: frFinancial,
+    funding: frFunding,
     documents: frDocuments,
     esign: frEsign,
     identity: frIdentity,
