@@ -55,3 +55,7 @@ export * from './money/cents.ts';
 export * from './funding/bank-account.ts';
 export * from './funding/funding-item.ts';
 export * from './funding/funding-schemas.ts';
+export * from './funding/funding-lifecycle.ts';
+export * from './funding/funding-rules.ts';
+export * from './funding/contribution-limits.ts';
+export * from './funding/holder-name.ts';
