@@ -59,3 +59,4 @@ export * from './funding/funding-lifecycle.ts';
 export * from './funding/funding-rules.ts';
 export * from './funding/contribution-limits.ts';
 export * from './funding/holder-name.ts';
+export * from './funding/pad-agreement.ts';

@@ -3,6 +3,7 @@ import {
   addCalendarDays,
   calendarDaysBetween,
   compareIsoDates,
+  formatIsoDate,
   fromSpecDate,
   isIsoDate,
   isoDateOf,
@@ -61,5 +62,12 @@ describe('ISO dates', () => {
     expect(todayIn(PAYMENTS_TIME_ZONE, new Date('2026-04-03T03:30:00Z'))).toBe('2026-04-02');
     expect(todayIn(PAYMENTS_TIME_ZONE, new Date('2026-01-01T04:59:00Z'))).toBe('2025-12-31');
     expect(todayIn(PAYMENTS_TIME_ZONE, new Date('2026-01-01T05:00:00Z'))).toBe('2026-01-01');
+  });
+
+  it('writes a day the English and the French way, the first of a month as 1er', () => {
+    expect(formatIsoDate('2026-04-14', 'en')).toBe('April 14, 2026');
+    expect(formatIsoDate('2026-04-14', 'fr')).toBe('14 avril 2026');
+    expect(formatIsoDate('2027-03-01', 'fr')).toBe('1er mars 2027');
+    expect(formatIsoDate('2027-03-01', 'en')).toBe('March 1, 2027');
   });
 });

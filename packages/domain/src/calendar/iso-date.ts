@@ -85,3 +85,21 @@ export function isoDateOf(year: number, month: number, day: number): IsoDate {
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return isoOfUtc(Date.UTC(year, month - 1, Math.min(day, last)));
 }
+
+/**
+ * A day as a person reads it: "April 1, 2026", "1er avril 2026" (French writes the first of a
+ * month as an ordinal, which Intl does not).
+ */
+export function formatIsoDate(date: IsoDate, language: 'en' | 'fr'): string {
+  const { year, month, day } = partsOf(date);
+  const text = new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-CA', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, month - 1, day)));
+  return language === 'fr' ? firstAsOrdinal(text) : text;
+}
+
+/** "1 avril" -> "1er avril" at the start of a French date. */
+export function firstAsOrdinal(text: string): string {
+  return text.replace(/^1(?=\s)/, '1er');
+}

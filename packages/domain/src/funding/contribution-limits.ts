@@ -1,4 +1,10 @@
-import { addCalendarDays, partsOf, weekdayOf, type IsoDate } from '../calendar/iso-date.ts';
+import {
+  addCalendarDays,
+  formatIsoDate,
+  partsOf,
+  weekdayOf,
+  type IsoDate,
+} from '../calendar/iso-date.ts';
 import { accountTypes } from '../enums/account-types.ts';
 import { eftFrequencies, type EftFrequency } from '../enums/funding.ts';
 import { formatCents, type Cents } from '../money/cents.ts';
@@ -197,15 +203,6 @@ export function contributionHints(request: {
   return hints;
 }
 
-/** The date of a hint as the person reads it (2 mars 2026, March 2, 2026). */
-function formatDate(date: IsoDate, language: 'en' | 'fr'): string {
-  const { year, month, day } = partsOf(date);
-  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-CA', {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, month - 1, day)));
-}
-
 /** The text of a hint in a language, its amounts written the language's way. */
 export function contributionHintText(hint: ContributionHint, language: 'en' | 'fr'): string {
   const money = (key: string) => formatCents(Number(hint.values[key] ?? 0), language);
@@ -218,8 +215,8 @@ export function contributionHintText(hint: ContributionHint, language: 'en' | 'f
         : `Ceci ajoute ${money('totalCents')} à votre CELI en ${value('year')}, plus que le plafond de l’année de ${money('limitCents')}. Vous avez peut-être des droits inutilisés des années passées (au plus ${money('cumulativeCents')} depuis 2009); vérifiez vos droits auprès de l’ARC, car l’excédent est imposé à 1\u00a0% par mois.`;
     case 'rrspTaxYear':
       return en
-        ? `Contributions made by ${formatDate(value('deadline'), language)} can be deducted for ${value('previousYear')} or for this year. Tell us which tax year this contribution is for.`
-        : `Les cotisations versées au plus tard le ${formatDate(value('deadline'), language)} peuvent être déduites pour ${value('previousYear')} ou pour cette année. Indiquez-nous pour quelle année d’imposition est cette cotisation.`;
+        ? `Contributions made by ${formatIsoDate(value('deadline'), language)} can be deducted for ${value('previousYear')} or for this year. Tell us which tax year this contribution is for.`
+        : `Les cotisations versées au plus tard le ${formatIsoDate(value('deadline'), language)} peuvent être déduites pour ${value('previousYear')} ou pour cette année. Indiquez-nous pour quelle année d’imposition est cette cotisation.`;
     case 'rrspDollarLimit':
       return en
         ? `This adds ${money('totalCents')} to your RRSP in ${value('year')}, more than the year’s dollar limit of ${money('limitCents')}. Your own limit is 18% of last year’s earned income up to that amount, plus unused room: see your notice of assessment.`
