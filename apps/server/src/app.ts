@@ -45,6 +45,12 @@ import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { esignWebhookRoutes } from './modules/esign/esign-webhook.ts';
 import { identityCaptureRoutes } from './modules/identity-capture/identity-capture.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { bankConnectionRoutes } from './modules/bank-connection/bank-connection.routes.ts';
+import { bankConnectionWebhookRoutes } from './modules/bank-connection/bank-connection-webhook.ts';
+import { sandboxCustomerOf } from './modules/bank-connection/bank-connection.service.ts';
+import type { BankConnectionProvider } from './providers/bank-connection/bank-connection-provider.ts';
+import { createSandboxBankConnection } from './providers/bank-connection/sandbox-bank-connection.ts';
+import { sandboxBankConnectionRoutes } from './providers/bank-connection/sandbox-bank-connection.routes.ts';
 import type { CreditBureauProvider } from './providers/credit-bureau/credit-bureau-provider.ts';
 import type { DocumentVerificationProvider } from './providers/document-verification/document-verification-provider.ts';
 import { sandboxBureauLatency } from './providers/credit-bureau/sandbox-credit-bureau.ts';
@@ -100,6 +106,11 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Real vendor adapters (tests stand in for vendors with them). */
   vendors?: Partial<RealVendors>;
+  /**
+   * The bank-connection vendor (a real adapter; the sandbox when absent), the sandbox's pending
+   * time and the module's clock (tests: pending that resolves, the 30-minute limit).
+   */
+  bankConnection?: { provider?: BankConnectionProvider; pendingMs?: number; now?: () => Date };
 }
 
 export async function buildApp(
@@ -258,6 +269,32 @@ export async function buildApp(
     prefix: API_BASE,
     provider: vendors.addressLookup ?? createAddressLookupProvider(config.addressLookupProvider),
   });
+  // Bank connection (issue 14): the API, the vendor's webhook, the sandbox's connect frame.
+  // Building the sandbox does nothing until its frame is used; a real adapter replaces it.
+  const sandboxBankConnection = createSandboxBankConnection({
+    db: app.db,
+    cipher: app.cipher,
+    ...(options.bankConnection?.pendingMs !== undefined && {
+      pendingMs: options.bankConnection.pendingMs,
+    }),
+  });
+  const bankConnectionClock = options.bankConnection?.now;
+  await app.register(bankConnectionRoutes, {
+    prefix: API_BASE,
+    provider: options.bankConnection?.provider ?? sandboxBankConnection,
+    ...(bankConnectionClock && { now: bankConnectionClock }),
+  });
+  await app.register(bankConnectionWebhookRoutes, {
+    secret: webhookSecretOf(config, 'bankConnection'),
+    ...(bankConnectionClock && { now: bankConnectionClock }),
+  });
+  if (!options.bankConnection?.provider) {
+    await app.register(sandboxBankConnectionRoutes, {
+      prefix: '/sandbox/bank-connection',
+      connection: sandboxBankConnection,
+      customerOf: (requestId: string) => sandboxCustomerOf(app.db, requestId),
+    });
+  }
   await app.register(errorsRoutes, { prefix: API_BASE, secret: config.appSecret });
   // Mail and SMS: the dispatcher, and the sandbox mailbox pages while a sandbox carries either.
   await app.register(outbox, {

@@ -1,0 +1,240 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LANGUAGE_COOKIE } from '@portal/domain';
+import { z } from 'zod';
+import { callerOf } from '../../plugins/auth.ts';
+import type { BankConnectionProvider } from '../../providers/bank-connection/bank-connection-provider.ts';
+import {
+  accountsDetail,
+  authorize,
+  BankConnectionError,
+  connectionStatus,
+  deleteCard,
+  iframeUrl,
+  requestUpdateSchema,
+  startRequest,
+  updateRequest,
+  type AccountsDetailView,
+  type BankConnectionDeps,
+} from './bank-connection.service.ts';
+
+export interface BankConnectionRoutesOptions {
+  provider: BankConnectionProvider;
+  /** The clock (tests: the 30-minute limit). */
+  now?: () => Date;
+}
+
+/** The English of each refusal (the client shows its own text for the code, spec section 8). */
+const messages: Record<BankConnectionError['errorCode'], string> = {
+  notFound: 'Not found.',
+  notConnected: 'The bank connection has not connected.',
+  bankConnectionFailure:
+    'We could not connect to your bank. Please try again later or upload a void cheque.',
+  bankConnectionExpired:
+    'The bank took too long to answer. Please try again or upload a void cheque.',
+  bankAccountAlreadyConnected: 'This bank account is already connected.',
+  inUse: 'A contribution still uses this bank account.',
+  invalid: 'Some fields are not valid.',
+};
+
+function refuse(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof BankConnectionError)) throw error;
+  return reply
+    .code(error.status)
+    .send({ errorCode: error.errorCode, message: messages[error.errorCode], ...error.extra });
+}
+
+// Ids in paths are ours (uuid) or the vendor's (a login id): bounded, nothing more assumed.
+const uuidParams = z.object({ id: z.uuid() });
+const loginParams = z.object({ id: z.string().min(1).max(100) });
+const appParams = z.object({ appId: z.uuid() });
+const detailBody = z.object({
+  requestId: z.uuid(),
+  accountsFilter: z.array(z.string().max(100)).max(50).optional().default([]),
+  loginId: z.string().max(100).nullable().optional(),
+});
+
+const languageOf = (request: FastifyRequest, fallback: string | undefined): 'en' | 'fr' =>
+  (request.cookies[LANGUAGE_COOKIE] ?? fallback ?? 'en').toLowerCase().startsWith('fr')
+    ? 'fr'
+    : 'en';
+
+/**
+ * The bank connection of spec section 7 (`{bank-connection}` = `bankConnection`; bearer, the
+ * caller's own requests and accounts, anyone else's 404): open a request, its connect frame,
+ * the polled status, the accounts of the login (202 while the bank is pending), choose one or
+ * give up, connect a known login again, remove a connected account.
+ */
+export const bankConnectionRoutes: FastifyPluginAsyncZod<BankConnectionRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const deps: BankConnectionDeps = {
+    db: app.db,
+    cipher: app.cipher,
+    provider: options.provider,
+    now: options.now ?? (() => new Date()),
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    await app.requireUser(request, reply);
+    if (!request.user) return reply;
+    // Funding depends on the person's address being theirs (architecture: request security).
+    return app.requireVerifiedEmail(request, reply);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  const tags = ['bank connection'];
+  const security = [{ bearer: [] }];
+  const run = async <T>(reply: FastifyReply, work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  };
+  const detail = (reply: FastifyReply, view: AccountsDetailView) =>
+    'pending' in view ? reply.code(202).send(view) : view;
+
+  app.post(
+    '/bankConnection/request',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Opens a bank-connection request (an older open one is cancelled)',
+      },
+    },
+    async (request, reply) => {
+      const created = await startRequest(deps, callerOf(request).id);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/bankConnection/request',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The account chosen from the newest connection, or the person gave up',
+        description:
+          '200 { bankAccount } (masked) or { cancelled: true }; 409 bankAccountAlreadyConnected ' +
+          '/ notConnected; 404 an account the connection did not report.',
+        body: requestUpdateSchema,
+      },
+    },
+    async (request, reply) =>
+      run(reply, () => updateRequest(deps, callerOf(request).id, request.body)),
+  );
+
+  app.get(
+    '/bankConnection/IframeUrl/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The vendor's connect frame for a request",
+        params: uuidParams,
+      },
+    },
+    async (request, reply) =>
+      run(reply, () =>
+        iframeUrl(
+          deps,
+          callerOf(request).id,
+          request.params.id,
+          languageOf(request, callerOf(request).language),
+        ),
+      ),
+  );
+
+  app.get(
+    '/bankConnection/authorize/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Connects again with a login the caller connected before',
+        params: loginParams,
+      },
+    },
+    async (request, reply) =>
+      run(reply, () => authorize(deps, callerOf(request).id, request.params.id)),
+  );
+
+  app.get(
+    '/bankConnection/FlBAConnectionStatus/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's newest connection request (polled)",
+        description: 'A request pending for more than 30 minutes answers EXPIRED.',
+      },
+    },
+    async (request) => connectionStatus(deps, callerOf(request).id),
+  );
+
+  app.post(
+    '/bankConnection/getAccountsDetail/:appId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The login's accounts, for the application they will fund",
+        description: '202 { pending: true } while the bank is pending.',
+        params: appParams,
+        body: detailBody,
+      },
+    },
+    async (request, reply) =>
+      run(reply, async () =>
+        detail(
+          reply,
+          await accountsDetail(deps, callerOf(request).id, {
+            requestId: request.body.requestId,
+            applicationId: request.params.appId,
+            loginId: request.body.loginId ?? undefined,
+            accountsFilter: request.body.accountsFilter,
+          }),
+        ),
+      ),
+  );
+
+  app.get(
+    '/bankConnection/accounts/detail/async/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The login's accounts of a request (202 while pending)",
+        params: uuidParams,
+      },
+    },
+    async (request, reply) =>
+      run(reply, async () =>
+        detail(
+          reply,
+          await accountsDetail(deps, callerOf(request).id, { requestId: request.params.id }),
+        ),
+      ),
+  );
+
+  app.delete(
+    '/bankConnection/deleteCard/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Removes a connected bank account (409 inUse while funding draws on it)',
+        params: uuidParams,
+      },
+    },
+    async (request, reply) =>
+      run(reply, async () => {
+        await deleteCard(deps, callerOf(request).id, request.params.id);
+        return reply.code(204).send();
+      }),
+  );
+};
