@@ -74,6 +74,9 @@ const onboardingStepRoutes: RouteObject[] = [
   step('review', async () => ({
     default: (await import('../features/onboarding/review/review-step.tsx')).ReviewStep,
   })),
+  step('funding', async () => ({
+    default: (await import('../features/onboarding/funding/funding-step.tsx')).FundingStep,
+  })),
   step('qualid', async () => ({
     default: (await import('../features/onboarding/identity/qualid-step.tsx')).QualidStep,
   })),

@@ -99,10 +99,13 @@ export function ApplicationLayout() {
         // The applicant's own name saved on the profile is their account's too (the server renames
         // it in the same save): the header follows at once.
         if (step === 'profile') updateUser(namesOf(savedStep));
-        // Agreeing ends the answers: where to go then follows the status (sign, or wait).
+        // Agreeing ends the answers: the primary applicant funds the accounts next (issue 14),
+        // then goes where the status says (sign, or wait); anyone else goes there at once.
         const next =
           step === 'review'
-            ? summary.nextStep
+            ? saved.role === 'primary'
+              ? 'funding'
+              : summary.nextStep
             : returnsToReview(location.search) && stepOpen('review', saved.steps)
               ? 'review'
               : nextStepAfter(step, saved.steps);
@@ -230,6 +233,8 @@ function reachable(step: OnboardingStep, application: ApplicationDetail): boolea
       verifiesIdentityAt(application.role, application.status)
     );
   }
+  // Funding follows the agreement, for the primary applicant, who opens the accounts.
+  if (step === 'funding') return !open && application.role === 'primary';
   return !open && (step === 'esign' || step === 'nextsteps');
 }
 

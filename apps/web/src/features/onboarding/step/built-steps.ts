@@ -16,6 +16,7 @@ export const builtSteps: ReadonlySet<OnboardingStep> = new Set<OnboardingStep>([
   'profilejoint',
   'otherinterests',
   'review',
+  'funding',
   'qualid',
   'esign',
   'nextsteps',

@@ -1,0 +1,233 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BRAND_NAME } from '@portal/domain/brand';
+import type { BankAccount } from '@portal/domain/funding/bank-account';
+import { toAccountLabel, type FundingToAccount } from '@portal/domain/funding/funding-item';
+import { fundingApi, type FundingSubmitted } from '../../../lib/funding-api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { RadioChoices } from '../../../ui/choices.tsx';
+import { EftRequestForm } from '../../../ui/funding/eft-request-form.tsx';
+import { FundingConfirmation } from '../../../ui/funding/funding-confirmation.tsx';
+import { fundingLanguageOf } from '../../../ui/funding/funding-format.ts';
+import { Page } from '../../../ui/page.tsx';
+import { stepPath, useApplication } from '../step/application-context.tsx';
+import { builtSteps } from '../step/built-steps.ts';
+import { AddBankAccount } from './add-bank-account.tsx';
+import { nextStepApi } from './next-step-api.ts';
+
+/** The ways to fund one account (spec section 2, Funding). */
+export const fundingOptions = ['eft', 'pac', 'transfer', 'billPayment', 'skip'] as const;
+export type FundingOption = (typeof fundingOptions)[number];
+
+interface Loaded {
+  accounts: FundingToAccount[];
+  bankAccounts: BankAccount[];
+}
+
+/** Bank accounts of every source, and those already on file with us, each once. */
+async function loadFunding(applicationId: string, signal: AbortSignal): Promise<Loaded> {
+  const [{ accounts }, { bankAccounts }, onFile] = await Promise.all([
+    fundingApi.toAccounts(applicationId, signal),
+    fundingApi.bankAccounts(signal),
+    // Accounts on file are a convenience: without them the other ways still work.
+    fundingApi.accountsOnFile(signal).catch(() => ({ accounts: [] as BankAccount[] })),
+  ]);
+  const known = new Set(bankAccounts.map((account) => account.id));
+  return {
+    accounts,
+    bankAccounts: [...bankAccounts, ...onFile.accounts.filter((a) => !known.has(a.id))],
+  };
+}
+
+/** The names of the application's applicants, as the PAD agreement names its payors. */
+function payorNamesOf(steps: Record<string, unknown>): string[] {
+  return (['profile', 'profilejoint'] as const).flatMap((step) => {
+    const { firstName, lastName } = (steps[step] ?? {}) as Record<string, unknown>;
+    const name = [firstName, lastName].filter((part) => typeof part === 'string').join(' ');
+    return name ? [name] : [];
+  });
+}
+
+/**
+ * Step `funding` (spec section 2; issue 14), after the review is agreed, for the primary
+ * applicant: for each account opened, one transfer or regular contributions from a bank
+ * account (a void cheque, a bank connection, or an account on file), a transfer from another
+ * institution (requested once the account is open), a bill payment, or nothing for now.
+ * Funding never blocks: Continue goes on to the application's next step whatever was chosen.
+ */
+export function FundingStep({ pollIntervalMs }: { pollIntervalMs?: number }) {
+  const { t, i18n } = useTranslation('funding');
+  const language = fundingLanguageOf(i18n.language);
+  const navigate = useNavigate();
+  const { application } = useApplication();
+  const load = useCallback(
+    (signal: AbortSignal) => loadFunding(application.id, signal),
+    [application.id],
+  );
+  const { resource, retry } = useResource(load);
+  const [added, setAdded] = useState<BankAccount[]>([]);
+  const [options, setOptions] = useState<Record<string, FundingOption>>({});
+  const [submitted, setSubmitted] = useState<Record<string, FundingSubmitted | undefined>>({});
+  const [continuing, setContinuing] = useState(false);
+  const [continueFailed, setContinueFailed] = useState(false);
+  const payorNames = payorNamesOf(application.steps as Record<string, unknown>);
+
+  async function goOn() {
+    if (continuing) return;
+    setContinuing(true);
+    setContinueFailed(false);
+    try {
+      const { step } = await nextStepApi.get(application.id);
+      if (step && step !== 'funding' && builtSteps.has(step)) {
+        navigate(stepPath(application.id, step));
+      } else navigate('/home/dashboard', { state: { savedApplication: application.id } });
+    } catch {
+      setContinueFailed(true);
+      setContinuing(false);
+    }
+  }
+
+  const body = (() => {
+    if (resource.state === 'loading') {
+      return (
+        <p className="loading-inline" role="status">
+          {t('step.loading')}
+        </p>
+      );
+    }
+    if (resource.state === 'failed') {
+      return (
+        <div className="notice-warning" role="alert">
+          <p>{t('step.loadFailed')}</p>
+          <button type="button" className="button button-secondary" onClick={retry}>
+            {t('step.retry')}
+          </button>
+        </div>
+      );
+    }
+    const { accounts } = resource.data;
+    if (accounts.length === 0) return <p>{t('step.noAccounts')}</p>;
+    const known = new Set(resource.data.bankAccounts.map((account) => account.id));
+    const bankAccounts = [
+      ...resource.data.bankAccounts,
+      ...added.filter((account) => !known.has(account.id)),
+    ];
+    return accounts.map((account) => {
+      const id = account.accountId;
+      const label = toAccountLabel(account, language);
+      const option = options[id];
+      const choose = (next: FundingOption) => {
+        setOptions((current) => ({ ...current, [id]: next }));
+        setSubmitted((current) => ({ ...current, [id]: undefined }));
+      };
+      const prefix = `funding-${id.slice(0, 8)}`;
+      return (
+        <section key={id} aria-labelledby={`${prefix}-heading`}>
+          <h2 id={`${prefix}-heading`}>{label}</h2>
+          <RadioChoices
+            id={`${prefix}-option`}
+            legend={t('step.optionsLegend', { account: label })}
+            value={option}
+            onChange={choose}
+            choices={fundingOptions.map((value) => ({
+              value,
+              label: t(`step.options.${value}`),
+              hint: value === 'skip' ? undefined : t(`step.options.${value}Hint`),
+            }))}
+          />
+          {(option === 'eft' || option === 'pac') &&
+            (submitted[id] ? (
+              <>
+                <FundingConfirmation result={submitted[id]} />
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => setSubmitted((current) => ({ ...current, [id]: undefined }))}
+                >
+                  {t('step.another')}
+                </button>
+              </>
+            ) : (
+              <EftRequestForm
+                key={option}
+                idPrefix={prefix}
+                toAccounts={accounts}
+                toAccountId={id}
+                bankAccounts={bankAccounts}
+                payorNames={payorNames}
+                kind={option === 'eft' ? 'oneTime' : 'recurring'}
+                addBankAccount={
+                  <AddBankAccount
+                    applicationId={application.id}
+                    idPrefix={prefix}
+                    pollIntervalMs={pollIntervalMs}
+                    onAdded={(bankAccount) => setAdded((current) => [...current, bankAccount])}
+                  />
+                }
+                onSubmitted={(result) => setSubmitted((current) => ({ ...current, [id]: result }))}
+              />
+            ))}
+          {option === 'transfer' && (
+            <div className="notice-info">
+              <p>{t('step.transfer.explain')}</p>
+              <p>{t('step.transfer.offer')}</p>
+              <div className="actions">
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => choose('eft')}
+                >
+                  {t('step.transfer.useEft')}
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => choose('billPayment')}
+                >
+                  {t('step.transfer.useBill')}
+                </button>
+              </div>
+            </div>
+          )}
+          {option === 'billPayment' && (
+            <div className="notice-info">
+              <h3>{t('step.bill.heading')}</h3>
+              <p>{t('step.bill.intro')}</p>
+              <dl>
+                <dt>{t('step.bill.payee')}</dt>
+                <dd>{BRAND_NAME[language]}</dd>
+                <dt>{t('step.bill.accountNumber')}</dt>
+                <dd>{account.accountNumber ?? t('step.bill.accountPending')}</dd>
+              </dl>
+              <p>{t('step.bill.timing')}</p>
+            </div>
+          )}
+          {option === 'skip' && <p>{t('step.skip')}</p>}
+        </section>
+      );
+    });
+  })();
+
+  return (
+    <Page title={t('step.title')} heading={t('step.title')}>
+      <p>{t('step.intro')}</p>
+      {body}
+      {continueFailed && (
+        <div className="notice-warning" role="alert">
+          <p>{t('step.continueFailed')}</p>
+        </div>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-primary"
+          aria-disabled={continuing}
+          onClick={() => void goOn()}
+        >
+          {t('step.continue')}
+        </button>
+      </div>
+    </Page>
+  );
+}

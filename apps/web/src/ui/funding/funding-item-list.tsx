@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  eftFrequencies,
+  eftFrequencyLabels,
+  eftUserStatusLabels,
+} from '@portal/domain/enums/funding';
+import { toAccountLabel, type FundingItem } from '@portal/domain/funding/funding-item';
+import { formatCents } from '@portal/domain/money/cents';
+import styles from './funding.module.css';
+import { currencyOf, formatIsoDate, fundingLanguageOf } from './funding-format.ts';
+
+const frequencyNames = Object.fromEntries(
+  Object.entries(eftFrequencies).map(([name, id]) => [id, name]),
+) as Record<number, keyof typeof eftFrequencies>;
+
+export interface FundingItemListProps {
+  items: readonly FundingItem[];
+  /** Shown instead of the list when it is empty. */
+  emptyText: string;
+  /** The level of each item's heading, under the section's own (h3 by default). */
+  headingLevel?: 2 | 3 | 4;
+  /** An item's own buttons (Cancel, Delete), named by the caller. */
+  actions?(item: FundingItem): ReactNode;
+}
+
+/**
+ * EFTs and PACs as a list: each one headed by its amount and account ("$500.00 to TFSA"), then
+ * how often, the date, the bank account debited and the status a person understands; a
+ * deleted PAC says when it stops. Each item's actions come from the caller.
+ */
+export function FundingItemList({
+  items,
+  emptyText,
+  headingLevel = 3,
+  actions,
+}: FundingItemListProps) {
+  const { t, i18n } = useTranslation('funding');
+  const language = fundingLanguageOf(i18n.language);
+  if (items.length === 0) return <p>{emptyText}</p>;
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <ul className={styles.items}>
+      {items.map((item) => {
+        const frequency = frequencyNames[item.frequency] ?? 'onetime';
+        const amount = formatCents(
+          item.amountCents,
+          language,
+          currencyOf(item.toAccount.currencyTypeId),
+        );
+        return (
+          <li key={item.id} className={styles.item} aria-labelledby={`funding-item-${item.id}`}>
+            <Heading id={`funding-item-${item.id}`} className={styles.itemHeading}>
+              {t('items.heading', { amount, account: toAccountLabel(item.toAccount, language) })}
+            </Heading>
+            <dl>
+              <dt>{t('items.frequency')}</dt>
+              <dd>{eftFrequencyLabels[frequency][language]}</dd>
+              <dt>
+                {item.frequency === eftFrequencies.onetime ? t('items.date') : t('items.startDate')}
+              </dt>
+              <dd>{formatIsoDate(item.startDate, language)}</dd>
+              <dt>{t('items.from')}</dt>
+              <dd>
+                {item.fromAccount.nickname}, {item.fromAccount.financialInstituionName}{' '}
+                {item.fromAccount.accountNumber}
+              </dd>
+              <dt>{t('items.status')}</dt>
+              <dd>
+                <span className={styles.status}>
+                  {eftUserStatusLabels[item.userStatus][language]}
+                </span>
+              </dd>
+              {item.effectiveDate && (
+                <>
+                  <dt>{t('items.stops')}</dt>
+                  <dd>{formatIsoDate(item.effectiveDate, language)}</dd>
+                </>
+              )}
+            </dl>
+            {actions?.(item)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
