@@ -45,6 +45,11 @@ import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { esignWebhookRoutes } from './modules/esign/esign-webhook.ts';
 import { identityCaptureRoutes } from './modules/identity-capture/identity-capture.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { fundingRoutes } from './modules/funding/funding.routes.ts';
+import { settlement } from './modules/funding/settlement.job.ts';
+import { realBankClock, sandboxBankClockOf } from './providers/sandbox-bank/bank-clock.ts';
+import { sandboxBank } from './providers/sandbox-bank/sandbox-bank.ts';
+import { sandboxBankRoutes } from './providers/sandbox-bank/sandbox-bank.routes.ts';
 import { bankConnectionRoutes } from './modules/bank-connection/bank-connection.routes.ts';
 import { bankConnectionWebhookRoutes } from './modules/bank-connection/bank-connection-webhook.ts';
 import { sandboxCustomerOf } from './modules/bank-connection/bank-connection.service.ts';
@@ -265,6 +270,14 @@ export async function buildApp(
     ...(vendors.creditBureau && { bureau: vendors.creditBureau }),
     ...(config.sandboxWebhookPollMs && { sandboxLatencyMs: sandboxBureauLatency }),
   });
+  // Funding (issue 14): the bank's date is the sandbox bank's clock in sandbox mode.
+  const bankClock = sandboxVendors ? sandboxBankClockOf(app.db) : realBankClock();
+  await app.register(fundingRoutes, {
+    prefix: API_BASE,
+    clock: bankClock,
+    publicUrl,
+    uploadQuotaBytes: uploadQuotaBytesOf(config),
+  });
   await app.register(addressLookupRoutes, {
     prefix: API_BASE,
     provider: vendors.addressLookup ?? createAddressLookupProvider(config.addressLookupProvider),
@@ -302,6 +315,21 @@ export async function buildApp(
     ...(vendors.mail && { mailTransport: vendors.mail }),
     ...(vendors.sms && { smsTransport: vendors.sms }),
   });
+  // Settlement of EFTs and PACs on the bank's days: a polling server passes every 2 s in
+  // sandbox mode (the sandbox bank's documented timings), every minute otherwise; tests do not
+  // poll and call `app.settlement.runOnce()` or move the sandbox bank's clock.
+  await app.register(settlement, {
+    clock: bankClock,
+    bank: sandboxBank,
+    publicUrl,
+    pollMs: config.sandboxWebhookPollMs ? (sandboxVendors ? 2_000 : 60_000) : 0,
+  });
+  if (sandboxVendors) {
+    await app.register(sandboxBankRoutes, {
+      prefix: '/sandbox/bank',
+      settlement: () => app.settlement,
+    });
+  }
   // What the sandbox vendors decided reaches the product as signed webhooks (ADR 0018).
   if (sandboxVendors) {
     await app.register(sandboxWebhooks, {

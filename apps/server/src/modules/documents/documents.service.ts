@@ -103,6 +103,23 @@ function sendsIdentityDocument(
 }
 
 /**
+ * The void cheque (or direct-deposit form) that funds the accounts (issue 14), accepted after
+ * the review is agreed from the primary applicant, who funds them, until the application is
+ * declined.
+ */
+function sendsFundingDocument(
+  application: { role: ParticipantRole; status: ApplicationState },
+  documentType: string | undefined,
+): boolean {
+  return (
+    documentType === 'voidCheque' &&
+    application.role === 'primary' &&
+    !acceptsChanges(application.status) &&
+    application.status !== 'declined'
+  );
+}
+
+/**
  * Stores one uploaded file in one transaction: the application must be the caller's (else 404)
  * and still open (409 `applicationLocked`); the upload must pass the domain's rules (400 with
  * field codes); the same content may not be there already (409 `fileAlreadyExists`, compared
@@ -124,9 +141,10 @@ export async function uploadDocument(
     });
     if (!application) throw notFound();
     const verifying = sendsIdentityDocument(application, input.documentType);
+    const funding = sendsFundingDocument(application, input.documentType);
     // The joint applicant sends nothing but their identity documents while they verify.
     if (application.role === 'joint' && !verifying) throw notFound();
-    if (!acceptsChanges(application.status) && !verifying) {
+    if (!acceptsChanges(application.status) && !verifying && !funding) {
       throw new DocumentError(409, 'applicationLocked');
     }
 

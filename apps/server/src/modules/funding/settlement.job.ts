@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { addCalendarDays, type IsoDate } from '@portal/domain/calendar/iso-date';
+import { institutionNames, maskAccountNumber } from '@portal/domain/funding/bank-account';
+import { toAccountLabel } from '@portal/domain/funding/funding-item';
+import { nextDebitDate } from '@portal/domain/funding/funding-lifecycle';
+import {
+  currencyOfTypeId,
+  eftFrequencies,
+  fundingStatuses,
+  fundingTypes,
+  type EftFrequency,
+} from '@portal/domain/enums/funding';
+import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
+import type { Database } from '../../db/client.ts';
+import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
+import type { BankProcessor } from '../../providers/sandbox-bank/sandbox-bank.ts';
+import { enqueueMessage } from '../outbox/outbox.service.ts';
+import { failureReason, type OutboxLog } from '../outbox/dispatcher.ts';
+import { businessCalendarOf, regionOfInstitution } from './business-calendar.ts';
+import { PAD_PRE_NOTIFICATION_TEMPLATE, padPreNotificationMail } from './funding-mail.ts';
+import { fundingPageUrl, recordChange } from './funding.service.ts';
+import * as repo from './funding.repo.ts';
+
+/**
+ * The settlement job (issue 14; ADR 0020): moves requests along the bank's days, on the bank's
+ * clock (the sandbox bank's, which tests and demos advance):
+ *
+ * - a PAC (51) whose start date came is APPROVED (17), active from that date;
+ * - an active PAC (or a deleted one before its effective date) gets a one-time debit (a child,
+ *   SUBMITTED 14) for each debit date reached, then its next date (rolled to a business day);
+ * - a deleted PAC (60) whose effective date came is DELETE_APPROVED (61);
+ * - a debit SENT_TO_BANK (32) at least one business day ago is COMPLETED (18), or
+ *   REJECTED_BY_BANK (33) as the bank answers (the sandbox: amounts of $x.13);
+ * - on a business day, a debit SUBMITTED (14) whose date came is SENT_TO_BANK (32);
+ * - a PAD pre-notification whose day came is mailed.
+ *
+ * Rows are claimed with `FOR UPDATE SKIP LOCKED` in a short transaction, as the outbox
+ * dispatcher claims mail, so instances side by side take different rows; each change writes
+ * its event and its mail in that transaction. A row whose handling fails is rolled back to its
+ * savepoint and set aside for a minute (`claimed_until`), so it cannot stop the others.
+ */
+export interface SettlementJob {
+  /** One pass on the bank's today; passes of one instance run one after the other. */
+  runOnce(): Promise<SettlementPass>;
+  start(intervalMs: number): void;
+  stop(): Promise<void>;
+}
+
+export interface SettlementPass {
+  today: IsoDate;
+  /** How many requests moved (status changes and debits created) and mails due were sent. */
+  changed: number;
+}
+
+export interface SettlementOptions {
+  db: Database;
+  cipher: FieldCipher;
+  clock: BankClock;
+  bank: BankProcessor;
+  publicUrl: string;
+  log?: OutboxLog;
+  now?: () => Date;
+  batchSize?: number;
+  /** How long a request whose handling failed is left alone. */
+  holdMs?: number;
+}
+
+const silent: OutboxLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+/** At most this many batches of one kind per pass: the next pass takes the rest. */
+const MAX_BATCHES = 20;
+
+/** The latest business day on or before `today` (national calendar). */
+function latestBusinessDayUpTo(today: IsoDate): IsoDate {
+  const calendar = businessCalendarOf('national');
+  let day = today;
+  while (!calendar.isBusinessDay(day)) day = addCalendarDays(day, -1);
+  return day;
+}
+
+export function createSettlementJob(options: SettlementOptions): SettlementJob {
+  const { db, cipher, clock, bank, publicUrl } = options;
+  const log = options.log ?? silent;
+  const now = options.now ?? (() => new Date());
+  const batchSize = options.batchSize ?? 100;
+  const holdMs = options.holdMs ?? 60_000;
+  const instance = randomUUID();
+
+  async function itemOf(tx: Database, request: repo.FundingRequestRow): Promise<repo.ItemRow> {
+    const [bankAccount, clientAccount] = await Promise.all([
+      repo.findBankAccountById(tx, request.bankAccountId),
+      repo.findClientAccountById(tx, request.toAccountId),
+    ]);
+    return { request, bankAccount: bankAccount!, clientAccount: clientAccount! };
+  }
+
+  /** Handles one claimed request; answers how many changes it made. */
+  async function handle(
+    tx: Database,
+    kind: repo.DueKind,
+    request: repo.FundingRequestRow,
+    today: IsoDate,
+  ): Promise<number> {
+    const row = await itemOf(tx, request);
+    const person = (await repo.personOf(tx, request.userId))!;
+    const calendar = businessCalendarOf(regionOfInstitution(row.bankAccount.institutionNumber));
+    const change = (
+      to: Parameters<typeof recordChange>[2]['to'],
+      set: Parameters<typeof recordChange>[2]['set'],
+      mail: Parameters<typeof recordChange>[2]['mail'],
+    ) => recordChange(tx, cipher, { row, person, to, actor: 'job', set, mail, publicUrl });
+
+    switch (kind) {
+      case 'activate':
+        await change(
+          fundingStatuses.APPROVED,
+          { activeDate: request.startDate, nextDebitDate: request.startDate },
+          { change: 'pacActive', date: request.startDate },
+        );
+        return 1;
+      case 'occurrence': {
+        let debit = request.nextDebitDate;
+        let created = 0;
+        // A clock moved far ahead reaches several debit dates at once: each gets its debit.
+        while (debit !== null && debit <= today) {
+          if (request.effectiveDate !== null && debit >= request.effectiveDate) {
+            debit = null;
+            break;
+          }
+          const child = await repo.insertOccurrence(tx, {
+            id: randomUUID(),
+            userId: request.userId,
+            applicationId: request.applicationId,
+            toAccountId: request.toAccountId,
+            bankAccountId: request.bankAccountId,
+            parentId: request.id,
+            fundingTypeId: fundingTypes.OneTime,
+            frequencyId: eftFrequencies.onetime,
+            amountCents: request.amountCents,
+            startDate: debit,
+            status: fundingStatuses.SUBMITTED,
+            preNotificationWaived: request.preNotificationWaived,
+            taxYear: request.taxYear,
+            agreementId: request.agreementId,
+          });
+          if (child) {
+            await repo.insertEvent(tx, {
+              fundingRequestId: child.id,
+              actor: 'job',
+              fromStatus: null,
+              toStatus: fundingStatuses.SUBMITTED,
+            });
+            created += 1;
+          }
+          const following = nextDebitDate(
+            request.startDate,
+            request.frequencyId as EftFrequency,
+            debit,
+          );
+          debit = following === undefined ? null : calendar.addBusinessDays(following, 0);
+        }
+        await repo.updateRequest(tx, request.id, { nextDebitDate: debit });
+        return created;
+      }
+      case 'deleteApproved':
+        await change(
+          fundingStatuses.DELETE_APPROVED,
+          { nextDebitDate: null },
+          { change: 'pacStopped', date: request.effectiveDate ?? today },
+        );
+        return 1;
+      case 'settle': {
+        // The bank answers on the business day after it was sent (Quebec's holidays count).
+        if (!request.sentOn || calendar.addBusinessDays(request.sentOn, 1) > today) return 0;
+        const outcome = bank.outcomeOf({ amountCents: request.amountCents });
+        await change(
+          outcome === 'rejected' ? fundingStatuses.REJECTED_BY_BANK : fundingStatuses.COMPLETED,
+          {},
+          { change: outcome === 'rejected' ? 'rejected' : 'completed', date: request.sentOn },
+        );
+        return 1;
+      }
+      case 'send':
+        if (!calendar.isBusinessDay(today)) return 0;
+        await change(
+          fundingStatuses.SENT_TO_BANK,
+          { sentOn: today },
+          { change: 'sent', date: today },
+        );
+        return 1;
+    }
+  }
+
+  async function runKind(kind: repo.DueKind, today: IsoDate, settleBefore: IsoDate) {
+    let changed = 0;
+    for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+      const { claimed, moved } = await db.transaction(async (tx) => {
+        const rows = await repo.claimDue(tx, {
+          kind,
+          today,
+          settleBefore,
+          limit: batchSize,
+          now: now(),
+        });
+        let count = 0;
+        for (const request of rows) {
+          try {
+            count += await tx.transaction((savepoint) => handle(savepoint, kind, request, today));
+          } catch (error) {
+            log.error(
+              { fundingRequestId: request.id, kind, reason: failureReason(error) },
+              'funding settlement failed; the request is set aside',
+            );
+            await repo.holdRequest(tx, request.id, {
+              by: instance,
+              until: new Date(now().getTime() + holdMs),
+            });
+          }
+        }
+        return { claimed: rows.length, moved: count };
+      });
+      changed += moved;
+      if (claimed < batchSize || moved === 0) break;
+    }
+    return changed;
+  }
+
+  async function sendPreNotifications(today: IsoDate): Promise<number> {
+    return db.transaction(async (tx) => {
+      const due = await repo.claimDueConfirmations(tx, { today, limit: batchSize });
+      for (const { agreement, request } of due) {
+        const row = await itemOf(tx, request);
+        const person = (await repo.personOf(tx, request.userId))!;
+        const language = person.language === 'fr' ? 'fr' : 'en';
+        await enqueueMessage(tx, cipher, {
+          channel: 'email',
+          recipient: person.email,
+          language,
+          template: PAD_PRE_NOTIFICATION_TEMPLATE,
+          applicationId: request.applicationId,
+          content: padPreNotificationMail({
+            language,
+            firstName: person.firstName,
+            amountCents: request.amountCents,
+            currency: currencyOfTypeId(row.clientAccount.currencyTypeId) ?? 'CAD',
+            frequency: request.frequencyId as EftFrequency,
+            toAccountLabel: toAccountLabel(
+              {
+                accountTypeName: row.clientAccount.accountTypeName as NamedAccountTypeName,
+                accountNumber: row.clientAccount.accountNumber,
+              },
+              language,
+            ),
+            bankAccountMasked: maskAccountNumber(row.bankAccount.accountNumberLast3),
+            institutionName:
+              institutionNames[row.bankAccount.institutionNumber]?.[language] ??
+              row.bankAccount.institutionName,
+            debitDate: request.startDate,
+            url: fundingPageUrl(publicUrl),
+          }),
+        });
+        await repo.markConfirmationSent(tx, agreement.id, now());
+      }
+      return due.length;
+    });
+  }
+
+  async function pass(): Promise<SettlementPass> {
+    const today = await clock.today();
+    const settleBefore = latestBusinessDayUpTo(today);
+    let changed = 0;
+    // Order matters: a PAC activated today gets today's debit, which is sent in the same pass.
+    for (const kind of ['activate', 'occurrence', 'deleteApproved', 'settle', 'send'] as const) {
+      changed += await runKind(kind, today, settleBefore);
+    }
+    changed += await sendPreNotifications(today);
+    if (changed > 0) log.info({ today, changed }, 'funding settlement pass');
+    return { today, changed };
+  }
+
+  let queue: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let polling = false;
+
+  function runOnce(): Promise<SettlementPass> {
+    const run = queue.then(pass);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  function schedule(intervalMs: number) {
+    timer = setTimeout(() => {
+      timer = undefined;
+      void runOnce()
+        .catch((error: unknown) => {
+          // The database may be briefly away (failover): the next tick tries again.
+          log.error({ reason: failureReason(error) }, 'funding settlement pass failed');
+        })
+        .then(() => {
+          if (polling) schedule(intervalMs);
+        });
+    }, intervalMs);
+    // The HTTP server keeps the process alive; a poll timer alone must not.
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start(intervalMs) {
+      if (polling || intervalMs <= 0) return;
+      polling = true;
+      schedule(intervalMs);
+    },
+    async stop() {
+      polling = false;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await queue;
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The settlement job; tests, which do not poll, call `runOnce()` themselves. */
+    settlement: SettlementJob;
+  }
+}
+
+export interface SettlementPluginOptions {
+  clock: BankClock;
+  bank: BankProcessor;
+  publicUrl: string;
+  /** How often a pass runs; 0 (the tests) never on its own. */
+  pollMs: number;
+}
+
+async function settlementPlugin(app: FastifyInstance, options: SettlementPluginOptions) {
+  const job = createSettlementJob({
+    db: app.db,
+    cipher: app.cipher,
+    clock: options.clock,
+    bank: options.bank,
+    publicUrl: options.publicUrl,
+    log: app.log.child({ module: 'settlement' }),
+  });
+  app.decorate('settlement', job);
+  if (options.pollMs > 0) app.addHook('onReady', async () => job.start(options.pollMs));
+  // Before the database closes (onClose): the pass under way finishes first.
+  app.addHook('preClose', async () => job.stop());
+}
+
+export const settlement = fp(settlementPlugin, {
+  name: 'settlement',
+  dependencies: ['field-cipher'],
+});
