@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerSteps,
   chosenAccounts,
   firstIncompleteStep,
   nextStepAfter,
@@ -101,10 +102,27 @@ describe('after the review is agreed', () => {
     review: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
   };
 
-  it('asks no more answers, and skips funding and identity until they are built', () => {
+  it('asks no more answers, and goes from the review to funding, then past identity to signing', () => {
     expect(firstIncompleteStep(agreed)).toBeNull();
     expect(firstIncompleteStep({ ...agreed, review: undefined })).toBe('review');
-    expect(nextStepAfter('review', agreed)).toBe('esign');
+    expect(nextStepAfter('review', agreed)).toBe('funding');
+    expect(nextStepAfter('funding', agreed)).toBe('esign');
+    expect(previousStepBefore('funding', agreed)).toBe('review');
+  });
+
+  it('offers funding to every application without ever requiring it (issue 14)', () => {
+    expect(stepApplies('funding', agreed)).toBe(true);
+    expect(stepApplies('funding', {})).toBe(true);
+    // Not an answer step: nothing unanswered there holds anyone back.
+    expect(answerSteps).not.toContain('funding');
+    expect(stepOpen('funding', agreed)).toBe(true);
+    expect(stepOpen('funding', { ...agreed, review: undefined })).toBe(false);
+    for (const status of ['esignatureRequired', 'jointActionRequired', 'underReview'] as const) {
+      expect(resumeStep(status, agreed)).not.toBe('funding');
+      expect(resumeStep(status, agreed, 'primary', { identityVerified: false })).not.toBe(
+        'funding',
+      );
+    }
   });
 
   it('resumes where each person has something to do, or on the next steps page', () => {

@@ -55,10 +55,11 @@ export function stepApplies(
       return includesMargin(chosenAccounts(saved));
     case 'profilejoint':
       return field(saved.ownership, 'ownershipTypeId') === onboardingAccountTypes.Joint;
-    // Funding arrives with its own issue; until then an application passes it ("skip and
-    // fund later").
+    // Funding (issue 14) follows the review for every application. It is never required:
+    // "skip and fund later" is one of its options, it is not an answer step, and `resumeStep`
+    // never sends anyone back to it.
     case 'funding':
-      return false;
+      return true;
     case 'qualid':
       return options.bypassQualId === false;
     default:
