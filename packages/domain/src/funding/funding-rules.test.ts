@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays } from '../calendar/iso-date.ts';
+import * as constants from '../constants.ts';
 import { nonProcessingDays, paymentsCalendar } from '../calendar/payments-calendar.ts';
 import {
   businessCalendarOf,
@@ -126,5 +127,23 @@ describe('businessCalendarOf', () => {
       expect(fromDays.addBusinessDays(date, 7), date).toBe(calendar.addBusinessDays(date, 7));
       expect(fromDays.addBusinessDays(date, 0), date).toBe(calendar.addBusinessDays(date, 0));
     }
+  });
+});
+
+describe('the funding constants', () => {
+  it('hold the spec’s and Rule H1’s numbers, money in cents', () => {
+    expect(constants).toMatchObject({
+      EFT_MINIMUM_CENTS: constants.EFT_MINIMUM_AMOUNT * 100,
+      EFT_MAXIMUM_CENTS: 100_000_000,
+      CASH_INVESTED_THRESHOLD_CENTS: constants.CASH_INVESTED_AT_BALANCE * 100,
+      PAD_PRE_NOTIFICATION_CALENDAR_DAYS: 10,
+      PAD_CANCELLATION_MAX_NOTICE_DAYS: 30,
+      PAD_REIMBURSEMENT_CLAIM_DAYS: 90,
+      BANK_CONNECTION_PENDING_LIMIT_MS: 30 * 60_000,
+    });
+    // The client polls a little longer than a connection may stay pending (spec section 4).
+    expect(constants.BANK_CONNECTION_POLL_LIMIT_MS).toBeGreaterThan(
+      constants.BANK_CONNECTION_PENDING_LIMIT_MS,
+    );
   });
 });
