@@ -43,7 +43,7 @@ export function PadAgreement({
   const language = fundingLanguageOf(i18n.language);
   const headingId = `${idPrefix}-pad-heading`;
   return (
-    <section aria-labelledby={headingId}>
+    <div>
       <h3 id={headingId}>{t('pad.heading')}</h3>
       {details ? (
         <div
@@ -85,6 +85,6 @@ export function PadAgreement({
         onChange={(values) => onAcceptedChange(values.includes('yes'))}
         choices={[{ value: 'yes', label: t('pad.accept') }]}
       />
-    </section>
+    </div>
   );
 }
