@@ -172,6 +172,13 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    // The client's funding page (issue 14): EFTs and PACs, cancel, delete, request.
+                    path: 'funding',
+                    lazy: async () => ({
+                      Component: (await import('../features/funding/funding-page.tsx')).FundingPage,
+                    }),
+                  },
+                  {
                     // Where the verification mail and the dashboard's notice lead.
                     path: 'verify-email',
                     lazy: async () => ({

@@ -5,6 +5,7 @@ import enDocuments from './en/documents.json';
 import enEsign from './en/esign.json';
 import enFinancial from './en/financial.json';
 import enFunding from './en/funding.json';
+import enFundingPage from './en/fundingPage.json';
 import enIdentity from './en/identity.json';
 import enIdentityCapture from './en/identityCapture.json';
 import enNextSteps from './en/nextSteps.json';
@@ -17,6 +18,7 @@ import frDocuments from './fr/documents.json';
 import frEsign from './fr/esign.json';
 import frFinancial from './fr/financial.json';
 import frFunding from './fr/funding.json';
+import frFundingPage from './fr/fundingPage.json';
 import frIdentity from './fr/identity.json';
 import frIdentityCapture from './fr/identityCapture.json';
 import frNextSteps from './fr/nextSteps.json';
@@ -34,6 +36,7 @@ export const onDemandResources = {
     profile: enProfile,
     financial: enFinancial,
     funding: enFunding,
+    fundingPage: enFundingPage,
     documents: enDocuments,
     esign: enEsign,
     identity: enIdentity,
@@ -48,6 +51,7 @@ export const onDemandResources = {
     profile: frProfile,
     financial: frFinancial,
     funding: frFunding,
+    fundingPage: frFundingPage,
     documents: frDocuments,
     esign: frEsign,
     identity: frIdentity,
