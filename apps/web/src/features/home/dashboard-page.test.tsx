@@ -275,4 +275,26 @@ describe('dashboard', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Who will own the account?' })).toBeVisible();
   });
+  it('links a primary applicant whose review is agreed to the funding page', async () => {
+    fakeApplicationsApi([{ status: 'esignatureRequired', ownershipTypeId: 1 }]);
+    await renderApp({ path: '/home/dashboard', user: signedIn });
+    const funding = await screen.findByRole('region', { name: 'Fund your accounts' });
+    expect(within(funding).getByRole('link', { name: 'Go to your funding page' })).toHaveAttribute(
+      'href',
+      '/home/funding',
+    );
+  });
+
+  it('offers no funding before the review is agreed, to the joint applicant, or once declined', async () => {
+    fakeApplicationsApi([
+      { status: 'continue', ownershipTypeId: 1 },
+      { status: 'esignatureRequired', ownershipTypeId: 2, role: 'joint' },
+      { status: 'declined', ownershipTypeId: 1 },
+    ]);
+    await renderApp({ path: '/home/dashboard', user: signedIn, language: 'fr' });
+    await screen.findByRole('listitem', { name: /Demande AAAAAAA1/ });
+    expect(
+      screen.queryByRole('link', { name: 'Aller à votre page d’approvisionnement' }),
+    ).not.toBeInTheDocument();
+  });
 });

@@ -262,6 +262,16 @@ export function DashboardPage() {
         {listing.state !== 'loading' && <div className="actions">{startButton}</div>}
       </section>
 
+      {listing.state === 'ready' && listing.data.some(fundingOpen) && (
+        <section aria-labelledby="funding-heading">
+          <h2 id="funding-heading">{t('dashboard.funding.heading')}</h2>
+          <p>{t('dashboard.funding.text')}</p>
+          <p>
+            <Link to="/home/funding">{t('dashboard.funding.link')}</Link>
+          </p>
+        </section>
+      )}
+
       <section aria-labelledby="w9-heading" className="w9">
         <h2 id="w9-heading">{t('dashboard.w9.heading')}</h2>
         <p>{t('dashboard.w9.who')}</p>
@@ -298,6 +308,19 @@ export function DashboardPage() {
         </Suspense>
       )}
     </Page>
+  );
+}
+
+/**
+ * Whether the person can fund this application's accounts: its review is agreed, they are its
+ * primary applicant, and it is not declined (the server's `fundingOpen`, which answers the
+ * accounts to fund).
+ */
+function fundingOpen(application: ApplicationSummary): boolean {
+  return (
+    application.role === 'primary' &&
+    !acceptsChanges(application.status) &&
+    application.status !== 'declined'
   );
 }
 
