@@ -460,7 +460,9 @@ describe('funding step', () => {
         /The name on this bank account does not match the name on your application/,
       ),
     ).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'Choose the bank account' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Choose the bank account' })).toHaveFocus(),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Upload a void cheque instead' }));
     expect(screen.getByRole('heading', { name: 'Upload a void cheque' })).toBeVisible();
   });

@@ -191,8 +191,8 @@ describe('review step', () => {
     );
   }, 30_000);
 
-  it('asks for consent before agreeing, then saves the agreement', async () => {
-    const { api } = await openReview();
+  it('asks for consent before agreeing, then saves the agreement and goes on to funding', async () => {
+    const { api, id, router } = await openReview();
     await userEvent.click(screen.getByRole('button', { name: 'Agree and continue' }));
     const summary = await screen.findByRole('alert');
     expect(
@@ -208,6 +208,8 @@ describe('review step', () => {
     expect(put?.body).toMatchObject({
       data: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
     });
+    // The primary applicant funds the accounts next (issue 14).
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/application/${id}/funding`));
   });
 
   it('shows the joint applicant and speaks French', async () => {
