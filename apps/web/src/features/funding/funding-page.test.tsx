@@ -445,6 +445,40 @@ describe('funding page', () => {
     ).toBeVisible();
   });
 
+  it('adds a bank account by void cheque, kept with the agreed application, and chooses it', async () => {
+    const applicationId = 'aaaaaaaa-0000-4000-8000-000000000009';
+    const api = fakeFundingApi({
+      'GET /finInstitutionAcctsForCurrUser': [ok({ bankAccounts: [] })],
+      'GET /applications': [
+        ok([
+          { id: 'aaaaaaaa-0000-4000-8000-000000000001', status: 'continue', role: 'primary' },
+          { id: applicationId, status: 'underReview', role: 'primary' },
+        ]),
+      ],
+      [`POST /coAcctFunding/uploadCheque/${applicationId}`]: [
+        ok({ documentUploadedId: chequing.documentUploadedId, bankAccount: chequing }, 201),
+      ],
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(await screen.findByRole('button', { name: 'New EFT request' }));
+    expect(await screen.findByText(/no bank account on file yet/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Upload a void cheque' }));
+    await user.type(screen.getByLabelText('Institution number'), '003');
+    await user.type(screen.getByLabelText('Transit number'), '12345');
+    await user.type(screen.getByLabelText('Account number'), '4567123');
+    await user.type(screen.getByLabelText('Name for this bank account'), 'Everyday');
+    await user.upload(
+      screen.getByLabelText('Picture or scan of the void cheque'),
+      new File(['%PDF-1.4'], 'cheque.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload the cheque' }));
+    expect(
+      await screen.findByRole('radio', { name: 'Everyday, RBC Royal Bank •••••123' }),
+    ).toBeChecked();
+    expect(api.sent('POST', `/coAcctFunding/uploadCheque/${applicationId}`)).toHaveLength(1);
+  });
+
   it('says there is no account to fund yet, and when the form’s data fails', async () => {
     fakeFundingApi({
       'GET /coAcctFunding/toAccountsForCurrUser': [failed, ok({ accounts: [] })],

@@ -65,15 +65,21 @@ const fundable = (application: ApplicationSummary) =>
   application.status !== 'declined';
 
 async function loadRequestData(signal: AbortSignal): Promise<RequestData> {
-  const [toAccounts, bankAccounts, applications] = await Promise.all([
+  const [toAccounts, bankAccounts, onFile, applications] = await Promise.all([
     fundingApi.toAccounts(undefined, signal),
     fundingApi.bankAccounts(signal),
+    // As on the funding step: the accounts already on file with us, should any be missing.
+    fundingApi.accountsOnFile(signal).catch(() => ({ accounts: [] as BankAccount[] })),
     // Only to add a bank account: the form works without it.
     applicationsApi.list(signal).catch(() => [] as ApplicationSummary[]),
   ]);
+  const known = new Set(bankAccounts.bankAccounts.map((account) => account.id));
   return {
     toAccounts: toAccounts.accounts.filter((account) => account.eftEligible),
-    bankAccounts: bankAccounts.bankAccounts,
+    bankAccounts: [
+      ...bankAccounts.bankAccounts,
+      ...onFile.accounts.filter((account) => !known.has(account.id)),
+    ],
     applicationId: applications.find(fundable)?.id,
   };
 }
