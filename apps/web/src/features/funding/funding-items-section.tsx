@@ -2,10 +2,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FundingItem } from '@portal/domain/funding/funding-item';
 import type { Resource } from '../../lib/use-resource.ts';
-import { FundingItemList } from '../../ui/funding/funding-item-list.tsx';
+import { NamedFundingItemList } from './named-funding-item-list.tsx';
 
 export interface FundingItemsSectionProps {
-  /** Names the section's heading (`${id}-heading`), which names the section. */
+  /**
+   * Names the section's heading (`${id}-heading`), which names the section and its list, and
+   * prefixes its items' heading ids (`${id}-item-${itemId}`, see itemHeadingId).
+   */
   id: string;
   heading: string;
   resource: Resource<{ items: FundingItem[] }>;
@@ -51,7 +54,13 @@ export function FundingItemsSection({
         </div>
       )}
       {resource.state === 'ready' && resource.data.items.length > 0 && (
-        <FundingItemList items={resource.data.items} emptyText={texts.empty} actions={actions} />
+        <NamedFundingItemList
+          labelledBy={headingId}
+          idPrefix={`${id}-item`}
+          items={resource.data.items}
+          emptyText={texts.empty}
+          actions={actions}
+        />
       )}
     </section>
   );

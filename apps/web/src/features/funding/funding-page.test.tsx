@@ -164,6 +164,8 @@ describe('funding page', () => {
 
     const pending = await section('Pending requests');
     const eft = await within(pending).findByRole('listitem', { name: '$1,234.56 to TFSA' });
+    // Each list is named by its section's heading.
+    expect(within(pending).getByRole('list', { name: 'Pending requests' })).toContainElement(eft);
     expect(within(eft).getByRole('button', { name: 'Cancel request' })).toHaveAccessibleDescription(
       '$1,234.56 to TFSA',
     );
@@ -174,6 +176,7 @@ describe('funding page', () => {
     expect(within(pac).getByRole('button', { name: 'Delete' })).toBeVisible();
 
     const history = await section('History');
+    expect(await within(history).findByRole('list', { name: 'History' })).toBeVisible();
     const statuses = (await within(history).findAllByRole('listitem')).map(
       (entry) => within(entry).getByText('Status').nextElementSibling?.textContent,
     );
@@ -254,6 +257,10 @@ describe('funding page', () => {
     await renderPage();
     const pending = await section('Pending requests');
     const entry = await within(pending).findByRole('listitem', { name: '$1,234.56 to TFSA' });
+    // The same request in two lists: still one id per element of the page.
+    await within(await section('History')).findByRole('listitem', { name: '$1,234.56 to TFSA' });
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
     await user.click(within(entry).getByRole('button', { name: 'Cancel request' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this request?' });
     expect(dialog).toHaveTextContent(

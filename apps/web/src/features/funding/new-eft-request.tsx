@@ -10,8 +10,8 @@ import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
 import { EftRequestForm } from '../../ui/funding/eft-request-form.tsx';
 import { FundingConfirmation } from '../../ui/funding/funding-confirmation.tsx';
-import { FundingItemList } from '../../ui/funding/funding-item-list.tsx';
 import { AddBankAccount } from './add-bank-account.tsx';
+import { NamedFundingItemList } from './named-funding-item-list.tsx';
 import { recentActivity } from './recent-activity.ts';
 
 export interface NewEftRequestProps {
@@ -112,7 +112,9 @@ function RequestPanel({ history, now, onSubmitted, pollIntervalMs }: NewEftReque
         {history.state === 'loading' && <p className="loading-inline">{t('history.loading')}</p>}
         {history.state === 'failed' && <p>{t('history.loadFailed')}</p>}
         {history.state === 'ready' && (
-          <FundingItemList
+          <NamedFundingItemList
+            labelledBy="recent-activity-heading"
+            idPrefix="recent-item"
             items={recentActivity(history.data.items, now())}
             emptyText={t('newRequest.recentEmpty', { count: EFT_ACTIVITY_WINDOW_DAYS })}
             headingLevel={4}
