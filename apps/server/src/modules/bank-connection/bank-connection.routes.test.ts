@@ -14,7 +14,7 @@ import { applicationAtReview } from '../../test/applications.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
 import { userIdOf } from '../identity/identity.fixtures.ts';
-import { bankAccountNumberContext } from './bank-account-number.ts';
+import { bankAccountContext } from '../funding/funding.service.ts';
 
 const API = '/service/jaxrs/bankConnection';
 const PENDING_MS = 5_000;
@@ -250,7 +250,8 @@ describe('bank connection API (bankConnection/...) with the sandbox vendor', () 
       bankAccountNumber: '•••••123',
       nickname: 'Chequing',
       financialInstitutionId: '039',
-      financialInstitutionName: 'Laurentian Sandbox Bank',
+      // Our table's name for institution 039 wins over the vendor's label.
+      financialInstitutionName: 'Laurentian Bank of Canada',
       transitNumber: chequing!.transitNumber,
       currencyTypeId: 1,
       source: 'connection',
@@ -264,7 +265,7 @@ describe('bank connection API (bankConnection/...) with the sandbox vendor', () 
       .where(eq(bankAccounts.id, bankAccount.id));
     const clear = app.cipher.decrypt(
       row!.accountNumberEncrypted,
-      bankAccountNumberContext(row!.id),
+      bankAccountContext(row!.id, 'accountNumber'),
     );
     expect(clear).toMatch(/^\d{4}123$/);
     expect(row!.accountNumberEncrypted).not.toContain(clear);
@@ -577,7 +578,7 @@ describe('bank connection API (bankConnection/...) with the sandbox vendor', () 
     for (const row of rows) {
       const clear = app.cipher.decrypt(
         row.accountNumberEncrypted,
-        bankAccountNumberContext(row.id),
+        bankAccountContext(row.id, 'accountNumber'),
       );
       expect(text).not.toContain(clear);
     }

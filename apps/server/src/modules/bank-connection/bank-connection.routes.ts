@@ -125,7 +125,14 @@ export const bankConnectionRoutes: FastifyPluginAsyncZod<BankConnectionRoutesOpt
       },
     },
     async (request, reply) =>
-      run(reply, () => updateRequest(deps, callerOf(request).id, request.body)),
+      run(reply, () =>
+        updateRequest(
+          deps,
+          callerOf(request).id,
+          request.body,
+          languageOf(request, callerOf(request).language),
+        ),
+      ),
   );
 
   app.get(

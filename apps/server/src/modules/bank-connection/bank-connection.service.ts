@@ -22,7 +22,11 @@ import {
   recordAuditEvent,
   savedStepsOf,
 } from '../applications/applications.service.ts';
-import { accountNumberHash, bankAccountNumberContext } from './bank-account-number.ts';
+import {
+  bankAccountNumberHash,
+  bankAccountView,
+  recordBankAccount,
+} from '../funding/funding.service.ts';
 import * as repo from './bank-connection.repo.ts';
 
 export interface BankConnectionDeps {
@@ -94,7 +98,6 @@ export type AccountsDetailView = { pending: true } | { accounts: AccountDetailVi
 
 /** The vendor's accounts of a request, bound to its row (ADR 0008). */
 const accountsContext = (requestId: string) => `bank_connection_requests:${requestId}:accounts`;
-const holderNameContext = (bankAccountId: string) => `bank_accounts:${bankAccountId}:holder_name`;
 
 function accountsOf(deps: BankConnectionDeps, row: repo.RequestRow): VendorAccount[] {
   if (!row.accountsEncrypted) return [];
@@ -324,22 +327,6 @@ export const requestUpdateSchema = z.object({
 });
 export type RequestUpdate = z.infer<typeof requestUpdateSchema>;
 
-/** What a bank account on file answers: the number masked, never whole. */
-export function bankAccountView(row: repo.BankAccountRow, holderName?: string): BankAccount {
-  return {
-    id: row.id,
-    bankAccountNumber: maskAccountNumber(row.accountNumberLast3),
-    nickname: row.nickname,
-    financialInstitutionId: row.institutionNumber,
-    financialInstitutionName: row.institutionName,
-    transitNumber: row.transitNumber,
-    currencyTypeId: row.currencyTypeId === 2 ? 2 : 1,
-    source: bankAccountSources.connection,
-    flinksBankAccountId: row.id,
-    ...(holderName && { holderName }),
-  };
-}
-
 /**
  * `PUT bankConnection/request`: the person chose an account of their newest connection (it
  * becomes a bank account on file, the number encrypted and fingerprinted, the holder compared
@@ -349,6 +336,7 @@ export async function updateRequest(
   deps: BankConnectionDeps,
   userId: string,
   update: RequestUpdate,
+  language: 'en' | 'fr' = 'en',
 ): Promise<{ bankAccount: BankAccount } | { cancelled: true }> {
   const now = deps.now();
   if (update.canceledByClient || update.flinksStatusType === 'CANCELLED') {
@@ -366,35 +354,29 @@ export async function updateRequest(
     if (row.status !== 'connected') throw new BankConnectionError(409, 'notConnected');
     const account = accountsOf(deps, row).find((candidate) => candidate.accountId === accountId);
     if (!account) throw notFound();
-    const hash = accountNumberHash(deps.cipher, account);
+    const hash = bankAccountNumberHash(deps.cipher, account);
     if (await repo.findBankAccountByHash(tx, userId, hash)) {
       throw new BankConnectionError(409, 'bankAccountAlreadyConnected');
     }
     const applicationId = row.applicationId ?? (await repo.latestOwnedApplicationId(tx, userId));
     const people = await applicantsOf(tx, userId, applicationId ?? null);
-    const id = randomUUID();
     const holderMatches = holderNameMatches(account.holderName, people);
-    const inserted: repo.NewBankAccountRow = {
-      id,
+    // One scheme for every source (the funding module's): a cheque and a connection of the
+    // same account meet, and every list reads the rows the same way.
+    const inserted = await recordBankAccount(tx, deps.cipher, {
       userId,
       source: bankAccountSources.connection,
       nickname: account.title,
       institutionNumber: account.institutionNumber,
       institutionName: account.institutionName,
       transitNumber: account.transitNumber,
-      accountNumberEncrypted: deps.cipher.encrypt(
-        account.accountNumber,
-        bankAccountNumberContext(id),
-      ),
-      accountNumberLast3: account.accountNumber.slice(-3),
-      accountNumberHash: hash,
+      accountNumber: account.accountNumber,
       currencyTypeId: currencyTypeIdOf(account.currency),
       connectionId: row.id,
-      holderNameEncrypted: deps.cipher.encrypt(account.holderName, holderNameContext(id)),
+      holderName: account.holderName,
       holderMatches,
-      createdAt: now,
-    };
-    await repo.insertBankAccount(tx, inserted);
+    });
+    const id = inserted.id;
     if (applicationId) {
       await recordAuditEvent(tx, {
         applicationId,
@@ -404,10 +386,7 @@ export async function updateRequest(
       });
     }
     return {
-      bankAccount: bankAccountView(
-        { ...inserted, documentId: null, deletedAt: null, createdAt: now } as repo.BankAccountRow,
-        account.holderName,
-      ),
+      bankAccount: bankAccountView(deps.cipher, inserted, language),
     };
   });
 }

@@ -1,6 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
+import {
+  Link,
+  Navigate,
+  Outlet,
+  useLocation,
+  useMatches,
+  useNavigation,
+  useParams,
+} from 'react-router';
 import {
   onboardingSteps,
   type OnboardingStep,
@@ -134,6 +142,9 @@ export function ApplicationLayout() {
     [],
   );
 
+  // While the next step's screen loads (a lazy route), the current one is still matched: a
+  // saved review is no longer reachable, but the navigation under way decides where to go.
+  const navigating = useNavigation().state === 'loading';
   const handle = useMatches()
     .map((match) => match.handle as StepHandle | undefined)
     .findLast((found) => found?.step !== undefined);
@@ -168,7 +179,7 @@ export function ApplicationLayout() {
 
   const prefix = `/application/${resource.data.id}/`;
   const step = handle?.step;
-  if (!step || !reachable(step, resource.data)) {
+  if (!step || (!reachable(step, resource.data) && !navigating)) {
     return <Navigate to={`${prefix}${resumeScreen(resource.data)}`} replace />;
   }
   const context: ApplicationContextValue = {
