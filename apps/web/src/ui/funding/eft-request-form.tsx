@@ -97,7 +97,10 @@ export function EftRequestForm({
 }: EftRequestFormProps) {
   const { t, i18n } = useTranslation('funding');
   const language = fundingLanguageOf(i18n.language);
-  const [chosenBankAccount, setBankAccountId] = useState<string | undefined>();
+  // One bank account on file is the one to use: another request should not ask again.
+  const [chosenBankAccount, setBankAccountId] = useState<string | undefined>(
+    bankAccounts.length === 1 ? bankAccounts[0]?.id : undefined,
+  );
   const [seenBankAccounts, setSeenBankAccounts] = useState(() => bankAccounts.map((a) => a.id));
   const [chosenTo, setToAccountId] = useState<string | undefined>(
     fixedToAccountId ?? (toAccounts.length === 1 ? toAccounts[0]?.accountId : undefined),

@@ -1,14 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Link,
-  Navigate,
-  Outlet,
-  useLocation,
-  useMatches,
-  useNavigation,
-  useParams,
-} from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
 import {
   onboardingSteps,
   type OnboardingStep,
@@ -74,6 +66,9 @@ export function ApplicationLayout() {
   // truth at the moment of navigation, even right after a save.
   const drafts = useRef(new Map<OnboardingStep, { values: unknown; data: unknown }>());
   const [unsaved, setUnsaved] = useState(false);
+  // Where a save is taking the person: the saved step may be closed (the agreed review) before
+  // the next screen (a lazy route) has loaded, and the guard must send them there, not back.
+  const [leavingTo, setLeavingTo] = useState<OnboardingStep | null>(null);
   const application = resource.state === 'ready' ? resource.data : null;
 
   const setDraft = useCallback(
@@ -117,6 +112,7 @@ export function ApplicationLayout() {
             : returnsToReview(location.search) && stepOpen('review', saved.steps)
               ? 'review'
               : nextStepAfter(step, saved.steps);
+        setLeavingTo(next);
         return { kind: 'saved', next };
       } catch (error) {
         const refusal = refusalOf(error);
@@ -142,9 +138,6 @@ export function ApplicationLayout() {
     [],
   );
 
-  // While the next step's screen loads (a lazy route), the current one is still matched: a
-  // saved review is no longer reachable, but the navigation under way decides where to go.
-  const navigating = useNavigation().state === 'loading';
   const handle = useMatches()
     .map((match) => match.handle as StepHandle | undefined)
     .findLast((found) => found?.step !== undefined);
@@ -179,8 +172,15 @@ export function ApplicationLayout() {
 
   const prefix = `/application/${resource.data.id}/`;
   const step = handle?.step;
-  if (!step || (!reachable(step, resource.data) && !navigating)) {
-    return <Navigate to={`${prefix}${resumeScreen(resource.data)}`} replace />;
+  if (!step || !reachable(step, resource.data)) {
+    const target =
+      leavingTo &&
+      leavingTo !== step &&
+      builtSteps.has(leavingTo) &&
+      reachable(leavingTo, resource.data)
+        ? leavingTo
+        : resumeScreen(resource.data);
+    return <Navigate to={`${prefix}${target}`} replace />;
   }
   const context: ApplicationContextValue = {
     application: resource.data,

@@ -1,0 +1,331 @@
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { newEmail, signInThroughApi } from '../support/accounts.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { heading } from '../support/locators.ts';
+import { screenshot, useLanguage, type Language } from '../support/pages.ts';
+import { applicationAtReview } from '../support/seed.ts';
+
+/**
+ * Funding (issue 14), in English and French: a TFSA funded by void cheque ($49.99 refused,
+ * $500 on an offered business day) seen as submitted then approved on the funding page as the
+ * sandbox bank's clock moves; a pending request cancelled; a bank connection left pending past
+ * the poll limit offering the void cheque, then a monthly PAC through the security-question
+ * path, deleted with its effective date. The sandbox bank has one clock per server, so these
+ * journeys run one after the other.
+ */
+
+/** The visible words (funding.json, fundingPage.json, review.json, the sandbox frame, the domain's messages). */
+const words = {
+  en: {
+    reviewHeading: 'Check your answers before you agree',
+    consent: /I have read the customer agreements and I agree to them/,
+    agree: 'Agree and continue',
+    stepTitle: 'Fund your accounts',
+    eft: 'One transfer from my bank account',
+    pac: 'Regular contributions from my bank account',
+    addCheque: 'Upload a void cheque',
+    addConnection: 'Connect to my bank',
+    institution: 'Institution number',
+    transit: 'Transit number',
+    account: 'Account number',
+    nickname: 'Name for this bank account',
+    chequeFile: 'Picture or scan of the void cheque',
+    uploadCheque: 'Upload the cheque',
+    transitFormat: /transit number/i,
+    amount: 'Amount',
+    startDate: 'Start date',
+    frequency: 'How often',
+    monthly: 'Monthly',
+    accept: 'I have read the pre-authorized debit agreement and I accept it',
+    submitOneTime: 'Submit the transfer',
+    submitRecurring: 'Set up the contributions',
+    eftMinimum: 'The minimum amount is $50.',
+    submittedHeading: 'Your request is submitted',
+    another: 'Make another request for this account',
+    signInToBank: 'Sign in to my bank',
+    frameTitle: 'Connect your bank',
+    username: 'Username',
+    password: 'Password',
+    connect: 'Connect',
+    answer: 'Answer',
+    frameContinue: 'Continue',
+    connectedTitle: 'Connected, you can return',
+    useCheque: 'Upload a void cheque instead',
+    tryAgain: 'Try again',
+    chooseAccount: 'Choose the bank account',
+    useAccount: 'Use this account',
+    pageHeading: 'Funding',
+    pending: 'Pending requests',
+    recurring: 'Recurring contributions',
+    history: 'History',
+    cancelRequest: 'Cancel request',
+    confirmCancel: 'Yes, cancel the request',
+    deleteRecurring: 'Delete',
+    confirmDelete: 'Yes, delete them',
+    endsOn: 'Ends on',
+    submitted: 'Submitted',
+    approved: 'Approved',
+    pendingStatus: 'Pending',
+    cancelled: 'Cancelled',
+    oneHundred: '$100.00',
+    fiveHundred: '$500.00',
+    seventyFive: '$75.00',
+  },
+  fr: {
+    reviewHeading: "Vérifiez vos réponses avant d'accepter",
+    consent: /J'ai lu les conventions du client et je les accepte/,
+    agree: 'Accepter et continuer',
+    stepTitle: 'Approvisionner vos comptes',
+    eft: 'Un virement depuis mon compte bancaire',
+    pac: 'Des cotisations régulières depuis mon compte bancaire',
+    addCheque: 'Téléverser un chèque annulé',
+    addConnection: 'Me connecter à ma banque',
+    institution: 'Numéro d’institution',
+    transit: 'Numéro de transit',
+    account: 'Numéro de compte',
+    nickname: 'Nom de ce compte bancaire',
+    chequeFile: 'Photo ou numérisation du chèque annulé',
+    uploadCheque: 'Téléverser le chèque',
+    transitFormat: /numéro de transit/i,
+    amount: 'Montant',
+    startDate: 'Date de début',
+    frequency: 'Fréquence',
+    monthly: 'Chaque mois',
+    accept: 'J’ai lu l’accord de débit préautorisé et je l’accepte',
+    submitOneTime: 'Soumettre le virement',
+    submitRecurring: 'Établir les cotisations',
+    eftMinimum: 'Le montant minimum est de 50\u00a0$.',
+    submittedHeading: 'Votre demande est soumise',
+    another: 'Faire une autre demande pour ce compte',
+    signInToBank: 'Ouvrir une session à ma banque',
+    frameTitle: 'Connecter votre banque',
+    username: 'Nom d’utilisateur',
+    password: 'Mot de passe',
+    connect: 'Connexion',
+    answer: 'Réponse',
+    frameContinue: 'Continuer',
+    connectedTitle: 'Connexion réussie, vous pouvez revenir',
+    useCheque: 'Téléverser plutôt un chèque annulé',
+    tryAgain: 'Réessayer',
+    chooseAccount: 'Choisissez le compte bancaire',
+    useAccount: 'Utiliser ce compte',
+    pageHeading: 'Approvisionnement',
+    pending: 'Demandes en attente',
+    recurring: 'Cotisations périodiques',
+    history: 'Historique',
+    cancelRequest: 'Annuler la demande',
+    confirmCancel: 'Oui, annuler la demande',
+    deleteRecurring: 'Supprimer',
+    confirmDelete: 'Oui, les supprimer',
+    endsOn: 'Prend fin le',
+    submitted: 'Soumis',
+    approved: 'Approuvé',
+    pendingStatus: 'En attente',
+    cancelled: 'Annulé',
+    oneHundred: '100,00\u00a0$',
+    fiveHundred: '500,00\u00a0$',
+    seventyFive: '75,00\u00a0$',
+  },
+} as const;
+type Words = (typeof words)[Language];
+
+const voidCheque = Buffer.from(
+  `%PDF-1.4\n% void cheque ${Date.now()}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`,
+);
+
+/** Moves the sandbox bank's date on; the settlement job runs before the answer. */
+async function advanceBank(page: Page, advanceBusinessDays: number) {
+  const response = await page.request.post('/sandbox/bank/clock', {
+    data: { advanceBusinessDays },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A signed-in applicant whose TFSA application is agreed, on the funding step. */
+async function agreedOnFundingStep(page: Page, language: Language, label: string) {
+  const w = words[language];
+  const primary = { firstName: 'Élise', lastName: "O'Neil-Côté", email: newEmail(label) };
+  await signInThroughApi(page, language, primary);
+  const id = await applicationAtReview(page.request, { primary, language });
+  await page.goto(`/#/application/${id}/review`);
+  await expect(heading(page, w.reviewHeading)).toBeVisible();
+  await page.getByLabel(w.consent).check();
+  await page.getByRole('button', { name: w.agree }).click();
+  await expect(heading(page, w.stepTitle)).toBeVisible({ timeout: 20_000 });
+  return id;
+}
+
+/** Fills the request form and picks the second offered business day. */
+async function fillRequest(page: Page, w: Words, amount: string) {
+  await page.getByLabel(w.amount, { exact: true }).fill(amount);
+  const dates = page.getByLabel(w.startDate, { exact: true });
+  await expect(dates.locator('option').nth(2)).toBeAttached();
+  const offered = await dates
+    .locator('option')
+    .evaluateAll((options) =>
+      options.map((option) => (option as HTMLOptionElement).value).filter(Boolean),
+    );
+  await dates.selectOption(offered[1]!);
+  const accept = page.getByLabel(w.accept);
+  if (!(await accept.isChecked())) await accept.check();
+}
+
+/** The funding page's section by its heading. */
+const section = (page: Page, name: string) =>
+  page
+    .getByRole('region', { name })
+    .or(page.locator('section').filter({ has: page.getByRole('heading', { name }) }));
+
+async function openFundingPage(page: Page, w: Words) {
+  await page.goto('/#/home/funding');
+  await expect(heading(page, w.pageHeading)).toBeVisible({ timeout: 20_000 });
+}
+
+async function signInToSandboxBank(frame: FrameLocator, w: Words, password: string) {
+  await frame.getByRole('radio').first().check();
+  await frame.getByLabel(w.username, { exact: true }).fill('elise.oneil');
+  await frame.getByLabel(w.password, { exact: true }).fill(password);
+  await frame.getByRole('button', { name: w.connect, exact: true }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+for (const language of ['en', 'fr'] as const) {
+  const w = words[language];
+
+  test.describe(`funding in ${language === 'en' ? 'English' : 'French'}`, () => {
+    test.beforeEach(async ({ context }) => {
+      await useLanguage(context, language);
+    });
+
+    test('a TFSA funded by void cheque: $49.99 refused, $500 submitted then approved, another cancelled', async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await agreedOnFundingStep(page, language, 'fund-cheque');
+      await expectNoSeriousA11yViolations(page);
+
+      await page.getByRole('radio', { name: w.eft }).check();
+      await page.getByRole('button', { name: w.addCheque }).click();
+      await page.getByLabel(w.institution).fill('003');
+      await page.getByLabel(w.transit).fill('1234');
+      await page.getByLabel(w.account).fill('1234567');
+      await page.getByLabel(w.nickname).fill('Chèques de tous les jours');
+      await page.getByLabel(w.chequeFile).setInputFiles({
+        name: 'void-cheque.pdf',
+        mimeType: 'application/pdf',
+        buffer: voidCheque,
+      });
+      await page.getByRole('button', { name: w.uploadCheque }).click();
+      // Four digits are not a transit number: said at the field, nothing sent.
+      await expect(page.getByText(w.transitFormat).first()).toBeVisible();
+      await page.getByLabel(w.transit).fill('12345');
+      await page.getByRole('button', { name: w.uploadCheque }).click();
+      await expect(page.getByText(/•••••567/).first()).toBeVisible({ timeout: 20_000 });
+
+      await fillRequest(page, w, '49.99');
+      await page.getByRole('button', { name: w.submitOneTime }).click();
+      await expect(page.getByText(w.eftMinimum).first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `funding-minimum-${language}`);
+
+      await page.getByLabel(w.amount, { exact: true }).fill(language === 'fr' ? '500,00' : '500');
+      await page.getByRole('button', { name: w.submitOneTime }).click();
+      await expect(page.getByRole('heading', { name: w.submittedHeading })).toBeVisible({
+        timeout: 20_000,
+      });
+      await screenshot(page, `funding-submitted-${language}`);
+
+      // A second request, to cancel from the funding page.
+      await page.getByRole('button', { name: w.another }).click();
+      await fillRequest(page, w, '75');
+      await page.getByRole('button', { name: w.submitOneTime }).click();
+      await expect(page.getByRole('heading', { name: w.submittedHeading })).toBeVisible({
+        timeout: 20_000,
+      });
+
+      await openFundingPage(page, w);
+      const pending = section(page, w.pending);
+      await expect(pending.getByRole('listitem')).toHaveCount(2);
+      await expect(pending).toContainText(w.fiveHundred);
+      await expect(pending).toContainText(w.submitted);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `funding-page-${language}`);
+
+      const seventyFive = pending.getByRole('listitem').filter({ hasText: w.seventyFive });
+      await seventyFive.getByRole('button', { name: w.cancelRequest }).click();
+      await page.getByRole('button', { name: w.confirmCancel }).click();
+      await expect(pending.getByRole('listitem')).toHaveCount(1);
+      const history = section(page, w.history);
+      await expect(history.getByRole('listitem').filter({ hasText: w.seventyFive })).toContainText(
+        w.cancelled,
+      );
+
+      // The bank's days pass: on the debit date the request goes to the bank (pending), which
+      // takes the money the next business day (approved).
+      await advanceBank(page, 12);
+      await page.reload();
+      await expect(heading(page, w.pageHeading)).toBeVisible();
+      const fiveHundred = section(page, w.history)
+        .getByRole('listitem')
+        .filter({ hasText: w.fiveHundred });
+      await expect(fiveHundred).toContainText(w.pendingStatus);
+      await advanceBank(page, 1);
+      await page.reload();
+      await expect(fiveHundred).toContainText(w.approved, { timeout: 15_000 });
+    });
+
+    test('a bank connection pending past the limit offers the void cheque; a monthly PAC through the security question, then deleted', async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await page.clock.install();
+      await agreedOnFundingStep(page, language, 'fund-pac');
+      await page.getByRole('radio', { name: w.pac }).check();
+      await page.getByRole('button', { name: w.addConnection }).click();
+      await page.getByRole('button', { name: w.signInToBank }).click();
+      let frame = page.frameLocator(`iframe[title="${w.frameTitle}"]`);
+      await signInToSandboxBank(frame, w, 'stuck');
+      // The connection stays pending; past the poll limit the void cheque is offered.
+      await page.clock.fastForward(1_830_000);
+      await expect(page.getByRole('button', { name: w.useCheque })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `funding-connection-expired-${language}`);
+
+      // Trying again opens the bank's sign-in at once.
+      await page.getByRole('button', { name: w.tryAgain }).click();
+      frame = page.frameLocator(`iframe[title="${w.frameTitle}"]`);
+      await signInToSandboxBank(frame, w, 'question');
+      await frame.getByLabel(w.answer, { exact: true }).fill('biscuit');
+      await frame.getByRole('button', { name: w.frameContinue }).click();
+      await expect(page.getByRole('heading', { name: w.chooseAccount })).toBeVisible({
+        timeout: 30_000,
+      });
+      await page.getByRole('radio', { name: /•••••123/ }).check();
+      await page.getByRole('button', { name: w.useAccount }).click();
+
+      await page.getByLabel(w.frequency, { exact: true }).selectOption({ label: w.monthly });
+      await fillRequest(page, w, '100');
+      await page.getByRole('button', { name: w.submitRecurring }).click();
+      await expect(page.getByRole('heading', { name: w.submittedHeading })).toBeVisible({
+        timeout: 20_000,
+      });
+
+      // The first debit date comes: the contributions are active, and can be deleted.
+      await advanceBank(page, 12);
+      await openFundingPage(page, w);
+      const recurring = section(page, w.recurring);
+      const contribution = recurring.getByRole('listitem').filter({ hasText: w.oneHundred });
+      await expect(contribution).toBeVisible({ timeout: 15_000 });
+      await contribution.getByRole('button', { name: w.deleteRecurring }).click();
+      const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+      await expect(dialog).toContainText(/\d{4}/);
+      await dialog.getByRole('button', { name: w.confirmDelete }).click();
+      await expect(contribution).toContainText(w.endsOn);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `funding-pac-deleted-${language}`);
+    });
+  });
+}
