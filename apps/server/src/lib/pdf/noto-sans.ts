@@ -100,6 +100,9 @@ export async function embedNotoSans(
     (['regular', 'bold'] as const).map(async (weight) =>
       pdf.embedFont(await subsetFont(await notoSans(weight), letters, { targetFormat: 'sfnt' }), {
         subset: false,
+        // Ligature glyphs ("fi", "ff") have no right text behind them: copied, searched or read
+        // aloud, "Modification" would come out as "ModiÒcation".
+        features: { liga: false },
       }),
     ),
   );

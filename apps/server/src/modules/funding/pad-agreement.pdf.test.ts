@@ -53,9 +53,9 @@ describe('the PAD agreement PDF', () => {
       acceptedAt: new Date('2026-11-16T15:00:00Z'),
     });
     const text = await textOf(rendered.bytes);
-    // 'Modification ou annulation' reads 'ModiÒcation' until embedNotoSans turns off the fi
-    // ligature (requested in the hand-off: `features: { liga: false }` in lib/pdf/noto-sans.ts).
+    // 'Modification' also proves the text has no ligature glyph ('ModiÒcation').
     for (const heading of [
+      'Modification ou annulation',
       'Votre autorisation',
       'Le compte à débiter',
       'Type de débit préautorisé',

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FundingItem } from '@portal/domain/funding/funding-item';
 import type { Resource } from '../../lib/use-resource.ts';
-import { NamedFundingItemList } from './named-funding-item-list.tsx';
+import { FundingItemList } from '../../ui/funding/funding-item-list.tsx';
 
 export interface FundingItemsSectionProps {
   /**
    * Names the section's heading (`${id}-heading`), which names the section and its list, and
-   * prefixes its items' heading ids (`${id}-item-${itemId}`, see itemHeadingId).
+   * prefixes its items' heading ids (`${id}-item-${itemId}`, see fundingItemHeadingId).
    */
   id: string;
   heading: string;
@@ -54,7 +54,7 @@ export function FundingItemsSection({
         </div>
       )}
       {resource.state === 'ready' && resource.data.items.length > 0 && (
-        <NamedFundingItemList
+        <FundingItemList
           labelledBy={headingId}
           idPrefix={`${id}-item`}
           items={resource.data.items}

@@ -13,7 +13,7 @@ import { currencyOf, formatIsoDate, fundingLanguageOf } from '../../ui/funding/f
 import { Page } from '../../ui/page.tsx';
 import { deleteEffectiveDatePreview } from './delete-effective-date.ts';
 import { FundingItemsSection } from './funding-items-section.tsx';
-import { itemHeadingId } from './named-funding-item-list.tsx';
+import { fundingItemHeadingId } from '../../ui/funding/funding-item-list.tsx';
 import { NewEftRequest } from './new-eft-request.tsx';
 
 type Items = { items: FundingItem[] };
@@ -199,7 +199,7 @@ export function FundingPage({ now = realNow, pollIntervalMs }: FundingPageProps)
               <button
                 type="button"
                 className="button button-secondary"
-                aria-describedby={itemHeadingId('pending-item', item.id)}
+                aria-describedby={fundingItemHeadingId('pending-item', item.id)}
                 aria-disabled={working !== null}
                 onClick={() => !working && setCancelling(item)}
               >
@@ -231,7 +231,7 @@ export function FundingPage({ now = realNow, pollIntervalMs }: FundingPageProps)
                 <button
                   type="button"
                   className="button button-secondary"
-                  aria-describedby={itemHeadingId('recurring-item', item.id)}
+                  aria-describedby={fundingItemHeadingId('recurring-item', item.id)}
                   aria-disabled={working !== null}
                   onClick={() => void askDelete(item)}
                 >

@@ -11,7 +11,7 @@ import { useUserInfo } from '../../lib/user-info.tsx';
 import { EftRequestForm } from '../../ui/funding/eft-request-form.tsx';
 import { FundingConfirmation } from '../../ui/funding/funding-confirmation.tsx';
 import { AddBankAccount } from './add-bank-account.tsx';
-import { NamedFundingItemList } from './named-funding-item-list.tsx';
+import { FundingItemList } from '../../ui/funding/funding-item-list.tsx';
 import { recentActivity } from './recent-activity.ts';
 
 export interface NewEftRequestProps {
@@ -112,7 +112,7 @@ function RequestPanel({ history, now, onSubmitted, pollIntervalMs }: NewEftReque
         {history.state === 'loading' && <p className="loading-inline">{t('history.loading')}</p>}
         {history.state === 'failed' && <p>{t('history.loadFailed')}</p>}
         {history.state === 'ready' && (
-          <NamedFundingItemList
+          <FundingItemList
             labelledBy="recent-activity-heading"
             idPrefix="recent-item"
             items={recentActivity(history.data.items, now())}

@@ -22,7 +22,17 @@ export interface FundingItemListProps {
   headingLevel?: 2 | 3 | 4;
   /** An item's own buttons (Cancel, Delete), named by the caller. */
   actions?(item: FundingItem): ReactNode;
+  /**
+   * Prefix of the items' heading ids: one request may show in two lists of a page (pending and
+   * history), and ids are unique in a page. See `fundingItemHeadingId`.
+   */
+  idPrefix?: string;
+  /** The id of the heading that names the list ("Pending requests, list, 2 items"). */
+  labelledBy?: string;
 }
+
+/** The id of an item's heading in the list `idPrefix`: what its buttons are described by. */
+export const fundingItemHeadingId = (idPrefix: string, itemId: string) => `${idPrefix}-${itemId}`;
 
 /**
  * EFTs and PACs as a list: each one headed by its amount and account ("$500.00 to TFSA"), then
@@ -34,13 +44,15 @@ export function FundingItemList({
   emptyText,
   headingLevel = 3,
   actions,
+  idPrefix = 'funding-item',
+  labelledBy,
 }: FundingItemListProps) {
   const { t, i18n } = useTranslation('funding');
   const language = fundingLanguageOf(i18n.language);
   if (items.length === 0) return <p>{emptyText}</p>;
   const Heading = `h${headingLevel}` as const;
   return (
-    <ul className={styles.items}>
+    <ul className={styles.items} aria-labelledby={labelledBy}>
       {items.map((item) => {
         const frequency = frequencyNames[item.frequency] ?? 'onetime';
         const amount = formatCents(
@@ -48,9 +60,10 @@ export function FundingItemList({
           language,
           currencyOf(item.toAccount.currencyTypeId),
         );
+        const headingId = fundingItemHeadingId(idPrefix, item.id);
         return (
-          <li key={item.id} className={styles.item} aria-labelledby={`funding-item-${item.id}`}>
-            <Heading id={`funding-item-${item.id}`} className={styles.itemHeading}>
+          <li key={item.id} className={styles.item} aria-labelledby={headingId}>
+            <Heading id={headingId} className={styles.itemHeading}>
               {t('items.heading', { amount, account: toAccountLabel(item.toAccount, language) })}
             </Heading>
             <dl>
