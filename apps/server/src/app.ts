@@ -48,7 +48,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { fundingRoutes } from './modules/funding/funding.routes.ts';
 import { settlement } from './modules/funding/settlement.job.ts';
 import { realBankClock, sandboxBankClockOf } from './providers/sandbox-bank/bank-clock.ts';
-import { sandboxBank } from './providers/sandbox-bank/sandbox-bank.ts';
+import { sandboxBank, type BankProcessor } from './providers/sandbox-bank/sandbox-bank.ts';
 import { sandboxBankRoutes } from './providers/sandbox-bank/sandbox-bank.routes.ts';
 import { bankConnectionRoutes } from './modules/bank-connection/bank-connection.routes.ts';
 import { bankConnectionWebhookRoutes } from './modules/bank-connection/bank-connection-webhook.ts';
@@ -96,6 +96,8 @@ export interface RealVendors {
   addressLookup: AddressLookupProvider;
   creditBureau: CreditBureauProvider;
   documentVerification: DocumentVerificationProvider;
+  bankConnection: BankConnectionProvider;
+  bank: BankProcessor;
 }
 
 export const API_BASE = '/service/jaxrs';
@@ -291,17 +293,19 @@ export async function buildApp(
       pendingMs: options.bankConnection.pendingMs,
     }),
   });
+  const bankConnectionProvider =
+    vendors.bankConnection ?? options.bankConnection?.provider ?? sandboxBankConnection;
   const bankConnectionClock = options.bankConnection?.now;
   await app.register(bankConnectionRoutes, {
     prefix: API_BASE,
-    provider: options.bankConnection?.provider ?? sandboxBankConnection,
+    provider: bankConnectionProvider,
     ...(bankConnectionClock && { now: bankConnectionClock }),
   });
   await app.register(bankConnectionWebhookRoutes, {
     secret: webhookSecretOf(config, 'bankConnection'),
     ...(bankConnectionClock && { now: bankConnectionClock }),
   });
-  if (!options.bankConnection?.provider) {
+  if (bankConnectionProvider === sandboxBankConnection) {
     await app.register(sandboxBankConnectionRoutes, {
       prefix: '/sandbox/bank-connection',
       connection: sandboxBankConnection,
@@ -320,7 +324,7 @@ export async function buildApp(
   // poll and call `app.settlement.runOnce()` or move the sandbox bank's clock.
   await app.register(settlement, {
     clock: bankClock,
-    bank: sandboxBank,
+    bank: vendors.bank ?? sandboxBank,
     publicUrl,
     pollMs: config.sandboxWebhookPollMs ? (sandboxVendors ? 2_000 : 60_000) : 0,
   });

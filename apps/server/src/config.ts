@@ -233,6 +233,8 @@ export const vendorRoles = {
   addressLookup: 'address look-up (ADDRESS_LOOKUP_PROVIDER has no real adapter yet)',
   creditBureau: 'credit bureau for identity questions (no real adapter yet)',
   documentVerification: 'photo-ID and selfie verification (no real adapter yet)',
+  bankConnection: 'bank connection (no real adapter yet)',
+  bank: 'bank EFT/PAD processing (no real adapter yet)',
 } as const;
 export type VendorRole = keyof typeof vendorRoles;
 

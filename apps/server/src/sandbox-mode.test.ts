@@ -31,12 +31,20 @@ const realVendors: RealVendors = {
     checkAnswers: async () => 'failed',
   },
   documentVerification: { name: 'test-vendor', submit: async () => ({ vendorReference: 'r' }) },
+  bankConnection: {
+    name: 'test-vendor',
+    connectUrl: () => 'https://vendor.example/connect',
+    authorize: async () => ({ status: 'pending' as const }),
+  },
+  bank: { outcomeOf: () => 'completed' },
 };
 
 const sandboxPages = [
   '/sandbox/mailbox',
   '/sandbox/mailbox/messages?to=someone@example.com',
   '/sandbox/esign/00000000-0000-4000-8000-000000000000',
+  '/sandbox/bank-connection/connect?request=00000000-0000-4000-8000-000000000000&lang=en',
+  '/sandbox/bank/clock',
 ];
 
 describe('sandbox vendors as an explicit mode', () => {
@@ -51,6 +59,12 @@ describe('sandbox vendors as an explicit mode', () => {
         { vendors: { ...realVendors, creditBureau: undefined, documentVerification: undefined } },
       ),
     ).rejects.toThrow(/credit bureau.*photo-ID and selfie/);
+    await expect(
+      createTestApp(
+        { sandboxVendors: false },
+        { vendors: { ...realVendors, bankConnection: undefined, bank: undefined } },
+      ),
+    ).rejects.toThrow(/bank connection.*bank EFT\/PAD processing/);
   });
 
   it('serves no sandbox page and no banner once every role has a real adapter', async () => {
