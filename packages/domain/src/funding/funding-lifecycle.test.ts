@@ -3,6 +3,7 @@ import { eftFrequencies, fundingStatuses, fundingTypes } from '../enums/funding.
 import {
   canTransition,
   debitDatesBetween,
+  fundingOpen,
   isActiveRecurring,
   isAwaitingDeletion,
   isFinalStatus,
@@ -130,5 +131,15 @@ describe('PAC debit dates', () => {
       '2026-04-06',
     ]);
     expect(debitDatesBetween('2027-01-04', f.monthly, '2026-01-01', '2026-12-31')).toEqual([]);
+  });
+});
+
+describe('fundingOpen', () => {
+  it('opens funding once the review is agreed, never while the answers change or once declined', () => {
+    expect(fundingOpen('continue')).toBe(false);
+    expect(fundingOpen('esignatureRequired')).toBe(true);
+    expect(fundingOpen('jointEidUndetermined')).toBe(true);
+    expect(fundingOpen('underReview')).toBe(true);
+    expect(fundingOpen('declined')).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ import {
   type BankAccount,
 } from '@portal/domain/funding/bank-account';
 import { toAccountLabel, type FundingItem } from '@portal/domain/funding/funding-item';
-import { isPending } from '@portal/domain/funding/funding-lifecycle';
+import { fundingOpen, isPending } from '@portal/domain/funding/funding-lifecycle';
 import {
   cashInvestedOn,
   deleteEffectiveDate,
@@ -48,10 +48,7 @@ import {
 import { isMessageCode } from '@portal/domain/messages/message-code';
 import { centsToDollars, formatCents } from '@portal/domain/money/cents';
 import { chosenAccounts } from '@portal/domain/rules/onboarding-flow';
-import {
-  acceptsChanges,
-  type ApplicationState,
-} from '@portal/domain/status/application-status-machine';
+import type { ApplicationState } from '@portal/domain/status/application-status-machine';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
@@ -245,11 +242,6 @@ export function bankAccountView(
 
 // ---------------------------------------------------------------------------------------------
 // The accounts an application opens
-
-/** Funding opens once the review is agreed, for the primary applicant, until declined. */
-export function fundingOpen(status: ApplicationState): boolean {
-  return !acceptsChanges(status) && status !== 'declined';
-}
 
 /**
  * Whether new money can go in by EFT: registered income funds (RRIF, LIF, PRIF...) take no

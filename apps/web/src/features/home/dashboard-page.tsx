@@ -9,6 +9,7 @@ import { namedAccountTypeLabels } from '@portal/domain/enums/account-types';
 import { pick, type Language } from '@portal/domain/enums/define-enum';
 import { onboardingAccountTypes } from '@portal/domain/enums/onboarding';
 import { hasSigned } from '@portal/domain/rules/esign';
+import { fundingOpen } from '@portal/domain/funding/funding-lifecycle';
 import { acceptsChanges } from '@portal/domain/status/application-status-machine';
 import { applicationsApi, type ApplicationSummary } from '../../lib/applications-api.ts';
 import { identityStateOf, identitySummaryOf, identityToDo } from '../../lib/identity-api.ts';
@@ -262,7 +263,7 @@ export function DashboardPage() {
         {listing.state !== 'loading' && <div className="actions">{startButton}</div>}
       </section>
 
-      {listing.state === 'ready' && listing.data.some(fundingOpen) && (
+      {listing.state === 'ready' && listing.data.some(fundingOpenFor) && (
         <section aria-labelledby="funding-heading">
           <h2 id="funding-heading">{t('dashboard.funding.heading')}</h2>
           <p>{t('dashboard.funding.text')}</p>
@@ -311,17 +312,9 @@ export function DashboardPage() {
   );
 }
 
-/**
- * Whether the person can fund this application's accounts: its review is agreed, they are its
- * primary applicant, and it is not declined (the server's `fundingOpen`, which answers the
- * accounts to fund).
- */
-function fundingOpen(application: ApplicationSummary): boolean {
-  return (
-    application.role === 'primary' &&
-    !acceptsChanges(application.status) &&
-    application.status !== 'declined'
-  );
+/** Whether the person can fund this application's accounts: theirs to open, and open to funding. */
+function fundingOpenFor(application: ApplicationSummary): boolean {
+  return application.role === 'primary' && fundingOpen(application.status);
 }
 
 /** A short, stable name for an application: its id's first eight characters. */
