@@ -54,6 +54,7 @@ describe('funding messages', () => {
       'notPending',
       'notActive',
       'inUse',
+      'notEftEligible',
     ];
     expect(Object.keys(fundingMessagesEn).sort()).toEqual([...codes].sort());
     for (const code of codes) {

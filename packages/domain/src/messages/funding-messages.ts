@@ -23,6 +23,8 @@ export const fundingMessagesEn = {
   agreementRequired: 'You must accept the pre-authorized debit agreement to continue.',
   sourceRequired: 'Choose the bank account the money comes from.',
   currencyMismatch: 'The bank account and the investment account must be in the same currency.',
+  notEftEligible:
+    'This account does not take deposits from a bank account: it is funded by a transfer from another plan.',
   institutionFormat: 'The institution number is 3 digits.',
   transitFormat: 'The transit number is 5 digits.',
   bankAccountFormat: 'The account number is 7 to 12 digits.',
@@ -58,6 +60,8 @@ export const fundingMessagesFr = {
   sourceRequired: 'Choisissez le compte bancaire d’où provient l’argent.',
   currencyMismatch:
     'Le compte bancaire et le compte de placement doivent être dans la même devise.',
+  notEftEligible:
+    'Ce compte ne reçoit pas de dépôts d’un compte bancaire\u00a0: il est approvisionné par un transfert d’un autre régime.',
   institutionFormat: 'Le numéro d’institution doit compter 3 chiffres.',
   transitFormat: 'Le numéro de transit doit compter 5 chiffres.',
   bankAccountFormat: 'Le numéro de compte doit compter de 7 à 12 chiffres.',

@@ -8,7 +8,8 @@ import { applicationAtReview } from '../../test/applications.ts';
 import { pdf } from '../../test/documents.ts';
 import { createTestApp, signedInTestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser } from '../../test/users.ts';
-import { bankAccountContext } from './funding.service.ts';
+import { userIdOf } from '../identity/identity.fixtures.ts';
+import { bankAccountContext, recordBankAccount } from './funding.service.ts';
 import {
   API,
   BANK_TODAY,
@@ -399,6 +400,28 @@ describe('funding API (issue 14)', () => {
       expect(one.json()).toMatchObject({
         id: cheque.bankAccount.id,
         bankAccountNumber: '•••••210',
+      });
+    });
+    it('refuses a connected account held by someone else (holderNameMismatch), whatever the client shows', async () => {
+      const stranger = await recordBankAccount(test.app.db, test.app.cipher, {
+        userId: await userIdOf(test.app, alice),
+        source: 'connection',
+        nickname: 'Chequing',
+        institutionNumber: '039',
+        transitNumber: '25412',
+        accountNumber: '8765432123',
+        currencyTypeId: 1,
+        holderName: 'Alex Martin',
+        holderMatches: false,
+      });
+      const payload = withoutCheque(oneTimePayload(accountId, cheque.documentUploadedId));
+      const response = await postFunding(test.app, alice.token, {
+        ...payload,
+        flinksBankAccountId: stranger.id,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        fields: { flinksBankAccountId: 'holderNameMismatch' },
       });
     });
   });

@@ -638,6 +638,11 @@ export async function createFundingRequest(
   ) {
     throw notFound();
   }
+  // A connected account held by someone else is shown but never usable (holder compared with
+  // the applicants when it was connected): the client disables it, the server refuses it.
+  if (bankAccount.holderMatches === false) {
+    throw invalid({ [source.field]: 'holderNameMismatch' });
+  }
   if (bankAccount.currencyTypeId !== toAccount.currencyTypeId) {
     throw new FundingError(400, 'currencyMismatch', {
       fields: { toAccountId: 'currencyMismatch' },
