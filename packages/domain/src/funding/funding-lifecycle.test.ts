@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eftFrequencies, fundingStatuses, fundingTypes } from '../enums/funding.ts';
+import { fundingOpen } from '../status/application-status-machine.ts';
 import {
   canTransition,
   debitDatesBetween,
-  fundingOpen,
   isActiveRecurring,
   isAwaitingDeletion,
   isFinalStatus,

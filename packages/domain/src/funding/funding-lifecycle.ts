@@ -1,4 +1,3 @@
-import { acceptsChanges, type ApplicationState } from '../status/application-status-machine.ts';
 import { addCalendarDays, isoDateOf, partsOf, type IsoDate } from '../calendar/iso-date.ts';
 import {
   eftFrequencies,
@@ -56,14 +55,6 @@ export const fundingTransitions: readonly FundingTransition[] = [
 ];
 
 /** Whether `to` may follow `from` (moved by `by`, when it is given). */
-/**
- * Whether an application's accounts can be funded: its review is agreed (the answers are
- * locked) and it is not declined. Funding is the primary applicant's, who opens the accounts.
- */
-export function fundingOpen(status: ApplicationState): boolean {
-  return !acceptsChanges(status) && status !== 'declined';
-}
-
 export function canTransition(from: FundingStatus, to: FundingStatus, by?: FundingActor): boolean {
   return fundingTransitions.some(
     (transition) =>

@@ -99,3 +99,11 @@ export function transitionTable(): [ApplicationState, ApplicationEvent, Applicat
     ),
   );
 }
+
+/**
+ * Whether an application's accounts can be funded: its review is agreed (the answers are
+ * locked) and it is not declined. Funding is the primary applicant's, who opens the accounts.
+ */
+export function fundingOpen(status: ApplicationState): boolean {
+  return !acceptsChanges(status) && status !== 'declined';
+}

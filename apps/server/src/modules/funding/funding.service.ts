@@ -34,7 +34,7 @@ import {
   type BankAccount,
 } from '@portal/domain/funding/bank-account';
 import { toAccountLabel, type FundingItem } from '@portal/domain/funding/funding-item';
-import { fundingOpen, isPending } from '@portal/domain/funding/funding-lifecycle';
+import { isPending } from '@portal/domain/funding/funding-lifecycle';
 import {
   cashInvestedOn,
   deleteEffectiveDate,
@@ -48,7 +48,10 @@ import {
 import { isMessageCode } from '@portal/domain/messages/message-code';
 import { centsToDollars, formatCents } from '@portal/domain/money/cents';
 import { chosenAccounts } from '@portal/domain/rules/onboarding-flow';
-import type { ApplicationState } from '@portal/domain/status/application-status-machine';
+import {
+  fundingOpen,
+  type ApplicationState,
+} from '@portal/domain/status/application-status-machine';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
