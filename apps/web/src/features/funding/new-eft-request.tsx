@@ -10,7 +10,7 @@ import { useResource, type Resource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
 import { EftRequestForm } from '../../ui/funding/eft-request-form.tsx';
 import { FundingConfirmation } from '../../ui/funding/funding-confirmation.tsx';
-import { AddBankAccount } from './add-bank-account.tsx';
+import { AddBankAccount } from '../../ui/funding/add-bank-account.tsx';
 import { FundingItemList } from '../../ui/funding/funding-item-list.tsx';
 import { recentActivity } from './recent-activity.ts';
 
@@ -168,6 +168,8 @@ function RequestPanel({ history, now, onSubmitted, pollIntervalMs }: NewEftReque
             resource.data.applicationId ? (
               <AddBankAccount
                 applicationId={resource.data.applicationId}
+                idPrefix="funding-page"
+                headingLevel={4}
                 pollIntervalMs={pollIntervalMs}
                 onAdded={added}
               />

@@ -13,7 +13,7 @@ import { fundingLanguageOf } from '../../../ui/funding/funding-format.ts';
 import { Page } from '../../../ui/page.tsx';
 import { stepPath, useApplication } from '../step/application-context.tsx';
 import { builtSteps } from '../step/built-steps.ts';
-import { AddBankAccount } from './add-bank-account.tsx';
+import { AddBankAccount } from '../../../ui/funding/add-bank-account.tsx';
 import { nextStepApi } from './next-step-api.ts';
 
 /** The ways to fund one account (spec section 2, Funding). */

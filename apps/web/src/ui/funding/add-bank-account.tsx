@@ -1,25 +1,31 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
-import { BankConnectionPanel } from '../../../ui/funding/bank-connection-panel.tsx';
-import { VoidChequeForm } from '../../../ui/funding/void-cheque-form.tsx';
+import { BankConnectionPanel } from './bank-connection-panel.tsx';
+import { VoidChequeForm } from './void-cheque-form.tsx';
 
 /**
- * The two ways to put a bank account on file from the funding step: a void cheque, or a
- * connection to the bank (which offers the cheque whenever it fails).
+ * The two ways to put a bank account on file, on the funding step and the funding page: a void
+ * cheque, or a connection to the bank (which offers the cheque whenever it fails). The cheque
+ * is kept with the application whose accounts are funded, and the connected holder is compared
+ * with its applicants, so both need that application.
  */
 export function AddBankAccount({
   applicationId,
   idPrefix,
+  headingLevel = 3,
   pollIntervalMs,
   onAdded,
 }: {
   applicationId: string;
   idPrefix: string;
+  /** Under the section's own heading: h3 on the step, h4 inside the page's new request. */
+  headingLevel?: 3 | 4;
   pollIntervalMs?: number;
   onAdded(bankAccount: BankAccount): void;
 }) {
   const { t } = useTranslation('funding');
+  const Heading = `h${headingLevel}` as const;
   const [way, setWay] = useState<'cheque' | 'connection' | null>(null);
   const added = (bankAccount: BankAccount) => {
     setWay(null);
@@ -48,7 +54,7 @@ export function AddBankAccount({
   }
   return (
     <section aria-labelledby={`${idPrefix}-add-heading`}>
-      <h3 id={`${idPrefix}-add-heading`}>{t('step.addBank.legend')}</h3>
+      <Heading id={`${idPrefix}-add-heading`}>{t('step.addBank.legend')}</Heading>
       <div className="actions">
         <button type="button" className="button button-secondary" onClick={() => setWay('cheque')}>
           {t('step.addBank.cheque')}
