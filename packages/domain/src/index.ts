@@ -60,3 +60,8 @@ export * from './funding/funding-rules.ts';
 export * from './funding/contribution-limits.ts';
 export * from './funding/holder-name.ts';
 export * from './funding/pad-agreement.ts';
+export * from './transfers/delivering-institutions.ts';
+export * from './transfers/transfer-compatibility.ts';
+export * from './transfers/transfer-precheck.ts';
+export * from './transfers/transfer-messages.ts';
+export * from './transfers/transfer-offer.ts';
