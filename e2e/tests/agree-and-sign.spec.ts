@@ -25,6 +25,7 @@ const text = {
     signDocument: 'Sign the document',
     signedHeading: 'Your application is signed',
     continue: 'Continue',
+    fundingTitle: 'Fund your accounts',
     // nextSteps.json
     underReviewHeading: 'Thank you: we are reviewing your application',
     readyIn: 'Your account is usually ready in 1 to 3 business days.',
@@ -60,6 +61,7 @@ const text = {
     signDocument: 'Signer le document',
     signedHeading: 'Votre demande est signée',
     continue: 'Continuer',
+    fundingTitle: 'Approvisionner vos comptes',
     underReviewHeading: 'Merci : nous vérifions votre demande',
     readyIn: 'Votre compte est habituellement prêt en 1 à 3 jours ouvrables.',
     invited: (name: string) => `Nous avons invité ${name}`,
@@ -174,8 +176,11 @@ for (const language of ['en', 'fr'] as const) {
       await signInThroughApi(page, language, primary);
       const id = await applicationAtReview(page.request, { primary, joint, language });
 
-      // The primary agrees: the application waits for the joint applicant, who is mailed.
+      // The primary agrees and may fund the accounts (issue 14); going on, the application
+      // waits for the joint applicant, who is mailed.
       await agree(page, t, id);
+      await expect(heading(page, t.fundingTitle)).toBeVisible({ timeout: 20_000 });
+      await page.getByRole('button', { name: t.continue, exact: true }).click();
       await expect(heading(page, t.invited('Sam Roy'))).toBeVisible({ timeout: 20_000 });
       await expect(await statusOn(page, t, id)).toContainText(t.jointActionRequired);
       const invitation = await mailTo(page.request, joint.email);

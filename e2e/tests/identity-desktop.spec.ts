@@ -27,6 +27,8 @@ const words = {
     agree: 'Agree and continue',
     esignTitle: 'Sign your application',
     invited: (name: string) => `We have invited ${name}`,
+    fundingTitle: 'Fund your accounts',
+    continue: 'Continue',
     codeLabel: 'Authentication code',
     submitCode: 'Continue',
     dashboard: 'Your account applications',
@@ -39,6 +41,8 @@ const words = {
     agree: 'Accepter et continuer',
     esignTitle: 'Signez votre demande',
     invited: (name: string) => `Nous avons invité ${name}`,
+    fundingTitle: 'Approvisionner vos comptes',
+    continue: 'Continuer',
     codeLabel: "Code d'authentification",
     submitCode: 'Continuer',
     dashboard: "Vos demandes d'ouverture de compte",
@@ -73,6 +77,8 @@ async function agree(page: Page, language: Language, id: string) {
   await expect(heading(page, w.reviewHeading)).toBeVisible();
   await page.getByLabel(w.consent).check();
   await page.getByRole('button', { name: w.agree }).click();
+  // Funding comes first (issue 14): let the agreement land there before going on.
+  await expect(heading(page, w.fundingTitle)).toBeVisible({ timeout: 20_000 });
 }
 
 async function openIdentity(page: Page, language: Language, id: string) {
@@ -195,6 +201,8 @@ for (const language of ['en', 'fr'] as const) {
       await signInThroughApi(page, language, primary);
       const id = await applicationAtReview(page.request, { primary, joint, language });
       await agree(page, language, id);
+      // Going on from funding, the application waits for the joint applicant.
+      await page.getByRole('button', { name: w.continue, exact: true }).click();
       await expect(heading(page, w.invited('Sam Roy'))).toBeVisible({ timeout: 20_000 });
       const code = codeIn(await mailTo(page.request, joint.email));
 

@@ -126,7 +126,9 @@ test('a Quebec applicant gets the agreements in French first, and English binds 
   await choice.check();
   await page.getByLabel(words.consent).check();
   await page.getByRole('button', { name: words.agree }).click();
-  // Agreed: on to confirming the identity (issue 13), or signing where identity is bypassed.
+  // Agreed: on to funding the accounts (issue 14), then confirming the identity (issue 13).
+  await expect(heading(page, 'Fund your accounts')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(heading(page, words.identity).or(heading(page, words.signing))).toBeVisible();
 
   // What the server kept: the express choice, dated, with its words and the file's hash.

@@ -114,6 +114,9 @@ test('an English primary and a French joint applicant: each signs, is written to
   await expect(heading(page, en.reviewHeading)).toBeVisible();
   await page.getByLabel(en.consent).check();
   await page.getByRole('button', { name: en.agree }).click();
+  // Funding first (issue 14), then the application waits for the joint applicant.
+  await expect(heading(page, 'Fund your accounts')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(heading(page, en.invited('Sam Roy'))).toBeVisible({ timeout: 20_000 });
 
   // The invitation is in French, as stated for the joint applicant.
