@@ -235,8 +235,10 @@ describe('labels', () => {
   it.each(labelSets)('%s: every member has English and French text', (name, labels) => {
     const codesName = name.replace(/Labels$/, 's');
     const codes = (domain as Record<string, unknown>)[codesName] as
-      Record<string, unknown> | undefined;
-    if (codes) expect(Object.keys(labels as object).sort()).toEqual(Object.keys(codes).sort());
+      Record<string, unknown> | readonly string[] | undefined;
+    // Codes are an object of members, or a list of them (the transfers' kinds and instructions).
+    const members = Array.isArray(codes) ? [...codes] : codes ? Object.keys(codes) : undefined;
+    if (members) expect(Object.keys(labels as object).sort()).toEqual(members.sort());
     for (const [member, label] of Object.entries(labels as Record<string, domain.Bilingual>)) {
       expect(label.en.trim(), `${name}.${member}.en`).not.toBe('');
       expect(label.fr.trim(), `${name}.${member}.fr`).not.toBe('');
