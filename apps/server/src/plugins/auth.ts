@@ -38,6 +38,15 @@ export function callerOf(request: FastifyRequest): AuthenticatedUser {
   return request.user;
 }
 
+/** Accept-Language picks the language of an answer; the caller's own language without one. */
+export function answerLanguageOf(request: FastifyRequest): 'en' | 'fr' {
+  const header = request.headers['accept-language'];
+  if (typeof header === 'string' && header.trim() !== '') {
+    return /^\s*fr\b/i.test(header) ? 'fr' : 'en';
+  }
+  return callerOf(request).language === 'fr' ? 'fr' : 'en';
+}
+
 async function authPlugin(app: FastifyInstance, { policy }: { policy: SecurityPolicy }) {
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionId', undefined);

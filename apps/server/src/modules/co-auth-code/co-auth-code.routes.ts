@@ -9,7 +9,7 @@ import {
 } from '@portal/domain/rules/co-auth-code';
 import { z } from 'zod';
 import { codeValidityMsOf, featureFlagsOf, publicUrlOf, type AppConfig } from '../../config.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { answerLanguageOf, callerOf } from '../../plugins/auth.ts';
 import type { MessageLanguage } from '../outbox/outbox.service.ts';
 import {
   CoAuthCodeError,
@@ -72,15 +72,6 @@ const joinBody = z
   .partial()
   .nullish();
 
-/** Accept-Language picks the message's language; the caller's own language without one. */
-function languageOf(request: FastifyRequest): MessageLanguage {
-  const header = request.headers['accept-language'];
-  if (typeof header === 'string' && header.trim() !== '') {
-    return /^\s*fr\b/i.test(header) ? 'fr' : 'en';
-  }
-  return callerOf(request).language === 'fr' ? 'fr' : 'en';
-}
-
 function messageOf(errorCode: string, language: MessageLanguage): string {
   const table: Record<string, string> = language === 'fr' ? codeMessagesFr : codeMessagesEn;
   return (
@@ -96,7 +87,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   return reply.code(error.status).send({
     status: error.status,
     errorCode: error.errorCode,
-    message: messageOf(error.errorCode, languageOf(request)),
+    message: messageOf(error.errorCode, answerLanguageOf(request)),
     ...error.details,
   });
 }
@@ -172,7 +163,7 @@ export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
             status,
             ...view,
             errorCode,
-            message: messageOf(errorCode, languageOf(request)),
+            message: messageOf(errorCode, answerLanguageOf(request)),
           });
         }
         return reply.code(200).send(answer(200, view));
@@ -199,7 +190,7 @@ export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
     async (request, reply) =>
       sendInvitation(request, reply, 201, () =>
         resendCode(app.db, app.cipher, callerOf(request), {
-          language: languageOf(request),
+          language: answerLanguageOf(request),
           publicUrl,
           validityMs: codeValidityMsOf(config),
         }),

@@ -6,7 +6,7 @@ import { bankAccountSources } from '@portal/domain/enums/funding';
 import { messageFor, messagesEn } from '@portal/domain/messages/messages';
 import { uploadMessagesEn } from '@portal/domain/rules/uploads';
 import { z } from 'zod';
-import { callerOf } from '../../plugins/auth.ts';
+import { answerLanguageOf, callerOf } from '../../plugins/auth.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
 import { contentDisposition } from '../documents/documents.routes.ts';
 import type { MessageLanguage } from '../outbox/outbox.service.ts';
@@ -64,15 +64,6 @@ const serverMessages: Record<MessageLanguage, Record<string, string>> = {
   },
 };
 
-/** Accept-Language picks the language of answers; the caller's own language without one. */
-function languageOf(request: FastifyRequest): MessageLanguage {
-  const header = request.headers['accept-language'];
-  if (typeof header === 'string' && header.trim() !== '') {
-    return /^\s*fr\b/i.test(header) ? 'fr' : 'en';
-  }
-  return callerOf(request).language === 'fr' ? 'fr' : 'en';
-}
-
 function messageOf(errorCode: string, language: MessageLanguage): string {
   return (
     serverMessages[language][errorCode] ??
@@ -84,7 +75,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   if (!(error instanceof FundingError)) throw error;
   return reply.code(error.status).send({
     errorCode: error.errorCode,
-    message: messageOf(error.errorCode, languageOf(request)),
+    message: messageOf(error.errorCode, answerLanguageOf(request)),
     ...error.details,
   });
 }
@@ -267,7 +258,7 @@ export const fundingRoutes: FastifyPluginAsyncZod<FundingRoutesOptions> = async 
           userOf(request),
           request.params.id,
           upload,
-          languageOf(request),
+          answerLanguageOf(request),
         );
         return reply.code(201).send(created);
       }),
@@ -288,7 +279,7 @@ export const fundingRoutes: FastifyPluginAsyncZod<FundingRoutesOptions> = async 
     },
     async (request, reply) =>
       run(request, reply, () =>
-        chequesFor(deps, userOf(request), request.query.documentType, languageOf(request)),
+        chequesFor(deps, userOf(request), request.query.documentType, answerLanguageOf(request)),
       ),
   );
 
@@ -304,7 +295,7 @@ export const fundingRoutes: FastifyPluginAsyncZod<FundingRoutesOptions> = async 
     },
     async (request, reply) =>
       run(request, reply, async () => ({
-        bankAccounts: await bankAccountsFor(deps, userOf(request), languageOf(request)),
+        bankAccounts: await bankAccountsFor(deps, userOf(request), answerLanguageOf(request)),
       })),
   );
 
@@ -323,7 +314,7 @@ export const fundingRoutes: FastifyPluginAsyncZod<FundingRoutesOptions> = async 
         bankAccounts: await bankAccountsFor(
           deps,
           userOf(request),
-          languageOf(request),
+          answerLanguageOf(request),
           bankAccountSources.connection,
         ),
       })),
@@ -341,7 +332,7 @@ export const fundingRoutes: FastifyPluginAsyncZod<FundingRoutesOptions> = async 
     },
     async (request, reply) =>
       run(request, reply, async () => ({
-        accounts: await adminAccountsFor(deps, userOf(request), languageOf(request)),
+        accounts: await adminAccountsFor(deps, userOf(request), answerLanguageOf(request)),
       })),
   );
 
@@ -357,7 +348,7 @@ export const fundingRoutes: FastifyPluginAsyncZod<FundingRoutesOptions> = async 
     },
     async (request, reply) =>
       run(request, reply, () =>
-        adminAccountFor(deps, userOf(request), request.params.id, languageOf(request)),
+        adminAccountFor(deps, userOf(request), request.params.id, answerLanguageOf(request)),
       ),
   );
 
@@ -383,7 +374,9 @@ export const fundingRoutes: FastifyPluginAsyncZod<FundingRoutesOptions> = async 
       path,
       { schema: { tags, security, summary, description: '{ items: FundingItem[] }' } },
       async (request, reply) =>
-        run(request, reply, () => itemsFor(deps, userOf(request), filter, languageOf(request))),
+        run(request, reply, () =>
+          itemsFor(deps, userOf(request), filter, answerLanguageOf(request)),
+        ),
     );
   }
 
