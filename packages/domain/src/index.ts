@@ -65,6 +65,7 @@ export * from './transfers/transfer-compatibility.ts';
 export * from './transfers/transfer-precheck.ts';
 export * from './transfers/transfer-messages.ts';
 export * from './transfers/transfer-offer.ts';
+export * from './transfers/transfer-request.ts';
 export * from './rif/minimum-factors.ts';
 export * from './rif/withholding.ts';
 export * from './rif/lif-maximum.ts';

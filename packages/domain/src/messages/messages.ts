@@ -12,6 +12,8 @@ import {
   nameMessagesFr,
 } from './name-messages.ts';
 import { uploadMessagesEn, uploadMessagesFr } from '../rules/uploads.ts';
+import { rifMessagesEn, rifMessagesFr } from '../rif/rif-messages.ts';
+import { transferMessagesEn, transferMessagesFr } from '../transfers/transfer-messages.ts';
 
 /**
  * Validation messages, keyed as the schemas emit them (STYLE.md: "messages are keys"). The
@@ -26,6 +28,8 @@ export const messagesEn = {
   ...amountMessagesEn,
   ...identityMessagesEn,
   ...fundingMessagesEn,
+  ...transferMessagesEn,
+  ...rifMessagesEn,
   required: 'Required.',
   invalid: 'Invalid.',
   duplicated: 'Duplicated.',
@@ -58,6 +62,8 @@ export const messagesFr = {
   ...amountMessagesFr,
   ...identityMessagesFr,
   ...fundingMessagesFr,
+  ...transferMessagesFr,
+  ...rifMessagesFr,
   required: 'Obligatoire.',
   invalid: 'Non valide.',
   duplicated: 'Copie.',

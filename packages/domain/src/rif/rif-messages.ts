@@ -1,6 +1,6 @@
 /**
  * Messages of the RIF payout setup (issue 15): the codes rif-payout-schema.ts and the RIF
- * services emit, and the spec's section 8 RIF errors. The lead spreads these tables into
+ * services emit, and the spec's section 8 RIF errors. Spread into
  * messages/messages.ts; the French table must name every English key.
  */
 export const rifMessagesEn = {

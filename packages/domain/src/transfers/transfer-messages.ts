@@ -4,11 +4,12 @@ import { provinceLabels } from '../enums/provinces.ts';
 
 /**
  * Messages of the transfer pre-check (issue 15), keyed as precheckTransfer emits them. Each
- * says what to fix before the request is sent. Meant to be spread into messages/messages.ts;
+ * says what to fix before the request is sent. Spread into messages/messages.ts;
  * the French table must name every English key. A problem's values (both sides of a
  * difference) are shown beside its message by `describeTransferProblem`.
  */
 export const transferMessagesEn = {
+  transferRequestError: 'Transfer request error occurred. Try again or contact support.',
   statementNameAccents:
     'The name on your statement is written with different accents than in your profile. Transfers are refused when names differ: copy it exactly as on the statement, or correct your profile.',
   statementNameOrder:
@@ -51,6 +52,8 @@ export const transferMessagesEn = {
 export type TransferMessageKey = keyof typeof transferMessagesEn;
 
 export const transferMessagesFr = {
+  transferRequestError:
+    'Une erreur est survenue lors de la demande de transfert. Réessayez ou communiquez avec le soutien.',
   statementNameAccents:
     'Le nom inscrit sur votre relevé n’a pas les mêmes accents que dans votre profil. Un transfert est refusé quand les noms diffèrent : recopiez-le exactement comme sur le relevé, ou corrigez votre profil.',
   statementNameOrder:
