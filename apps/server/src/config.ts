@@ -6,6 +6,7 @@ import {
   type FeatureFlagValues,
   type FlagEnvironment,
 } from '@portal/domain';
+import { QUEBEC_RRIF_EXCESS_PERCENT_UNCONFIRMED } from '@portal/domain/rif/withholding';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -102,6 +103,31 @@ export interface AppConfig {
   headersTimeoutMs?: number;
   /** How many bytes of documents one person may store in all; 200 MB unless set. */
   uploadQuotaBytes?: number;
+  /** The RRIF payout rates the research could not confirm (ADR 0022); defaults when absent. */
+  rif?: Partial<RifRates>;
+}
+
+/**
+ * Rates of RRIF payouts that change or that the research could not confirm (ADR 0022): Quebec's
+ * withholding part on the excess over the minimum, and last November's long Government of
+ * Canada bond yield used by the LIF maximum's formula for its first 15 years.
+ */
+export interface RifRates {
+  quebecExcessPercent: number;
+  lifBondRatePercent: number;
+}
+
+/**
+ * UNCONFIRMED: 6% is the rate the formula uses after its first 15 years and a floor in several
+ * pension laws; operations set last November's CANSIM V122487 yield each year.
+ */
+export const LIF_BOND_RATE_PERCENT_UNCONFIRMED = 6;
+
+export function rifRatesOf(config: Pick<AppConfig, 'rif'>): RifRates {
+  return {
+    quebecExcessPercent: config.rif?.quebecExcessPercent ?? QUEBEC_RRIF_EXCESS_PERCENT_UNCONFIRMED,
+    lifBondRatePercent: config.rif?.lifBondRatePercent ?? LIF_BOND_RATE_PERCENT_UNCONFIRMED,
+  };
 }
 
 /** How mail and SMS leave the outbox. */
@@ -350,6 +376,8 @@ const environmentSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  RIF_QUEBEC_EXCESS_PERCENT: z.coerce.number().min(0).max(100).optional(),
+  LIF_BOND_RATE_PERCENT: z.coerce.number().min(0).max(100).optional(),
 });
 
 export class ConfigError extends Error {
@@ -455,5 +483,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
+    rif: {
+      ...(env.RIF_QUEBEC_EXCESS_PERCENT !== undefined && {
+        quebecExcessPercent: env.RIF_QUEBEC_EXCESS_PERCENT,
+      }),
+      ...(env.LIF_BOND_RATE_PERCENT !== undefined && {
+        lifBondRatePercent: env.LIF_BOND_RATE_PERCENT,
+      }),
+    },
   };
 }
