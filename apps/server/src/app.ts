@@ -46,6 +46,7 @@ import { esignWebhookRoutes } from './modules/esign/esign-webhook.ts';
 import { identityCaptureRoutes } from './modules/identity-capture/identity-capture.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { fundingRoutes } from './modules/funding/funding.routes.ts';
+import { rifFundingRoutes } from './modules/rif-funding/rif-funding.routes.ts';
 import { settlement } from './modules/funding/settlement.job.ts';
 import { realBankClock, sandboxBankClockOf } from './providers/sandbox-bank/bank-clock.ts';
 import { sandboxBank, type BankProcessor } from './providers/sandbox-bank/sandbox-bank.ts';
@@ -280,6 +281,8 @@ export async function buildApp(
     publicUrl,
     uploadQuotaBytes: uploadQuotaBytesOf(config),
   });
+  // RRIF payouts (issue 15), behind rrif-funding-enabled; the same bank clock as funding.
+  await app.register(rifFundingRoutes, { prefix: API_BASE, config, clock: bankClock, publicUrl });
   await app.register(addressLookupRoutes, {
     prefix: API_BASE,
     provider: vendors.addressLookup ?? createAddressLookupProvider(config.addressLookupProvider),
