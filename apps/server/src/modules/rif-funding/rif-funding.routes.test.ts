@@ -283,6 +283,13 @@ describe('RRIF payouts API (issue 15)', () => {
     });
     expect(frequency.statusCode).toBe(200);
     expect(frequency.json<RifSetupAnswer>().firstPayment.paymentsInYear).toBe(4);
+    // The SIN left blank keeps the one on file (it is never shown again to be sent back).
+    const blank = await post(alice.token, applicationId, {
+      ...spousePayload(cashId),
+      minPaymentSpouseSin: '',
+    });
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json<RifSetupAnswer>().setup.minPaymentSpouseSinMasked).toBe('*** *** 787');
   });
 
   it('answers 404 for another person’s application, and for their bank account', async () => {

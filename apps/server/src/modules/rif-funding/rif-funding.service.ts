@@ -421,7 +421,7 @@ export async function saveRifSetup(
   body: unknown,
 ): Promise<{ created: boolean; answer: RifSetupAnswer }> {
   const { db, cipher } = deps;
-  const payload = record(body);
+  const payload = { ...record(body) };
   const context = await contextOf(deps, userId, applicationId);
   const additions = additionsOf(payload);
 
@@ -439,6 +439,14 @@ export async function saveRifSetup(
 
   const existing = fund && (await repo.setupOfAccount(db, userId, fund.id));
   const setupYear = existing?.setupYear ?? partsOf(context.today).year;
+  // The spouse's SIN is never shown again: a change that leaves it blank keeps the one on file.
+  const blankSin = [undefined, null, ''].includes(payload.minPaymentSpouseSin as string);
+  if (existing?.spouseSinEncrypted && payload.minPaymentTypeId === 2 && blankSin) {
+    payload.minPaymentSpouseSin = cipher.decrypt(
+      existing.spouseSinEncrypted,
+      spouseSinContext(existing.id),
+    );
+  }
   const parsed = rifPayoutSchema({
     today: context.today,
     setupYear,
