@@ -12,6 +12,7 @@ import enNextSteps from './en/nextSteps.json';
 import enOnboarding from './en/onboarding.json';
 import enProfile from './en/profile.json';
 import enReview from './en/review.json';
+import enRifPayout from './en/rifPayout.json';
 import frAccount from './fr/account.json';
 import frAuthCode from './fr/authCode.json';
 import frDocuments from './fr/documents.json';
@@ -25,6 +26,7 @@ import frNextSteps from './fr/nextSteps.json';
 import frOnboarding from './fr/onboarding.json';
 import frProfile from './fr/profile.json';
 import frReview from './fr/review.json';
+import frRifPayout from './fr/rifPayout.json';
 
 /**
  * The catalogues of the application and account screens: bundled with those screens (still local, as the
@@ -45,6 +47,7 @@ export const onDemandResources = {
     review: enReview,
     nextSteps: enNextSteps,
     account: enAccount,
+    rifPayout: enRifPayout,
   },
   fr: {
     onboarding: frOnboarding,
@@ -60,6 +63,7 @@ export const onDemandResources = {
     review: frReview,
     nextSteps: frNextSteps,
     account: frAccount,
+    rifPayout: frRifPayout,
   },
 } as const;
 
