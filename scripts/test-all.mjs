@@ -128,9 +128,13 @@ const postgresSuite = 'vitest (server on PostgreSQL)';
 const postgresProblem = await postgresUnavailable();
 if (postgresProblem === undefined) {
   const pgReport = path.join(reports, 'vitest-postgres.json');
-  const status = run('npx', [...vitestArgs(pgReport), '--project', 'server'], {
-    TEST_DATABASE_URL: postgresUrl,
-  });
+  const status = run(
+    'npx',
+    [...vitestArgs(pgReport), '--project', 'server', '--project', 'server-isolated'],
+    {
+      TEST_DATABASE_URL: postgresUrl,
+    },
+  );
   readVitest(postgresSuite, pgReport, status);
 } else {
   notRun(
