@@ -13,6 +13,7 @@ import enOnboarding from './en/onboarding.json';
 import enProfile from './en/profile.json';
 import enReview from './en/review.json';
 import enRifPayout from './en/rifPayout.json';
+import enTransfers from './en/transfers.json';
 import frAccount from './fr/account.json';
 import frAuthCode from './fr/authCode.json';
 import frDocuments from './fr/documents.json';
@@ -27,6 +28,7 @@ import frOnboarding from './fr/onboarding.json';
 import frProfile from './fr/profile.json';
 import frReview from './fr/review.json';
 import frRifPayout from './fr/rifPayout.json';
+import frTransfers from './fr/transfers.json';
 
 /**
  * The catalogues of the application and account screens: bundled with those screens (still local, as the
@@ -48,6 +50,7 @@ export const onDemandResources = {
     nextSteps: enNextSteps,
     account: enAccount,
     rifPayout: enRifPayout,
+    transfers: enTransfers,
   },
   fr: {
     onboarding: frOnboarding,
@@ -64,6 +67,7 @@ export const onDemandResources = {
     nextSteps: frNextSteps,
     account: frAccount,
     rifPayout: frRifPayout,
+    transfers: frTransfers,
   },
 } as const;
 
