@@ -183,7 +183,7 @@ describe('bank connection API (bankConnection/...) with the sandbox vendor', () 
     expect((await statusOf(camille)).requestId).toBe(second);
   });
 
-  it('IframeUrl answers the sandbox frame of the request, in the language of the lang cookie', async () => {
+  it('IframeUrl answers the sandbox frame of the request, in the language the client asks in (Accept-Language)', async () => {
     const requestId = await start(camille);
     const english = await call(camille, 'GET', `IframeUrl/${requestId}`);
     expect(english.statusCode).toBe(200);
@@ -194,7 +194,7 @@ describe('bank connection API (bankConnection/...) with the sandbox vendor', () 
     const french = await app.inject({
       method: 'GET',
       url: `${API}/IframeUrl/${requestId}`,
-      headers: { ...bearer(camille.token), cookie: 'lang=fr' },
+      headers: { ...bearer(camille.token), 'accept-language': 'fr' },
     });
     expect(french.json<{ url: string }>().url).toMatch(/&lang=fr$/);
   });
@@ -301,6 +301,21 @@ describe('bank connection API (bankConnection/...) with the sandbox vendor', () 
     expect(refused.json()).toMatchObject({
       errorCode: 'bankAccountAlreadyConnected',
       message: 'This bank account is already connected.',
+    });
+    // In French, the domain's own text, as the funding screens show it.
+    const inFrench = await app.inject({
+      method: 'PUT',
+      url: `${API}/request`,
+      headers: { ...bearer(camille.token), 'accept-language': 'fr-CA' },
+      payload: {
+        flinksStatusType: 'COMPLETED',
+        accountSelected: again!.accountId,
+        canceledByClient: false,
+      },
+    });
+    expect(inFrench.json()).toMatchObject({
+      errorCode: 'bankAccountAlreadyConnected',
+      message: 'Ce compte bancaire est déjà connecté.',
     });
   });
 

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LANGUAGE_COOKIE } from '@portal/domain';
+import { messageFor } from '@portal/domain/messages/messages';
 import { z } from 'zod';
-import { callerOf } from '../../plugins/auth.ts';
+import { answerLanguageOf, callerOf } from '../../plugins/auth.ts';
 import type { BankConnectionProvider } from '../../providers/bank-connection/bank-connection-provider.ts';
 import {
   accountsDetail,
@@ -24,24 +24,35 @@ export interface BankConnectionRoutesOptions {
   now?: () => Date;
 }
 
-/** The English of each refusal (the client shows its own text for the code, spec section 8). */
-const messages: Record<BankConnectionError['errorCode'], string> = {
-  notFound: 'Not found.',
-  notConnected: 'The bank connection has not connected.',
-  bankConnectionFailure:
-    'We could not connect to your bank. Please try again later or upload a void cheque.',
-  bankConnectionExpired:
-    'The bank took too long to answer. Please try again or upload a void cheque.',
-  bankAccountAlreadyConnected: 'This bank account is already connected.',
-  inUse: 'A contribution still uses this bank account.',
-  invalid: 'Some fields are not valid.',
+/**
+ * The refusals the domain's funding messages do not name, in both languages; the others
+ * (bankConnectionFailure, bankConnectionExpired, bankAccountAlreadyConnected, inUse) are the
+ * domain's, so the API says what the screens say (spec section 8).
+ */
+const serverMessages: Record<
+  'en' | 'fr',
+  Partial<Record<BankConnectionError['errorCode'], string>>
+> = {
+  en: {
+    notFound: 'Not found.',
+    notConnected: 'The bank connection has not connected.',
+    invalid: 'Some fields are not valid.',
+  },
+  fr: {
+    notFound: 'Introuvable.',
+    notConnected: 'La connexion à la banque n’a pas abouti.',
+    invalid: 'Certains champs ne sont pas valides.',
+  },
 };
 
-function refuse(reply: FastifyReply, error: unknown) {
+function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   if (!(error instanceof BankConnectionError)) throw error;
-  return reply
-    .code(error.status)
-    .send({ errorCode: error.errorCode, message: messages[error.errorCode], ...error.extra });
+  const language = answerLanguageOf(request);
+  return reply.code(error.status).send({
+    errorCode: error.errorCode,
+    message: serverMessages[language][error.errorCode] ?? messageFor(error.errorCode, language),
+    ...error.extra,
+  });
 }
 
 // Ids in paths are ours (uuid) or the vendor's (a login id): bounded, nothing more assumed.
@@ -53,11 +64,6 @@ const detailBody = z.object({
   accountsFilter: z.array(z.string().max(100)).max(50).optional().default([]),
   loginId: z.string().max(100).nullable().optional(),
 });
-
-const languageOf = (request: FastifyRequest, fallback: string | undefined): 'en' | 'fr' =>
-  (request.cookies[LANGUAGE_COOKIE] ?? fallback ?? 'en').toLowerCase().startsWith('fr')
-    ? 'fr'
-    : 'en';
 
 /**
  * The bank connection of spec section 7 (`{bank-connection}` = `bankConnection`; bearer, the
@@ -86,11 +92,11 @@ export const bankConnectionRoutes: FastifyPluginAsyncZod<BankConnectionRoutesOpt
   });
   const tags = ['bank connection'];
   const security = [{ bearer: [] }];
-  const run = async <T>(reply: FastifyReply, work: () => Promise<T>) => {
+  const run = async <T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) => {
     try {
       return await work();
     } catch (error) {
-      return refuse(reply, error);
+      return refuse(request, reply, error);
     }
   };
   const detail = (reply: FastifyReply, view: AccountsDetailView) =>
@@ -125,13 +131,8 @@ export const bankConnectionRoutes: FastifyPluginAsyncZod<BankConnectionRoutesOpt
       },
     },
     async (request, reply) =>
-      run(reply, () =>
-        updateRequest(
-          deps,
-          callerOf(request).id,
-          request.body,
-          languageOf(request, callerOf(request).language),
-        ),
+      run(request, reply, () =>
+        updateRequest(deps, callerOf(request).id, request.body, answerLanguageOf(request)),
       ),
   );
 
@@ -146,13 +147,8 @@ export const bankConnectionRoutes: FastifyPluginAsyncZod<BankConnectionRoutesOpt
       },
     },
     async (request, reply) =>
-      run(reply, () =>
-        iframeUrl(
-          deps,
-          callerOf(request).id,
-          request.params.id,
-          languageOf(request, callerOf(request).language),
-        ),
+      run(request, reply, () =>
+        iframeUrl(deps, callerOf(request).id, request.params.id, answerLanguageOf(request)),
       ),
   );
 
@@ -167,7 +163,7 @@ export const bankConnectionRoutes: FastifyPluginAsyncZod<BankConnectionRoutesOpt
       },
     },
     async (request, reply) =>
-      run(reply, () => authorize(deps, callerOf(request).id, request.params.id)),
+      run(request, reply, () => authorize(deps, callerOf(request).id, request.params.id)),
   );
 
   app.get(
@@ -196,7 +192,7 @@ export const bankConnectionRoutes: FastifyPluginAsyncZod<BankConnectionRoutesOpt
       },
     },
     async (request, reply) =>
-      run(reply, async () =>
+      run(request, reply, async () =>
         detail(
           reply,
           await accountsDetail(deps, callerOf(request).id, {
@@ -220,7 +216,7 @@ export const bankConnectionRoutes: FastifyPluginAsyncZod<BankConnectionRoutesOpt
       },
     },
     async (request, reply) =>
-      run(reply, async () =>
+      run(request, reply, async () =>
         detail(
           reply,
           await accountsDetail(deps, callerOf(request).id, { requestId: request.params.id }),
@@ -239,7 +235,7 @@ export const bankConnectionRoutes: FastifyPluginAsyncZod<BankConnectionRoutesOpt
       },
     },
     async (request, reply) =>
-      run(reply, async () => {
+      run(request, reply, async () => {
         await deleteCard(deps, callerOf(request).id, request.params.id);
         return reply.code(204).send();
       }),
