@@ -14,6 +14,7 @@ import { RootLayout, type ShellHandle } from './root-layout.tsx';
 import { requireSignIn } from '../lib/require-sign-in.ts';
 import { NameCorrectionGate } from '../features/home/name-section-gate.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
+import { RIF_PAYOUT_ROUTE } from '../features/rif-payout/rif-payout-path.ts';
 import { RouteError } from './route-error.tsx';
 
 const notFound: RouteObject = { path: '*', Component: NotFoundPage };
@@ -176,6 +177,14 @@ export const routes: RouteObject[] = [
                     path: 'funding',
                     lazy: async () => ({
                       Component: (await import('../features/funding/funding-page.tsx')).FundingPage,
+                    }),
+                  },
+                  {
+                    // RRIF payouts of an application's income funds (issue 15), behind a flag.
+                    path: RIF_PAYOUT_ROUTE,
+                    lazy: async () => ({
+                      Component: (await import('../features/rif-payout/rif-payout-page.tsx'))
+                        .RifPayoutPage,
                     }),
                   },
                   {

@@ -6,7 +6,7 @@ export type MinPaymentType = (typeof minPaymentTypes)[keyof typeof minPaymentTyp
 
 export const minPaymentTypeLabels = {
   OwnAge: { en: 'My age', fr: 'Mon âge' },
-  SpouseAge: { en: "My spouse's age", fr: "L'âge de mon conjoint" },
+  SpouseAge: { en: 'My spouse’s age', fr: 'L’âge de mon conjoint' },
 } as const satisfies Labels<typeof minPaymentTypes>;
 
 /** Spec section 3: annual payment choice. */

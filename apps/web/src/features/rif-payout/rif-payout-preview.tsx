@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import type { Cents } from '@portal/domain/money/cents';
+import { formatCents } from '@portal/domain/money/cents';
+import type { IsoDate } from '@portal/domain/calendar/iso-date';
+import { formatIsoDate, fundingLanguageOf } from '../../ui/funding/funding-format.ts';
+
+/** What the first payment panel shows: the domain's `FirstPayment`, or the server's answer. */
+export interface FirstPaymentShown {
+  paidOn: IsoDate;
+  year: number;
+  paymentsInYear: number;
+  minimumCents: Cents;
+  grossCents: Cents;
+  withholdingCents: Cents;
+  netCents: Cents;
+  annual: { netCents: Cents };
+}
+
+/**
+ * The first payment: its date, before tax, withheld, received, the year's minimum and total.
+ * While the form is open it follows every choice, announced politely to screen readers.
+ */
+export function FirstPaymentPanel({
+  id,
+  payment,
+  currency,
+  live = false,
+}: {
+  id: string;
+  payment: FirstPaymentShown | undefined;
+  currency: 'CAD' | 'USD';
+  live?: boolean;
+}) {
+  const { t, i18n } = useTranslation('rifPayout');
+  const language = fundingLanguageOf(i18n.language);
+  const money = (cents: Cents) => formatCents(cents, language, currency);
+  return (
+    <section aria-labelledby={`${id}-heading`} className="notice-info">
+      <h2 id={`${id}-heading`}>{t('preview.heading')}</h2>
+      <div id={id} aria-live={live ? 'polite' : undefined}>
+        {payment ? (
+          <>
+            <dl>
+              <dt>{t('preview.paidOn')}</dt>
+              <dd>{formatIsoDate(payment.paidOn, language)}</dd>
+              <dt>{t('preview.gross')}</dt>
+              <dd>{money(payment.grossCents)}</dd>
+              <dt>{t('preview.withholding')}</dt>
+              <dd>{money(payment.withholdingCents)}</dd>
+              <dt>{t('preview.net')}</dt>
+              <dd>{money(payment.netCents)}</dd>
+              <dt>{t('preview.minimum', { year: payment.year })}</dt>
+              <dd>{money(payment.minimumCents)}</dd>
+            </dl>
+            <p>
+              {t('preview.annual', {
+                year: payment.year,
+                count: payment.paymentsInYear,
+                net: money(payment.annual.netCents),
+              })}
+            </p>
+          </>
+        ) : (
+          <p>{t('preview.empty')}</p>
+        )}
+      </div>
+    </section>
+  );
+}
