@@ -97,4 +97,9 @@ export interface RifOptions {
   rates: { quebecExcessPercent: number; lifBondRatePercent: number };
   funds: RifFund[];
   cashAccounts: RifCashAccount[];
+  /**
+   * The weekdays of the setup year and the next on which nothing is paid (national payments
+   * calendar): a payment day among them is paid the business day before.
+   */
+  nonProcessingDays: IsoDate[];
 }

@@ -109,6 +109,10 @@ describe('RRIF payouts API (issue 15)', () => {
       funds: [{ accountId: fundId, accountTypeId: 8, transfersValueCents: 0, setup: null }],
       cashAccounts: [{ accountId: cashId, accountTypeId: 1 }],
     });
+    // Christmas, Boxing Day observed, New Year's Day: closed days the screen pays before.
+    expect(response.json<RifOptions>().nonProcessingDays).toEqual(
+      expect.arrayContaining(['2026-12-25', '2026-12-28', '2027-01-01']),
+    );
   });
 
   it('answers 400 No RIF setup found before anything is set up', async () => {

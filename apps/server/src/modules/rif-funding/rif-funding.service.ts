@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { partsOf, type IsoDate } from '@portal/domain/calendar/iso-date';
+import { nonProcessingDays } from '@portal/domain/calendar/payments-calendar';
 import { accountTypes } from '@portal/domain/enums/account-types';
 import { currencyOfTypeId, type CurrencyTypeId } from '@portal/domain/enums/funding';
 import type { PensionJurisdiction } from '@portal/domain/enums/pension-jurisdictions';
@@ -328,9 +329,10 @@ export async function rifOptionsFor(
     currencyTypeId: account.currencyTypeId,
   }));
   const savedYear = funds.find((fund) => fund.setup)?.setup?.setup.setupYear;
+  const setupYear = savedYear ?? partsOf(context.today).year;
   return {
     today: context.today,
-    setupYear: savedYear ?? partsOf(context.today).year,
+    setupYear,
     ownBirthDate: context.ownBirthDate,
     province: context.province,
     rates: {
@@ -339,6 +341,9 @@ export async function rifOptionsFor(
     },
     funds,
     cashAccounts,
+    nonProcessingDays: [setupYear, setupYear + 1].flatMap((year) =>
+      nonProcessingDays(year).map((day) => day.date),
+    ),
   };
 }
 

@@ -1,5 +1,4 @@
 import { partsOf } from '@portal/domain/calendar/iso-date';
-import { paymentsCalendar } from '@portal/domain/calendar/payments-calendar';
 import {
   annualPaymentTypes,
   grossOrNet,
@@ -10,6 +9,7 @@ import {
   type GrossOrNet,
   type PaymentDay,
 } from '@portal/domain/enums/rif';
+import { businessCalendarOf } from '@portal/domain/funding/funding-rules';
 import { centsToDollars, type Cents } from '@portal/domain/money/cents';
 import { firstPayment, type FirstPayment } from '@portal/domain/rif/first-payment';
 import { lifMaximum } from '@portal/domain/rif/lif-maximum';
@@ -241,7 +241,8 @@ export function previewOf(
       province: options.province,
       quebecPercent: options.rates.quebecExcessPercent,
       ...(maximum !== undefined && { maximumCents: maximum }),
-      calendar: paymentsCalendar(),
+      // The server's list of closed days: the payments calendar's data stays off the web.
+      calendar: businessCalendarOf(options.nonProcessingDays),
     });
   } catch {
     // An answer the schema let through that the computation cannot take shows no amounts.

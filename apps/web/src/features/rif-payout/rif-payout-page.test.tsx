@@ -33,6 +33,7 @@ const options: RifOptions = {
   cashAccounts: [
     { accountId: CASH_ID, accountTypeId: 1, accountTypeName: 'cash', currencyTypeId: 1 },
   ],
+  nonProcessingDays: ['2026-12-25', '2026-12-28', '2027-01-01'],
 };
 
 const chequing: BankAccount = {
