@@ -73,9 +73,9 @@ const affiliationsOf = (tin: string) => ({
   wantsTrustedContact: false,
 });
 
-const otherInterests = (joint: boolean, language: 'en' | 'fr') => ({
+const otherInterests = (joint: boolean, language: 'en' | 'fr', accounts: readonly string[]) => ({
   businessRelationshipPurpose: 1,
-  intendedUse: joint ? { cash: 1 } : { tfsa: 1 },
+  intendedUse: Object.fromEntries(accounts.map((account) => [account, 1])),
   investmentExperience: joint ? { primary: 3, joint: 1 } : { primary: 3 },
   investmentKnowledge: joint ? { primary: 2, joint: 2 } : { primary: 2 },
   riskTolerance: joint ? { primary: 2, joint: 2 } : { primary: 2 },
@@ -109,6 +109,7 @@ export async function applicationAtReview(
     language,
     homeAddress,
     jointLanguage = 'en',
+    accounts = [joint ? 'cash' : 'tfsa'],
   }: {
     primary: Person;
     joint?: Person;
@@ -116,6 +117,8 @@ export async function applicationAtReview(
     homeAddress?: object;
     /** The language the primary states for the joint applicant (their invitation's). */
     jointLanguage?: 'en' | 'fr';
+    /** The accounts chosen (named account types); a TFSA, or cash when joint, unless given. */
+    accounts?: readonly string[];
   },
 ): Promise<string> {
   const headers = { authorization: `Bearer ${await tokenOf(request)}` };
@@ -137,7 +140,7 @@ export async function applicationAtReview(
   );
   await save('doyouknow', { knowsAccount: true });
   // Two people cannot hold a registered plan but the RESP (ADR 0014): a joint one holds cash.
-  await save('allaccounts', { accounts: [joint ? 'cash' : 'tfsa'] });
+  await save('allaccounts', { accounts });
   await save('account', {});
   await save('profile', profileOf(primary, '130 692 544', '1985-03-27', homeAddress));
   if (joint) {
@@ -146,7 +149,7 @@ export async function applicationAtReview(
       preferredLanguage: jointLanguage,
     });
   }
-  await save('otherinterests', otherInterests(Boolean(joint), language));
+  await save('otherinterests', otherInterests(Boolean(joint), language, accounts));
   return id;
 }
 
