@@ -48,6 +48,9 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { fundingRoutes } from './modules/funding/funding.routes.ts';
 import { rifFundingRoutes } from './modules/rif-funding/rif-funding.routes.ts';
 import { settlement } from './modules/funding/settlement.job.ts';
+import { transferProcessing } from './modules/transfers/transfer-processing.job.ts';
+import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
+import { transferEnvelopeHandler } from './modules/transfers/transfers.service.ts';
 import { realBankClock, sandboxBankClockOf } from './providers/sandbox-bank/bank-clock.ts';
 import { sandboxBank, type BankProcessor } from './providers/sandbox-bank/sandbox-bank.ts';
 import { sandboxBankRoutes } from './providers/sandbox-bank/sandbox-bank.routes.ts';
@@ -70,6 +73,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAddressLookupProvider } from './providers/address-lookup/address-lookup-providers.ts';
 import type { AddressLookupProvider } from './providers/address-lookup/address-lookup-provider.ts';
 import type { EsignProvider } from './providers/esign/esign-provider.ts';
+import { createEsignProvider } from './providers/esign/esign-providers.ts';
 import { sandboxEsignRoutes } from './providers/esign/sandbox-esign.routes.ts';
 import type { MailTransport } from './providers/mail/mail-transport.ts';
 import { auth } from './plugins/auth.ts';
@@ -250,11 +254,23 @@ export async function buildApp(
     ...(vendors.esign && { provider: vendors.esign }),
   });
   if (!vendors.esign) await app.register(sandboxEsignRoutes, { prefix: '/sandbox/esign' });
+  // Funding (issue 14): the bank's date is the sandbox bank's clock in sandbox mode.
+  const bankClock = sandboxVendors ? sandboxBankClockOf(app.db) : realBankClock();
+  // Transfer authorizations (issue 15) go to the same e-sign vendor as applications.
+  const esignProvider =
+    vendors.esign ?? createEsignProvider('sandbox', { db: app.db, cipher: app.cipher });
   // The e-sign vendor's webhook: a signature is recorded though the signer closed the tab.
   await app.register(esignWebhookRoutes, {
     config,
     secret: webhookSecretOf(config, 'esign'),
     ...(vendors.esign && { provider: vendors.esign }),
+    transfers: transferEnvelopeHandler({
+      db: app.db,
+      cipher: app.cipher,
+      clock: bankClock,
+      provider: esignProvider,
+      publicUrl,
+    }),
   });
   await app.register(coAuthCodeRoutes, { prefix: API_BASE, config });
   // Photo ID and selfie on the phone: the hand-off, the phone pages' API, the vendor's webhook.
@@ -273,11 +289,17 @@ export async function buildApp(
     ...(vendors.creditBureau && { bureau: vendors.creditBureau }),
     ...(config.sandboxWebhookPollMs && { sandboxLatencyMs: sandboxBureauLatency }),
   });
-  // Funding (issue 14): the bank's date is the sandbox bank's clock in sandbox mode.
-  const bankClock = sandboxVendors ? sandboxBankClockOf(app.db) : realBankClock();
   await app.register(fundingRoutes, {
     prefix: API_BASE,
     clock: bankClock,
+    publicUrl,
+    uploadQuotaBytes: uploadQuotaBytesOf(config),
+  });
+  // Transfers in (issue 15): the request, its pre-check and e-signature, cancel, coaccounts.
+  await app.register(transfersRoutes, {
+    prefix: API_BASE,
+    clock: bankClock,
+    provider: esignProvider,
     publicUrl,
     uploadQuotaBytes: uploadQuotaBytesOf(config),
   });
@@ -331,10 +353,24 @@ export async function buildApp(
     publicUrl,
     pollMs: config.sandboxWebhookPollMs ? (sandboxVendors ? 2_000 : 60_000) : 0,
   });
+  // Transfers in move on the same bank clock and polling (transfer-processing.job.ts).
+  await app.register(transferProcessing, {
+    clock: bankClock,
+    publicUrl,
+    pollMs: config.sandboxWebhookPollMs ? (sandboxVendors ? 2_000 : 60_000) : 0,
+  });
   if (sandboxVendors) {
     await app.register(sandboxBankRoutes, {
       prefix: '/sandbox/bank',
-      settlement: () => app.settlement,
+      // A change of the clock settles funding, then moves transfers, before it answers.
+      settlement: () => ({
+        ...app.settlement,
+        runOnce: async () => {
+          const settled = await app.settlement.runOnce();
+          const moved = await app.transferProcessing.runOnce();
+          return { today: settled.today, changed: settled.changed + moved.changed };
+        },
+      }),
     });
   }
   // What the sandbox vendors decided reaches the product as signed webhooks (ADR 0018).

@@ -103,16 +103,23 @@ function sendsIdentityDocument(
 }
 
 /**
- * The void cheque (or direct-deposit form) that funds the accounts (issue 14), accepted after
- * the review is agreed from the primary applicant, who funds them, until the application is
- * declined.
+ * The void cheque (or direct-deposit form) that funds the accounts (issue 14), and the statement
+ * or transfer form of an account transferred in (issue 15), accepted after the review is agreed
+ * from the primary applicant, who funds them, until the application is declined.
  */
+const fundingDocumentTypes: ReadonlySet<string> = new Set([
+  'voidCheque',
+  'investmentStatement',
+  'transferForm',
+]);
+
 function sendsFundingDocument(
   application: { role: ParticipantRole; status: ApplicationState },
   documentType: string | undefined,
 ): boolean {
   return (
-    documentType === 'voidCheque' &&
+    documentType !== undefined &&
+    fundingDocumentTypes.has(documentType) &&
     application.role === 'primary' &&
     !acceptsChanges(application.status) &&
     application.status !== 'declined'

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
 import { registerSignedWebhook } from '../../lib/webhooks/signed-webhook-route.ts';
 import {
   ESIGN_WEBHOOK_PATH,
@@ -9,10 +10,24 @@ import {
 import { esignDepsOf, type EsignRoutesOptions } from './esign.routes.ts';
 import { envelopeNewsOf, recordEnvelopeNews, type EnvelopeNews } from './esign.service.ts';
 
+/**
+ * Other envelopes the portal sends with the same vendor (issue 15: transfer authorizations):
+ * asked about an envelope the application signatures do not know, and handed its news.
+ */
+export interface EnvelopeNewsHandler<News> {
+  newsOf(envelopeId: string): Promise<News | undefined>;
+  record(tx: Database, news: News): Promise<void>;
+}
+
 export interface EsignWebhookOptions extends EsignRoutesOptions {
   /** The secret shared with the e-sign vendor (config: `webhookSecretOf(config, 'esign')`). */
   secret: string;
+  /** The transfers module's envelopes (transfer authorizations). */
+  transfers?: EnvelopeNewsHandler<unknown>;
 }
+
+type News =
+  { kind: 'application'; news: EnvelopeNews } | { kind: 'transfer'; news: unknown } | undefined;
 
 const envelopeEventSchema = z.object({
   type: z.enum(Object.values(envelopeEventTypes)),
@@ -30,15 +45,23 @@ const envelopeEventSchema = z.object({
  */
 export const esignWebhookRoutes: FastifyPluginAsync<EsignWebhookOptions> = async (app, options) => {
   const deps = esignDepsOf(app, options);
-  await registerSignedWebhook<EnvelopeNews | undefined>(app, {
+  const { transfers } = options;
+  await registerSignedWebhook<News>(app, {
     path: ESIGN_WEBHOOK_PATH,
     role: ESIGN_WEBHOOK_ROLE,
     secret: options.secret,
     prepare: async (event) => {
       const parsed = envelopeEventSchema.safeParse(event);
       if (!parsed.success) return undefined;
-      return envelopeNewsOf(deps, parsed.data.data.envelopeId);
+      const { envelopeId } = parsed.data.data;
+      const news = await envelopeNewsOf(deps, envelopeId);
+      if (news) return { kind: 'application', news };
+      const transfer = await transfers?.newsOf(envelopeId);
+      return transfer === undefined ? undefined : { kind: 'transfer', news: transfer };
     },
-    handle: (tx, _event, news) => recordEnvelopeNews(tx, deps, news),
+    handle: async (tx, _event, prepared) => {
+      if (prepared?.kind === 'application') await recordEnvelopeNews(tx, deps, prepared.news);
+      else if (prepared?.kind === 'transfer') await transfers?.record(tx, prepared.news);
+    },
   });
 };
