@@ -168,6 +168,16 @@ describe('RRIF payout screen', () => {
     ).toBeVisible();
   });
 
+  it('shows the not-found page for an application that is not the person’s', async () => {
+    fakeApi({
+      [`GET /rifFunding/${APPLICATION_ID}/options`]: [ok({ errorCode: 'notFound' }, 404)],
+    });
+    await renderApp({ path: rifPayoutPath(APPLICATION_ID), user: signedIn });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 10_000 }),
+    ).toBeVisible();
+  });
+
   it('shows the first payment as the choices are made, then reviews and saves them', async () => {
     const api = fakeApi();
     const user = userEvent.setup();

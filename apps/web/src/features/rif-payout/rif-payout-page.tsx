@@ -116,6 +116,18 @@ function RifPayoutScreen({
     );
   }
   if (resource.state === 'failed') {
+    const refusal = refusalOf(resource.error);
+    // Someone else's application, or none: as for any address that does not exist.
+    if (refusal?.status === 404) return <Navigate to="/not-found" replace />;
+    if (refusal?.status === 409 && refusal.body.message) {
+      // Funding is not open yet (the review is not agreed): the server says so.
+      return (
+        <>
+          <p>{refusal.body.message}</p>
+          <BackToFunding />
+        </>
+      );
+    }
     return (
       <div className="notice-warning" role="alert">
         <p>{t('loadFailed')}</p>
