@@ -14,7 +14,7 @@ import { RootLayout, type ShellHandle } from './root-layout.tsx';
 import { requireSignIn } from '../lib/require-sign-in.ts';
 import { NameCorrectionGate } from '../features/home/name-section-gate.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
-import { RIF_PAYOUT_ROUTE } from '../features/rif-payout/rif-payout-path.ts';
+import { RIF_PAYOUT_ROUTE, rifPayoutPath } from '../features/rif-payout/rif-payout-path.ts';
 import { RouteError } from './route-error.tsx';
 
 const notFound: RouteObject = { path: '*', Component: NotFoundPage };
@@ -75,9 +75,11 @@ const onboardingStepRoutes: RouteObject[] = [
   step('review', async () => ({
     default: (await import('../features/onboarding/review/review-step.tsx')).ReviewStep,
   })),
-  step('funding', async () => ({
-    default: (await import('../features/onboarding/funding/funding-step.tsx')).FundingStep,
-  })),
+  step('funding', async () => {
+    // Features do not import each other: the RRIF payout screen's path comes from here.
+    const { FundingStep } = await import('../features/onboarding/funding/funding-step.tsx');
+    return { default: () => <FundingStep rifPayoutPathOf={rifPayoutPath} /> };
+  }),
   step('qualid', async () => ({
     default: (await import('../features/onboarding/identity/qualid-step.tsx')).QualidStep,
   })),
@@ -175,9 +177,12 @@ export const routes: RouteObject[] = [
                   {
                     // The client's funding page (issue 14): EFTs and PACs, cancel, delete, request.
                     path: 'funding',
-                    lazy: async () => ({
-                      Component: (await import('../features/funding/funding-page.tsx')).FundingPage,
-                    }),
+                    lazy: async () => {
+                      const { FundingPage } = await import('../features/funding/funding-page.tsx');
+                      return {
+                        Component: () => <FundingPage rifPayoutPathOf={rifPayoutPath} />,
+                      };
+                    },
                   },
                   {
                     // RRIF payouts of an application's income funds (issue 15), behind a flag.

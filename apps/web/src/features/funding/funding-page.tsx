@@ -15,6 +15,7 @@ import { deleteEffectiveDatePreview } from './delete-effective-date.ts';
 import { FundingItemsSection } from './funding-items-section.tsx';
 import { fundingItemHeadingId } from '../../ui/funding/funding-item-list.tsx';
 import { NewEftRequest } from './new-eft-request.tsx';
+import { TransfersSection } from './transfers-section.tsx';
 
 type Items = { items: FundingItem[] };
 type Outcome = { kind: 'done' | 'failed'; text: string };
@@ -29,8 +30,10 @@ const withoutItem = (list: Items, id: string): Items => ({
 export interface FundingPageProps {
   /** The clock of the last-7-days window (tests fix it). */
   now?(): Date;
-  /** How often a bank connection's status is asked (tests shorten it). */
+  /** How often a bank connection's (and a transfer's signature's) status is asked (tests shorten it). */
   pollIntervalMs?: number;
+  /** Where an income fund's payments are set up (the router gives the RRIF payout screen's). */
+  rifPayoutPathOf?(applicationId: string): string;
 }
 
 const realNow = () => new Date();
@@ -43,7 +46,7 @@ const realNow = () => new Date();
  * or PAC request. Every change is confirmed first, its outcome takes the focus and is announced,
  * and a refusal says the spec's message and keeps the list as it was.
  */
-export function FundingPage({ now = realNow, pollIntervalMs }: FundingPageProps) {
+export function FundingPage({ now = realNow, pollIntervalMs, rifPayoutPathOf }: FundingPageProps) {
   const { i18n } = useTranslation();
   addOnDemandCatalogues(i18n);
   const { t } = useTranslation('fundingPage');
@@ -182,6 +185,8 @@ export function FundingPage({ now = realNow, pollIntervalMs }: FundingPageProps)
         onSubmitted={submitted}
         pollIntervalMs={pollIntervalMs}
       />
+
+      <TransfersSection pollIntervalMs={pollIntervalMs} rifPayoutPathOf={rifPayoutPathOf} />
 
       <FundingItemsSection
         id="pending"

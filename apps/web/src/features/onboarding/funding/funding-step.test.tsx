@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import type { FundingItem, FundingToAccount } from '@portal/domain/funding/funding-item';
+import type { CoAccount, TransferView } from '@portal/domain/transfers/transfer-request';
 import type { ApplicationDetail } from '../../../lib/applications-api.ts';
 import { createI18n } from '../../../lib/i18n.ts';
 import { storeAccessToken } from '../../../lib/session-token.ts';
@@ -39,6 +40,38 @@ const chequing: BankAccount = {
 };
 
 const dates = ['2026-03-16', '2026-03-17', '2026-03-18'];
+
+const unsignedTransfer: TransferView = {
+  id: 'ffffffff-0000-4000-8000-000000000001',
+  toAccountId: tfsa.accountId,
+  fromInstitutionId: 'questrade',
+  fromInstitutionName: 'Questrade',
+  accountNumber: '•••••789',
+  accountType: 'TFSA',
+  transferType: 1,
+  approximateValueCents: 2_000_000,
+  status: 'UNSIGNED',
+  esignStatus: 'UNSIGNED',
+  cancellable: true,
+  expected: null,
+  feeRefund: null,
+  lineCount: 0,
+  createdAt: '2026-03-04T15:00:00Z',
+  lastModifiedDate: '2026-03-04T15:00:00Z',
+  signedOn: null,
+};
+
+const coTfsa = (transfers: TransferView[] = []): CoAccount => ({
+  accountId: tfsa.accountId,
+  accountTypeId: 4,
+  accountTypeName: 'tfsa',
+  transferAccountType: 'TFSA',
+  ownershipTypeId: 1,
+  currencyTypeId: 1,
+  jurisdiction: null,
+  accountNumber: null,
+  transfers,
+});
 
 const item = (changes: Partial<FundingItem> = {}): FundingItem => ({
   id: 'eeeeeeee-0000-4000-8000-000000000001',
@@ -321,16 +354,69 @@ describe('funding step', () => {
     expect(screen.getByLabelText('Date de début')).toBeInTheDocument();
   });
 
-  it('a transfer from another institution is explained, and the other ways offered', async () => {
-    fakeFundingApi();
+  it('a transfer from another institution opens the transfer request into that account, with the offer', async () => {
+    fakeFundingApi({
+      [`GET /coapplications/${APPLICATION_ID}/coaccounts`]: [ok([coTfsa()])],
+    });
     await renderStep();
     await userEvent.click(
       screen.getByRole('radio', { name: 'Transfer from another financial institution' }),
     );
-    expect(screen.getByText(/requested once your account is open/)).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Pay as a bill from my bank' }));
-    expect(screen.getByRole('radio', { name: 'Pay as a bill from my bank' })).toBeChecked();
-    expect(screen.getByRole('heading', { name: 'Pay as a bill from your bank' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'Transfer from another institution' }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(/refund the other institution’s transfer fees, up to \$150/),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Request a transfer' }));
+    expect(screen.getByLabelText('Account the transfer goes into')).toHaveValue(tfsa.accountId);
+    expect(screen.getByLabelText('Institution the account is at')).toBeInTheDocument();
+  });
+
+  it('leaving the step with an unsigned transfer asks first, then cancels it and goes on', async () => {
+    const api = fakeFundingApi({
+      [`GET /coapplications/${APPLICATION_ID}/coaccounts`]: [ok([coTfsa([unsignedTransfer])])],
+      [`GET /transferAccounts/${unsignedTransfer.id}/esign`]: [
+        ok({ transferAccountId: unsignedTransfer.id, esignUrl: null, esignStatus: 'UNSIGNED' }),
+      ],
+      [`DELETE /transferAccounts/cancel/${unsignedTransfer.id}`]: [
+        ok({ transfer: { ...unsignedTransfer, status: 'CANCELLED' } }),
+      ],
+    });
+    const { router } = await renderStep();
+    await userEvent.click(
+      screen.getByRole('radio', { name: 'Transfer from another financial institution' }),
+    );
+    expect(await screen.findByText('Not signed: not processed')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without signing?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay and sign' }));
+    expect(api.sent('DELETE', `/transferAccounts/cancel/${unsignedTransfer.id}`)).toHaveLength(0);
+    expect(router.state.location.pathname).toBe(`/application/${APPLICATION_ID}/funding`);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Leave without signing?' })).getByRole(
+        'button',
+        { name: 'Cancel it and leave' },
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Confirm your identity' })).toBeVisible();
+    expect(api.sent('DELETE', `/transferAccounts/cancel/${unsignedTransfer.id}`)).toHaveLength(1);
+  });
+
+  it('en français, quitter l’étape avec un transfert non signé demande une confirmation', async () => {
+    fakeFundingApi({
+      [`GET /coapplications/${APPLICATION_ID}/coaccounts`]: [ok([coTfsa([unsignedTransfer])])],
+    });
+    await renderStep('fr');
+    await userEvent.click(
+      screen.getByRole('radio', { name: 'Transfert depuis une autre institution financière' }),
+    );
+    expect(await screen.findByText('Non signé : non traité')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /^Partir sans signer\s\?$/ });
+    expect(within(dialog).getByRole('button', { name: 'L’annuler et partir' })).toBeVisible();
   });
 
   it('bill payment names the payee and says the account number comes when the account opens', async () => {

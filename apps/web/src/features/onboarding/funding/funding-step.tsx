@@ -14,6 +14,8 @@ import { Page } from '../../../ui/page.tsx';
 import { stepPath, useApplication } from '../step/application-context.tsx';
 import { builtSteps } from '../step/built-steps.ts';
 import { AddBankAccount } from '../../../ui/funding/add-bank-account.tsx';
+import { TransferLeaveGuard } from '../../../ui/transfers/transfer-leave-guard.tsx';
+import { TransfersPanel } from '../../../ui/transfers/transfers-panel.tsx';
 import { nextStepApi } from './next-step-api.ts';
 
 /** The ways to fund one account (spec section 2, Funding). */
@@ -53,10 +55,18 @@ function payorNamesOf(steps: Record<string, unknown>): string[] {
  * Step `funding` (spec section 2; issue 14), after the review is agreed, for the primary
  * applicant: for each account opened, one transfer or regular contributions from a bank
  * account (a void cheque, a bank connection, or an account on file), a transfer from another
- * institution (requested once the account is open), a bill payment, or nothing for now.
+ * institution (pre-checked, then signed; one left unsigned is cancelled on leaving, after
+ * asking), a bill payment, or nothing for now.
  * Funding never blocks: Continue goes on to the application's next step whatever was chosen.
  */
-export function FundingStep({ pollIntervalMs }: { pollIntervalMs?: number }) {
+export function FundingStep({
+  pollIntervalMs,
+  rifPayoutPathOf,
+}: {
+  pollIntervalMs?: number;
+  /** Where an income fund's payments are set up (the router gives the RRIF payout screen's). */
+  rifPayoutPathOf?(applicationId: string): string;
+}) {
   const { t, i18n } = useTranslation('funding');
   const language = fundingLanguageOf(i18n.language);
   const navigate = useNavigate();
@@ -71,6 +81,9 @@ export function FundingStep({ pollIntervalMs }: { pollIntervalMs?: number }) {
   const [submitted, setSubmitted] = useState<Record<string, FundingSubmitted | undefined>>({});
   const [continuing, setContinuing] = useState(false);
   const [continueFailed, setContinueFailed] = useState(false);
+  /** Each account's transfers not signed yet: leaving the step cancels them, after asking. */
+  const [unsigned, setUnsigned] = useState<Record<string, string[]>>({});
+  const unsignedIds = Object.values(unsigned).flat();
   const payorNames = payorNamesOf(application.steps as Record<string, unknown>);
 
   async function goOn() {
@@ -80,8 +93,10 @@ export function FundingStep({ pollIntervalMs }: { pollIntervalMs?: number }) {
     try {
       const { step } = await nextStepApi.get(application.id);
       if (step && step !== 'funding' && builtSteps.has(step)) {
-        navigate(stepPath(application.id, step));
-      } else navigate('/home/dashboard', { state: { savedApplication: application.id } });
+        await navigate(stepPath(application.id, step));
+      } else await navigate('/home/dashboard', { state: { savedApplication: application.id } });
+      // Still here when the leave guard kept the person (an unsigned transfer): Continue again.
+      setContinuing(false);
     } catch {
       setContinueFailed(true);
       setContinuing(false);
@@ -169,26 +184,14 @@ export function FundingStep({ pollIntervalMs }: { pollIntervalMs?: number }) {
               />
             ))}
           {option === 'transfer' && (
-            <div className="notice-info">
-              <p>{t('step.transfer.explain')}</p>
-              <p>{t('step.transfer.offer')}</p>
-              <div className="actions">
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => choose('eft')}
-                >
-                  {t('step.transfer.useEft')}
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => choose('billPayment')}
-                >
-                  {t('step.transfer.useBill')}
-                </button>
-              </div>
-            </div>
+            <TransfersPanel
+              applicationId={application.id}
+              toAccountId={id}
+              idPrefix={`${prefix}-transfer`}
+              pollIntervalMs={pollIntervalMs}
+              rifPayoutPath={rifPayoutPathOf?.(application.id)}
+              onUnsignedChange={(ids) => setUnsigned((current) => ({ ...current, [id]: ids }))}
+            />
           )}
           {option === 'billPayment' && (
             <div className="notice-info">
@@ -213,6 +216,7 @@ export function FundingStep({ pollIntervalMs }: { pollIntervalMs?: number }) {
     <Page title={t('step.title')} heading={t('step.title')}>
       <p>{t('step.intro')}</p>
       {body}
+      <TransferLeaveGuard unsignedIds={unsignedIds} onCancelled={() => setUnsigned({})} />
       {continueFailed && (
         <div className="notice-warning" role="alert">
           <p>{t('step.continueFailed')}</p>
