@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RifOptions, RifSetUpAnswer, RifSetupAnswer } from '@portal/domain/rif/rif-api';
+import { lifMaximum } from '@portal/domain/rif/lif-maximum';
 import { isNoRifSetup, NO_RIF_SETUP_TEXT } from '@portal/domain/rif/rif-payout-schema';
+import { rifWithholding } from '@portal/domain/rif/withholding';
 import { applicationSteps, auditEvents, rifPayoutSetups } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
@@ -354,5 +356,74 @@ describe('RRIF payouts while rrif-funding-enabled is off', () => {
       expect(response.statusCode).toBe(404);
     }
     expect(await test.app.db.select().from(rifPayoutSetups)).toHaveLength(0);
+  });
+});
+
+describe('RRIF payouts with configured rates: a Quebec resident’s LIF paying its maximum', () => {
+  let test: TestApp;
+  let alice: TestUser;
+  let applicationId: string;
+
+  beforeAll(async () => {
+    test = await createTestApp({
+      featureFlags: { bypassQualId: true, rrifFundingEnabled: true },
+      rif: { quebecExcessPercent: 16, lifBondRatePercent: 4 },
+    });
+    alice = await signedInUser(test.app, 'alice');
+    await setBankToday(test.app, BANK_TODAY);
+    applicationId = await agreedApplication(test.app, alice);
+    const step = (name: string) =>
+      and(eq(applicationSteps.applicationId, applicationId), eq(applicationSteps.step, name));
+    await test.app.db
+      .update(applicationSteps)
+      .set({ data: { accounts: ['lif', 'cash'] } })
+      .where(step('allaccounts'));
+    await test.app.db
+      .update(applicationSteps)
+      .set({ data: { pensionJurisdiction: 'QC' } })
+      .where(step('account'));
+    await test.app.db
+      .update(applicationSteps)
+      .set({ data: sql`jsonb_set(${applicationSteps.data}, '{homeAddress,provinceId}', '11')` })
+      .where(step('profile'));
+  });
+  afterAll(() => test?.close());
+
+  it('computes the maximum with the configured bond yield and withholds Quebec’s configured part', async () => {
+    const options = await test.app.inject({
+      url: `${API}/rifFunding/${applicationId}/options`,
+      headers: bearer(alice.token),
+    });
+    const body = options.json<RifOptions>();
+    expect(body).toMatchObject({
+      province: 'QC',
+      rates: { quebecExcessPercent: 16, lifBondRatePercent: 4 },
+      funds: [{ accountTypeId: 10, pensionJurisdiction: 'QC' }],
+    });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `${API}/rifFunding/${applicationId}`,
+      headers: bearer(alice.token),
+      payload: {
+        ...spousePayload(body.cashAccounts[0]!.accountId),
+        minPaymentTypeId: 1,
+        annualPaymentTypeId: 3,
+        taxCalcOptionTypeId: 1,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const { firstPayment } = response.json<RifSetupAnswer>();
+    // Alice is 41 on January 1, 2027; the maximum is the formula's at 4% for 15 years, then 6%.
+    const maximum = (bondRatePercent: number) =>
+      lifMaximum({ jurisdiction: 'QC', fmvCents: 10_000_000, ageAtJanuary1: 41, bondRatePercent });
+    expect(maximum(4)).not.toBe(maximum(6));
+    expect(firstPayment.annual.grossCents).toBe(maximum(4));
+    expect(firstPayment.annual.withholdingCents).toBe(
+      rifWithholding(maximum(4), firstPayment.minimumCents, {
+        province: 'QC',
+        quebecPercent: 16,
+      }).totalCents,
+    );
+    expect(firstPayment.annual.withholdingCents).toBeGreaterThan(0);
   });
 });
