@@ -23,7 +23,8 @@ import * as repo from './transfers.repo.ts';
  *   (delivering-firm.ts), else SC_PENDING_TRADE_SETTLEMENT (56);
  * - E-1: SC_CREDIT_APPROVED (57);
  * - E: SC_PROCESSED (54). E is D+10 for a standard transfer, D+5 for mutual funds, D+12 for a
- *   joint or spousal one: each step has its own day.
+ *   joint or spousal one: each step has its own day, and is dated that day (`sent_on`,
+ *   `completed_on`, the mail) even when the clock jumped past it.
  *
  * Unsigned transfers (status null) and cancelled ones (62) are never picked up. Rows are
  * claimed with `FOR UPDATE SKIP LOCKED` in a short transaction, as settlement claims its
@@ -87,40 +88,49 @@ export function createTransferProcessingJob(
   const deps = { cipher, publicUrl };
   const s = transferInStatuses;
 
-  async function handle(tx: Database, kind: repo.DueKind, row: repo.TransferRow, today: IsoDate) {
+  /**
+   * Handles one claimed transfer. Each step is dated the business day it was due, not the
+   * bank's today: a clock moved far ahead takes a transfer through each step on its own day.
+   */
+  async function handle(tx: Database, kind: repo.DueKind, row: repo.TransferRow) {
+    const calendar = businessCalendarOf('national');
     const change = (
       to: Parameters<typeof recordTransferChange>[2]['to'],
       mail: Parameters<typeof recordTransferChange>[2]['mail']['change'],
+      date: IsoDate,
       set: Parameters<typeof recordTransferChange>[2]['set'] = {},
     ) =>
-      recordTransferChange(tx, deps, {
-        row,
-        to,
-        actor: 'job',
-        set,
-        mail: { change: mail, date: today },
-      });
+      recordTransferChange(tx, deps, { row, to, actor: 'job', set, mail: { change: mail, date } });
     switch (kind) {
-      case 'send':
-        await change(s.SC_SENT_TO_DP, 'sentToDeliverer', { sentOn: today });
+      case 'send': {
+        const sentOn = calendar.addBusinessDays(row.signedOn!, 1);
+        await change(s.SC_SENT_TO_DP, 'sentToDeliverer', sentOn, { sentOn });
         return;
+      }
       case 'answer': {
+        const answeredOn = calendar.addBusinessDays(row.sentOn!, 1);
         const accountNumber = cipher.decrypt(
           row.accountNumberEncrypted,
           transferContext(row.id, 'accountNumber'),
         );
         if (firm.answerOf({ accountNumber }) === 'declined') {
-          await change(s.SC_DECLINED, 'declined', { completedOn: today });
+          await change(s.SC_DECLINED, 'declined', answeredOn, { completedOn: answeredOn });
         } else {
-          await change(s.SC_PENDING_TRADE_SETTLEMENT, 'pendingSettlement');
+          await change(s.SC_PENDING_TRADE_SETTLEMENT, 'pendingSettlement', answeredOn);
         }
         return;
       }
       case 'approve':
-        await change(s.SC_CREDIT_APPROVED, 'creditApproved');
+        await change(
+          s.SC_CREDIT_APPROVED,
+          'creditApproved',
+          businessCutoff(addCalendarDays(row.expectedEarliest!, -1), 1),
+        );
         return;
       case 'process':
-        await change(s.SC_PROCESSED, 'processed', { completedOn: today });
+        await change(s.SC_PROCESSED, 'processed', row.expectedEarliest!, {
+          completedOn: row.expectedEarliest,
+        });
         return;
     }
   }
@@ -133,7 +143,7 @@ export function createTransferProcessingJob(
         let count = 0;
         for (const row of rows) {
           try {
-            await tx.transaction((savepoint) => handle(savepoint, kind, row, dates.today));
+            await tx.transaction((savepoint) => handle(savepoint, kind, row));
             count += 1;
           } catch (error) {
             log.error(
