@@ -34,23 +34,28 @@ export function FirstPaymentPanel({
   const { t, i18n } = useTranslation('rifPayout');
   const language = fundingLanguageOf(i18n.language);
   const money = (cents: Cents) => formatCents(cents, language, currency);
+  const rows: [string, string][] = payment
+    ? [
+        [t('preview.paidOn'), formatIsoDate(payment.paidOn, language)],
+        [t('preview.gross'), money(payment.grossCents)],
+        [t('preview.withholding'), money(payment.withholdingCents)],
+        [t('preview.net'), money(payment.netCents)],
+        [t('preview.minimum', { year: payment.year }), money(payment.minimumCents)],
+      ]
+    : [];
   return (
     <section aria-labelledby={`${id}-heading`} className="notice-info">
       <h2 id={`${id}-heading`}>{t('preview.heading')}</h2>
       <div id={id} aria-live={live ? 'polite' : undefined}>
         {payment ? (
           <>
-            <dl>
-              <dt>{t('preview.paidOn')}</dt>
-              <dd>{formatIsoDate(payment.paidOn, language)}</dd>
-              <dt>{t('preview.gross')}</dt>
-              <dd>{money(payment.grossCents)}</dd>
-              <dt>{t('preview.withholding')}</dt>
-              <dd>{money(payment.withholdingCents)}</dd>
-              <dt>{t('preview.net')}</dt>
-              <dd>{money(payment.netCents)}</dd>
-              <dt>{t('preview.minimum', { year: payment.year })}</dt>
-              <dd>{money(payment.minimumCents)}</dd>
+            <dl className="summary-list">
+              {rows.map(([term, value]) => (
+                <div key={term}>
+                  <dt>{term}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
             </dl>
             <p>
               {t('preview.annual', {
