@@ -1,0 +1,103 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import {
+  renderTransferAuthorization,
+  transferAuthorizationFileName,
+  type TransferAuthorizationDetails,
+} from './transfer-authorization.pdf.ts';
+
+/** Every word a reader copies out of the PDF, page after page, as pdf.js extracts them. */
+async function textOf(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  try {
+    const pages: string[] = [];
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      const content = await (await pdf.getPage(number)).getTextContent();
+      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    }
+    return pages.join('\n');
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+const details = (
+  overrides: Partial<TransferAuthorizationDetails> = {},
+): TransferAuthorizationDetails => ({
+  transferId: '3fc81704-3854-4f83-8f0a-689c0134bb26',
+  receivingAccountLabel: 'CELI',
+  institutionName: 'Placements directs TD',
+  accountNumber: '5XK123456',
+  accountType: 'TFSA',
+  jurisdiction: null,
+  transferType: 4,
+  approximateValueCents: 2_000_000,
+  liquidationValueCents: null,
+  transferFeeCents: 15_000,
+  mutualFunds: false,
+  unpaidMinimum: null,
+  holders: [
+    { firstName: 'Camille', lastName: 'Bélanger', sin: '130 692 544', birthDate: '1985-03-27' },
+  ],
+  address: {
+    streetNumber: '100',
+    streetName: 'Queen St W',
+    city: 'Toronto',
+    provinceId: 5,
+    postalCode: 'M5H 2N2',
+  },
+  resp: null,
+  lines: [
+    { kind: 'inKind', symbol: 'XIU', securityName: 'iShares S&P/TSX 60', quantity: 100 },
+    { kind: 'cash', amountCents: 50_000 },
+  ],
+  ...overrides,
+});
+
+describe('the transfer authorization PDF', () => {
+  it('is written in French for a French signer: what moves, the holders with the SIN masked', async () => {
+    const rendered = await renderTransferAuthorization({
+      language: 'fr',
+      details: details(),
+      createdAt: new Date('2026-11-16T15:00:00Z'),
+    });
+    expect(rendered.name).toBe('autorisation-transfert-3FC81704.pdf');
+    const text = await textOf(rendered.bytes);
+    expect(text).toContain('Autorisation de transfert');
+    expect(text).toContain('Placements directs TD');
+    expect(text).toContain('5XK123456');
+    expect(text).toContain('Camille Bélanger');
+    expect(text).toContain('*** *** 544');
+    expect(text).not.toContain('130 692 544');
+    expect(text).toContain('XIU');
+    expect(text).toMatch(/500,00\s\$/);
+    expect(text).toContain('J’autorise Placements directs TD');
+    expect(rendered.lines).toContain('Notre offre et les délais');
+  });
+
+  it('names a locked-in plan’s pension law, the unpaid minimum and RESP contracts in English', async () => {
+    const rendered = await renderTransferAuthorization({
+      language: 'en',
+      details: details({
+        institutionName: 'TD Direct Investing',
+        accountType: 'LIF',
+        jurisdiction: 'ON',
+        transferType: 1,
+        unpaidMinimum: 'paidByDeliverer',
+        resp: { deliveringContractNumber: 'A1234', receivingContractNumber: 'B5678' },
+        lines: [],
+      }),
+      createdAt: new Date('2026-11-16T15:00:00Z'),
+    });
+    expect(transferAuthorizationFileName(details().transferId, 'en')).toBe(
+      'transfer-authorization-3FC81704.pdf',
+    );
+    const text = await textOf(rendered.bytes);
+    expect(text).toContain('Transfer authorization');
+    expect(text).toContain('Pension law');
+    expect(text).toContain('Ontario');
+    expect(text).toContain('The other institution pays what is left of it before the transfer');
+    expect(text).toContain('A1234');
+    expect(text).not.toContain('What moves');
+  });
+});
