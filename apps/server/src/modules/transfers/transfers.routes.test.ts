@@ -524,6 +524,30 @@ describe('transfers API (issue 15)', () => {
       expect((await rowOf(transferAccountId))!.status).toBeNull();
     });
 
+    // PGlite has one connection: a second transaction waits for the first, so only a server
+    // shows a claim held by another transaction.
+    it.runIf(process.env.TEST_DATABASE_URL)(
+      'answers 409 transferBeingProcessed while the job’s claim locks the row (PostgreSQL)',
+      async () => {
+        const { transferAccountId } = await submittedTransfer(
+          test.app,
+          alice.token,
+          partialTransfer(ids, { accountNumber: '9010010' }),
+        );
+        let statusCode = 0;
+        await test.app.db.transaction(async (tx) => {
+          await tx
+            .select()
+            .from(transferRequests)
+            .where(eq(transferRequests.id, transferAccountId))
+            .for('update', { skipLocked: true });
+          statusCode = (await cancel(test.app, alice.token, transferAccountId)).statusCode;
+        });
+        expect(statusCode).toBe(409);
+        expect((await rowOf(transferAccountId))!.status).toBeNull();
+      },
+    );
+
     it('answers 404 for someone else’s transfer and leaves it as it was', async () => {
       const { transferAccountId } = await submittedTransfer(
         test.app,
