@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import type { FundingItem, FundingToAccount } from '@portal/domain/funding/funding-item';
+import type { CoAccount, TransferView } from '@portal/domain/transfers/transfer-request';
+import { resetFlagsForTests } from '../../lib/flags.ts';
 import { client, renderApp } from '../../test/render-app.tsx';
 
 const API = '/service/jaxrs';
@@ -131,8 +133,8 @@ function fakeFundingApi(answers: Record<string, Route[]> = {}) {
 }
 
 /** The real route table at #/home/funding; the page and its catalogues load on demand. */
-async function renderPage(language: 'en' | 'fr' = 'en') {
-  const rendered = await renderApp({ path: '/home/funding', user: signedIn, language });
+async function renderPage(language: 'en' | 'fr' = 'en', path = '/home/funding') {
+  const rendered = await renderApp({ path, user: signedIn, language });
   await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
   return rendered;
 }
@@ -524,5 +526,102 @@ describe('funding page', () => {
     const history = await section('Historique');
     expect(within(history).getByText('État').nextElementSibling).toHaveTextContent('Soumis');
     expect(screen.getByRole('button', { name: 'Nouvelle demande de TEF' })).toBeVisible();
+  });
+});
+
+const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000000';
+const unsignedTransfer: TransferView = {
+  id: 'ffffffff-0000-4000-8000-000000000001',
+  toAccountId: 'bbbbbbbb-0000-4000-8000-000000000009',
+  fromInstitutionId: 'questrade',
+  fromInstitutionName: 'Questrade',
+  accountNumber: '•••••789',
+  accountType: 'RIF',
+  transferType: 1,
+  approximateValueCents: 2_000_000,
+  status: 'UNSIGNED',
+  esignStatus: 'UNSIGNED',
+  cancellable: true,
+  expected: null,
+  feeRefund: null,
+  lineCount: 0,
+  createdAt: '2026-03-04T15:00:00Z',
+  lastModifiedDate: '2026-03-04T15:00:00Z',
+  signedOn: null,
+};
+const rrif: CoAccount = {
+  accountId: unsignedTransfer.toAccountId,
+  accountTypeId: 8,
+  accountTypeName: 'rrif',
+  transferAccountType: 'RIF',
+  ownershipTypeId: 1,
+  currencyTypeId: 1,
+  jurisdiction: null,
+  accountNumber: null,
+  transfers: [unsignedTransfer],
+};
+const transferRoutes = (rrifFunding: boolean) => ({
+  'GET /applications': [
+    ok([
+      {
+        id: APPLICATION_ID,
+        status: 'agreed',
+        role: 'primary',
+        version: 3,
+        ownershipTypeId: 1,
+        nextStep: 'qualid',
+        accounts: ['rrif'],
+        createdAt: '2026-03-01T00:00:00Z',
+        updatedAt: '2026-03-01T00:00:00Z',
+      },
+    ]),
+  ],
+  [`GET /coapplications/${APPLICATION_ID}/coaccounts`]: [ok([rrif])],
+  [`GET /transferAccounts/${unsignedTransfer.id}/esign`]: [
+    ok({ transferAccountId: unsignedTransfer.id, esignUrl: null, esignStatus: 'UNSIGNED' }),
+  ],
+  'GET /flags': [ok({ environment: 'local', flags: { 'rrif-funding-enabled': rrifFunding } })],
+});
+
+describe('funding page: transfers in', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    resetFlagsForTests();
+  });
+
+  it('lists an unsigned transfer as not processed with Sign, offers a new one, and links a RRIF to its payments', async () => {
+    resetFlagsForTests();
+    fakeFundingApi(transferRoutes(true));
+    await renderPage();
+    const item = (await screen.findByRole('heading', { name: 'Questrade •••••789 to RRIF' }))
+      .parentElement!;
+    expect(within(item).getByText('Not signed: not processed')).toBeVisible();
+    expect(within(item).getByRole('button', { name: 'Sign' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Request another transfer' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'Set up your RRIF payments' })).toHaveAttribute(
+      'href',
+      `/home/funding/rif/${APPLICATION_ID}`,
+    );
+  });
+
+  it('leaves the RRIF payments link out while rrif-funding-enabled is off', async () => {
+    resetFlagsForTests();
+    fakeFundingApi(transferRoutes(false));
+    await renderPage('fr');
+    expect(await screen.findByText('Non signé : non traité')).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Signer' })).toBeVisible());
+    expect(
+      screen.queryByRole('link', { name: 'Établir les versements de votre FERR' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('back from the e-sign ceremony, opens that transfer at its sign step', async () => {
+    resetFlagsForTests();
+    fakeFundingApi(transferRoutes(false));
+    await renderPage('en', `/home/funding?transfer=${unsignedTransfer.id}&returned=1`);
+    expect(
+      await screen.findByRole('heading', { name: 'Sign the transfer authorization' }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'I have signed' })).toBeVisible();
   });
 });

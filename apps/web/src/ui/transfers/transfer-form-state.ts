@@ -11,7 +11,10 @@ import {
   describeTransferProblem,
   type TransferValueName,
 } from '@portal/domain/transfers/transfer-messages';
-import type { UnpaidMinimumInstruction } from '@portal/domain/transfers/transfer-precheck';
+import {
+  isPlausibleSymbol,
+  type UnpaidMinimumInstruction,
+} from '@portal/domain/transfers/transfer-precheck';
 import {
   transferAccountModelSchema,
   type TransferAccountModelInput,
@@ -290,6 +293,35 @@ export function fieldProblemsOf(
 export const fieldsToProblems = (fields: Record<string, string>) =>
   Object.entries(fields).map(([field, code]) => ({ field, code }));
 
+/** The pre-check's rules of partial lines, said as the person types rather than after sending. */
+function lineProblems(
+  lines: TransferAccountModelInput['lines'],
+): { field: string; code: string }[] {
+  if (!lines || lines.length === 0) return [{ field: 'lines', code: 'partialLinesRequired' }];
+  return lines.flatMap((line, index) => {
+    const at = (field: string, code: string) => ({ field: `lines.${index}.${field}`, code });
+    if (line.kind === 'cash') {
+      return typeof line.amount === 'number' && line.amount > 0
+        ? []
+        : [at('amount', 'cashAmountRequired')];
+    }
+    const symbol = typeof line.symbol === 'string' ? line.symbol.trim() : '';
+    const name = typeof line.securityName === 'string' ? line.securityName.trim() : '';
+    const quantity = line.quantity;
+    return [
+      ...(symbol === ''
+        ? [at('symbol', 'symbolRequired')]
+        : isPlausibleSymbol(symbol)
+          ? []
+          : [at('symbol', 'symbolFormat')]),
+      ...(name === '' ? [at('securityName', 'securityNameRequired')] : []),
+      ...(typeof quantity === 'number' && Number.isFinite(quantity) && quantity > 0
+        ? []
+        : [at('quantity', 'quantityPositive')]),
+    ];
+  });
+}
+
 /**
  * What the web can say before sending: the model's shape (required answers, amounts, dates)
  * by the domain's own schema, and the statement's size. Whether it matches the profile and the
@@ -300,12 +332,13 @@ export function shapeProblems(
   document: File | null,
 ): { field: string; code: string }[] {
   const parsed = transferAccountModelSchema.safeParse(model);
-  const problems = parsed.success
+  const problems: { field: string; code: string }[] = parsed.success
     ? []
     : parsed.error.issues.map((issue) => ({
         field: issue.path.map(String).join('.'),
         code: issue.message,
       }));
+  if (model.transferType === transferTypes.PARTIAL) problems.push(...lineProblems(model.lines));
   if (document && document.size > MAX_UPLOAD_BYTES) {
     problems.push({ field: 'document', code: 'fileTooLarge' });
   }

@@ -1,0 +1,133 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { CoAccount, TransferView } from '@portal/domain/transfers/transfer-request';
+import { createI18n } from '../../lib/i18n.ts';
+import { storeAccessToken } from '../../lib/session-token.ts';
+import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
+
+/** Shared by the transfer screens' tests: the fake API, the accounts and a way to render. */
+
+export const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000000';
+export const TFSA_ID = 'bbbbbbbb-0000-4000-8000-000000000001';
+export const RRSP_ID = 'bbbbbbbb-0000-4000-8000-000000000002';
+const API = '/service/jaxrs';
+
+export const transfer = (changes: Partial<TransferView> = {}): TransferView => ({
+  id: 'ffffffff-0000-4000-8000-000000000001',
+  toAccountId: TFSA_ID,
+  fromInstitutionId: 'questrade',
+  fromInstitutionName: 'Questrade',
+  accountNumber: '•••••789',
+  accountType: 'TFSA',
+  transferType: 4,
+  approximateValueCents: 2_000_000,
+  status: 'UNSIGNED',
+  esignStatus: 'UNSIGNED',
+  cancellable: true,
+  expected: null,
+  feeRefund: null,
+  lineCount: 2,
+  createdAt: '2026-03-04T15:00:00Z',
+  lastModifiedDate: '2026-03-04T15:00:00Z',
+  signedOn: null,
+  ...changes,
+});
+
+export const coAccount = (changes: Partial<CoAccount> = {}): CoAccount => ({
+  accountId: TFSA_ID,
+  accountTypeId: 4,
+  accountTypeName: 'tfsa',
+  transferAccountType: 'TFSA',
+  ownershipTypeId: 1,
+  currencyTypeId: 1,
+  jurisdiction: null,
+  accountNumber: null,
+  transfers: [],
+  ...changes,
+});
+
+export const rrsp = (changes: Partial<CoAccount> = {}) =>
+  coAccount({
+    accountId: RRSP_ID,
+    accountTypeId: 3,
+    accountTypeName: 'rrsp',
+    transferAccountType: 'RSP',
+    ...changes,
+  });
+
+type Answer = { status: number; body?: unknown };
+export const ok = (body: unknown, status = 200): Answer => ({ status, body });
+
+export interface Call {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+}
+
+/**
+ * The API behind `window.fetch`: each route answers from its queue (the last answer repeats);
+ * unknown paths answer 404.
+ */
+export function fakeApi(answers: Record<string, Answer[]> = {}) {
+  const calls: Call[] = [];
+  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+    const path = url.pathname.replace(API, '');
+    calls.push({ method, path, search: url.searchParams, body });
+    if (url.pathname.startsWith('/security/')) return new Response(null, { status: 204 });
+    const queue = answers[`${method} ${path}`];
+    const answer = (queue && queue.length > 1 ? queue.shift() : queue?.[0]) ?? {
+      status: 404,
+      body: { errorCode: 'notFound' },
+    };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return {
+    calls,
+    sent: (method: string, path: string) =>
+      calls.filter((call) => call.method === method && call.path === path),
+  };
+}
+
+/** Renders a screen at a path of a data router (the leave guard and links need one). */
+export async function renderScreen(ui: ReactNode, language: 'en' | 'fr' = 'en') {
+  storeAccessToken('test-token');
+  const i18n = await createI18n(language);
+  addOnDemandCatalogues(i18n);
+  const router = createMemoryRouter(
+    [
+      { path: '/here', element: ui },
+      { path: '/elsewhere', element: <h1>Elsewhere</h1> },
+    ],
+    { initialEntries: ['/here'] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return { router };
+}
+
+export const user = () => userEvent.setup();
+
+/** Chooses an institution through the lookup, as a person does. */
+export async function chooseInstitution(
+  u: ReturnType<typeof userEvent.setup>,
+  typed: string,
+  name: string,
+  label = 'Institution the account is at',
+) {
+  await u.type(screen.getByRole('combobox', { name: label }), typed);
+  await u.click(await screen.findByRole('option', { name }));
+}
