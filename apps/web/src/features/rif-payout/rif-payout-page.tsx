@@ -288,7 +288,11 @@ function FundPayouts({
         </h2>
         <p>
           {t('setUp.summary', {
-            frequency: labelOf(frequencyChoices(language), setup.payoutFrequencyId),
+            // English starts the sentence with it; French puts it inside the sentence.
+            frequency:
+              language === 'fr'
+                ? labelOf(frequencyChoices(language), setup.payoutFrequencyId).toLowerCase()
+                : labelOf(frequencyChoices(language), setup.payoutFrequencyId),
             account: fundLabelOf(fund, language),
             date: formatIsoDate(firstPayment.paidOn, language),
           })}
