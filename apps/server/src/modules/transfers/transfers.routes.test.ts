@@ -18,6 +18,7 @@ import { applicationAtReview } from '../../test/applications.ts';
 import { multipart, pdf } from '../../test/documents.ts';
 import { signedInTestApp } from '../../test/test-app.ts';
 import { bearer } from '../../test/users.ts';
+import { agreedApplication } from '../identity/identity.fixtures.ts';
 import { BANK_TODAY, mailsTo, setBankToday } from '../funding/funding.fixtures.ts';
 import {
   API,
@@ -36,7 +37,7 @@ import { transferContext } from './transfers.service.ts';
 const SIGNER = `Camille ${PROFILE_LAST_NAME}`;
 
 describe('transfers API (issue 15)', () => {
-  const { test, alice, bob } = signedInTestApp('alice', 'bob');
+  const { test, alice, bob, carol, dave } = signedInTestApp('alice', 'bob', 'carol', 'dave');
   let ids: { applicationId: string; accountId: string };
 
   beforeAll(async () => {
@@ -341,11 +342,12 @@ describe('transfers API (issue 15)', () => {
       expect(events).toEqual([
         expect.objectContaining({ actor: 'esign', fromStatus: null, toStatus: 52 }),
       ]);
-      const mails = await mailsTo(test.app, alice.email);
-      expect(mails[0]).toMatchObject({
-        subject: 'We received your signed transfer authorization',
-        text: expect.stringContaining('TD Direct Investing •••••001'),
-      });
+      const mails = (await mailsTo(test.app, alice.email)).filter((mail) =>
+        mail.text.includes('TD Direct Investing •••••001'),
+      );
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        'We received your signed transfer authorization',
+      ]);
       expect(mails[0]!.text).toContain('November 30, 2026');
       expect(mails[0]!.text).not.toContain('9001001');
       // Signed: nothing left to sign, and a second force records nothing more.
@@ -467,8 +469,10 @@ describe('transfers API (issue 15)', () => {
       expect(events).toEqual([
         expect.objectContaining({ actor: 'client', fromStatus: null, toStatus: 62 }),
       ]);
-      const mails = await mailsTo(test.app, alice.email);
-      expect(mails[0]).toMatchObject({ subject: 'Your transfer is cancelled' });
+      const mails = (await mailsTo(test.app, alice.email)).filter((mail) =>
+        mail.text.includes('•••••005'),
+      );
+      expect(mails.map((mail) => mail.subject)).toEqual(['Your transfer is cancelled']);
 
       const again = await cancel(test.app, alice.token, transferAccountId);
       expect(again.statusCode).toBe(409);
@@ -557,6 +561,50 @@ describe('transfers API (issue 15)', () => {
       const response = await cancel(test.app, bob.token, transferAccountId);
       expect(response.statusCode).toBe(404);
       expect((await rowOf(transferAccountId))!.status).toBeNull();
+    });
+  });
+
+  describe('a joint account', () => {
+    it('takes a statement naming both holders, in any order, on the joint timing; one holder is 422', async () => {
+      const applicationId = await agreedApplication(test.app, carol, { joint: dave });
+      const [account] = await coAccountsOf(test.app, carol, applicationId);
+      expect(account).toMatchObject({ transferAccountType: 'Cash', ownershipTypeId: 2 });
+      const camille = {
+        firstName: 'Camille',
+        lastName: 'Tremblay',
+        sin: '130 692 544',
+        birthDate: '1985-03-27',
+      };
+      const alex = { ...camille, firstName: 'Alex', sin: '193 456 787' };
+      const model = (holders: (typeof camille)[]) => {
+        const base = partialTransfer(
+          { applicationId, accountId: account!.accountId },
+          { accountType: 'Cash', transferType: 1, lines: [], accountNumber: '4440001' },
+        );
+        return { ...base, statement: { ...base.statement, holders } };
+      };
+
+      const alone = await putTransfer(test.app, carol.token, model([camille]));
+      expect(alone.statusCode).toBe(422);
+      expect(alone.json<TransferPrecheckRefusal>().problems).toEqual([
+        expect.objectContaining({
+          field: 'statement.holders',
+          code: 'transferHoldersDiffer',
+          values: { statement: '1', profile: '2' },
+        }),
+      ]);
+
+      const both = await submittedTransfer(test.app, carol.token, model([alex, camille]));
+      await signInSandbox(test.app, both.esignUrl!, 'Camille Tremblay');
+      await esignStatusOf(test.app, carol.token, both.transferAccountId, 'force');
+      // Joint: 12 to 25 business days from Monday 2026-11-16.
+      expect(await rowOf(both.transferAccountId)).toMatchObject({
+        status: 52,
+        expectedEarliest: '2026-12-02',
+        expectedLatest: '2026-12-21',
+      });
+      // The joint applicant does not manage the primary's transfers.
+      expect((await cancel(test.app, dave.token, both.transferAccountId)).statusCode).toBe(404);
     });
   });
 
