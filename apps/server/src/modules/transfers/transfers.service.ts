@@ -883,8 +883,8 @@ export async function esignOf(
       throw new TransferError(409, 'transferCancelled');
     }
     const esignUrl = await signingUrlFor(deps, caller, id);
-    const now = await repo.findTransfer(deps.db, caller.id, id);
-    const status = now && now !== 'locked' ? now.esignStatus : row.esignStatus;
+    const current = await repo.findTransfer(deps.db, caller.id, id);
+    const status = current && current !== 'locked' ? current.esignStatus : row.esignStatus;
     return { transferAccountId: id, esignUrl, esignStatus: status as EsignStatus };
   }
   if (
