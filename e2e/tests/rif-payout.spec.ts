@@ -112,7 +112,7 @@ for (const language of ['en', 'fr'] as const) {
     test('payments on the spouse’s age, monthly, 10% extra withholding: first payment shown, saved, set up after a reload', async ({
       page,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       const { id, email } = await agreedWithRrif(page, language, w);
       await page.goto(`/#/home/funding/rif/${id}`);
       await expect(heading(page, w.pageHeading)).toBeVisible({ timeout: 20_000 });
