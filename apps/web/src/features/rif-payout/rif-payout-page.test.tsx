@@ -233,6 +233,27 @@ describe('RRIF payout screen', () => {
     expect(screen.getByRole('heading', { name: 'Your payments are set up' })).toBeVisible();
   });
 
+  it('pays into a bank account on file, offering to add one as funding does', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(await screen.findByRole('radio', { name: 'To my bank account' }));
+    await user.click(screen.getByRole('radio', { name: 'Everyday, RBC Royal Bank •••••123' }));
+    expect(screen.getByRole('button', { name: 'Upload a void cheque' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Connect to my bank' })).toBeVisible();
+    await user.type(screen.getByLabelText('Estimated value of the fund'), '100000');
+    await user.click(screen.getByRole('button', { name: 'Review the payments' }));
+    expect(await screen.findByText('Everyday, RBC Royal Bank •••••123')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save the payments' }));
+    await screen.findByText('Your payments are set up. We sent you a confirmation by email.');
+    expect(api.posted()[0]!.body).toMatchObject({
+      minPaymentTypeId: 1,
+      paymentByTypeId: 1,
+      bankAccountId: chequing.id,
+    });
+    expect(api.posted()[0]!.body).not.toHaveProperty('payoutAccountId');
+  });
+
   it('lists every problem in an error summary and sends nothing', async () => {
     const api = fakeApi();
     const user = userEvent.setup();
