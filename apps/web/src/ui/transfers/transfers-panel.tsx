@@ -219,7 +219,7 @@ export function TransfersPanel({
         ) : (
           receiving.length > 0 && (
             <>
-              {transfers.length === 0 && <TransferOffer headingLevel={4} />}
+              <TransferOffer headingLevel={4} />
               <div className="actions">
                 <button
                   type="button"
