@@ -1,15 +1,13 @@
-import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@portal/domain';
 import { bankAccountSources } from '@portal/domain/enums/funding';
-import { messageFor, messagesEn } from '@portal/domain/messages/messages';
-import { uploadMessagesEn } from '@portal/domain/rules/uploads';
 import { z } from 'zod';
+import { readMultipartForm, type MultipartFormShape } from '../../lib/refusals/multipart-form.ts';
+import { refusalRunner, type RefusalTexts } from '../../lib/refusals/refusal.ts';
 import { answerLanguageOf, callerOf } from '../../plugins/auth.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
 import { contentDisposition } from '../documents/documents.routes.ts';
-import type { MessageLanguage } from '../outbox/outbox.service.ts';
 import {
   adminAccountFor,
   adminAccountsFor,
@@ -19,7 +17,6 @@ import {
   chequesFor,
   createFundingRequest,
   deleteActive,
-  FundingError,
   itemsFor,
   nextBusinessDayOf,
   startDatesFor,
@@ -36,52 +33,32 @@ export interface FundingRoutesOptions {
   uploadQuotaBytes: number;
 }
 
-/** Messages of the refusals the domain's message table does not name. */
-const serverMessages: Record<MessageLanguage, Record<string, string>> = {
+/** Texts of the funding refusals neither the common table nor the domain's messages name. */
+const fundingRefusalTexts: RefusalTexts = {
   en: {
-    notFound: 'Not found.',
-    invalidInput: 'The request is not valid.',
     invalidMultipart:
       'Send the void cheque as multipart/form-data with its fields and the file uploadCheque.',
-    fundingNotOpen: 'Funding opens once the application review is agreed.',
     notPending: 'This request is already with the bank and can no longer be cancelled.',
     notActive: 'Only an active recurring deposit can be deleted.',
-    fileAlreadyExists: uploadMessagesEn.fileAlreadyExists,
-    storageQuotaExceeded: uploadMessagesEn.storageQuotaExceeded,
-    tooManyDocuments: 'This application already holds as many documents as it can.',
   },
   fr: {
-    notFound: 'Introuvable.',
-    invalidInput: 'La demande n’est pas valide.',
     invalidMultipart:
       'Envoyez le chèque annulé en multipart/form-data avec ses champs et le fichier uploadCheque.',
-    fundingNotOpen: 'Le financement est offert une fois la vérification de la demande acceptée.',
     notPending: 'Cette demande est déjà transmise à la banque et ne peut plus être annulée.',
     notActive: 'Seul un dépôt récurrent actif peut être supprimé.',
-    fileAlreadyExists: 'Ce fichier existe déjà.',
-    storageQuotaExceeded: 'Vous avez atteint l’espace de stockage permis pour vos documents.',
-    tooManyDocuments: 'Cette demande contient déjà le nombre maximal de documents.',
   },
 };
 
-function messageOf(errorCode: string, language: MessageLanguage): string {
-  return (
-    serverMessages[language][errorCode] ??
-    (errorCode in messagesEn ? messageFor(errorCode, language) : errorCode)
-  );
-}
-
-function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  if (!(error instanceof FundingError)) throw error;
-  return reply.code(error.status).send({
-    errorCode: error.errorCode,
-    message: messageOf(error.errorCode, answerLanguageOf(request)),
-    ...error.details,
-  });
-}
-
-/** The void cheque: one file of at most 10 MB and five short fields. */
-const uploadOptions: FastifyMultipartBaseOptions = {
+/** The void cheque: one file `uploadCheque` of at most 10 MB and five short fields. */
+const chequeForm: MultipartFormShape = {
+  fileField: 'uploadCheque',
+  fieldNames: new Set([
+    'finInstitution',
+    'transitNumber',
+    'bankAccountNumber',
+    'nickname',
+    'currency',
+  ]),
   limits: {
     fileSize: MAX_UPLOAD_BYTES,
     files: 1,
@@ -90,42 +67,7 @@ const uploadOptions: FastifyMultipartBaseOptions = {
     parts: 8,
     headerPairs: 20,
   },
-  throwFileSizeLimit: false,
 };
-
-const CHEQUE_FIELDS = new Set([
-  'finInstitution',
-  'transitNumber',
-  'bankAccountNumber',
-  'nickname',
-  'currency',
-]);
-
-/**
- * Reads the void cheque's multipart body into memory: the file part `uploadCheque` and the
- * form's fields. The field values (bank numbers) are never logged, not even on a refusal.
- */
-async function readCheque(request: FastifyRequest): Promise<ChequeUpload> {
-  if (!request.isMultipart()) throw new FundingError(400, 'invalidMultipart');
-  const upload: ChequeUpload = { fields: {} };
-  try {
-    for await (const part of request.parts(uploadOptions)) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'uploadCheque' && !upload.file) {
-          upload.file = { fileName: part.filename, bytes, truncated: part.file.truncated };
-        }
-      } else if (CHEQUE_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
-        upload.fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    // Busboy's refusals name limits and parts, never values; only the error's class is kept.
-    request.log.info({ reason: (error as Error).name }, 'multipart upload refused');
-    throw new FundingError(400, 'invalidMultipart');
-  }
-  return upload;
-}
 
 const idParams = z.object({ id: z.uuid() });
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -153,13 +95,7 @@ export const fundingRoutes: FastifyPluginAsyncZod<FundingRoutesOptions> = async 
   });
   const tags = ['funding'];
   const security = [{ bearer: [] }];
-  const run = async <T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) => {
-    try {
-      return await work();
-    } catch (error) {
-      return refuse(request, reply, error);
-    }
-  };
+  const run = refusalRunner(fundingRefusalTexts);
   const userOf = (request: FastifyRequest) => callerOf(request).id;
 
   app.get(
@@ -252,7 +188,7 @@ export const fundingRoutes: FastifyPluginAsyncZod<FundingRoutesOptions> = async 
     },
     async (request, reply) =>
       run(request, reply, async () => {
-        const upload = await readCheque(request);
+        const upload: ChequeUpload = await readMultipartForm(request, chequeForm);
         const created = await uploadCheque(
           deps,
           userOf(request),

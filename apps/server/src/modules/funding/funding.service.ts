@@ -66,6 +66,7 @@ import {
   fundingStatusMail,
   type FundingChange,
 } from './funding-mail.ts';
+import { Refusal } from '../../lib/refusals/refusal.ts';
 import * as repo from './funding.repo.ts';
 import { renderPadAgreement, type PadDetails } from './pad-agreement.pdf.ts';
 
@@ -80,16 +81,9 @@ import { renderPadAgreement, type PadDetails } from './pad-agreement.pdf.ts';
  * only the last three digits; nothing here ever logs them.
  */
 
-/** A refusal the routes turn into an HTTP answer (`status` is the HTTP status). */
-export class FundingError extends Error {
+/** A refusal of the funding service (the routes answer it; tests match it by class). */
+export class FundingError extends Refusal {
   override name = 'FundingError';
-  constructor(
-    readonly status: 400 | 404 | 409,
-    readonly errorCode: string,
-    readonly details: { fields?: Record<string, string> } = {},
-  ) {
-    super(errorCode);
-  }
 }
 
 export interface FundingDeps {

@@ -1,14 +1,13 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageFor, messagesEn } from '@portal/domain/messages/messages';
+import { messageFor } from '@portal/domain/messages/messages';
 import { NO_RIF_SETUP_TEXT } from '@portal/domain/rif/rif-payout-schema';
 import { z } from 'zod';
 import { featureFlagsOf, rifRatesOf, type AppConfig } from '../../config.ts';
-import { answerLanguageOf, callerOf } from '../../plugins/auth.ts';
+import { refusalRunner, refusalText, type RefusalTexts } from '../../lib/refusals/refusal.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
-import type { MessageLanguage } from '../outbox/outbox.service.ts';
 import {
-  RifFundingError,
   rifOptionsFor,
   rifSetUpFor,
   saveRifSetup,
@@ -21,40 +20,19 @@ export interface RifFundingRoutesOptions {
   publicUrl: string;
 }
 
-/** Messages of the refusals the domain's message table does not name. */
-const serverMessages: Record<MessageLanguage, Record<string, string>> = {
+/** Texts of the RRIF payout refusals neither the common table nor the domain's messages name. */
+const rifRefusalTexts: RefusalTexts = {
   en: {
-    notFound: 'Not found.',
-    invalidInput: 'The request is not valid.',
-    fundingNotOpen: 'Funding opens once the application review is agreed.',
     noIncomeFund: 'This application opens no retirement income fund.',
     currencyMismatch: 'Payments go to an account in the fund’s currency.',
+    [NO_RIF_SETUP_TEXT]: messageFor('noRifSetup', 'en'),
   },
   fr: {
-    notFound: 'Introuvable.',
-    invalidInput: 'La demande n’est pas valide.',
-    fundingNotOpen: 'Le financement est offert une fois la vérification de la demande acceptée.',
     noIncomeFund: 'Cette demande n’ouvre aucun fonds de revenu de retraite.',
     currencyMismatch: 'Les versements sont déposés dans un compte de la devise du fonds.',
+    [NO_RIF_SETUP_TEXT]: messageFor('noRifSetup', 'fr'),
   },
 };
-
-function messageOf(errorCode: string, language: MessageLanguage): string {
-  if (errorCode === NO_RIF_SETUP_TEXT) return messageFor('noRifSetup', language);
-  return (
-    serverMessages[language][errorCode] ??
-    (errorCode in messagesEn ? messageFor(errorCode, language) : errorCode)
-  );
-}
-
-function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  if (!(error instanceof RifFundingError)) throw error;
-  return reply.code(error.status).send({
-    errorCode: error.errorCode,
-    message: messageOf(error.errorCode, answerLanguageOf(request)),
-    ...error.details,
-  });
-}
 
 const applicationParams = z.object({ applicationId: z.uuid() });
 const idParams = z.object({ id: z.uuid() });
@@ -84,7 +62,7 @@ export const rifFundingRoutes: FastifyPluginAsyncZod<RifFundingRoutesOptions> = 
       const french = /^\s*fr\b/i.test(String(request.headers['accept-language'] ?? ''));
       return reply.code(404).send({
         errorCode: 'notFound',
-        message: messageOf('notFound', french ? 'fr' : 'en'),
+        message: refusalText('notFound', french ? 'fr' : 'en', rifRefusalTexts),
       });
     }
     await app.requireUser(request, reply);
@@ -95,13 +73,7 @@ export const rifFundingRoutes: FastifyPluginAsyncZod<RifFundingRoutesOptions> = 
   });
   const tags = ['rifFunding'];
   const security = [{ bearer: [] }];
-  const run = async <T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) => {
-    try {
-      return await work();
-    } catch (error) {
-      return refuse(request, reply, error);
-    }
-  };
+  const run = refusalRunner(rifRefusalTexts);
   const userOf = (request: FastifyRequest) => callerOf(request).id;
 
   app.post(

@@ -45,6 +45,7 @@ import {
 import { savedSin } from '../applications/sealed-fields.ts';
 import { businessCalendarOf, regionOfInstitution } from '../funding/business-calendar.ts';
 import * as fundingRepo from '../funding/funding.repo.ts';
+import { Refusal } from '../../lib/refusals/refusal.ts';
 import { toAccountsFor } from '../funding/funding.service.ts';
 import { enqueueMessage, type MessageLanguage } from '../outbox/outbox.service.ts';
 import { RIF_PAYOUT_CONFIRMATION_TEMPLATE, rifPayoutConfirmationMail } from './rif-funding-mail.ts';
@@ -61,15 +62,9 @@ import * as repo from './rif-funding.repo.ts';
  * it masked, logs never.
  */
 
-export class RifFundingError extends Error {
+/** A refusal of the RRIF payout service (the routes answer it; tests match it by class). */
+export class RifFundingError extends Refusal {
   override name = 'RifFundingError';
-  constructor(
-    readonly status: 400 | 404 | 409,
-    readonly errorCode: string,
-    readonly details: { fields?: Record<string, string> } = {},
-  ) {
-    super(errorCode);
-  }
 }
 
 export interface RifFundingDeps {

@@ -1,22 +1,16 @@
-import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@portal/domain';
-import { messageFor, messagesEn } from '@portal/domain/messages/messages';
-import { uploadMessagesEn } from '@portal/domain/rules/uploads';
 import { z } from 'zod';
+import { readMultipartForm, type MultipartFormShape } from '../../lib/refusals/multipart-form.ts';
+import { refusalRunner, type RefusalTexts } from '../../lib/refusals/refusal.ts';
 import { answerLanguageOf, callerOf } from '../../plugins/auth.ts';
 import type { EsignProvider } from '../../providers/esign/esign-provider.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
-import type { MessageLanguage } from '../outbox/outbox.service.ts';
 import {
   cancelTransfer,
   coAccountsFor,
   esignOf,
-  precheckRefusal,
   submitTransfer,
-  TransferError,
-  TransferPrecheckError,
   uploadStatement,
   type StatementUpload,
   type TransferDeps,
@@ -30,106 +24,48 @@ export interface TransfersRoutesOptions {
   uploadQuotaBytes: number;
 }
 
-/** Messages of the refusals the domain's message table does not name. */
-const serverMessages: Record<MessageLanguage, Record<string, string>> = {
+/** Texts of the transfer refusals neither the common table nor the domain's messages name. */
+const transferRefusalTexts: RefusalTexts = {
   en: {
-    notFound: 'Not found.',
-    invalidInput: 'The request is not valid.',
     invalidMultipart:
       'Send the transfer as multipart/form-data with the field transferAccountModel (JSON) and, optionally, the file document.',
-    fundingNotOpen: 'Funding opens once the application review is agreed.',
     notCancellable:
       'This transfer is already with the other institution and can no longer be cancelled.',
     transferBeingProcessed: 'This transfer is being processed right now. Try again in a moment.',
     transferCancelled: 'This transfer was cancelled: there is nothing to sign.',
     signerUnknown: 'The profile of the person who signs is missing.',
-    fileAlreadyExists: uploadMessagesEn.fileAlreadyExists,
-    storageQuotaExceeded: uploadMessagesEn.storageQuotaExceeded,
-    tooManyDocuments: 'This application already holds as many documents as it can.',
+    transferPrecheckFailed: 'The transfer request must be corrected before it is sent.',
   },
   fr: {
-    notFound: 'Introuvable.',
-    invalidInput: 'La demande n’est pas valide.',
     invalidMultipart:
       'Envoyez le transfert en multipart/form-data avec le champ transferAccountModel (JSON) et, au besoin, le fichier document.',
-    fundingNotOpen: 'Le financement est offert une fois la vérification de la demande acceptée.',
     notCancellable:
       'Ce transfert est déjà transmis à l’autre institution et ne peut plus être annulé.',
     transferBeingProcessed: 'Ce transfert est en cours de traitement. Réessayez dans un moment.',
     transferCancelled: 'Ce transfert a été annulé\u00a0: il n’y a rien à signer.',
     signerUnknown: 'Le profil de la personne qui signe est manquant.',
-    fileAlreadyExists: 'Ce fichier existe déjà.',
-    storageQuotaExceeded: 'Vous avez atteint l’espace de stockage permis pour vos documents.',
-    tooManyDocuments: 'Cette demande contient déjà le nombre maximal de documents.',
+    transferPrecheckFailed: 'La demande de transfert doit être corrigée avant d’être envoyée.',
   },
 };
 
-function messageOf(errorCode: string, language: MessageLanguage): string {
-  return (
-    serverMessages[language][errorCode] ??
-    (errorCode in messagesEn ? messageFor(errorCode, language) : errorCode)
-  );
+/** One file `document` of at most 10 MB and a few fields; the model is JSON of at most 64 KB. */
+function transferForm(fieldNames: readonly string[]): MultipartFormShape {
+  return {
+    fileField: 'document',
+    fieldNames: new Set(fieldNames),
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: 1,
+      fields: 4,
+      fieldSize: 64 * 1024,
+      parts: 6,
+      headerPairs: 20,
+    },
+  };
 }
 
-function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const language = answerLanguageOf(request);
-  if (error instanceof TransferPrecheckError) {
-    return reply.code(422).send(precheckRefusal(error.problems, language));
-  }
-  if (!(error instanceof TransferError)) throw error;
-  return reply.code(error.status).send({
-    errorCode: error.errorCode,
-    message: messageOf(error.errorCode, language),
-    ...error.details,
-  });
-}
-
-/** One file of at most 10 MB and a few fields; the model is JSON text of at most 64 KB. */
-const uploadOptions: FastifyMultipartBaseOptions = {
-  limits: {
-    fileSize: MAX_UPLOAD_BYTES,
-    files: 1,
-    fields: 4,
-    fieldSize: 64 * 1024,
-    parts: 6,
-    headerPairs: 20,
-  },
-  throwFileSizeLimit: false,
-};
-
-type Part = { fileName: string; bytes: Buffer; truncated: boolean };
-
-/**
- * Reads a multipart body into memory: the file part `document` and the named fields. The
- * values (account numbers, the statement's SINs) are never logged, not even on a refusal.
- */
-async function readForm(
-  request: FastifyRequest,
-  fieldNames: ReadonlySet<string>,
-): Promise<{ fields: Record<string, string>; file?: Part }> {
-  if (!request.isMultipart()) throw new TransferError(400, 'invalidMultipart');
-  const form: { fields: Record<string, string>; file?: Part } = { fields: {} };
-  try {
-    for await (const part of request.parts(uploadOptions)) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'document' && !form.file) {
-          form.file = { fileName: part.filename, bytes, truncated: part.file.truncated };
-        }
-      } else if (fieldNames.has(part.fieldname) && typeof part.value === 'string') {
-        form.fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    // Busboy's refusals name limits and parts, never values; only the error's class is kept.
-    request.log.info({ reason: (error as Error).name }, 'multipart upload refused');
-    throw new TransferError(400, 'invalidMultipart');
-  }
-  return form;
-}
-
-const UPLOAD_FIELDS = new Set(['accountNumber', 'documentType', 'applicationId']);
-const MODEL_FIELDS = new Set(['transferAccountModel']);
+const uploadForm = transferForm(['accountNumber', 'documentType', 'applicationId']);
+const modelForm = transferForm(['transferAccountModel']);
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -160,13 +96,7 @@ export const transfersRoutes: FastifyPluginAsyncZod<TransfersRoutesOptions> = as
   });
   const tags = ['transfers'];
   const security = [{ bearer: [] }];
-  const run = async <T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) => {
-    try {
-      return await work();
-    } catch (error) {
-      return refuse(request, reply, error);
-    }
-  };
+  const run = refusalRunner(transferRefusalTexts);
 
   app.post(
     '/transferAccounts/upload',
@@ -188,7 +118,7 @@ export const transfersRoutes: FastifyPluginAsyncZod<TransfersRoutesOptions> = as
     },
     async (request, reply) =>
       run(request, reply, async () => {
-        const form: StatementUpload = await readForm(request, UPLOAD_FIELDS);
+        const form: StatementUpload = await readMultipartForm(request, uploadForm);
         const created = await uploadStatement(deps, callerOf(request).id, form);
         return reply.code(201).send(created);
       }),
@@ -214,7 +144,7 @@ export const transfersRoutes: FastifyPluginAsyncZod<TransfersRoutesOptions> = as
     },
     async (request, reply) =>
       run(request, reply, async () => {
-        const form = await readForm(request, MODEL_FIELDS);
+        const form = await readMultipartForm(request, modelForm);
         const transfer: TransferForm = {
           model: form.fields.transferAccountModel,
           ...(form.file && { file: form.file }),

@@ -67,6 +67,7 @@ import { DocumentError, uploadDocument } from '../documents/documents.service.ts
 import type { EnvelopeNewsHandler } from '../esign/esign-webhook.ts';
 import { businessCalendarOf } from '../funding/business-calendar.ts';
 import * as fundingRepo from '../funding/funding.repo.ts';
+import { Refusal, type RefusalLanguage } from '../../lib/refusals/refusal.ts';
 import { fundingPageUrl, toAccountsFor } from '../funding/funding.service.ts';
 import { enqueueMessage, type MessageLanguage } from '../outbox/outbox.service.ts';
 import { renderTransferAuthorization } from './transfer-authorization.pdf.ts';
@@ -89,23 +90,28 @@ import * as repo from './transfers.repo.ts';
  * the account number's last 3 characters only; nothing here logs them.
  */
 
-/** A refusal the routes turn into an HTTP answer (`status` is the HTTP status). */
-export class TransferError extends Error {
+/** A refusal of the transfer service (the routes answer it; tests match it by class). */
+export class TransferError extends Refusal {
   override name = 'TransferError';
-  constructor(
-    readonly status: 400 | 404 | 409,
-    readonly errorCode: string,
-    readonly details: { fields?: Record<string, string> } = {},
-  ) {
-    super(errorCode);
-  }
 }
 
-/** 422 of `PUT transferAccounts`: the pre-check's problems; nothing was saved. */
-export class TransferPrecheckError extends Error {
+/**
+ * The pre-check found problems (422, nothing saved): each problem is answered with its
+ * message and both sides of a difference, in the answer's language.
+ */
+export class TransferPrecheckError extends Refusal {
   override name = 'TransferPrecheckError';
   constructor(readonly problems: TransferProblem[]) {
-    super('transferPrecheckFailed');
+    super(422, 'transferPrecheckFailed');
+  }
+
+  override detailsIn(language: RefusalLanguage): Pick<TransferPrecheckRefusal, 'problems'> {
+    return {
+      problems: this.problems.map((problem) => {
+        const { message, details } = describeTransferProblem(problem, language);
+        return { ...problem, message: [message, ...details].join(' ') };
+      }),
+    };
   }
 }
 
@@ -467,23 +473,6 @@ function parsedModel(form: TransferForm): TransferAccountModel {
 }
 
 /** The pre-check's problems as the 422 carries them, each with its message in `language`. */
-export function precheckRefusal(
-  problems: readonly TransferProblem[],
-  language: MessageLanguage,
-): TransferPrecheckRefusal {
-  return {
-    errorCode: 'transferPrecheckFailed',
-    message:
-      language === 'fr'
-        ? 'La demande de transfert doit être corrigée avant d’être envoyée.'
-        : 'The transfer request must be corrected before it is sent.',
-    problems: problems.map((problem) => {
-      const { message, details } = describeTransferProblem(problem, language);
-      return { ...problem, message: [message, ...details].join(' ') };
-    }),
-  };
-}
-
 /**
  * `PUT transferAccounts`: validates the form (400 with field codes), checks the receiving
  * account is one of the caller's application's, open for funding (404, 409), runs the
