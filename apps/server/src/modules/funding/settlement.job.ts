@@ -18,6 +18,7 @@ import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
 import type { BankProcessor } from '../../providers/sandbox-bank/sandbox-bank.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
+import { serialPoller, type PolledJob } from '../../lib/jobs/serial-poller.ts';
 import { failureReason, type OutboxLog } from '../outbox/dispatcher.ts';
 import { businessCalendarOf, regionOfInstitution } from './business-calendar.ts';
 import { PAD_PRE_NOTIFICATION_TEMPLATE, padPreNotificationMail } from './funding-mail.ts';
@@ -42,12 +43,7 @@ import * as repo from './funding.repo.ts';
  * its event and its mail in that transaction. A row whose handling fails is rolled back to its
  * savepoint and set aside for a minute (`claimed_until`), so it cannot stop the others.
  */
-export interface SettlementJob {
-  /** One pass on the bank's today; passes of one instance run one after the other. */
-  runOnce(): Promise<SettlementPass>;
-  start(intervalMs: number): void;
-  stop(): Promise<void>;
-}
+export type SettlementJob = PolledJob<SettlementPass>;
 
 export interface SettlementPass {
   today: IsoDate;
@@ -281,46 +277,9 @@ export function createSettlementJob(options: SettlementOptions): SettlementJob {
     return { today, changed };
   }
 
-  let queue: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  let polling = false;
-
-  function runOnce(): Promise<SettlementPass> {
-    const run = queue.then(pass);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-
-  function schedule(intervalMs: number) {
-    timer = setTimeout(() => {
-      timer = undefined;
-      void runOnce()
-        .catch((error: unknown) => {
-          // The database may be briefly away (failover): the next tick tries again.
-          log.error({ reason: failureReason(error) }, 'funding settlement pass failed');
-        })
-        .then(() => {
-          if (polling) schedule(intervalMs);
-        });
-    }, intervalMs);
-    // The HTTP server keeps the process alive; a poll timer alone must not.
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start(intervalMs) {
-      if (polling || intervalMs <= 0) return;
-      polling = true;
-      schedule(intervalMs);
-    },
-    async stop() {
-      polling = false;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await queue;
-    },
-  };
+  return serialPoller(pass, (error) => {
+    log.error({ reason: failureReason(error) }, 'funding settlement pass failed');
+  });
 }
 
 declare module 'fastify' {

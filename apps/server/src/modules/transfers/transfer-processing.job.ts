@@ -6,6 +6,7 @@ import { transferInStatuses } from '@portal/domain/enums/transfers';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
+import { serialPoller, type PolledJob } from '../../lib/jobs/serial-poller.ts';
 import { failureReason, type OutboxLog } from '../outbox/dispatcher.ts';
 import { businessCalendarOf } from '../funding/business-calendar.ts';
 import { sandboxDeliveringFirm, type DeliveringFirm } from './delivering-firm.ts';
@@ -32,12 +33,7 @@ import * as repo from './transfers.repo.ts';
  * answers 409. Each change writes its event and its mail in that transaction; a row whose
  * handling fails is rolled back to its savepoint and set aside for a minute.
  */
-export interface TransferProcessingJob {
-  /** One pass on the bank's today; passes of one instance run one after the other. */
-  runOnce(): Promise<TransferProcessingPass>;
-  start(intervalMs: number): void;
-  stop(): Promise<void>;
-}
+export type TransferProcessingJob = PolledJob<TransferProcessingPass>;
 
 export interface TransferProcessingPass {
   today: IsoDate;
@@ -182,45 +178,9 @@ export function createTransferProcessingJob(
     return { today, changed };
   }
 
-  let queue: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  let polling = false;
-
-  function runOnce(): Promise<TransferProcessingPass> {
-    const run = queue.then(pass);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-
-  function schedule(intervalMs: number) {
-    timer = setTimeout(() => {
-      timer = undefined;
-      void runOnce()
-        .catch((error: unknown) => {
-          log.error({ reason: failureReason(error) }, 'transfer processing pass failed');
-        })
-        .then(() => {
-          if (polling) schedule(intervalMs);
-        });
-    }, intervalMs);
-    // The HTTP server keeps the process alive; a poll timer alone must not.
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start(intervalMs) {
-      if (polling || intervalMs <= 0) return;
-      polling = true;
-      schedule(intervalMs);
-    },
-    async stop() {
-      polling = false;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await queue;
-    },
-  };
+  return serialPoller(pass, (error) => {
+    log.error({ reason: failureReason(error) }, 'transfer processing pass failed');
+  });
 }
 
 declare module 'fastify' {
