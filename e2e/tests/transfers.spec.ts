@@ -59,6 +59,9 @@ const words = {
       /cannot receive a transfer from that type of plan.*Account transferred: .*\(RRSP\).*Receiving account: .*\(TFSA\)/,
     signHeading: 'Sign the transfer authorization',
     signOpen: 'Sign the authorization',
+    continue: 'Continue',
+    leaveTitle: 'Leave without signing?',
+    stay: 'Stay and sign',
     typedName: 'Your full name',
     signDocument: 'Sign the document',
     signed: /your transfer authorization is signed/,
@@ -117,6 +120,9 @@ const words = {
       /ne peut pas recevoir un transfert de ce type de régime.*Compte transféré\s: .*\(REER\).*Compte de destination\s: .*\(CELI\)/,
     signHeading: 'Signez l’autorisation de transfert',
     signOpen: 'Signer l’autorisation',
+    continue: 'Continuer',
+    leaveTitle: /^Partir sans signer\s\?$/,
+    stay: 'Rester et signer',
     typedName: 'Votre nom complet',
     signDocument: 'Signer le document',
     signed: /votre autorisation de transfert est signée/,
@@ -232,6 +238,12 @@ for (const language of ['en', 'fr'] as const) {
       await expect(page.getByRole('heading', { name: w.signHeading })).toBeVisible({
         timeout: 20_000,
       });
+      // Leaving the step unsigned asks first; staying keeps the transfer to sign.
+      await page.getByRole('button', { name: w.continue, exact: true }).click();
+      const leave = page.getByRole('alertdialog', { name: w.leaveTitle });
+      await leave.getByRole('button', { name: w.stay }).click();
+      await expect(leave).toHaveCount(0);
+      await expect(heading(page, w.stepTitle)).toBeVisible();
       await page.getByRole('button', { name: w.signOpen }).click();
       await expect(page).toHaveURL(/\/sandbox\/esign\//);
       await page.getByLabel(w.typedName).fill(`${person.firstName} ${person.lastName}`);

@@ -27,7 +27,16 @@ if (typeof window !== 'undefined') {
  * goes on; closing or reloading the tab gets the browser's own warning. One signed meanwhile
  * (in another tab, or by the vendor's webhook) is kept.
  */
-export function TransferLeaveGuard({
+export function TransferLeaveGuard(props: {
+  unsignedIds: readonly string[];
+  onCancelled(ids: string[]): void;
+}) {
+  // Mounted only while a transfer is unsigned: a router consults its latest blocker only, and
+  // the application's own leave guard (unsaved answers) is mounted before this one.
+  return props.unsignedIds.length > 0 ? <ActiveTransferLeaveGuard {...props} /> : null;
+}
+
+function ActiveTransferLeaveGuard({
   unsignedIds,
   onCancelled,
 }: {
