@@ -6,7 +6,15 @@ import {
   padWaiverText,
   type PadAgreementDetails,
 } from '@portal/domain/funding/pad-agreement';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  DOCUMENT_ACCENT,
+  DOCUMENT_INK,
+  DOCUMENT_MUTED,
+  LETTER_CONTENT_WIDTH,
+  LETTER_MARGIN,
+  LETTER_PAGE,
+} from '../../lib/pdf/letter-layout.ts';
 import { embedNotoSans } from '../../lib/pdf/noto-sans.ts';
 import { wrapText } from '../esign/application-document.ts';
 
@@ -49,12 +57,12 @@ const words = {
   },
 } as const;
 
-const PAGE = { width: 612, height: 792 }; // US Letter, in points (the Canadian office size)
-const MARGIN = { left: 56, right: 56, top: 64, bottom: 64 };
-const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
-const INK = rgb(0.1, 0.1, 0.12);
-const ACCENT = rgb(0.05, 0.32, 0.45);
-const MUTED = rgb(0.35, 0.35, 0.4);
+const PAGE = LETTER_PAGE;
+const MARGIN = LETTER_MARGIN;
+const CONTENT_WIDTH = LETTER_CONTENT_WIDTH;
+const INK = DOCUMENT_INK;
+const ACCENT = DOCUMENT_ACCENT;
+const MUTED = DOCUMENT_MUTED;
 
 /** The short reference printed on every page. */
 export const agreementReferenceOf = (agreementId: string) => agreementId.slice(0, 8).toUpperCase();
