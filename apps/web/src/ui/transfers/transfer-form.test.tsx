@@ -5,6 +5,7 @@ import { TransferForm, type TransferSubmitted } from './transfer-form.tsx';
 import {
   APPLICATION_ID,
   chooseInstitution,
+  fillPartialTransfer,
   coAccount,
   fakeApi,
   ok,
@@ -34,37 +35,6 @@ async function renderForm(language: 'en' | 'fr' = 'en', onSubmitted = vi.fn()) {
     language,
   );
   return onSubmitted;
-}
-
-/** A partial transfer of two lines out of a TFSA at Questrade, as on the statement. */
-async function fillPartialTransfer(u: ReturnType<typeof user>, firstName = 'Hélène') {
-  await chooseInstitution(u, 'ques', 'Questrade');
-  await u.type(screen.getByLabelText('Account number at the other institution'), '12345789');
-  await u.selectOptions(
-    screen.getByLabelText('Type of the account at the other institution'),
-    'TFSA',
-  );
-  await u.click(screen.getByRole('radio', { name: 'Part of it' }));
-  await u.type(screen.getByLabelText('Symbol'), 'xiu');
-  await u.type(screen.getByLabelText('Name of the investment'), 'iShares S&P/TSX 60');
-  await u.type(screen.getByLabelText('Quantity'), '100');
-  await u.click(screen.getByRole('button', { name: 'Add a line' }));
-  const second = screen.getByRole('group', { name: 'Line 2' });
-  await u.click(within(second).getByRole('radio', { name: 'An amount of cash' }));
-  await u.type(within(second).getByLabelText('Amount of cash'), '1500');
-  await u.type(screen.getByLabelText('Approximate value of the account'), '20000');
-  await u.type(screen.getByLabelText('First name'), firstName);
-  await u.type(screen.getByLabelText('Last name'), 'Tremblay');
-  await u.type(screen.getByLabelText('Social insurance number'), '046454286');
-  const birth = screen.getByRole('group', { name: 'Date of birth' });
-  await u.type(within(birth).getByLabelText('Day'), '27');
-  await u.type(within(birth).getByLabelText('Month'), '3');
-  await u.type(within(birth).getByLabelText('Year'), '1958');
-  await u.type(screen.getByLabelText('Street number'), '1200');
-  await u.type(screen.getByLabelText('Street name'), 'rue Sherbrooke Ouest');
-  await u.type(screen.getByLabelText('City'), 'Montréal');
-  await u.selectOptions(screen.getByLabelText('Province or territory'), 'Quebec');
-  await u.type(screen.getByLabelText('Postal code'), 'H3A 1H6');
 }
 
 const modelSent = (body: unknown) =>

@@ -29,8 +29,11 @@ export function TransferSigning({
   onSigned,
   pollIntervalMs = ESIGN_POLL_INTERVAL_MS,
   headingLevel = 3,
+  focusOnShow = false,
 }: {
   transferId: string;
+  /** Just asked for: the sign step takes the focus, as the next thing to do. */
+  focusOnShow?: boolean;
   /** The ceremony's address when the request was just made; asked for otherwise. */
   esignUrl?: string | null;
   onSigned(): void;
@@ -41,6 +44,10 @@ export function TransferSigning({
   const [opening, setOpening] = useState(false);
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnShow) headingRef.current?.focus();
+  }, [focusOnShow]);
   const signedRef = useRef(onSigned);
   useEffect(() => {
     signedRef.current = onSigned;
@@ -106,7 +113,9 @@ export function TransferSigning({
   const headingId = `transfer-sign-${transferId}`;
   return (
     <section aria-labelledby={headingId}>
-      <Heading id={headingId}>{t('sign.heading')}</Heading>
+      <Heading id={headingId} ref={headingRef} tabIndex={-1}>
+        {t('sign.heading')}
+      </Heading>
       <p>{t('sign.intro')}</p>
       <div role="status" aria-live="polite">
         {opening && <p className="loading-inline">{t('sign.opening')}</p>}

@@ -5,6 +5,7 @@ import {
   APPLICATION_ID,
   coAccount,
   fakeApi,
+  fillPartialTransfer,
   ok,
   renderScreen,
   transfer,
@@ -102,6 +103,33 @@ describe('transfers panel', () => {
     expect(
       await screen.findByText(/Ce transfert ne peut plus être annulé\s: l’autre institution/),
     ).toBeVisible();
+  });
+
+  it('a request made here goes on to its sign step, which takes the focus', async () => {
+    fakeApi({
+      [coAccounts]: [ok([coAccount()]), ok([coAccount({ transfers: [unsigned] })])],
+      'GET /references/deliveringInstitutions': [
+        ok([{ id: 'questrade', description: 'Questrade' }]),
+      ],
+      'PUT /transferAccounts': [
+        ok({
+          transferAccountId: unsigned.id,
+          esignUrl: '/sandbox/esign/e1',
+          esignStatus: 'UNSIGNED',
+        }),
+      ],
+      [esign]: [esignAnswer('UNSIGNED')],
+    });
+    await renderPanel();
+    const u = user();
+    expect(await screen.findByText(/refund the other institution’s transfer fees/)).toBeVisible();
+    await u.click(screen.getByRole('button', { name: 'Request a transfer' }));
+    await fillPartialTransfer(u);
+    await u.click(screen.getByRole('button', { name: 'Check and continue to signing' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Sign the transfer authorization' }),
+    ).toHaveFocus();
+    expect(screen.getByText('Not signed: not processed')).toBeVisible();
   });
 
   it('Sign opens the ceremony in this tab, at the address the server gives', async () => {

@@ -62,9 +62,12 @@ export function TransfersPanel({
   );
   const { resource, retry } = useResource(load);
   const [formOpen, setFormOpen] = useState(false);
-  const [signing, setSigning] = useState<{ id: string; esignUrl?: string | null } | null>(
-    signingTransferId ? { id: signingTransferId } : null,
-  );
+  const [signing, setSigning] = useState<{
+    id: string;
+    esignUrl?: string | null;
+    /** The request was just made here: its sign step takes the focus. */
+    justAsked?: boolean;
+  } | null>(signingTransferId ? { id: signingTransferId } : null);
   const [cancelling, setCancelling] = useState<TransferView | null>(null);
   const [working, setWorking] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -166,6 +169,7 @@ export function TransfersPanel({
                     <TransferSigning
                       transferId={transfer.id}
                       esignUrl={signing.esignUrl}
+                      focusOnShow={signing.justAsked}
                       pollIntervalMs={pollIntervalMs}
                       headingLevel={4}
                       onSigned={() => {
@@ -211,7 +215,11 @@ export function TransfersPanel({
             idPrefix={idPrefix}
             onSubmitted={({ result }) => {
               setFormOpen(false);
-              setSigning({ id: result.transferAccountId, esignUrl: result.esignUrl });
+              setSigning({
+                id: result.transferAccountId,
+                esignUrl: result.esignUrl,
+                justAsked: true,
+              });
               retry();
             }}
             onCancel={() => setFormOpen(false)}
