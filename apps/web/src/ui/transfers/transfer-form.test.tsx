@@ -302,6 +302,21 @@ describe('transfer form', () => {
     });
   });
 
+  it('says the server’s reason when no field can fix the refusal, keeping what was typed', async () => {
+    fakeApi({
+      ...lookup(),
+      'PUT /transferAccounts': [
+        ok({ errorCode: 'fundingNotOpen', message: 'Funding opens once you agree.' }, 409),
+      ],
+    });
+    await renderForm();
+    const u = user();
+    await fillPartialTransfer(u);
+    await u.click(screen.getByRole('button', { name: 'Check and continue to signing' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Funding opens once you agree.');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Tremblay');
+  });
+
   it('refuses a statement over 10 MB before sending', async () => {
     const api = fakeApi(lookup());
     await renderForm();

@@ -12,7 +12,6 @@ import {
 import { provinceLabels, provinces, type ProvinceCode } from '@portal/domain/enums/provinces';
 import { transferTypes, type TransferType } from '@portal/domain/enums/transfers';
 import { toAccountLabel } from '@portal/domain/funding/funding-item';
-import { messageFor } from '@portal/domain/messages/messages';
 import {
   transferCompatibility,
   type TransferAccountTypeName,
@@ -55,6 +54,15 @@ import {
   type TransferFormValues,
 } from './transfer-form-state.ts';
 import styles from './transfers.module.css';
+
+/** Refusals of the statement file, shown at the file's field. */
+const statementRefusals = new Set([
+  'fileTooLarge',
+  'unsupportedExtension',
+  'contentMismatch',
+  'fileAlreadyExists',
+  'storageQuotaExceeded',
+]);
 
 const anyUpload = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
@@ -127,7 +135,8 @@ export function TransferForm({
   const [problems, setProblems] = useState<TransferFieldProblem[]>([]);
   const [precheckFailed, setPrecheckFailed] = useState(false);
   const [sending, setSending] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** A refusal no field can fix: the server's words, or `true` for the general failure. */
+  const [failed, setFailed] = useState<string | boolean>(false);
   const parts = visibleParts(values);
 
   const idOf = (path: string) => fieldIdOf(idPrefix, path);
@@ -179,12 +188,15 @@ export function TransferForm({
         setProblems(show((body as TransferPrecheckRefusal).problems));
       } else if (refusal?.status === 400 && refusal.body.fields) {
         setProblems(show(fieldsToProblems(refusal.body.fields)));
-      } else if (refusal?.status === 400 || refusal?.status === 409) {
-        const code = refusal.body.errorCode;
-        const message = messageFor(code, language);
-        if (message !== code) setProblems(show([{ field: 'document', code }]));
-        else setFailed(true);
-      } else setFailed(true);
+      } else if (
+        (refusal?.status === 400 || refusal?.status === 409) &&
+        statementRefusals.has(refusal.body.errorCode)
+      ) {
+        setProblems(show([{ field: 'document', code: refusal.body.errorCode }]));
+      } else {
+        // Funding not open, a request being processed: the server's words, else ours.
+        setFailed(refusal?.status === 409 && refusal.body.message ? refusal.body.message : true);
+      }
     } finally {
       setSending(false);
     }
@@ -519,7 +531,7 @@ export function TransferForm({
       </div>
       {failed && (
         <div className="notice-warning" role="alert">
-          <p>{t('form.failed')}</p>
+          <p>{typeof failed === 'string' ? failed : t('form.failed')}</p>
         </div>
       )}
       <div className="actions">

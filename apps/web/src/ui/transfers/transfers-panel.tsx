@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { messageFor } from '@portal/domain/messages/messages';
 import { isIncomeFundTransferType } from '@portal/domain/transfers/transfer-compatibility';
 import { refusalOf } from '../../lib/applications-api.ts';
 import { useFlag } from '../../lib/flags.ts';
@@ -113,11 +112,13 @@ export function TransfersPanel({
       const refusal = refusalOf(error);
       setOutcome({
         kind: 'failed',
+        // A 409 other than "already with the other firm" (being processed right now) says
+        // the server's own words, in the page's language.
         text:
           refusal?.status === 409 && refusal.body.errorCode === 'notCancellable'
             ? t('list.notCancellable')
-            : refusal?.status === 409 && refusal.body.errorCode !== 'unexpected'
-              ? messageFor(refusal.body.errorCode, language)
+            : refusal?.status === 409 && refusal.body.message
+              ? refusal.body.message
               : t('list.cancelFailed'),
       });
     } finally {
