@@ -159,13 +159,22 @@ async function agreedOnFundingStep(page: Page, language: Language, label: string
 async function fillRequest(page: Page, w: Words, amount: string) {
   await page.getByLabel(w.amount, { exact: true }).fill(amount);
   const dates = page.getByLabel(w.startDate, { exact: true });
-  await expect(dates.locator('option').nth(2)).toBeAttached();
-  const offered = await dates
-    .locator('option')
-    .evaluateAll((options) =>
-      options.map((option) => (option as HTMLOptionElement).value).filter(Boolean),
-    );
+  // The dates load again when the frequency or the notice choice changes: read them once the
+  // list is settled (enabled, with dates), and check the choice held.
+  let offered: string[] = [];
+  await expect
+    .poll(async () => {
+      if (!(await dates.isEnabled())) return 0;
+      offered = await dates
+        .locator('option')
+        .evaluateAll((options) =>
+          options.map((option) => (option as HTMLOptionElement).value).filter(Boolean),
+        );
+      return offered.length;
+    })
+    .toBeGreaterThan(1);
   await dates.selectOption(offered[1]!);
+  await expect(dates).toHaveValue(offered[1]!);
   const accept = page.getByLabel(w.accept);
   if (!(await accept.isChecked())) await accept.check();
 }
