@@ -107,7 +107,10 @@ function fieldNameOf(fieldId: string): string {
     field.tagName === 'FIELDSET'
       ? text(field.querySelector(':scope > legend'))
       : text(document.querySelector(`label[for="${CSS.escape(fieldId)}"]`));
-  const group = field.parentElement?.closest('fieldset.address, fieldset.phones');
+  // Groups whose fields repeat (an address, phones, a second holder's names) name the group too.
+  const group = field.parentElement?.closest(
+    'fieldset.address, fieldset.phones, fieldset[data-summary-group]',
+  );
   const groupName = group ? text(group.querySelector(':scope > legend')) : '';
   // A question's own mark would sit oddly before the colon ("...home address?: Required.").
   const name = groupName && groupName !== own ? `${groupName}, ${own}` : own;

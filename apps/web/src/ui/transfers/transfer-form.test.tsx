@@ -187,6 +187,8 @@ describe('transfer form', () => {
     expect(links[1]).toHaveTextContent(
       /different accents.*On your statement: Helene.*In your profile: Hélène/,
     );
+    // Which holder's name: a joint statement has two "First name" fields.
+    expect(links[1]).toHaveTextContent(/^Holder 1, First name: /);
     expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(
       expect.stringMatching(
         /different accents.*On your statement: Helene.*In your profile: Hélène/,

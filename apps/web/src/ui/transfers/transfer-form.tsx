@@ -206,7 +206,7 @@ export function TransferForm({
     const path = (field: string) => `statement.holders.${index}.${field}`;
     const holder = values.holders[index];
     return (
-      <fieldset key={index} className={styles.group}>
+      <fieldset key={index} className={styles.group} data-summary-group>
         <legend className={formStyles.legend}>
           {t('statement.holder', { number: index + 1 })}
         </legend>
