@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../lib/pages/page-shell.ts';
-import { composeMail, mailButton, mailParagraphs } from '../outbox/mail-layout.ts';
+import { composeMail, mailButton, mailParagraphs, oneLine } from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
 /**
@@ -51,14 +51,6 @@ const words = {
     closing: 'Placements Laurentide',
   },
 } as const;
-
-/** One line without control characters, so a name cannot add a header or a line to the text. */
-const oneLine = (text: string) =>
-  text
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120);
 
 export function jointJoinedMail(input: JointJoinedInput): MessageContent {
   const w = words[input.language];

@@ -7,7 +7,7 @@ import {
 } from '@portal/domain/enums/funding';
 import { formatCents, type Cents } from '@portal/domain/money/cents';
 import { escapeHtml } from '../../lib/pages/page-shell.ts';
-import { composeMail, mailButton, mailParagraphs } from '../outbox/mail-layout.ts';
+import { composeMail, mailButton, mailParagraphs, oneLine } from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
 /**
@@ -220,14 +220,6 @@ function frequencyWords(frequency: EftFrequency, language: MessageLanguage): str
   const label = key ? eftFrequencyLabels[key][language] : '';
   return label.charAt(0).toLowerCase() + label.slice(1);
 }
-
-/** One line without control characters, so a name cannot add a line to the text. */
-const oneLine = (text: string) =>
-  text
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120);
 
 function compose(
   language: MessageLanguage,

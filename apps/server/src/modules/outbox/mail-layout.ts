@@ -15,6 +15,14 @@ const C = BRAND_COLOURS;
 const FONT = "'Liberation Sans',Arial,Helvetica,sans-serif";
 
 /** Marks the HTML as made by this layout (tests and the sandbox mailbox can tell). */
+/** One line without control characters, so a name cannot add a header or a line to a mail. */
+export const oneLine = (text: string) =>
+  text
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+
 export const MAIL_LAYOUT_MARK = 'data-mail-layout="laurentide"';
 
 /** A call to action drawn as a button that survives clients that ignore CSS (a padded link). */

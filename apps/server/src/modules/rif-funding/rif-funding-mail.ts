@@ -8,7 +8,7 @@ import {
 } from '@portal/domain/rif/payout-frequencies';
 import { escapeHtml } from '../../lib/pages/page-shell.ts';
 import { longDate } from '../funding/funding-mail.ts';
-import { composeMail, mailButton, mailParagraphs } from '../outbox/mail-layout.ts';
+import { composeMail, mailButton, mailParagraphs, oneLine } from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
 /**
@@ -80,14 +80,6 @@ function frequencyWords(frequency: PayoutFrequency, language: MessageLanguage): 
   const label = key ? payoutFrequencyLabels[key][language] : '';
   return label.charAt(0).toLowerCase() + label.slice(1);
 }
-
-/** One line without control characters, so a name cannot add a line to the text. */
-const oneLine = (text: string) =>
-  text
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120);
 
 export function rifPayoutConfirmationMail(input: RifConfirmationInput): MessageContent {
   const { language } = input;

@@ -3,7 +3,7 @@ import type { IsoDate } from '@portal/domain/calendar/iso-date';
 import { formatCents, type Cents } from '@portal/domain/money/cents';
 import { escapeHtml } from '../../lib/pages/page-shell.ts';
 import { longDate } from '../funding/funding-mail.ts';
-import { composeMail, mailButton, mailParagraphs } from '../outbox/mail-layout.ts';
+import { composeMail, mailButton, mailParagraphs, oneLine } from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
 /**
@@ -147,14 +147,6 @@ const words: Record<
     },
   },
 };
-
-/** One line without control characters, so a name cannot add a line to the text. */
-const oneLine = (text: string) =>
-  text
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120);
 
 export function transferStatusMail(input: TransferMailInput): MessageContent {
   const { language } = input;
