@@ -293,6 +293,15 @@ export async function chooseOccupation(
   await box.click();
   // Typed as a person types: the list filters on each key.
   await box.pressSequentially(occupation.slice(0, 8));
-  await page.getByRole('option', { name: occupation, exact: true }).click();
+  await expect(page.getByRole('option', { name: occupation, exact: true })).toBeVisible();
+  // Chosen with the arrow keys and Enter, as a keyboard user does: a pointer click could meet
+  // the open list while it re-renders under it (CI once saw the option detach for 120 s).
+  for (let step = 0; step < 30; step += 1) {
+    await box.press('ArrowDown');
+    const active = await box.getAttribute('aria-activedescendant');
+    const name = active ? await page.locator(`[id="${active}"]`).textContent() : null;
+    if (name?.trim() === occupation) break;
+  }
+  await box.press('Enter');
   await expect(box).toHaveValue(occupation);
 }

@@ -2,6 +2,8 @@ import type { NamedAccountTypeName } from './enums/account-types.ts';
 import type { OnboardingStep } from './onboarding-steps.ts';
 import type { ApplicantRole, SavedSteps } from './rules/onboarding-flow.ts';
 import type { ApplicationState } from './status/application-status-machine.ts';
+import type { DeclineCategory } from './operations/decline-categories.ts';
+import type { OpenedAccount, PepFormStatus } from './operations/operations-api.ts';
 
 /** An application as the dashboard lists it (`GET /service/jaxrs/applications`). */
 export interface ApplicationSummary {
@@ -18,6 +20,29 @@ export interface ApplicationSummary {
   accounts: NamedAccountTypeName[];
   createdAt: string;
   updatedAt: string;
+  /** Approved: the accounts it opened, with their numbers (issue 16). */
+  openedAccounts?: OpenedAccount[];
+  /** Declined: the category the applicant is told (never the staff member's note). */
+  decline?: { category: DeclineCategory };
+  /** Requires review: what operations ask, until it is answered. */
+  informationRequest?: {
+    id: string;
+    message: string;
+    documentTypes: string[];
+    askedAt: string;
+  };
+  /** A PEP/HIO applicant's form: due 21 days after submission (spec section 9). */
+  pepForm?: PepFormStatus;
+}
+
+/**
+ * `POST applications/{id}/informationRequests/{requestId}/answer`: the applicant's answer to
+ * what operations asked, with the documents they uploaded for it (ids from `documents`). The
+ * application returns to the review queue (requiresReview -> underReview).
+ */
+export interface InformationAnswerBody {
+  answer: string;
+  documentIds: string[];
 }
 
 /** One application with what was saved on each step (`GET applications/{id}`). */

@@ -73,3 +73,6 @@ export * from './rif/payout-frequencies.ts';
 export * from './rif/rif-payout-schema.ts';
 export * from './rif/rif-messages.ts';
 export * from './rif/first-payment.ts';
+export * from './operations/operations-api.ts';
+export * from './operations/decline-categories.ts';
+export * from './operations/account-numbers.ts';

@@ -16,6 +16,7 @@ export type ApplicationEvent =
   | 'jointSigned'
   | 'reviewRequested'
   | 'resubmitted'
+  | 'approved'
   | 'declined';
 
 /*
@@ -51,7 +52,8 @@ const transitions: Readonly<
     primarySignedJoint: 'jointEsignatureRequired',
   },
   jointEsignatureRequired: { jointSigned: 'underReview' },
-  underReview: { reviewRequested: 'requiresReview', declined: 'declined' },
+  // Operations decide (issue 16): approve, decline, or ask the applicant for more.
+  underReview: { reviewRequested: 'requiresReview', declined: 'declined', approved: 'approved' },
   requiresReview: { resubmitted: 'underReview', declined: 'declined' },
   declined: {},
   approved: {},
