@@ -66,6 +66,7 @@ import { sandboxBureauLatency } from './providers/credit-bureau/sandbox-credit-b
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outbox } from './modules/outbox/outbox.plugin.ts';
+import { operations } from './modules/operations/operations.plugin.ts';
 import { sandboxWebhooks } from './providers/sandbox-webhooks/sandbox-webhooks.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
@@ -305,6 +306,8 @@ export async function buildApp(
   });
   // RRIF payouts (issue 15), behind rrif-funding-enabled; the same bank clock as funding.
   await app.register(rifFundingRoutes, { prefix: API_BASE, config, clock: bankClock, publicUrl });
+  // The operations console's API (issue 16): staff only, 404 to everyone else.
+  await app.register(operations, { prefix: API_BASE, publicUrl });
   await app.register(addressLookupRoutes, {
     prefix: API_BASE,
     provider: vendors.addressLookup ?? createAddressLookupProvider(config.addressLookupProvider),
