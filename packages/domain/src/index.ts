@@ -76,3 +76,4 @@ export * from './rif/first-payment.ts';
 export * from './operations/operations-api.ts';
 export * from './operations/decline-categories.ts';
 export * from './operations/account-numbers.ts';
+export * from './operations/review-age.ts';
