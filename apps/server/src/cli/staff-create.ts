@@ -64,7 +64,7 @@ async function main(): Promise<number> {
       ...created.recoveryCodes.map((code) => `  ${code}`),
       'Sign in at /security/login; staff land in the operations console (#/operations).',
     ];
-    console.log(lines.join('\n'));
+    process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } catch (error) {
     if (error instanceof StaffRefused) {
