@@ -63,8 +63,10 @@ const profileOf = (person: Person, sin: string, birthDate: string, homeAddress: 
   incomeSourceType: 4,
 });
 
-const affiliationsOf = (tin: string) => ({
-  isPep: false,
+const affiliationsOf = (tin: string, pep = false) => ({
+  isPep: pep,
+  // A politically exposed person: the PEP/HIO form is due after submission (issue 16).
+  ...(pep && { pepName: 'Marie Dubois', pepPosition: 'Member of Parliament', pepCountryId: 1 }),
   isInsider: false,
   isDirector: false,
   isDealerEmployee: false,
@@ -73,7 +75,12 @@ const affiliationsOf = (tin: string) => ({
   wantsTrustedContact: false,
 });
 
-const otherInterests = (joint: boolean, language: 'en' | 'fr', accounts: readonly string[]) => ({
+const otherInterests = (
+  joint: boolean,
+  language: 'en' | 'fr',
+  accounts: readonly string[],
+  pep = false,
+) => ({
   businessRelationshipPurpose: 1,
   intendedUse: Object.fromEntries(accounts.map((account) => [account, 1])),
   investmentExperience: joint ? { primary: 3, joint: 1 } : { primary: 3 },
@@ -92,7 +99,7 @@ const otherInterests = (joint: boolean, language: 'en' | 'fr', accounts: readonl
   isEmployeeOrAdvisor: false,
   affiliations: joint
     ? { primary: affiliationsOf('130692544'), joint: affiliationsOf('193456787') }
-    : { primary: affiliationsOf('130692544') },
+    : { primary: affiliationsOf('130692544', pep) },
   beneficiaries: [],
 });
 
@@ -110,6 +117,7 @@ export async function applicationAtReview(
     homeAddress,
     jointLanguage = 'en',
     accounts = [joint ? 'cash' : 'tfsa'],
+    pep = false,
   }: {
     primary: Person;
     joint?: Person;
@@ -119,6 +127,8 @@ export async function applicationAtReview(
     jointLanguage?: 'en' | 'fr';
     /** The accounts chosen (named account types); a TFSA, or cash when joint, unless given. */
     accounts?: readonly string[];
+    /** The primary applicant is a politically exposed person. */
+    pep?: boolean;
   },
 ): Promise<string> {
   const headers = { authorization: `Bearer ${await tokenOf(request)}` };
@@ -149,7 +159,7 @@ export async function applicationAtReview(
       preferredLanguage: jointLanguage,
     });
   }
-  await save('otherinterests', otherInterests(Boolean(joint), language, accounts));
+  await save('otherinterests', otherInterests(Boolean(joint), language, accounts, pep));
   return id;
 }
 

@@ -16,6 +16,7 @@ export const DEMO_PASSWORD = 'Laurentide-Demo-2026';
 export const DEMO_TOTP_SECRETS = {
   'advisor@demo.laurentide.ca': 'LAURENTIDEADVISORDEMOKEYQ2Z6W3XA',
   'staff@demo.laurentide.ca': 'LAURENTIDESTAFFDEMOKEYQ2Z6W3XAPB',
+  'reviewer@demo.laurentide.ca': 'LAURENTIDEREVIEWERDEMOKEYQ2Z6W3X',
 } as const;
 
 /** One demo user per role; the busy client also gets applications (seedBusyClientApplications). */
@@ -53,6 +54,14 @@ export const demoUsers = [
     firstName: 'Priya',
     lastName: 'Patel',
     language: 'en',
+    role: 'staff',
+  },
+  {
+    // A second staff member: a PEP/HIO approval needs two (issue 16's four eyes).
+    email: 'reviewer@demo.laurentide.ca',
+    firstName: 'Théo',
+    lastName: 'Bouchard',
+    language: 'fr',
     role: 'staff',
   },
 ] as const;
