@@ -193,6 +193,25 @@ export function savedSin(
     : undefined;
 }
 
+/**
+ * One sealed value at a place of a step's saved data (`path` to its object, `key` its name),
+ * decrypted with the binding it was sealed with; undefined when none is on file. For
+ * operations' audited reveal (issue 16), which decrypts exactly the value asked for.
+ */
+export function savedSealedValue(
+  cipher: FieldCipher,
+  applicationId: string,
+  step: string,
+  saved: unknown,
+  path: Path,
+  key: string,
+): string | undefined {
+  const encrypted = objectAt(saved, path)?.[encryptedKey(key)];
+  return typeof encrypted === 'string'
+    ? cipher.decrypt(encrypted, contextOf(applicationId, step, path, key))
+    : undefined;
+}
+
 /** The value on file that a blank at `reached` stands for, decrypted; undefined when none. */
 function valueOnFile(
   cipher: FieldCipher,

@@ -34,6 +34,7 @@ import {
   underReviewMail,
 } from './esign-mail.ts';
 import { identityVerifiedFor } from '../identity/identity.service.ts';
+import { openReviewCase } from '../operations/review-cases.ts';
 import * as repo from './esign.repo.ts';
 
 /**
@@ -102,7 +103,7 @@ export function languageOfAccount(language: string | undefined): Language {
 }
 
 /** Reference-list labels (citizenship, industry, ...) in one language, for the document. */
-async function referenceLabelsOf(db: Database, language: Language): Promise<ReferenceLabel> {
+export async function referenceLabelsOf(db: Database, language: Language): Promise<ReferenceLabel> {
   const lists: ReferenceList[] = [
     'citizenships',
     'countries',
@@ -254,6 +255,7 @@ async function recordReport(
       details,
     });
     if (status === 'underReview') {
+      await openReviewCase(tx, { applicationId, steps, submittedAt: now });
       await queueUnderReviewMail(tx, deps, {
         applicationId,
         steps,

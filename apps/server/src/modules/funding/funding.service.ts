@@ -268,6 +268,36 @@ function toAccountView(row: repo.ClientAccountRow): FundingItem['toAccount'] {
 }
 
 /**
+ * Creates the `client_accounts` rows of the accounts an application chose, those it lacks (an
+ * existing row stays as it is): funding asks for them first, approval (issue 16) makes sure of
+ * them before numbering them. The primary applicant, who funds them, owns them.
+ */
+export async function openChosenAccounts(
+  db: Database,
+  application: { id: string; ownershipTypeId: number | null },
+  ownerUserId: string,
+): Promise<void> {
+  const names = chosenAccounts(await savedStepsOf(db, application.id)).filter(
+    (name): name is NamedAccountTypeName => name in namedAccountTypes,
+  );
+  await repo.insertClientAccounts(
+    db,
+    names.map((name) => {
+      const type = namedAccountTypes[name];
+      return {
+        applicationId: application.id,
+        ownerUserId,
+        accountTypeName: name,
+        accountTypeId: type.typeId,
+        currencyTypeId: currencyTypeIdOf(type.currency),
+        ownershipTypeId: application.ownershipTypeId ?? 1,
+        eftEligible: !noContributionTypes.has(type.typeId),
+      };
+    }),
+  );
+}
+
+/**
  * The accounts the person's agreed applications open (one application when named: someone
  * else's answers 404), created from the chosen accounts the first time they are asked for.
  */
@@ -280,26 +310,7 @@ export async function toAccountsFor(
   const owned = await repo.ownedApplications(db, userId, applicationId);
   if (applicationId && owned.length === 0) throw notFound();
   const open = owned.filter((application) => fundingOpen(application.status as ApplicationState));
-  for (const application of open) {
-    const names = chosenAccounts(await savedStepsOf(db, application.id)).filter(
-      (name): name is NamedAccountTypeName => name in namedAccountTypes,
-    );
-    await repo.insertClientAccounts(
-      db,
-      names.map((name) => {
-        const type = namedAccountTypes[name];
-        return {
-          applicationId: application.id,
-          ownerUserId: userId,
-          accountTypeName: name,
-          accountTypeId: type.typeId,
-          currencyTypeId: currencyTypeIdOf(type.currency),
-          ownershipTypeId: application.ownershipTypeId ?? 1,
-          eftEligible: !noContributionTypes.has(type.typeId),
-        };
-      }),
-    );
-  }
+  for (const application of open) await openChosenAccounts(db, application, userId);
   const rows = await repo.clientAccountsOf(
     db,
     userId,

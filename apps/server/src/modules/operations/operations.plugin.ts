@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { claimsRoutes } from './claims.routes.ts';
+import { operationsApplicationsRoutes } from './operations-applications.routes.ts';
 
 export interface OperationsOptions {
   publicUrl: string;
@@ -11,4 +12,5 @@ export interface OperationsOptions {
  */
 export const operations: FastifyPluginAsync<OperationsOptions> = async (app, _options) => {
   await app.register(claimsRoutes);
+  await app.register(operationsApplicationsRoutes, { publicUrl: _options.publicUrl });
 };
