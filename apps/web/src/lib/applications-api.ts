@@ -1,13 +1,14 @@
 import type {
   ApplicationDetail,
   ApplicationSummary,
+  InformationAnswerBody,
   SavedStepAnswer,
 } from '@portal/domain/application-summary';
 import type { OnboardingStep } from '@portal/domain/onboarding-steps';
 import { HttpError } from './http/http-client.ts';
 import { http } from './http/http.ts';
 
-export type { ApplicationDetail, ApplicationSummary, SavedStepAnswer };
+export type { ApplicationDetail, ApplicationSummary, InformationAnswerBody, SavedStepAnswer };
 
 /** The server's refusal of a save (architecture page, API conventions). */
 export interface ApiRefusal {
@@ -42,6 +43,16 @@ export const applicationsApi = {
     http.put<SavedStepAnswer>(
       `/applications/${encodeURIComponent(id)}/steps/${step}`,
       { version, data },
+      quiet,
+    ),
+  /**
+   * The applicant's answer to what operations asked (issue 16): the application goes back to
+   * the review queue, and the updated summary comes back.
+   */
+  answerInformationRequest: (id: string, requestId: string, body: InformationAnswerBody) =>
+    http.post<ApplicationSummary>(
+      `/applications/${encodeURIComponent(id)}/informationRequests/${encodeURIComponent(requestId)}/answer`,
+      body,
       quiet,
     ),
 };

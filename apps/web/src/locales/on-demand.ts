@@ -1,6 +1,7 @@
 import type { i18n } from 'i18next';
 import enAccount from './en/account.json';
 import enAuthCode from './en/authCode.json';
+import enDashboardOutcome from './en/dashboardOutcome.json';
 import enDocuments from './en/documents.json';
 import enEsign from './en/esign.json';
 import enFinancial from './en/financial.json';
@@ -16,6 +17,7 @@ import enRifPayout from './en/rifPayout.json';
 import enTransfers from './en/transfers.json';
 import frAccount from './fr/account.json';
 import frAuthCode from './fr/authCode.json';
+import frDashboardOutcome from './fr/dashboardOutcome.json';
 import frDocuments from './fr/documents.json';
 import frEsign from './fr/esign.json';
 import frFinancial from './fr/financial.json';
@@ -51,6 +53,7 @@ export const onDemandResources = {
     account: enAccount,
     rifPayout: enRifPayout,
     transfers: enTransfers,
+    dashboardOutcome: enDashboardOutcome,
   },
   fr: {
     onboarding: frOnboarding,
@@ -68,6 +71,7 @@ export const onDemandResources = {
     account: frAccount,
     rifPayout: frRifPayout,
     transfers: frTransfers,
+    dashboardOutcome: frDashboardOutcome,
   },
 } as const;
 

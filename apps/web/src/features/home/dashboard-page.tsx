@@ -21,6 +21,12 @@ import { SignedCopyButton } from '../../ui/signed-copy-button.tsx';
 // The dialog's library is large and needed only to delete: it loads after the list shows.
 const loadConfirmDialog = () => import('../../ui/confirm-dialog.tsx');
 const ConfirmDialog = lazy(async () => ({ default: (await loadConfirmDialog()).ConfirmDialog }));
+// What operations decided or ask (issue 16), with its words: loaded only for an application
+// that has some, so the landing route stays within its budget.
+const loadOutcome = () => import('./application-outcome.tsx');
+const ApplicationOutcome = lazy(async () => ({
+  default: (await loadOutcome()).ApplicationOutcome,
+}));
 
 /**
  * The landing page after sign-in (spec section 2, /home/dashboard): the applications in
@@ -54,6 +60,24 @@ export function DashboardPage() {
   useEffect(() => {
     if (hasApplications) void loadConfirmDialog();
   }, [hasApplications]);
+  // After an answer, focus goes to the card it changed (its form is gone).
+  const [focusCard, setFocusCard] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusCard) document.getElementById(focusCard)?.focus();
+  }, [focusCard]);
+
+  function changed(application: ApplicationSummary) {
+    if (listing.state !== 'ready') return;
+    const before = listing.data.find((candidate) => candidate.id === application.id);
+    setApplications(
+      listing.data.map((candidate) => (candidate.id === application.id ? application : candidate)),
+    );
+    // Answered: back under review, which the live region says and the card shows.
+    if (before?.status === 'requiresReview' && application.status !== 'requiresReview') {
+      setAnnouncement(t('dashboard.answerSent'));
+      setFocusCard(`application-${application.id}`);
+    }
+  }
 
   const start = useCallback(async () => {
     setStarting(true);
@@ -167,12 +191,16 @@ export function DashboardPage() {
                     : null;
               return (
                 <li key={application.id} className="application-card" aria-labelledby={headingId}>
-                  <h3 id={headingId}>{name}</h3>
+                  <h3 id={headingId} tabIndex={-1}>
+                    {name}
+                  </h3>
                   <p className="status-tag" data-status={application.status}>
-                    {pick(
-                      applicationStatusLabels[application.status as ApplicationStatus],
-                      language,
-                    )}
+                    {application.status === 'approved'
+                      ? t('dashboard.approvedStatus')
+                      : pick(
+                          applicationStatusLabels[application.status as ApplicationStatus],
+                          language,
+                        )}
                   </p>
                   <dl className="application-facts">
                     {application.role === 'joint' && (
@@ -228,23 +256,36 @@ export function DashboardPage() {
                   )}
                   {!open && (
                     <>
-                      <p>
-                        {t(
-                          `dashboard.statusHelp.${verifyNow ? 'confirmIdentity' : statusHelp(application.status, application.role)}`,
-                        )}
-                      </p>
+                      {!decided(application) && (
+                        <p>
+                          {t(
+                            `dashboard.statusHelp.${verifyNow ? 'confirmIdentity' : statusHelp(application.status, application.role)}`,
+                          )}
+                        </p>
+                      )}
+                      {hasOutcome(application) && (
+                        <Suspense fallback={null}>
+                          <ApplicationOutcome
+                            application={application}
+                            headingId={headingId}
+                            onChange={changed}
+                          />
+                        </Suspense>
+                      )}
                       <div className="actions">
-                        <Link
-                          className={`button ${verifyNow || application.nextStep === 'esign' ? 'button-primary' : 'button-secondary'}`}
-                          to={`/application/${application.id}`}
-                        >
-                          {verifyNow
-                            ? t('dashboard.verifyIdentity')
-                            : application.nextStep === 'esign'
-                              ? t('dashboard.sign')
-                              : t('dashboard.nextSteps')}
-                          <span className="visually-hidden"> {name}</span>
-                        </Link>
+                        {application.status !== 'approved' && (
+                          <Link
+                            className={`button ${verifyNow || application.nextStep === 'esign' ? 'button-primary' : 'button-secondary'}`}
+                            to={`/application/${application.id}`}
+                          >
+                            {verifyNow
+                              ? t('dashboard.verifyIdentity')
+                              : application.nextStep === 'esign'
+                                ? t('dashboard.sign')
+                                : t('dashboard.nextSteps')}
+                            <span className="visually-hidden"> {name}</span>
+                          </Link>
+                        )}
                         {hasSigned(application.role, application.status) && (
                           <SignedCopyButton
                             applicationId={application.id}
@@ -314,6 +355,20 @@ export function DashboardPage() {
 /** Whether the person can fund this application's accounts: theirs to open, and open to funding. */
 function fundingOpenFor(application: ApplicationSummary): boolean {
   return application.role === 'primary' && fundingOpen(application.status);
+}
+
+/** Operations decided, or ask something: the card says that instead of the status's help. */
+function decided(application: ApplicationSummary): boolean {
+  return (
+    application.status === 'approved' ||
+    (application.status === 'declined' && !!application.decline) ||
+    (application.status === 'requiresReview' && !!application.informationRequest)
+  );
+}
+
+/** Whether a card shows something of operations' (a decision, a request, the PEP/HIO form). */
+function hasOutcome(application: ApplicationSummary): boolean {
+  return decided(application) || !!application.pepForm;
 }
 
 /** A short, stable name for an application: its id's first eight characters. */
