@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applications, applicationSteps, auditEvents } from '../../db/schema.ts';
 
@@ -61,13 +61,8 @@ export async function listParticipating(db: Database, userId: string): Promise<A
     db
       .select()
       .from(applications)
-      // Approved applications became accounts: they leave the dashboard (ADR 0006).
-      .where(
-        and(
-          or(eq(applications.ownerId, userId), eq(applications.jointUserId, userId)),
-          ne(applications.status, 'approved'),
-        ),
-      )
+      // Approved applications stay, as the accounts they opened (issue 16; ADR 0023).
+      .where(or(eq(applications.ownerId, userId), eq(applications.jointUserId, userId)))
       .orderBy(desc(applications.updatedAt), desc(applications.createdAt), desc(applications.id))
   );
 }

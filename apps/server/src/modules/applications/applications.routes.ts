@@ -1,6 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { identityStates, namedAccountTypes, onboardingSteps } from '@portal/domain';
+import {
+  declineCategories,
+  identityStates,
+  namedAccountTypes,
+  onboardingSteps,
+} from '@portal/domain';
 import { z } from 'zod';
 import { codeValidityMsOf, featureFlagsOf, publicUrlOf, type AppConfig } from '../../config.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
@@ -10,6 +15,7 @@ import {
   inviteJointApplicant,
 } from '../co-auth-code/co-auth-code.service.ts';
 import {
+  answerInformationRequest,
   ApplicationError,
   createApplication,
   deleteApplication,
@@ -32,6 +38,32 @@ const summarySchema = z.object({
   updatedAt: z.string(),
   /** The caller's identity verification (issue 13); absent while bypass-qualId is on. */
   identity: z.object({ state: z.enum(identityStates) }).optional(),
+  /** What operations decided (issue 16): numbers, the decline's category, what is asked. */
+  openedAccounts: z
+    .array(z.object({ accountTypeName: z.string(), accountNumber: z.string() }))
+    .optional(),
+  decline: z.object({ category: z.enum(Object.values(declineCategories)) }).optional(),
+  informationRequest: z
+    .object({
+      id: z.uuid(),
+      message: z.string(),
+      documentTypes: z.array(z.string()),
+      askedAt: z.string(),
+    })
+    .optional(),
+  pepForm: z
+    .object({
+      dueOn: z.string(),
+      receivedAt: z.string().nullable(),
+      remindersSent: z.number().int(),
+      restricted: z.boolean(),
+    })
+    .optional(),
+});
+/** The answer to what operations asked: text, and documents the caller uploaded for it. */
+const informationAnswerSchema = z.object({
+  answer: z.string().trim().min(1, 'required').max(2000, 'tooLong'),
+  documentIds: z.array(z.uuid()).max(20).default([]),
 });
 /** A save answers the step as the server keeps it: normalized, SINs and TINs only masked. */
 const savedStepSchema = summarySchema.extend({ saved: z.unknown() });
@@ -204,6 +236,36 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = 
           request.body,
           app.cipher,
           reviewHooks(app.cipher, options.config, callerOf(request)),
+          { bypassQualId: featureFlagsOf(options.config).bypassQualId },
+        );
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.post(
+    '/applications/:id/informationRequests/:requestId/answer',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Answers what operations asked (with documents the caller uploaded to this application); the application returns to review',
+        params: idParams.extend({ requestId: z.uuid() }),
+        body: informationAnswerSchema,
+        response: { 200: summarySchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await answerInformationRequest(
+          app.db,
+          app.cipher,
+          callerOf(request).id,
+          request.params.id,
+          request.params.requestId,
+          request.body,
           { bypassQualId: featureFlagsOf(options.config).bypassQualId },
         );
       } catch (error) {

@@ -34,10 +34,13 @@ import {
   type ReviewAgreement,
 } from '@portal/domain/rules/review';
 import type { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { applicationDocuments, informationRequests } from '../../db/schema.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { identityStatesOf } from '../identity/identity-states.ts';
 import { renameUser } from '../users/users.service.ts';
+import { answerContext, outcomesOf, type Outcome } from './application-outcomes.ts';
 import * as repo from './applications.repo.ts';
 import { restoreBlankFields, savedSin, sealFields, withoutSealedValues } from './sealed-fields.ts';
 
@@ -76,6 +79,7 @@ function summaryOf(
   steps: SavedSteps,
   role: ParticipantRole = 'primary',
   identityState?: IdentityState,
+  outcome: Outcome = {},
 ): ApplicationSummary & { identity?: { state: IdentityState } } {
   const status = row.status as ApplicationState;
   const resume =
@@ -91,6 +95,7 @@ function summaryOf(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...(identityState !== undefined && { identity: { state: identityState } }),
+    ...outcome,
   };
 }
 
@@ -187,8 +192,15 @@ export async function listApplications(
     rows.map((row) => row.id),
   );
   const identities = await identityStatesFor(db, ownerId, rows, options);
+  const outcomes = await outcomesOf(db, rows);
   return rows.map((row) =>
-    summaryOf(row, steps.get(row.id) ?? {}, roleOf(row, ownerId), identities?.get(row.id)),
+    summaryOf(
+      row,
+      steps.get(row.id) ?? {},
+      roleOf(row, ownerId),
+      identities?.get(row.id),
+      outcomes.get(row.id),
+    ),
   );
 }
 
@@ -202,10 +214,97 @@ export async function getApplication(
   if (!row) throw notFound();
   const steps = (await repo.stepsOf(db, [id])).get(id) ?? {};
   const identity = (await identityStatesFor(db, ownerId, [row], options))?.get(id);
+  const outcome = (await outcomesOf(db, [row])).get(id);
   return {
-    ...summaryOf(row, steps, roleOf(row, ownerId), identity),
+    ...summaryOf(row, steps, roleOf(row, ownerId), identity, outcome),
     steps: withoutSealedValues(steps),
   };
+}
+
+/** The applicant's answer to what operations asked (issue 16), with documents they uploaded. */
+export interface InformationAnswerInput {
+  answer: string;
+  documentIds: string[];
+}
+
+/**
+ * Answers the open information request of an application that requires review, in one
+ * transaction: the owner or the joint applicant only (anyone else 404), only the open request
+ * (another 404), documents the caller uploaded to this application only (else 400); the answer
+ * is encrypted with the field cipher and the application returns to the review queue
+ * (`resubmitted`), with its audit event. Answers the summary.
+ */
+export async function answerInformationRequest(
+  db: Database,
+  cipher: FieldCipher,
+  userId: string,
+  id: string,
+  requestId: string,
+  input: InformationAnswerInput,
+  options: IdentityOptions = {},
+): Promise<ApplicationSummary> {
+  return db.transaction(async (tx) => {
+    const row = await repo.findParticipating(tx, userId, id, { lock: true });
+    if (!row) throw notFound();
+    const [request] = await tx
+      .select()
+      .from(informationRequests)
+      .where(and(eq(informationRequests.id, requestId), eq(informationRequests.applicationId, id)))
+      .for('update');
+    if (!request || request.answeredAt !== null || row.status !== 'requiresReview') {
+      throw notFound();
+    }
+    const documentIds = [...new Set(input.documentIds)];
+    if (documentIds.length > 0) {
+      const own = new Set(
+        (
+          await tx
+            .select({ id: applicationDocuments.id, uploadedBy: applicationDocuments.uploadedBy })
+            .from(applicationDocuments)
+            .where(eq(applicationDocuments.applicationId, id))
+        )
+          .filter((document) => document.uploadedBy === userId)
+          .map((document) => document.id),
+      );
+      const fields: Record<string, string> = {};
+      documentIds.forEach((documentId, index) => {
+        if (!own.has(documentId)) fields[`documentIds.${index}`] = 'invalid';
+      });
+      if (Object.keys(fields).length > 0) {
+        throw new ApplicationError(400, 'invalidInput', { fields });
+      }
+    }
+    const now = new Date();
+    await tx
+      .update(informationRequests)
+      .set({
+        answeredBy: userId,
+        answeredAt: now,
+        answerEncrypted: cipher.encrypt(input.answer, answerContext(requestId)),
+        answerDocumentIds: documentIds,
+      })
+      .where(eq(informationRequests.id, requestId));
+    const status = row.status as ApplicationState;
+    const to = nextState(status, 'resubmitted');
+    const updated = await repo.updateApplication(tx, id, {
+      status: to,
+      version: row.version + 1,
+      updatedAt: now,
+    });
+    // The trail names the request and the documents, never the answer (personal data).
+    await repo.insertAudit(tx, {
+      applicationId: id,
+      actorId: userId,
+      action: 'resubmitted',
+      fromStatus: status,
+      toStatus: to,
+      details: { requestId, documentIds },
+    });
+    const steps = (await repo.stepsOf(tx, [id])).get(id) ?? {};
+    const identity = (await identityStatesFor(tx, userId, [updated], options))?.get(id);
+    const outcome = (await outcomesOf(tx, [updated])).get(id);
+    return summaryOf(updated, steps, roleOf(updated, userId), identity, outcome);
+  });
 }
 
 export async function deleteApplication(db: Database, ownerId: string, id: string): Promise<void> {

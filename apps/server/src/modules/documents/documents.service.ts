@@ -149,9 +149,12 @@ export async function uploadDocument(
     if (!application) throw notFound();
     const verifying = sendsIdentityDocument(application, input.documentType);
     const funding = sendsFundingDocument(application, input.documentType);
+    // While operations ask for more (issue 16; ADR 0023), either applicant may answer with
+    // documents: uploads stay open after the review for this.
+    const answering = application.status === 'requiresReview';
     // The joint applicant sends nothing but their identity documents while they verify.
-    if (application.role === 'joint' && !verifying) throw notFound();
-    if (!acceptsChanges(application.status) && !verifying && !funding) {
+    if (application.role === 'joint' && !verifying && !answering) throw notFound();
+    if (!acceptsChanges(application.status) && !verifying && !funding && !answering) {
       throw new DocumentError(409, 'applicationLocked');
     }
 

@@ -25,12 +25,13 @@ import {
 } from '../../db/schema.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { Refusal } from '../../lib/refusals/refusal.ts';
+import { answerContext } from '../applications/application-outcomes.ts';
 import * as applicationsRepo from '../applications/applications.repo.ts';
 import { savedStepsOf } from '../applications/applications.service.ts';
 import { documentsOfApplication } from '../documents/documents.service.ts';
 import { referenceLabelsOf } from '../esign/esign.service.ts';
 import { workingOf } from '../identity/identity-outcome.ts';
-import { answerContext, openedAccountsOf } from './application-decisions.ts';
+import { openedAccountsOf } from './application-decisions.ts';
 import { applicantsOf } from './case-applicants.ts';
 import { revealPlacesOf } from './reveal-fields.ts';
 import { ensureReviewCases } from './review-cases.ts';

@@ -65,9 +65,6 @@ export interface Staff {
 
 const notFound = () => new Refusal(404, 'notFound');
 
-/** The context of an information request's answer: bound to its row (ADR 0008). */
-export const answerContext = (requestId: string) => `information_requests:${requestId}:answer`;
-
 /**
  * In the action's transaction: the caller's claim, then the application locked, at the version
  * read, in a state that takes `event`.
