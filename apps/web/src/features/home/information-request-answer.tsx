@@ -123,8 +123,11 @@ export function InformationRequestAnswer({
     return found;
   }
 
-  /** Uploads the chosen files not uploaded yet; the ids of every asked document's upload. */
-  async function uploadChosen(): Promise<string[] | null> {
+  /**
+   * Uploads the chosen files not uploaded yet: each sent document's id with the index of the
+   * asked document it is for (a refusal of `documentIds.N` shows at that document's file).
+   */
+  async function uploadChosen(): Promise<{ id: string; index: number }[] | null> {
     const done = [...uploaded];
     try {
       for (const [index, file] of files.entries()) {
@@ -157,7 +160,7 @@ export function InformationRequestAnswer({
     } finally {
       setUploaded(done);
     }
-    return done.flatMap((entry) => (entry ? [entry.document.id] : []));
+    return done.flatMap((entry, index) => (entry ? [{ id: entry.document.id, index }] : []));
   }
 
   async function send(event: FormEvent) {
@@ -169,21 +172,26 @@ export function InformationRequestAnswer({
       const found = await problemsBeforeSending();
       setProblems(found);
       if (found.length > 0) return;
-      const documentIds = await uploadChosen();
-      if (!documentIds) return;
+      const documents = await uploadChosen();
+      if (!documents) return;
+      const documentIds = documents.map((document) => document.id);
       setSending({});
       const body: InformationAnswerBody = { answer: answer.trim(), documentIds };
       try {
         onAnswered(await applicationsApi.answerInformationRequest(applicationId, request.id, body));
       } catch (error) {
-        refused(error);
+        refused(
+          error,
+          documents.map((document) => document.index),
+        );
       }
     } finally {
       setSending(null);
     }
   }
 
-  function refused(error: unknown) {
+  /** A refused answer: at its fields when the server names them, else a notice. */
+  function refused(error: unknown, fileIndexes: number[]) {
     const refusal = refusalOf(error);
     const fields = refusal?.status === 400 ? refusal.body.fields : undefined;
     if (fields && Object.keys(fields).length > 0) {
@@ -199,12 +207,11 @@ export function InformationRequestAnswer({
                 : messageFor(fields.answer, language),
         });
       }
-      // A document the server would not take: said at the first asked document's file.
-      const documentCode = Object.entries(fields).find(([path]) =>
-        path.startsWith('documentIds'),
-      )?.[1];
-      if (documentCode && request.documentTypes.length > 0) {
-        atFields.push({ field: 0, message: messageFor(documentCode, language) });
+      // A document the server would not take (`documentIds.N`): at the file it was sent for.
+      for (const [path, code] of Object.entries(fields)) {
+        const index = fileIndexes[Number(/^documentIds\.(\d+)$/.exec(path)?.[1])];
+        if (index !== undefined)
+          atFields.push({ field: index, message: messageFor(code, language) });
       }
       if (atFields.length > 0) {
         setProblems(atFields);
