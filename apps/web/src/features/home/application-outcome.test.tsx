@@ -279,6 +279,43 @@ describe('what the dashboard shows of operations’ decisions', () => {
     expect(answer).toHaveValue('No bill: I live with my parents.');
   });
 
+  it('keeps the answer and the uploaded file when sending fails, and does not upload it twice', async () => {
+    const api = fakeApplicationsApi([asked]);
+    let answers = 0;
+    const sent = withExtraPaths(api, (method, path) => {
+      if (method === 'POST' && path.endsWith('/documents')) {
+        return json(201, uploadedDocument('doc-1', 'utilityBill', 'bill.pdf'));
+      }
+      if (path.endsWith('/answer')) {
+        answers += 1;
+        if (answers === 1) return json(500, { errorCode: 'unexpected' });
+        return json(404, { errorCode: 'notFound' });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    await renderApp({ path: '/home/dashboard', user: signedIn });
+    const request = await screen.findByRole('region', { name: 'We need more information' });
+    const answer = within(request).getByRole('textbox', { name: 'Your answer' });
+    await user.type(answer, 'Here it is.');
+    await user.upload(within(request).getByLabelText('Utility bill'), pdfFile('bill.pdf'));
+    await user.click(within(request).getByRole('button', { name: 'Send your answer' }));
+    expect(await within(request).findByRole('alert')).toHaveTextContent(
+      "We couldn't send your answer. What you typed is kept.",
+    );
+    expect(answer).toHaveValue('Here it is.');
+    expect(within(request).getByText('Uploaded: bill.pdf')).toBeVisible();
+
+    await user.click(within(request).getByRole('button', { name: 'Send your answer' }));
+    expect(await within(request).findByText(/This request is no longer open/)).toBeVisible();
+    const paths = sent.map((call) => call.path.replace(/.*applications\/[^/]+/, ''));
+    expect(paths.filter((path) => path === '/documents')).toHaveLength(1);
+    expect(sent.filter((call) => call.path.endsWith('/answer')).map((call) => call.body)).toEqual([
+      { answer: 'Here it is.', documentIds: ['doc-1'] },
+      { answer: 'Here it is.', documentIds: ['doc-1'] },
+    ]);
+  });
+
   it('counts characters past the limit in French', async () => {
     fakeApplicationsApi([asked]);
     await renderApp({ path: '/home/dashboard', user: signedIn, language: 'fr' });
