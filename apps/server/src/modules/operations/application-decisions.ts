@@ -230,22 +230,37 @@ async function numberAccounts(tx: Database, applicationId: string): Promise<void
   }
 }
 
-/** Each applicant's account is onboarded, with a client number unless it has one. */
-async function onboardApplicants(tx: Database, userIds: readonly string[]): Promise<void> {
-  for (const userId of userIds) {
+/**
+ * Each applicant's account is onboarded, with a client number unless it has one. Their rows are
+ * locked first, in one order, before anything that references them is written: the accounts'
+ * foreign keys share-lock them, and two approvals of one person's applications would otherwise
+ * each wait for the other's share lock to take their own update lock.
+ */
+async function lockApplicants(tx: Database, userIds: readonly string[]) {
+  const rows = [];
+  for (const userId of [...userIds].sort()) {
     const [user] = await tx
-      .select({ ibId: users.ibId })
+      .select({ id: users.id, ibId: users.ibId })
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
-    if (!user) continue;
+    if (user) rows.push(user);
+  }
+  return rows;
+}
+
+async function onboardApplicants(
+  tx: Database,
+  applicants: readonly { id: string; ibId: string | null }[],
+): Promise<void> {
+  for (const user of applicants) {
     await tx
       .update(users)
       .set({
         onboardingComplete: true,
         ...(user.ibId === null && { ibId: await nextNumber(tx, 'client_number_seq') }),
       })
-      .where(eq(users.id, userId));
+      .where(eq(users.id, user.id));
   }
 }
 
@@ -297,6 +312,10 @@ export async function approve(
         };
       }
     }
+    const applicants = await lockApplicants(
+      tx,
+      [row.ownerId, row.jointUserId].filter((id): id is string => id !== null),
+    );
     const status = await applyApplicationEvent(tx, {
       applicationId,
       actorId: staff.id,
@@ -308,10 +327,7 @@ export async function approve(
     });
     await openChosenAccounts(tx, row, row.ownerId);
     await numberAccounts(tx, applicationId);
-    await onboardApplicants(
-      tx,
-      [row.ownerId, row.jointUserId].filter((id): id is string => id !== null),
-    );
+    await onboardApplicants(tx, applicants);
     await tx
       .update(reviewCases)
       .set({ decidedAt: now })
