@@ -16,6 +16,7 @@ import { NameCorrectionGate } from '../features/home/name-section-gate.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { RIF_PAYOUT_ROUTE, rifPayoutPath } from '../features/rif-payout/rif-payout-path.ts';
 import { RouteError } from './route-error.tsx';
+import { useUserInfo } from '../lib/user-info.tsx';
 
 const notFound: RouteObject = { path: '*', Component: NotFoundPage };
 
@@ -38,6 +39,63 @@ function onlyForApplicationIds(Layout: ComponentType): ComponentType {
     return applicationIdPattern.test(applicationId) ? <Layout /> : <NotFoundPage />;
   };
 }
+
+/** The operations console (issue 16) is staff's alone: anyone else sees a page that does not exist. */
+function staffOnly(Layout: ComponentType): ComponentType {
+  return function StaffRoute() {
+    const userInfo = useUserInfo();
+    if (userInfo.status === 'loading') return <LoadingScreen />;
+    return userInfo.status === 'signedIn' && userInfo.user.adminLogin ? (
+      <Layout />
+    ) : (
+      <NotFoundPage />
+    );
+  };
+}
+
+/** Staff land in the console after signing in (ADR 0023): the dashboard is the clients'. */
+function staffToConsole(Dashboard: ComponentType): ComponentType {
+  return function DashboardRoute() {
+    const userInfo = useUserInfo();
+    return userInfo.status === 'signedIn' && userInfo.user.adminLogin ? (
+      <Navigate to="/operations" replace />
+    ) : (
+      <Dashboard />
+    );
+  };
+}
+
+/** One lazy route per console screen: nothing of the console is in the first download. */
+const operationsPage = (
+  path: string | undefined,
+  load: () => Promise<{ default: ComponentType }>,
+): RouteObject => ({
+  ...(path === undefined ? { index: true } : { path }),
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const operationsRoutes: RouteObject[] = [
+  operationsPage(undefined, async () => ({
+    default: (await import('../features/operations/operations-home.tsx')).OperationsHome,
+  })),
+  operationsPage('applications', async () => ({
+    default: (await import('../features/operations/applications-queue.tsx')).ApplicationsQueue,
+  })),
+  operationsPage('applications/:applicationId', async () => ({
+    default: (await import('../features/operations/case/application-case-page.tsx'))
+      .ApplicationCasePage,
+  })),
+  operationsPage('identity', async () => ({
+    default: (await import('../features/operations/identity-queue.tsx')).IdentityQueue,
+  })),
+  operationsPage('funding', async () => ({
+    default: (await import('../features/operations/funding-queue.tsx')).FundingQueue,
+  })),
+  operationsPage('pep-forms', async () => ({
+    default: (await import('../features/operations/pep-forms-queue.tsx')).PepFormsQueue,
+  })),
+  notFound,
+];
 
 const onboardingStepRoutes: RouteObject[] = [
   step('ownership', async () => ({
@@ -164,8 +222,9 @@ export const routes: RouteObject[] = [
                   {
                     path: 'dashboard',
                     lazy: async () => ({
-                      Component: (await import('../features/home/dashboard-page.tsx'))
-                        .DashboardPage,
+                      Component: staffToConsole(
+                        (await import('../features/home/dashboard-page.tsx')).DashboardPage,
+                      ),
                     }),
                   },
                   {
@@ -202,6 +261,16 @@ export const routes: RouteObject[] = [
                   },
                   notFound,
                 ],
+              },
+              {
+                // The staff console (issue 16; ADR 0023), loaded on demand.
+                path: 'operations',
+                lazy: async () => ({
+                  Component: staffOnly(
+                    (await import('../features/operations/operations-layout.tsx')).OperationsLayout,
+                  ),
+                }),
+                children: operationsRoutes,
               },
             ],
           },

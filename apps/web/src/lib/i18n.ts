@@ -10,6 +10,7 @@ import frErrors from '../locales/fr/errors.json';
 import frForms from '../locales/fr/forms.json';
 import frPages from '../locales/fr/pages.json';
 import type { onDemandResources } from '../locales/on-demand.ts';
+import type { operationsResources } from '../locales/operations.ts';
 
 /**
  * Catalogues are bundled: the spec says translations are local, and it spares a request. The
@@ -33,7 +34,9 @@ export const resources = {
 export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];
 
 /** Every catalogue, the first download's and the on-demand ones, for types and tests. */
-export type AllResources = (typeof resources)['en'] & (typeof onDemandResources)['en'];
+export type AllResources = (typeof resources)['en'] &
+  (typeof onDemandResources)['en'] &
+  (typeof operationsResources)['en'];
 
 /** `<html lang>` follows the language so screen readers pronounce the page correctly. */
 function followDocumentLanguage(instance: i18n): void {

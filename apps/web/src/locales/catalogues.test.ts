@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { resources as firstDownload } from '../lib/i18n.ts';
 import { onDemandResources } from './on-demand.ts';
+import { operationsResources } from './operations.ts';
 
 const resources = {
-  en: { ...firstDownload.en, ...onDemandResources.en },
-  fr: { ...firstDownload.fr, ...onDemandResources.fr },
+  en: { ...firstDownload.en, ...onDemandResources.en, ...operationsResources.en },
+  fr: { ...firstDownload.fr, ...onDemandResources.fr, ...operationsResources.fr },
 };
 
 type Tree = { [key: string]: string | Tree };

@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  identityRefusalReasons,
+  type IdentityRefusalReason,
+} from '@portal/domain/operations/operations-api';
+import {
+  operationsApi,
+  operationsRefusalOf,
+  type IdentityQueueItem,
+} from '../../lib/operations-api.ts';
+import { Page } from '../../ui/page.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { ActionDialog } from './action-dialog.tsx';
+import { CaseTable } from './case/case-table.tsx';
+import { ClaimControls, ClaimStatus } from './claim-controls.tsx';
+import { DocumentViewer, useDocumentViewer } from './document-viewer.tsx';
+import { formatDateTime, languageOf } from './operations-format.ts';
+import { refusalText } from './operations-refusal.ts';
+import { OutcomeRegion, useOutcome } from './outcome.tsx';
+import { QueueStates } from './queue-states.tsx';
+import { ReasonField, textProblem } from './reason-field.tsx';
+import { useQueue } from './use-queue.ts';
+import styles from './operations.module.css';
+
+type Deciding = { item: IdentityQueueItem; action: 'verify' | 'refuse' };
+
+/**
+ * `#/operations/identity`: manual verifications and two-document submissions, each with its
+ * documents viewable inline, verified or refused (with the refusal's code) once claimed.
+ */
+export function IdentityQueue() {
+  const { t, i18n } = useTranslation('operations');
+  const language = languageOf(i18n.language);
+  const { resource, retry, goTo } = useQueue(operationsApi.identity);
+  const { outcome, done, failed } = useOutcome();
+  const viewer = useDocumentViewer();
+  const [deciding, setDeciding] = useState<Deciding | null>(null);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<'tooShort' | 'tooLong' | null>(null);
+  const [refusal, setRefusal] = useState<IdentityRefusalReason | ''>('');
+  const [refusalMissing, setRefusalMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  function start(item: IdentityQueueItem, action: Deciding['action']) {
+    setDeciding({ item, action });
+    setReason('');
+    setProblem(null);
+    setRefusal('');
+    setRefusalMissing(false);
+  }
+
+  async function send() {
+    if (!deciding) return;
+    const found = textProblem(reason);
+    const missing = deciding.action === 'refuse' && refusal === '';
+    setProblem(found);
+    setRefusalMissing(missing);
+    if (found || missing) return;
+    const { item, action } = deciding;
+    setBusy(true);
+    try {
+      if (action === 'verify') {
+        await operationsApi.verifyIdentity(item.attemptId, { reason: reason.trim() });
+        done(t('identity.verified', { name: item.personName }));
+      } else {
+        await operationsApi.refuseIdentity(item.attemptId, {
+          reason: reason.trim(),
+          refusal: refusal as IdentityRefusalReason,
+        });
+        done(t('identity.refused', { name: item.personName }));
+      }
+    } catch (error) {
+      failed(refusalText(t, operationsRefusalOf(error), language));
+    } finally {
+      setBusy(false);
+      setDeciding(null);
+      retry();
+    }
+  }
+
+  const name = deciding?.item.personName ?? '';
+  return (
+    <Page title={t('identity.title')} heading={t('identity.heading')}>
+      <p>{t('identity.intro')}</p>
+      <OutcomeRegion outcome={outcome} />
+      <DocumentViewer viewer={viewer} />
+      <QueueStates
+        resource={resource}
+        retry={retry}
+        goTo={goTo}
+        failedText={t('identity.loadFailed')}
+        emptyText={t('identity.empty')}
+      >
+        {(items) => (
+          <CaseTable
+            caption={t('identity.caption')}
+            columns={[
+              t('identity.person'),
+              t('identity.method'),
+              t('identity.submitted'),
+              t('identity.documents'),
+              t('identity.claim'),
+              t('identity.actions'),
+            ]}
+            rows={items.map((item) => {
+              const holds = item.claim?.mine === true;
+              return {
+                key: item.attemptId,
+                cells: [
+                  <>
+                    <Link to={`/operations/applications/${item.applicationId}`}>
+                      {item.personName}
+                    </Link>
+                    <br />
+                    <small>{t(`case.roles.${item.role}`)}</small>
+                  </>,
+                  t(`identity.methods.${item.method}`),
+                  formatDateTime(item.submittedAt, language),
+                  <ul key="documents" className={styles.details}>
+                    {item.documentIds.map((documentId, index) => {
+                      const label = `${item.personName} ${index + 1}`;
+                      return (
+                        <li key={documentId}>
+                          <button
+                            type="button"
+                            className="link-button"
+                            onClick={() => void viewer.open(documentId, label)}
+                          >
+                            {t('common.viewDocument', { name: label })}
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>,
+                  <>
+                    <p>
+                      <ClaimStatus claim={item.claim} />
+                    </p>
+                    <ClaimControls
+                      kind="identity"
+                      id={item.attemptId}
+                      claim={item.claim}
+                      name={item.personName}
+                      onDone={done}
+                      onFailed={failed}
+                      onChanged={retry}
+                    />
+                  </>,
+                  holds ? (
+                    <div className={styles.rowActions}>
+                      <button
+                        type="button"
+                        className={`button button-primary ${styles.small}`}
+                        aria-label={t('identity.verifyItem', { name: item.personName })}
+                        onClick={() => start(item, 'verify')}
+                      >
+                        {t('identity.verify')}
+                      </button>
+                      <button
+                        type="button"
+                        className={`button button-secondary ${styles.small}`}
+                        aria-label={t('identity.refuseItem', { name: item.personName })}
+                        onClick={() => start(item, 'refuse')}
+                      >
+                        {t('identity.refuse')}
+                      </button>
+                    </div>
+                  ) : (
+                    t('claim.needed')
+                  ),
+                ],
+              };
+            })}
+          />
+        )}
+      </QueueStates>
+      <ActionDialog
+        isOpen={deciding !== null}
+        title={
+          deciding?.action === 'refuse'
+            ? t('identity.refuseTitle', { name })
+            : t('identity.verifyTitle', { name })
+        }
+        text={
+          <p>
+            {deciding?.action === 'refuse' ? t('identity.refuseText') : t('identity.verifyText')}
+          </p>
+        }
+        confirmLabel={deciding?.action === 'refuse' ? t('identity.refuse') : t('identity.verify')}
+        busy={busy}
+        onSubmit={() => void send()}
+        onCancel={() => setDeciding(null)}
+      >
+        {deciding?.action === 'refuse' && (
+          <SelectField
+            id="identity-refusal"
+            label={t('identity.refusal')}
+            error={refusalMissing ? t('errors.required') : undefined}
+            value={refusal}
+            onChange={(value) => setRefusal(value as IdentityRefusalReason | '')}
+            options={[
+              { id: '', label: t('identity.chooseRefusal') },
+              ...identityRefusalReasons.map((id) => ({ id, label: t(`identity.refusals.${id}`) })),
+            ]}
+          />
+        )}
+        <ReasonField id="identity-reason" value={reason} onChange={setReason} problem={problem} />
+      </ActionDialog>
+    </Page>
+  );
+}

@@ -1,0 +1,135 @@
+import type {
+  ApplicationCase,
+  ApplicationQueueItem,
+  ApplicationQueueQuery,
+  ApproveBody,
+  ClaimKind,
+  ClaimRefusal,
+  ClaimView,
+  DecisionAnswer,
+  DeclineBody,
+  FundingAction,
+  FundingQueueItem,
+  IdentityQueueItem,
+  Page,
+  PepFormQueueItem,
+  QueueCounts,
+  ReasonBody,
+  RefuseIdentityBody,
+  RequestInformationBody,
+  RevealAnswer,
+  RevealBody,
+  TransferAction,
+} from '@portal/domain/operations/operations-api';
+import { HttpError } from './http/http-client.ts';
+import { http } from './http/http.ts';
+
+export type {
+  ApplicationCase,
+  ApplicationQueueItem,
+  ClaimKind,
+  ClaimRefusal,
+  ClaimView,
+  DecisionAnswer,
+  FundingQueueItem,
+  IdentityQueueItem,
+  Page,
+  PepFormQueueItem,
+  QueueCounts,
+};
+
+/** The applications queue's filters as the URL and the API carry them (all strings). */
+export type ApplicationFilters = Partial<
+  Record<Exclude<keyof ApplicationQueueQuery, 'pageSize'>, string>
+>;
+
+/** An ops refusal: its code, the server's message, and the holder of a claim (409). */
+export interface OperationsRefusal {
+  status: number;
+  errorCode: string;
+  message: string | null;
+  holder: ClaimRefusal['holder'] | null;
+}
+
+/** What went wrong with a call, read from the answer (a failed network is status 0). */
+export function operationsRefusalOf(error: unknown): OperationsRefusal {
+  if (!(error instanceof HttpError)) {
+    return { status: 0, errorCode: 'unexpected', message: null, holder: null };
+  }
+  const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as {
+    errorCode?: unknown;
+    message?: unknown;
+    holder?: unknown;
+  };
+  const holder = body.holder as ClaimRefusal['holder'] | undefined;
+  return {
+    status: error.status,
+    errorCode: typeof body.errorCode === 'string' ? body.errorCode : 'unexpected',
+    message: typeof body.message === 'string' ? body.message : null,
+    holder:
+      holder && typeof holder.staffName === 'string' && typeof holder.expiresAt === 'string'
+        ? holder
+        : null,
+  };
+}
+
+// Every console screen shows its own designed error states: no call goes to the glitch page.
+const quiet = { noErrorPage: true } as const;
+const id = (value: string) => encodeURIComponent(value);
+
+/** Only the filters that are set travel, so the server's defaults stand for the rest. */
+function queryOf(values: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The operations console's API (issue 16; ADR 0023): staff only, every other caller gets 404. */
+export const operationsApi = {
+  queues: (signal?: AbortSignal) => http.get<QueueCounts>('/ops/queues', { ...quiet, signal }),
+  applications: (filters: ApplicationFilters, signal?: AbortSignal) =>
+    http.get<Page<ApplicationQueueItem>>(`/ops/applications${queryOf(filters)}`, {
+      ...quiet,
+      signal,
+    }),
+  application: (applicationId: string, signal?: AbortSignal) =>
+    http.get<ApplicationCase>(`/ops/applications/${id(applicationId)}`, { ...quiet, signal }),
+  /** Audited on the server: the field and the reason, never the value. */
+  reveal: (applicationId: string, body: RevealBody) =>
+    http.post<RevealAnswer>(`/ops/applications/${id(applicationId)}/reveal`, body, quiet),
+  approve: (applicationId: string, body: ApproveBody) =>
+    http.post<DecisionAnswer>(`/ops/applications/${id(applicationId)}/approve`, body, quiet),
+  decline: (applicationId: string, body: DeclineBody) =>
+    http.post<DecisionAnswer>(`/ops/applications/${id(applicationId)}/decline`, body, quiet),
+  requestInformation: (applicationId: string, body: RequestInformationBody) =>
+    http.post<DecisionAnswer>(
+      `/ops/applications/${id(applicationId)}/requestInformation`,
+      body,
+      quiet,
+    ),
+  identity: (page: number, signal?: AbortSignal) =>
+    http.get<Page<IdentityQueueItem>>(`/ops/identity${queryOf({ page })}`, { ...quiet, signal }),
+  verifyIdentity: (attemptId: string, body: ReasonBody) =>
+    http.post<{ state: string }>(`/ops/identity/${id(attemptId)}/verify`, body, quiet),
+  refuseIdentity: (attemptId: string, body: RefuseIdentityBody) =>
+    http.post<{ state: string }>(`/ops/identity/${id(attemptId)}/refuse`, body, quiet),
+  funding: (page: number, signal?: AbortSignal) =>
+    http.get<Page<FundingQueueItem>>(`/ops/funding${queryOf({ page })}`, { ...quiet, signal }),
+  fundingAction: (requestId: string, action: FundingAction, body: ReasonBody) =>
+    http.post<unknown>(`/ops/funding/${id(requestId)}/${action}`, body, quiet),
+  transferAction: (transferId: string, action: TransferAction, body: ReasonBody) =>
+    http.post<unknown>(`/ops/transfers/${id(transferId)}/${action}`, body, quiet),
+  pepForms: (page: number, signal?: AbortSignal) =>
+    http.get<Page<PepFormQueueItem>>(`/ops/pepForms${queryOf({ page })}`, { ...quiet, signal }),
+  /** The file itself, with the bearer token, to show from a blob URL (viewing it is audited). */
+  document: (documentId: string, signal?: AbortSignal) =>
+    http.get<Blob>(`/ops/documents/${id(documentId)}`, { ...quiet, signal, responseType: 'blob' }),
+  /** 409 `ClaimRefusal` when someone else holds it; claiming again renews the caller's claim. */
+  claim: (kind: ClaimKind, itemId: string) =>
+    http.post<ClaimView>('/ops/claims', { kind, id: itemId }, quiet),
+  release: (kind: ClaimKind, itemId: string) =>
+    http.delete<void>(`/ops/claims/${kind}/${id(itemId)}`, quiet),
+};
