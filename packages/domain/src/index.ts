@@ -77,3 +77,4 @@ export * from './operations/operations-api.ts';
 export * from './operations/decline-categories.ts';
 export * from './operations/account-numbers.ts';
 export * from './operations/review-age.ts';
+export * from './operations/pep-form.ts';

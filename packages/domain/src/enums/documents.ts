@@ -14,6 +14,8 @@ export const uploadDocumentTypes = {
   investmentStatement: 'investmentStatement',
   transferForm: 'transferForm',
   other: 'other',
+  /** Not in the spec's list: the completed PEP/HIO form (issue 16; spec section 9). */
+  pepHioForm: 'pepHioForm',
 } as const;
 export type UploadDocumentType = (typeof uploadDocumentTypes)[keyof typeof uploadDocumentTypes];
 
@@ -33,6 +35,7 @@ export const uploadDocumentTypeLabels = {
   investmentStatement: { en: 'Investment statement', fr: 'Relevé de placements' },
   transferForm: { en: 'Transfer form', fr: 'Formulaire de transfert' },
   other: { en: 'Other document', fr: 'Autre document' },
+  pepHioForm: { en: 'PEP/HIO form', fr: 'Formulaire PPV/DOI' },
 } as const satisfies Labels<typeof uploadDocumentTypes>;
 
 /** Spec section 3: identity documents for verification. */

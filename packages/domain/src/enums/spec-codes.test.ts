@@ -185,6 +185,8 @@ describe('enumerations carry the codes of the spec', () => {
       'investmentStatement',
       'transferForm',
       'other',
+      // The portal's own addition after the spec's list (issue 16): the PEP/HIO form.
+      'pepHioForm',
     ]);
     expect(Object.values(domain.identityDocumentTypes)).toEqual([
       'driversLicence',
