@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@portal/domain/constants';
 import type { Language } from '@portal/domain/enums/define-enum';
@@ -12,6 +12,7 @@ import { ErrorSummary, type FieldProblem } from '../../ui/error-summary.tsx';
 import { describedByOf, FieldMessages } from '../../ui/field-messages.tsx';
 import formStyles from '../../ui/forms.module.css';
 import styles from './outcome.module.css';
+import { PepFormQuestions } from './pep-form-questions.tsx';
 
 /** The document type the completed form is uploaded as (the server files it with the case). */
 export const PEP_FORM_DOCUMENT_TYPE = 'pepHioForm';
@@ -25,21 +26,18 @@ const fileRefusals = new Set(['fileAlreadyExists', 'tooManyDocuments', 'storageQ
  * A PEP/HIO applicant's form on the dashboard (issue 16; spec section 9): due 21 days after
  * submission, the account restricted once that day has passed without it. The applicant
  * downloads the blank bilingual PDF and uploads it completed, or answers the same questions on
- * screen (`questions`, the form of pep-form-questions.tsx); once received, the date it was.
+ * screen (pep-form-questions.tsx, loaded once opened); once received, the date it was.
  */
 export function PepFormSection({
   applicationId,
   status,
   headingId,
   onReceived,
-  questions,
 }: {
   applicationId: string;
   status: PepFormStatus;
   headingId: string;
   onReceived(status: PepFormStatus): void;
-  /** The on-screen questions, shown (and loaded) once the person opens that part. */
-  questions?: () => ReactNode;
 }) {
   const { t, i18n } = useTranslation('dashboardOutcome');
   const language: Language = i18n.language.startsWith('fr') ? 'fr' : 'en';
@@ -61,6 +59,14 @@ export function PepFormSection({
   const [uploading, setUploading] = useState(false);
   const [thanks, setThanks] = useState(false);
   const [questionsOpen, setQuestionsOpen] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  /** Received: the forms are gone, so focus goes to the section's heading; the thanks are said. */
+  function received(view: PepFormStatus) {
+    setThanks(true);
+    onReceived(view);
+    heading.current?.focus();
+  }
 
   const fileId = `${headingId}-file`;
   const problems = useMemo<FieldProblem[]>(
@@ -126,8 +132,7 @@ export function PepFormSection({
           setUploaded({ file, document });
         }
         const view = await pepFormApi.upload(applicationId, document.id);
-        setThanks(true);
-        onReceived(view.status);
+        received(view.status);
       } catch (error) {
         const refusal = refusalOf(error);
         const code =
@@ -151,7 +156,9 @@ export function PepFormSection({
 
   return (
     <section className={styles.outcome} aria-labelledby={headingId}>
-      <h4 id={headingId}>{t('pepForm.heading')}</h4>
+      <h4 id={headingId} ref={heading} tabIndex={-1}>
+        {t('pepForm.heading')}
+      </h4>
       <div role="status" aria-live="polite">
         {thanks && <p className="notice-success">{t('pepForm.thanks')}</p>}
       </div>
@@ -227,7 +234,7 @@ export function PepFormSection({
             </div>
           </form>
 
-          {questions && (
+          {
             <div className={styles.questions}>
               <button
                 type="button"
@@ -239,10 +246,12 @@ export function PepFormSection({
                 {t('pepForm.answerOnScreen')}
               </button>
               <div id={`${headingId}-questions`} hidden={!questionsOpen}>
-                {questionsOpen && questions()}
+                {questionsOpen && (
+                  <PepFormQuestions applicationId={applicationId} onSubmitted={received} />
+                )}
               </div>
             </div>
-          )}
+          }
         </>
       )}
     </section>
