@@ -85,6 +85,7 @@ const requirementOf = {
   utilityBill: 'utilityBill',
   investmentStatement: 'statement',
   transferForm: 'form',
+  pepHioForm: 'form',
   other: 'other',
 } as const satisfies Record<UploadDocumentType, string>;
 const isDocumentType = (value: string): value is UploadDocumentType =>
