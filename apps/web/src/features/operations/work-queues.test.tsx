@@ -1,0 +1,153 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type {
+  FundingQueueItem,
+  IdentityQueueItem,
+  PepFormQueueItem,
+} from '../../lib/operations-api.ts';
+import {
+  APPLICATION_ID,
+  fakeOpsApi,
+  myClaim,
+  ok,
+  page,
+  renderConsole,
+} from './operations-test-kit.tsx';
+
+const attempt = (changes: Partial<IdentityQueueItem> = {}): IdentityQueueItem => ({
+  attemptId: 'attempt-1',
+  applicationId: APPLICATION_ID,
+  role: 'primary',
+  personName: 'Camille Tremblay',
+  method: 'dualProcess',
+  submittedAt: '2026-03-03T15:00:00Z',
+  documentIds: ['doc-1', 'doc-2'],
+  claim: null,
+  ...changes,
+});
+
+const rejectedEft = (changes: Partial<FundingQueueItem> = {}): FundingQueueItem => ({
+  kind: 'funding',
+  id: 'funding-1',
+  applicationId: APPLICATION_ID,
+  clientName: 'Camille Tremblay',
+  status: 33,
+  why: 'rejected',
+  amountCents: 123_456,
+  currency: 'CAD',
+  since: '2026-03-03T15:00:00Z',
+  claim: null,
+  ...changes,
+});
+
+describe('the identity queue', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('verifies an identity once claimed, with a reason', async () => {
+    const user = userEvent.setup();
+    const api = fakeOpsApi({
+      'GET /ops/identity': [
+        ok(page([attempt()])),
+        ok(page([attempt({ claim: { ...myClaim, kind: 'identity', id: 'attempt-1' } })])),
+      ],
+      'POST /ops/claims': [ok({ ...myClaim, kind: 'identity', id: 'attempt-1' })],
+      'POST /ops/identity/attempt-1/verify': [ok({ state: 'verified' })],
+    });
+    await renderConsole('/operations/identity');
+    const table = await screen.findByRole('table', { name: 'Identity verifications waiting' });
+    expect(within(table).getByRole('button', { name: 'View Camille Tremblay 1' })).toBeVisible();
+    expect(
+      within(table).queryByRole('button', { name: 'Verify the identity of Camille Tremblay' }),
+    ).toBeNull();
+
+    await user.click(within(table).getByRole('button', { name: 'Claim Camille Tremblay' }));
+    expect(await screen.findByText('You now hold Camille Tremblay.')).toBeVisible();
+    await user.click(
+      await screen.findByRole('button', { name: 'Verify the identity of Camille Tremblay' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Verify the identity of Camille Tremblay',
+    });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Both documents match');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The identity of Camille Tremblay is verified.')).toBeVisible();
+    expect(api.sent('POST', '/ops/identity/attempt-1/verify')[0]!.body).toEqual({
+      reason: 'Both documents match',
+    });
+  });
+});
+
+describe('the funding and transfers queue', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says so when a job is moving the request right now', async () => {
+    const user = userEvent.setup();
+    const claim = { ...myClaim, kind: 'funding' as const, id: 'funding-1' };
+    const api = fakeOpsApi({
+      'GET /ops/funding': [ok(page([rejectedEft({ claim })]))],
+      'POST /ops/funding/funding-1/retry': [
+        ok({ errorCode: 'movingNow', message: 'Moving.' }, 409),
+      ],
+    });
+    await renderConsole('/operations/funding', 'fr');
+    const table = await screen.findByRole('table', {
+      name: 'Demandes d’approvisionnement et transferts en attente',
+    });
+    expect(table).toHaveTextContent(/1\s234,56\s\$/);
+    await user.click(
+      within(table).getByRole('button', { name: 'Réessayer\u00a0: Camille Tremblay' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Motif'), 'La banque a corrigé le compte');
+    await user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
+    expect(
+      await screen.findByText(
+        'Un traitement déplace cette demande en ce moment. Réessayez dans une minute.',
+      ),
+    ).toBeVisible();
+    expect(api.sent('POST', '/ops/funding/funding-1/retry')).toHaveLength(1);
+  });
+});
+
+describe('the PEP/HIO forms due', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists the forms soonest first and flags the restricted ones', async () => {
+    const form = (changes: Partial<PepFormQueueItem>): PepFormQueueItem => ({
+      applicationId: APPLICATION_ID,
+      applicantNames: ['Camille Tremblay'],
+      submittedOn: '2026-02-02',
+      dueOn: '2026-02-23',
+      receivedAt: null,
+      remindersSent: 2,
+      restricted: true,
+      ...changes,
+    });
+    fakeOpsApi({
+      'GET /ops/pepForms': [
+        ok(
+          page([
+            form({}),
+            form({
+              applicationId: 'aaaaaaaa-0000-4000-8000-000000000002',
+              applicantNames: ['Jordan Lee'],
+              dueOn: '2026-03-20',
+              restricted: false,
+              remindersSent: 0,
+            }),
+          ]),
+        ),
+      ],
+    });
+    await renderConsole('/operations/pep-forms');
+    const table = await screen.findByRole('table', { name: 'PEP/HIO forms due, soonest first' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first!).getByText('Restricted')).toBeVisible();
+    expect(second).toHaveTextContent('Waiting');
+    expect(within(second!).getByRole('link', { name: 'Jordan Lee' })).toHaveAttribute(
+      'href',
+      '/operations/applications/aaaaaaaa-0000-4000-8000-000000000002',
+    );
+  });
+});
