@@ -517,6 +517,71 @@ describe('operations API: applications', () => {
     expect(String(row?.data)).not.toContain('statement');
   });
 
+  it('opens the review case when the e-signature moves the application to under review', async () => {
+    const before = await applicationAtOtherInterests(app, client.token, { accounts: ['tfsa'] });
+    await saveStep(app, client.token, before.id, 'otherinterests', before.version, {
+      ...otherInterestsAnswers(),
+      affiliations: {
+        primary: {
+          ...applicant,
+          isPep: true,
+          pepName: 'A Minister',
+          pepPosition: 'Minister',
+          pepCountryId: 1,
+        },
+      },
+    });
+    await app.db.insert(applicationSteps).values({
+      applicationId: before.id,
+      step: 'review',
+      data: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
+    });
+    const actorId = await userIdOf(app, client.email);
+    await app.db.transaction((tx) =>
+      applyApplicationEvent(tx, {
+        applicationId: before.id,
+        actorId,
+        event: 'reviewAgreedIndividual',
+      }),
+    );
+    const started = await app.inject({
+      method: 'POST',
+      url: `${APPLICATIONS_URL}/${before.id}/esign`,
+      headers: bearer(client.token),
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const signingUrl = started.json<{ signingUrl: string }>().signingUrl;
+    const page = await app.inject({ method: 'GET', url: signingUrl });
+    const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const signed = await app.inject({
+      method: 'POST',
+      url: `${signingUrl}/sign`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token, typedName: 'Camille Tremblay' }).toString(),
+    });
+    expect(signed.statusCode, signed.body).toBe(303);
+    await app.sandboxWebhooks.runOnce(new Date(Date.now() + 60_000));
+
+    const [row] = await app.db
+      .select()
+      .from(reviewCases)
+      .where(eq(reviewCases.applicationId, before.id));
+    expect(row).toMatchObject({
+      province: 'ON',
+      accountTypes: ['tfsa'],
+      joint: false,
+      pep: true,
+      pepFormDueOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    const listed = (await listApplications(app, client.token)).find(
+      (found) => found.id === before.id,
+    ) as ApplicationSummary | undefined;
+    expect(listed).toMatchObject({
+      status: 'underReview',
+      pepForm: { receivedAt: null, remindersSent: 0, restricted: false },
+    });
+  });
+
   it('keeps the audit trail append-only: UPDATE and DELETE fail', async () => {
     const id = await underReview(app, client);
     await expect(
