@@ -40,6 +40,8 @@ export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
   const logoNavigates = userInfo.status !== 'loading' && !isAdvisor;
   const showLogout = userInfo.status === 'signedIn' && !isAdvisor && !logoutDisabled;
   // Advisors have no logout button here but keep their settings (their second factor).
+  // Staff reach the operations console from every page (issue 16).
+  const showOperations = userInfo.status === 'signedIn' && userInfo.user.adminLogin;
   const showSettings =
     userInfo.status === 'signedIn' && !userInfo.user.trialUser && !logoutDisabled;
 
@@ -98,6 +100,11 @@ export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
                 {t('header.switchLanguage')}
               </button>
             </li>
+            {showOperations && (
+              <li>
+                <NavLink to="/operations">{t('header.operations')}</NavLink>
+              </li>
+            )}
             {showSettings && (
               <li>
                 <NavLink to="/home/settings">{t('header.settings')}</NavLink>

@@ -38,6 +38,8 @@ describe('the operations console routes', () => {
       '1 overdue',
     );
     expect(screen.getByRole('navigation', { name: 'Operations console' })).toBeVisible();
+    // The header leads staff back to the console from anywhere.
+    expect(screen.getByRole('link', { name: 'Operations' })).toHaveAttribute('href', '/operations');
   });
 
   it('speaks French', async () => {
