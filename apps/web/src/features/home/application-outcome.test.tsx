@@ -7,13 +7,6 @@ import { fakeApplicationsApi } from '../../test/fake-applications-api.ts';
 
 const signedIn = { status: 'signedIn', user: client } as const;
 
-// TEMPORARY while another helper's routes are half-written.
-vi.mock('../../app/routes.tsx', async () => {
-  const { DashboardPage } = await import('./dashboard-page.tsx');
-  const { createElement } = await import('react');
-  return { routes: [{ path: '/home/dashboard', element: createElement(DashboardPage) }] };
-});
-
 /** A PDF as its first bytes say. */
 function pdfFile(name: string): File {
   const bytes = new Uint8Array(1024).fill(0x20);
@@ -448,5 +441,97 @@ describe('what the dashboard shows of operations’ decisions', () => {
     ]);
     expect(sent[1]?.body).toMatchObject({ documentType: 'pepHioForm' });
     expect(sent[2]?.body).toEqual({ documentId: 'doc-pep' });
+  });
+
+  it('asks the questions on screen, checks them with the domain’s schema, and sends them', async () => {
+    const api = fakeApplicationsApi([
+      pep({ dueOn: '2026-12-15', receivedAt: null, remindersSent: 0, restricted: false }),
+    ]);
+    const sent = withExtraPaths(api, (method, path) => {
+      if (path.endsWith('/references/countries')) {
+        return json(200, [
+          { id: 1, description: 'Canada', descriptionFr: 'Canada' },
+          { id: 2, description: 'United States', descriptionFr: 'États-Unis' },
+          { id: 44, description: 'France', descriptionFr: 'France' },
+        ]);
+      }
+      const status = { dueOn: '2026-12-15', receivedAt: null, remindersSent: 0, restricted: false };
+      if (method === 'GET' && path.endsWith('/pepForm')) {
+        return json(200, { status, people: ['primary'] });
+      }
+      if (method === 'PUT' && path.endsWith('/pepForm')) {
+        return json(200, {
+          status: { ...status, receivedAt: '2026-11-26T10:00:00.000Z' },
+          people: ['primary'],
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    // Pasted rather than typed key by key: the form is long.
+    const fill = async (label: string, text: string) => {
+      await user.click(within(section).getByLabelText(label));
+      await user.paste(text);
+    };
+    await renderApp({ path: '/home/dashboard', user: signedIn });
+    const section = await screen.findByRole('region', {
+      name: 'Your politically exposed person form',
+    });
+    const open = within(section).getByRole('button', { name: 'Answer on screen' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const category = await within(section).findByRole('group', { name: 'Which describes you?' });
+    expect(within(section).getByRole('group', { name: 'Primary applicant' })).toBeVisible();
+
+    await user.click(within(section).getByRole('button', { name: 'Send your answers' }));
+    const summary = await within(section).findByRole('alert');
+    expect(summary).toHaveTextContent('Which describes you: Required.');
+    expect(summary).toHaveTextContent('Primary applicant, Position or office held: Required.');
+    expect(sent.some((call) => call.method === 'PUT')).toBe(false);
+
+    // A family member or associate is asked whose, and their name.
+    await user.click(within(category).getByLabelText(/Family member or close associate/));
+    expect(
+      within(section).getByRole('combobox', { name: 'Your relationship to the exposed person' }),
+    ).toBeVisible();
+    await user.click(within(category).getByLabelText('Politically exposed foreign person'));
+    expect(
+      within(section).queryByRole('combobox', { name: 'Your relationship to the exposed person' }),
+    ).toBeNull();
+
+    await fill('Position or office held', 'Ambassador');
+    await fill('Organization, government or institution', 'Ministry of Foreign Affairs');
+    await user.selectOptions(within(section).getByLabelText('Country'), 'France');
+    await fill('Held since', '2019-05-01');
+    await fill('Held until', '2018-01-01');
+    await fill('Source of your wealth', 'Salary');
+    await fill('Source of the funds for this account', 'Savings');
+    await fill('Expected account activity', 'Monthly deposits');
+    await user.click(within(section).getByRole('button', { name: 'Send your answers' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'The end date must be on or after the start date.',
+    );
+    expect(within(section).getByLabelText('Position or office held')).toHaveValue('Ambassador');
+
+    await user.clear(within(section).getByLabelText('Held until'));
+    await user.click(within(section).getByRole('button', { name: 'Send your answers' }));
+    expect(
+      await within(section).findByText('We received your form on November 26, 2026. Thank you.'),
+    ).toBeVisible();
+    expect(within(section).getByText('Thank you: we received your form.')).toBeVisible();
+    expect(within(section).getByRole('heading', { level: 4 })).toHaveFocus();
+    expect(sent.find((call) => call.method === 'PUT')?.body).toEqual({
+      primary: {
+        category: 'foreignPep',
+        position: 'Ambassador',
+        organization: 'Ministry of Foreign Affairs',
+        countryId: 44,
+        heldFrom: '2019-05-01',
+        sourceOfWealth: 'Salary',
+        sourceOfFunds: 'Savings',
+        expectedActivity: 'Monthly deposits',
+      },
+    });
   });
 });

@@ -234,24 +234,22 @@ export function PepFormSection({
             </div>
           </form>
 
-          {
-            <div className={styles.questions}>
-              <button
-                type="button"
-                className="button button-secondary"
-                aria-expanded={questionsOpen}
-                aria-controls={`${headingId}-questions`}
-                onClick={() => setQuestionsOpen((open) => !open)}
-              >
-                {t('pepForm.answerOnScreen')}
-              </button>
-              <div id={`${headingId}-questions`} hidden={!questionsOpen}>
-                {questionsOpen && (
-                  <PepFormQuestions applicationId={applicationId} onSubmitted={received} />
-                )}
-              </div>
+          <div className={styles.questions}>
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-expanded={questionsOpen}
+              aria-controls={`${headingId}-questions`}
+              onClick={() => setQuestionsOpen((open) => !open)}
+            >
+              {t('pepForm.answerOnScreen')}
+            </button>
+            <div id={`${headingId}-questions`} hidden={!questionsOpen}>
+              {questionsOpen && (
+                <PepFormQuestions applicationId={applicationId} onSubmitted={received} />
+              )}
             </div>
-          }
+          </div>
         </>
       )}
     </section>
