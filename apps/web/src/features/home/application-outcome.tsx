@@ -30,11 +30,15 @@ export function ApplicationOutcome({
   application: ApplicationSummary;
   /** The card's heading id: the sections' headings are named after it. */
   headingId: string;
-  /** The application as it stands after the person answered or sent a form. */
-  onChange(application: ApplicationSummary): void;
+  /**
+   * The application as it stands after the person answered or sent a form, and what the page
+   * says of it when the card's form is gone (the answer sent: back under review).
+   */
+  onChange(application: ApplicationSummary, said?: string): void;
 }) {
   const { i18n } = useTranslation();
   addOutcomeCatalogue(i18n);
+  const { t } = useTranslation('dashboardOutcome');
   const { status, decline, informationRequest, pepForm } = application;
   return (
     <>
@@ -53,7 +57,7 @@ export function ApplicationOutcome({
           applicationId={application.id}
           request={informationRequest}
           headingId={`${headingId}-information`}
-          onAnswered={onChange}
+          onAnswered={(answered) => onChange(answered, t('information.sent'))}
         />
       )}
       {pepForm && (

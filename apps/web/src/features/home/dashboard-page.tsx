@@ -66,15 +66,14 @@ export function DashboardPage() {
     if (focusCard) document.getElementById(focusCard)?.focus();
   }, [focusCard]);
 
-  function changed(application: ApplicationSummary) {
+  /** An answer changed the application; what it did is said (the outcome's own words). */
+  function changed(application: ApplicationSummary, said?: string) {
     if (listing.state !== 'ready') return;
-    const before = listing.data.find((candidate) => candidate.id === application.id);
     setApplications(
       listing.data.map((candidate) => (candidate.id === application.id ? application : candidate)),
     );
-    // Answered: back under review, which the live region says and the card shows.
-    if (before?.status === 'requiresReview' && application.status !== 'requiresReview') {
-      setAnnouncement(t('dashboard.answerSent'));
+    if (said) {
+      setAnnouncement(said);
       setFocusCard(`application-${application.id}`);
     }
   }
