@@ -67,6 +67,7 @@ import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outbox } from './modules/outbox/outbox.plugin.ts';
 import { operations } from './modules/operations/operations.plugin.ts';
+import { pepFormReminders } from './modules/operations/pep-form.job.ts';
 import { sandboxWebhooks } from './providers/sandbox-webhooks/sandbox-webhooks.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
@@ -307,7 +308,7 @@ export async function buildApp(
   // RRIF payouts (issue 15), behind rrif-funding-enabled; the same bank clock as funding.
   await app.register(rifFundingRoutes, { prefix: API_BASE, config, clock: bankClock, publicUrl });
   // The operations console's API (issue 16): staff only, 404 to everyone else.
-  await app.register(operations, { prefix: API_BASE, publicUrl });
+  await app.register(operations, { prefix: API_BASE, publicUrl, clock: bankClock });
   await app.register(addressLookupRoutes, {
     prefix: API_BASE,
     provider: vendors.addressLookup ?? createAddressLookupProvider(config.addressLookupProvider),
@@ -355,6 +356,11 @@ export async function buildApp(
     bank: vendors.bank ?? sandboxBank,
     publicUrl,
     pollMs: config.sandboxWebhookPollMs ? (sandboxVendors ? 2_000 : 60_000) : 0,
+  });
+  // The PEP/HIO form's notice and reminders (issue 16): hourly; tests call runOnce().
+  await app.register(pepFormReminders, {
+    publicUrl,
+    pollMs: config.sandboxWebhookPollMs ? 3_600_000 : 0,
   });
   // Transfers in move on the same bank clock and polling (transfer-processing.job.ts).
   await app.register(transferProcessing, {

@@ -22,7 +22,7 @@ import { declineCategories, type DeclineCategory } from './decline-categories.ts
  * - POST ops/applications/{id}/decline               DeclineBody -> DecisionAnswer
  * - POST ops/applications/{id}/requestInformation    RequestInformationBody -> DecisionAnswer
  * - GET  ops/identity?page&pageSize                  Page<IdentityQueueItem>
- * - POST ops/identity/{attemptId}/verify             ReasonBody -> { state }
+ * - POST ops/identity/{attemptId}/verify             VerifyIdentityBody -> { state }
  * - POST ops/identity/{attemptId}/refuse             RefuseIdentityBody -> { state }
  * - GET  ops/funding?page&pageSize                   Page<FundingQueueItem>
  * - POST ops/funding/{requestId}/{action}            ReasonBody (action: FundingAction)
@@ -329,6 +329,28 @@ export const refuseIdentityBodySchema = z.object({
   refusal: z.enum(identityRefusalReasons),
 });
 export type RefuseIdentityBody = z.infer<typeof refuseIdentityBodySchema>;
+
+/**
+ * Verifying an identity: the reason, and for a manual attempt (a photo ID checked by a person)
+ * what FINTRAC's record needs that the applicant did not type: the document's number, and its
+ * jurisdiction and country of issue, read from the pictures. A dual-process attempt needs only
+ * the reason (its record is the two sources the applicant described).
+ */
+export const verifyIdentityBodySchema = reasonBodySchema.extend({
+  document: z
+    .object({
+      documentNumber: z.string().trim().min(1, 'required').max(64, 'tooLong'),
+      /** Province or state of issue (`QC`, `NY`); null for a national document (a passport). */
+      jurisdiction: z
+        .string()
+        .regex(/^[A-Z0-9]{1,3}$/, 'invalid')
+        .nullable(),
+      /** ISO 3166-1 alpha-2 country of issue (`CA`). */
+      country: z.string().regex(/^[A-Z]{2}$/, 'invalid'),
+    })
+    .optional(),
+});
+export type VerifyIdentityBody = z.infer<typeof verifyIdentityBodySchema>;
 
 export interface IdentityQueueItem {
   attemptId: string;

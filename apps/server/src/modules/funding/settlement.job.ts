@@ -211,7 +211,8 @@ export function createSettlementJob(options: SettlementOptions): SettlementJob {
               'funding settlement failed; the request is set aside',
             );
             await repo.holdRequest(tx, request.id, {
-              by: instance,
+              // Marked as set aside (not a live lease), so operations queue it (issue 16).
+              by: `held:${instance}`,
               until: new Date(now().getTime() + holdMs),
             });
           }

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { claimsRoutes } from './claims.routes.ts';
 import { operationsApplicationsRoutes } from './operations-applications.routes.ts';
+import { workQueuesRoutes } from './work-queues.routes.ts';
+import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
 
 export interface OperationsOptions {
   publicUrl: string;
+  /** The bank's today (funding retries are dated on it). */
+  clock?: BankClock;
 }
 
 /**
@@ -13,4 +17,8 @@ export interface OperationsOptions {
 export const operations: FastifyPluginAsync<OperationsOptions> = async (app, _options) => {
   await app.register(claimsRoutes);
   await app.register(operationsApplicationsRoutes, { publicUrl: _options.publicUrl });
+  await app.register(workQueuesRoutes, {
+    publicUrl: _options.publicUrl,
+    ...(_options.clock && { clock: _options.clock }),
+  });
 };

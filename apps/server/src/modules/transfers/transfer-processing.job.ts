@@ -147,7 +147,8 @@ export function createTransferProcessingJob(
               'transfer processing failed; the transfer is set aside',
             );
             await repo.holdTransfer(tx, row.id, {
-              by: instance,
+              // Marked as set aside (not a live lease), so operations queue it (issue 16).
+              by: `held:${instance}`,
               until: new Date(now().getTime() + holdMs),
             });
           }
