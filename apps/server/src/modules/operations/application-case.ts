@@ -31,7 +31,7 @@ import { savedStepsOf } from '../applications/applications.service.ts';
 import { documentsOfApplication } from '../documents/documents.service.ts';
 import { referenceLabelsOf } from '../esign/esign.service.ts';
 import { workingOf } from '../identity/identity-outcome.ts';
-import { openedAccountsOf } from './application-decisions.ts';
+import { openedAccountsOf, REVIEWED_STATUSES } from './application-decisions.ts';
 import { applicantsOf } from './case-applicants.ts';
 import { revealPlacesOf } from './reveal-fields.ts';
 import { ensureReviewCases } from './review-cases.ts';
@@ -45,13 +45,6 @@ import { claimsById } from './work-claims.ts';
  * and answered, the decision. Only applications that reached review are shown; others 404.
  */
 
-const REVIEWED: readonly ApplicationState[] = [
-  'underReview',
-  'requiresReview',
-  'approved',
-  'declined',
-];
-
 const role = (value: string) => (value === 'joint' ? 'joint' : 'primary');
 
 const staffRoles = new Set(['client', 'staff', 'advisor', 'trial']);
@@ -64,7 +57,7 @@ export async function applicationCase(
   const { db, cipher } = deps;
   const now = deps.now?.() ?? new Date();
   const row = await applicationsRepo.findById(db, applicationId);
-  if (!row || !REVIEWED.includes(row.status as ApplicationState)) {
+  if (!row || !REVIEWED_STATUSES.includes(row.status as ApplicationState)) {
     throw new Refusal(404, 'notFound');
   }
   await ensureReviewCases(db);

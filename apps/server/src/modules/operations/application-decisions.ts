@@ -65,6 +65,14 @@ export interface Staff {
 
 const notFound = () => new Refusal(404, 'notFound');
 
+/** The statuses of applications in operations' hands: the case shows them, reveal reads them. */
+export const REVIEWED_STATUSES: readonly ApplicationState[] = [
+  'underReview',
+  'requiresReview',
+  'approved',
+  'declined',
+];
+
 /**
  * In the action's transaction: the caller's claim, then the application locked, at the version
  * read, in a state that takes `event`.
@@ -184,7 +192,8 @@ export async function reveal(
   return deps.db.transaction(async (tx) => {
     await requireClaim(tx, { kind: 'application', id: applicationId, staffId: staff.id });
     const row = await applicationsRepo.findById(tx, applicationId, { lock: true });
-    if (!row) throw notFound();
+    // Need-to-know: only an application in operations' hands, as the case shows them.
+    if (!row || !REVIEWED_STATUSES.includes(row.status as ApplicationState)) throw notFound();
     const steps = await savedStepsOf(tx, applicationId);
     const place = revealPlacesOf(steps).find((candidate) => candidate.field === body.field);
     const value =

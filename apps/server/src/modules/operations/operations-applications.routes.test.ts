@@ -314,6 +314,13 @@ describe('operations API: applications', () => {
     expect(JSON.stringify(found)).not.toMatch(/130\s?692\s?544|Encrypted/);
     const notReviewed = await applicationAtOtherInterests(app, client.token);
     expect((await ops.call(staff, 'GET', `/applications/${notReviewed.id}`)).statusCode).toBe(404);
+    // Nor is a SIN of an application still being filled in revealed, claim or not.
+    await ops.claim(staff, notReviewed.id);
+    const reveal = await ops.call(staff, 'POST', `/applications/${notReviewed.id}/reveal`, {
+      field: 'primary.sin',
+      reason: REASON,
+    });
+    expect(reveal.statusCode).toBe(404);
   });
 
   it('reveals one SIN with a reason, audited with the field and reason, never the value', async () => {
