@@ -6,6 +6,8 @@ import { client, renderApp } from '../../test/render-app.tsx';
 import { fakeApplicationsApi } from '../../test/fake-applications-api.ts';
 
 const signedIn = { status: 'signedIn', user: client } as const;
+const pepFormTitle =
+  'Politically exposed person and head of an international organization (PEP/HIO) form';
 
 /** A PDF as its first bytes say. */
 function pdfFile(name: string): File {
@@ -345,7 +347,7 @@ describe('what the dashboard shows of operations’ decisions', () => {
     await renderApp({ path: '/home/dashboard', user: signedIn });
     const form = async (name: RegExp) =>
       within(await screen.findByRole('listitem', { name })).findByRole('region', {
-        name: 'Your politically exposed person form',
+        name: pepFormTitle,
       });
     const due = await form(/Application AAAAAAA1/);
     expect(within(due).getByText('Send us the form by December 15, 2026.')).toBeVisible();
@@ -417,7 +419,7 @@ describe('what the dashboard shows of operations’ decisions', () => {
     const user = userEvent.setup();
     await renderApp({ path: '/home/dashboard', user: signedIn });
     const section = await screen.findByRole('region', {
-      name: 'Your politically exposed person form',
+      name: pepFormTitle,
     });
     await user.click(within(section).getByRole('button', { name: 'Download the form (PDF)' }));
     await waitFor(() => expect(saved).toEqual(['politically-exposed-person-form.pdf']));
@@ -475,7 +477,7 @@ describe('what the dashboard shows of operations’ decisions', () => {
     };
     await renderApp({ path: '/home/dashboard', user: signedIn });
     const section = await screen.findByRole('region', {
-      name: 'Your politically exposed person form',
+      name: pepFormTitle,
     });
     const open = within(section).getByRole('button', { name: 'Answer on screen' });
     expect(open).toHaveAttribute('aria-expanded', 'false');

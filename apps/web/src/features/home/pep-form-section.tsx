@@ -1,9 +1,10 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@portal/domain/constants';
-import type { Language } from '@portal/domain/enums/define-enum';
+import { pick, type Language } from '@portal/domain/enums/define-enum';
 import { messageFor } from '@portal/domain/messages/messages';
 import type { PepFormStatus } from '@portal/domain/operations/operations-api';
+import { pepFormTexts } from '@portal/domain/operations/pep-form';
 import { FILE_SIGNATURE_BYTES, uploadProblems } from '@portal/domain/rules/uploads';
 import { refusalOf } from '../../lib/applications-api.ts';
 import { documentsApi, type UploadedDocument } from '../../lib/documents-api.ts';
@@ -157,7 +158,7 @@ export function PepFormSection({
   return (
     <section className={styles.outcome} aria-labelledby={headingId}>
       <h4 id={headingId} ref={heading} tabIndex={-1}>
-        {t('pepForm.heading')}
+        {pick(pepFormTexts.title, language)}
       </h4>
       <div role="status" aria-live="polite">
         {thanks && <p className="notice-success">{t('pepForm.thanks')}</p>}
