@@ -503,6 +503,11 @@ describe('what the dashboard shows of operations’ decisions', () => {
     ).toBeNull();
 
     await fill('Position or office held', 'Ambassador');
+    // Closed and opened again, the part keeps what was typed.
+    await user.click(open);
+    expect(within(section).getByLabelText('Position or office held')).not.toBeVisible();
+    await user.click(open);
+    expect(within(section).getByLabelText('Position or office held')).toHaveValue('Ambassador');
     await fill('Organization, government or institution', 'Ministry of Foreign Affairs');
     await user.selectOptions(within(section).getByLabelText('Country'), 'France');
     await fill('Held since', '2019-05-01');

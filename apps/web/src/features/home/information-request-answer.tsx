@@ -69,7 +69,8 @@ export function InformationRequestAnswer({
   );
   const [problems, setProblems] = useState<Problem[]>([]);
   const [notice, setNotice] = useState<Notice>(null);
-  const [sending, setSending] = useState<{ fileName?: string } | null>(null);
+  // Checking the files, uploading one, or sending the answer: one submission at a time.
+  const [sending, setSending] = useState<{ checking?: true; fileName?: string } | null>(null);
 
   const summary = useMemo<FieldProblem[]>(
     () =>
@@ -167,7 +168,7 @@ export function InformationRequestAnswer({
     event.preventDefault();
     if (sending) return;
     setNotice(null);
-    setSending({});
+    setSending({ checking: true });
     try {
       const found = await problemsBeforeSending();
       setProblems(found);
@@ -330,7 +331,7 @@ export function InformationRequestAnswer({
         )}
 
         <div role="status" aria-live="polite">
-          {sending && (
+          {sending && !sending.checking && (
             <p className="loading-inline">
               {sending.fileName
                 ? t('information.uploading', { fileName: sending.fileName })

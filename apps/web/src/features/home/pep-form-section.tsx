@@ -60,6 +60,8 @@ export function PepFormSection({
   const [uploading, setUploading] = useState(false);
   const [thanks, setThanks] = useState(false);
   const [questionsOpen, setQuestionsOpen] = useState(false);
+  // Loaded when first opened, then kept (hidden when closed) so that nothing typed is lost.
+  const [questionsLoaded, setQuestionsLoaded] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   /** Received: the forms are gone, so focus goes to the section's heading; the thanks are said. */
@@ -241,12 +243,15 @@ export function PepFormSection({
               className="button button-secondary"
               aria-expanded={questionsOpen}
               aria-controls={`${headingId}-questions`}
-              onClick={() => setQuestionsOpen((open) => !open)}
+              onClick={() => {
+                setQuestionsOpen((open) => !open);
+                setQuestionsLoaded(true);
+              }}
             >
               {t('pepForm.answerOnScreen')}
             </button>
             <div id={`${headingId}-questions`} hidden={!questionsOpen}>
-              {questionsOpen && (
+              {questionsLoaded && (
                 <PepFormQuestions applicationId={applicationId} onSubmitted={received} />
               )}
             </div>
