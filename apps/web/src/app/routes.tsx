@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { progressStepFor, type OnboardingStep } from '@portal/domain/onboarding-steps';
 import { AdvisorErrorPage } from '../features/errors/advisor-error-page.tsx';
@@ -41,12 +41,12 @@ function onlyForApplicationIds(Layout: ComponentType): ComponentType {
 }
 
 /** The operations console (issue 16) is staff's alone: anyone else sees a page that does not exist. */
-function staffOnly(Layout: ComponentType): ComponentType {
+function staffOnly(Console: ComponentType<{ notFound: ReactNode }>): ComponentType {
   return function StaffRoute() {
     const userInfo = useUserInfo();
     if (userInfo.status === 'loading') return <LoadingScreen />;
     return userInfo.status === 'signedIn' && userInfo.user.adminLogin ? (
-      <Layout />
+      <Console notFound={<NotFoundPage />} />
     ) : (
       <NotFoundPage />
     );
@@ -64,38 +64,6 @@ function staffToConsole(Dashboard: ComponentType): ComponentType {
     );
   };
 }
-
-/** One lazy route per console screen: nothing of the console is in the first download. */
-const operationsPage = (
-  path: string | undefined,
-  load: () => Promise<{ default: ComponentType }>,
-): RouteObject => ({
-  ...(path === undefined ? { index: true } : { path }),
-  lazy: async () => ({ Component: (await load()).default }),
-});
-
-const operationsRoutes: RouteObject[] = [
-  operationsPage(undefined, async () => ({
-    default: (await import('../features/operations/operations-home.tsx')).OperationsHome,
-  })),
-  operationsPage('applications', async () => ({
-    default: (await import('../features/operations/applications-queue.tsx')).ApplicationsQueue,
-  })),
-  operationsPage('applications/:applicationId', async () => ({
-    default: (await import('../features/operations/case/application-case-page.tsx'))
-      .ApplicationCasePage,
-  })),
-  operationsPage('identity', async () => ({
-    default: (await import('../features/operations/identity-queue.tsx')).IdentityQueue,
-  })),
-  operationsPage('funding', async () => ({
-    default: (await import('../features/operations/funding-queue.tsx')).FundingQueue,
-  })),
-  operationsPage('pep-forms', async () => ({
-    default: (await import('../features/operations/pep-forms-queue.tsx')).PepFormsQueue,
-  })),
-  notFound,
-];
 
 const onboardingStepRoutes: RouteObject[] = [
   step('ownership', async () => ({
@@ -263,14 +231,14 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
-                // The staff console (issue 16; ADR 0023), loaded on demand.
-                path: 'operations',
+                // The staff console (issue 16; ADR 0023), loaded on demand as one piece; its
+                // screens are its own routes below this one.
+                path: 'operations/*',
                 lazy: async () => ({
                   Component: staffOnly(
                     (await import('../features/operations/operations-layout.tsx')).OperationsLayout,
                   ),
                 }),
-                children: operationsRoutes,
               },
             ],
           },

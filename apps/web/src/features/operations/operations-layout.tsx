@@ -1,13 +1,42 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { matchPath, NavLink, useLocation } from 'react-router';
 import { addOperationsCatalogue } from '../../locales/operations.ts';
+import { ApplicationsQueue } from './applications-queue.tsx';
+import { ApplicationCasePage } from './case/application-case-page.tsx';
+import { FundingQueue } from './funding-queue.tsx';
+import { IdentityQueue } from './identity-queue.tsx';
+import { OperationsHome } from './operations-home.tsx';
+import { PepFormsQueue } from './pep-forms-queue.tsx';
 import styles from './operations.module.css';
 
 /**
- * The console's frame (issue 16): its catalogue, brought with it, and the queues' navigation.
- * The router lets only staff in (anyone else sees the not-found page).
+ * The console's screen for a path below `#/operations`. Matched here rather than with
+ * `<Routes>`, which would bring more of the router into the first download every visitor
+ * gets; `matchPath` is there already.
  */
-export function OperationsLayout() {
+function screenOf(pathname: string): ReactNode {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/operations') return <OperationsHome />;
+  if (path === '/operations/applications') return <ApplicationsQueue />;
+  if (path === '/operations/identity') return <IdentityQueue />;
+  if (path === '/operations/funding') return <FundingQueue />;
+  if (path === '/operations/pep-forms') return <PepFormsQueue />;
+  const found = matchPath('/operations/applications/:applicationId', path);
+  const applicationId = found?.params.applicationId;
+  return applicationId ? (
+    <ApplicationCasePage key={applicationId} applicationId={applicationId} />
+  ) : null;
+}
+
+/**
+ * The console (issue 16): its catalogue, brought with it, the queues' navigation, and its
+ * screens below `#/operations`. The app's route table knows only this one lazy entry, so the
+ * first download does not grow with the console's screens; the router lets only staff in
+ * (anyone else sees the not-found page, which it hands over for unknown paths here too:
+ * features do not import each other).
+ */
+export function OperationsLayout({ notFound }: { notFound: ReactNode }) {
   const { i18n } = useTranslation();
   addOperationsCatalogue(i18n);
   const { t } = useTranslation('operations');
@@ -34,7 +63,7 @@ export function OperationsLayout() {
           </li>
         </ul>
       </nav>
-      <Outlet />
+      {screenOf(useLocation().pathname) ?? notFound}
     </div>
   );
 }

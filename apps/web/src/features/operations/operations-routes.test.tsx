@@ -42,6 +42,13 @@ describe('the operations console routes', () => {
     expect(screen.getByRole('link', { name: 'Operations' })).toHaveAttribute('href', '/operations');
   });
 
+  it('shows staff the not-found page below the console for a path that is not a screen', async () => {
+    fakeOpsApi();
+    await renderApp({ path: '/operations/nowhere', user: { status: 'signedIn', user: staff } });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Operations console' })).toBeVisible();
+  });
+
   it('speaks French', async () => {
     fakeOpsApi();
     await renderConsole('/operations', 'fr');

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   operationsApi,
   type ApplicationCase,
@@ -38,10 +38,9 @@ const decidable = new Set(['underReview', 'requiresReview']);
  * mails and the audit trail follow. After an action the case loads again, still showing what
  * it showed meanwhile.
  */
-export function ApplicationCasePage() {
+export function ApplicationCasePage({ applicationId }: { applicationId: string }) {
   const { t, i18n } = useTranslation('operations');
   const language = languageOf(i18n.language);
-  const { applicationId = '' } = useParams();
   const load = useCallback(
     (signal: AbortSignal) => operationsApi.application(applicationId, signal),
     [applicationId],
