@@ -49,6 +49,8 @@ async function userIdOf(app: FastifyInstance, email: string): Promise<string> {
 
 interface Journey {
   pep?: boolean;
+  /** A joint application with this person as the joint applicant (their account linked). */
+  joint?: TestUser;
   accounts?: string[];
   /** Leave the review case out, as for data from before the cases existed. */
   withoutCase?: boolean;
@@ -62,10 +64,13 @@ interface Journey {
 async function underReview(
   app: FastifyInstance,
   client: TestUser,
-  { pep = false, accounts = ['tfsa'], withoutCase = false }: Journey = {},
+  { pep = false, joint, accounts = joint ? ['cash'] : ['tfsa'], withoutCase = false }: Journey = {},
 ): Promise<string> {
-  const before = await applicationAtOtherInterests(app, client.token, { accounts });
-  const answers = otherInterestsAnswers();
+  const before = await applicationAtOtherInterests(app, client.token, {
+    accounts,
+    joint: joint !== undefined,
+  });
+  const answers = otherInterestsAnswers({ joint: joint !== undefined });
   await saveStep(app, client.token, before.id, 'otherinterests', before.version, {
     ...answers,
     intendedUse: Object.fromEntries(accounts.map((account) => [account, 1])),
@@ -79,6 +84,7 @@ async function underReview(
             pepCountryId: 1,
           }
         : applicant,
+      ...(joint && { joint: answers.affiliations.joint }),
     },
   });
   await app.db.insert(applicationSteps).values({
@@ -87,10 +93,24 @@ async function underReview(
     data: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
   });
   const actorId = await userIdOf(app, client.email);
-  const events: ApplicationEvent[] = ['reviewAgreedIndividual', 'primarySignedIndividual'];
+  const jointUserId = joint ? await userIdOf(app, joint.email) : undefined;
+  const events: ApplicationEvent[] = joint
+    ? [
+        'reviewAgreedJoint',
+        'jointConsented',
+        'jointIdentityVerified',
+        'primarySignedJoint',
+        'jointSigned',
+      ]
+    : ['reviewAgreedIndividual', 'primarySignedIndividual'];
   await app.db.transaction(async (tx) => {
     for (const event of events) {
-      await applyApplicationEvent(tx, { applicationId: before.id, actorId, event });
+      await applyApplicationEvent(tx, {
+        applicationId: before.id,
+        actorId,
+        event,
+        ...(event === 'jointConsented' && { jointUserId }),
+      });
     }
     if (!withoutCase) await openReviewCaseOf(tx, before.id, new Date());
   });
@@ -589,6 +609,67 @@ describe('operations API: applications', () => {
     });
   });
 
+  it('a joint application: both applicants are onboarded and mailed, each in their language; the joint applicant may answer', async () => {
+    const partner = await signedInUser(app, 'alex');
+    await app.db.update(users).set({ language: 'fr' }).where(eq(users.email, partner.email));
+    const asked = await underReview(app, client, { joint: partner });
+    const queued = (await ops.queue(staff, '?joint=true&pageSize=100'))
+      .json<Page<ApplicationQueueItem>>()
+      .items.find((item) => item.id === asked);
+    expect(queued).toMatchObject({
+      joint: true,
+      applicantNames: ['Camille Tremblay', 'Alex Tremblay'],
+    });
+
+    await ops.claim(staff, asked);
+    const request = await ops.call(staff, 'POST', `/applications/${asked}/requestInformation`, {
+      version: (await ops.caseOf(staff, asked)).version,
+      reason: REASON,
+      message: 'Please confirm your employer.',
+    });
+    expect(request.statusCode, request.body).toBe(200);
+    const requestMails = await mailsOf(app, asked, 'informationRequested');
+    expect(requestMails.map((mail) => mail.language).sort()).toEqual(['en', 'fr']);
+    const seen = (await listApplications(app, partner.token)).find(
+      (found) => found.id === asked,
+    ) as ApplicationSummary | undefined;
+    expect(seen?.informationRequest?.message).toBe('Please confirm your employer.');
+    const uploaded = await uploadDocument(app, partner.token, asked, 'employer.pdf');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const answered = await app.inject({
+      method: 'POST',
+      url: `${APPLICATIONS_URL}/${asked}/informationRequests/${seen!.informationRequest!.id}/answer`,
+      headers: bearer(partner.token),
+      payload: {
+        answer: 'Employed at the same bank.',
+        documentIds: [uploaded.json<{ id: string }>().id],
+      },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json<ApplicationSummary>()).toMatchObject({
+      status: 'underReview',
+      role: 'joint',
+    });
+
+    await ops.claim(staff, asked);
+    const approved = await ops.approve(staff, asked, (await ops.caseOf(staff, asked)).version);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [number] = approved
+      .json<DecisionAnswer>()
+      .accounts.map((account) => account.accountNumber);
+    const mails = await mailsOf(app, asked, 'accountOpened');
+    expect(mails.map((mail) => [mail.recipient, mail.language]).sort()).toEqual(
+      [
+        [client.email.toLowerCase(), 'en'],
+        [partner.email.toLowerCase(), 'fr'],
+      ].sort(),
+    );
+    for (const mail of mails) expect(mail.content.text).toContain(number);
+    const [joint] = await app.db.select().from(users).where(eq(users.email, partner.email));
+    expect(joint).toMatchObject({ onboardingComplete: true });
+    expect(isAccountNumber(joint!.ibId ?? '')).toBe(true);
+  });
+
   it('keeps the audit trail append-only: UPDATE and DELETE fail', async () => {
     const id = await underReview(app, client);
     await expect(
@@ -653,5 +734,6 @@ describe('operations API: approvals on two instances at once', () => {
     } finally {
       await close();
     }
-  });
+    // Two apps, four applicants' journeys: longer than one test's usual bound on a busy runner.
+  }, 90_000);
 });
