@@ -98,6 +98,7 @@ describe('an application case', () => {
       reason: 'abc checking the name',
     });
     expect(screen.getByText('Hidden again in 60 seconds')).toBeVisible();
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Hide' })).toHaveFocus());
 
     act(() => vi.advanceTimersByTime(30_000));
     expect(screen.getByText('Hidden again in 30 seconds')).toBeVisible();

@@ -12,7 +12,8 @@ export function CaseTable({
   rows: { key: string; cells: ReactNode[] }[];
 }) {
   return (
-    <div className={styles.tableWrap}>
+    // A table wider than a phone scrolls in its region, which the keyboard can reach too.
+    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={caption}>
       <table className={styles.table}>
         <caption>{caption}</caption>
         <thead>

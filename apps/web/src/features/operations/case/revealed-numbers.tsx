@@ -105,9 +105,11 @@ export function RevealedNumbers({
                   {item.masked}
                 </span>
               ),
+              // One button that turns from Reveal into Hide, so the focus the dialog gives
+              // back stays on it.
               open ? (
                 <button
-                  key="hide"
+                  key="action"
                   type="button"
                   className="button button-secondary"
                   onClick={() => {
@@ -119,7 +121,7 @@ export function RevealedNumbers({
                 </button>
               ) : (
                 <button
-                  key="reveal"
+                  key="action"
                   type="button"
                   className="button button-secondary"
                   disabled={!canReveal}
