@@ -151,7 +151,11 @@ export async function uploadDocument(
     const funding = sendsFundingDocument(application, input.documentType);
     // While operations ask for more (issue 16; ADR 0023), either applicant may answer with
     // documents: uploads stay open after the review for this.
-    const answering = application.status === 'requiresReview';
+    // The completed PEP/HIO form (issue 16; spec section 9), from either applicant, until the
+    // application is declined; filing it as the form is checked by operations' pepForm/upload.
+    const answering =
+      application.status === 'requiresReview' ||
+      (input.documentType === 'pepHioForm' && application.status !== 'declined');
     // The joint applicant sends nothing but their identity documents while they verify.
     if (application.role === 'joint' && !verifying && !answering) throw notFound();
     if (!acceptsChanges(application.status) && !verifying && !funding && !answering) {
