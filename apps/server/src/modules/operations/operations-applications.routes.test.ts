@@ -324,6 +324,11 @@ describe('operations API: applications', () => {
       expect.objectContaining({ role: 'primary', name: 'Camille Tremblay', language: 'en' }),
     ]);
     expect(found.outline.length).toBeGreaterThan(0);
+    // Théo works in French, Nadia in English: each reads the answers in their own language.
+    const english = await ops.caseOf(staff, id);
+    expect(found.outline.map((section) => section.heading)).not.toEqual(
+      english.outline.map((section) => section.heading),
+    );
     expect(JSON.stringify(found.outline)).not.toContain('130 692 544');
     expect(found.revealable).toContainEqual({ field: 'primary.sin', masked: '*** *** 544' });
     expect(found.audit.map((event) => event.action)).toContain('primarySignedIndividual');
