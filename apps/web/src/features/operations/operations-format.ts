@@ -4,6 +4,11 @@ import {
   type NamedAccountTypeName,
 } from '@portal/domain/enums/account-types';
 import { provinceLabels, type ProvinceCode } from '@portal/domain/enums/provinces';
+import {
+  applicationStatusLabels,
+  type ApplicationStatus,
+} from '@portal/domain/enums/application-statuses';
+import { pick } from '@portal/domain/enums/define-enum';
 
 export const languageOf = (language: string): Language => (language === 'fr' ? 'fr' : 'en');
 
@@ -45,3 +50,15 @@ export const provinceLabel = (code: ProvinceCode | null, language: Language): st
 
 /** The applicants' names as one line, primary first. */
 export const namesOf = (names: readonly string[]): string => names.join(', ');
+
+/** A status as the applicant's dashboard names it; `approved` (a state, not a dashboard status) as given. */
+export function applicationStatusLabel(
+  status: string,
+  language: Language,
+  approvedLabel: string,
+): string {
+  if (status === 'approved') return approvedLabel;
+  return status in applicationStatusLabels
+    ? pick(applicationStatusLabels[status as ApplicationStatus], language)
+    : status;
+}

@@ -38,7 +38,13 @@ describe('an application case', () => {
     const audit = screen.getByRole('table', {
       name: 'Every event of the application, oldest first',
     });
-    expect(audit).toHaveTextContent('esignatureRequired → underReview');
+    // Events and statuses in words; an event the catalogue does not name yet shows its code.
+    expect(audit).toHaveTextContent(
+      'Signed by the applicantCamille Tremblay (client)eSignature required → Application is under review',
+    );
+    expect(audit).toHaveTextContent('SIN revealedPriya Patel (staff)');
+    expect(audit).toHaveTextContent('someFutureEvent');
+    expect(audit).toHaveTextContent('Application is under review → Approved');
     expect(screen.getByText('***-***-789')).toBeVisible();
     expect(
       screen.getByRole('button', { name: "Reveal the primary applicant's SIN" }),

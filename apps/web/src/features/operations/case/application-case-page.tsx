@@ -11,7 +11,12 @@ import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../ui/page.tsx';
 import { ClaimControls, ClaimStatus } from '../claim-controls.tsx';
 import { DocumentViewer, useDocumentViewer } from '../document-viewer.tsx';
-import { formatDateTime, languageOf, namesOf } from '../operations-format.ts';
+import {
+  applicationStatusLabel,
+  formatDateTime,
+  languageOf,
+  namesOf,
+} from '../operations-format.ts';
 import { refusalText } from '../operations-refusal.ts';
 import { OutcomeRegion, useOutcome } from '../outcome.tsx';
 import styles from '../operations.module.css';
@@ -118,7 +123,7 @@ export function ApplicationCasePage({ applicationId }: { applicationId: string }
           <dd>
             {decidable.has(data.status)
               ? t(`applications.statuses.${data.status as 'underReview' | 'requiresReview'}`)
-              : data.status}
+              : applicationStatusLabel(data.status, language, t('case.approvedStatus'))}
             {data.pep && (
               <>
                 {' '}

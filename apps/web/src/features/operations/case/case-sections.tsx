@@ -3,7 +3,14 @@ import type { OutlineSection } from '@portal/domain/answers/answers-outline';
 import { declineCategoryLabels } from '@portal/domain/operations/decline-categories';
 import { uploadDocumentTypeLabels } from '@portal/domain/enums/documents';
 import type { ApplicationCase } from '../../../lib/operations-api.ts';
-import { accountTypeLabel, formatDate, formatDateTime, languageOf } from '../operations-format.ts';
+import operationsEn from '../../../locales/en/operations.json';
+import {
+  accountTypeLabel,
+  applicationStatusLabel,
+  formatDate,
+  formatDateTime,
+  languageOf,
+} from '../operations-format.ts';
 import type { useDocumentViewer } from '../document-viewer.tsx';
 import styles from '../operations.module.css';
 import { CaseTable } from './case-table.tsx';
@@ -377,8 +384,14 @@ const detailText = (value: unknown) =>
     ? String(value)
     : JSON.stringify(value);
 
+/** The events the catalogue names; another (a new one) shows as its code. */
+type AuditAction = keyof typeof operationsEn.case.audit.actions;
+const auditActions: ReadonlySet<string> = new Set(Object.keys(operationsEn.case.audit.actions));
+
 export function AuditSection({ data }: { data: Case }) {
   const { t, language } = useCaseText();
+  const status = (code: string | null) =>
+    code ? applicationStatusLabel(code, language, t('case.approvedStatus')) : '';
   return (
     <section aria-labelledby="case-audit">
       <h2 id="case-audit">{t('case.audit.heading')}</h2>
@@ -395,10 +408,12 @@ export function AuditSection({ data }: { data: Case }) {
           key: event.id,
           cells: [
             formatDateTime(event.createdAt, language),
-            event.action,
-            `${event.actorName} (${event.actorRole})`,
+            auditActions.has(event.action)
+              ? t(`case.audit.actions.${event.action as AuditAction}`)
+              : event.action,
+            `${event.actorName} (${t(`case.audit.actors.${event.actorRole}`)})`,
             event.fromStatus || event.toStatus
-              ? `${event.fromStatus ?? ''} → ${event.toStatus ?? ''}`
+              ? `${status(event.fromStatus)} → ${status(event.toStatus)}`
               : '',
             <ul key="details" className={styles.details}>
               {Object.entries(event.details).map(([key, value]) => (
