@@ -235,6 +235,64 @@ describe('operations work queues', () => {
     expect(await mailsOf(secondId, 'identityRefusedByStaff')).toHaveLength(1);
   });
 
+  it('verifies a joint applicant from two documents and moves the application to signing', async () => {
+    const primary = await signedInUser(app, 'primary');
+    const joint = await signedInUser(app, 'joint');
+    const id = await agreedApplication(app, primary, { joint });
+    const upload = async (documentType: string) =>
+      (
+        await postDocument(
+          app,
+          joint.token,
+          id,
+          { documentType },
+          { fileName: `${documentType}.pdf`, content: pdf(), contentType: 'application/pdf' },
+        )
+      ).json<{ id: string }>().id;
+    const bill = await upload('utilityBill');
+    const statement = await upload('bankStatement');
+    const sent = await post(joint, `${APPLICATIONS_URL}/${id}/identity/dualProcess`, {
+      documents: [
+        {
+          documentId: bill,
+          sourceName: 'Hydro Ottawa',
+          category: 'nameAddress',
+          referenceNumber: 'HO-4477',
+        },
+        {
+          documentId: statement,
+          sourceName: 'Banque Nationale',
+          category: 'nameFinancialAccount',
+          referenceNumber: '00123-998877',
+        },
+      ],
+    });
+    expect(sent.statusCode).toBe(200);
+    const statusOf = async () =>
+      (
+        await app.db
+          .select({ status: applications.status })
+          .from(applications)
+          .where(eq(applications.id, id))
+      )[0]?.status;
+    expect(await statusOf()).toBe('uploadJointEid');
+    const queue = (await get(staff, `${OPS}/identity?pageSize=100`)).json<
+      Page<IdentityQueueItem>
+    >();
+    const item = queue.items.find((found) => found.applicationId === id)!;
+    expect(item).toMatchObject({ method: 'dualProcess', role: 'joint' });
+    expect([...item.documentIds].sort()).toEqual([bill, statement].sort());
+    await claim(staff, 'identity', item.attemptId);
+    const verified = await post(staff, `${OPS}/identity/${item.attemptId}/verify`, {
+      reason: REASON,
+    });
+    expect(verified.json()).toEqual({ state: 'verified' });
+    expect(await statusOf()).toBe('esignatureRequired');
+    expect(await mailsOf(id, 'identityVerifiedByStaff')).toEqual([
+      expect.objectContaining({ recipient: joint.email.toLowerCase() }),
+    ]);
+  });
+
   it('shows a document inline to staff, sandboxed and audited', async () => {
     const id = await agreedApplication(app, client);
     const image = png();
