@@ -389,6 +389,43 @@ describe('operations work queues', () => {
     expect(after.items.filter((item) => item.applicationId === applicationId)).toEqual([]);
   });
 
+  // PGlite has one connection: a second transaction waits for the first, so only a server
+  // shows a row locked by a job's pass.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'answers 409 movingNow while a job’s pass locks the row (PostgreSQL)',
+    async () => {
+      const payer = await signedInUser(app, 'locked');
+      const { applicationId, accountId } = await fundableAccount(app, payer);
+      const cheque = await uploadedCheque(app, payer.token, applicationId);
+      const created = await createdFunding(
+        app,
+        payer.token,
+        oneTimePayload(accountId, cheque.documentUploadedId),
+      );
+      const id = String(created.item.id);
+      await app.db
+        .update(fundingRequests)
+        .set({ status: fundingStatuses.REJECTED_BY_BANK })
+        .where(eq(fundingRequests.id, id));
+      await claim(staff, 'funding', id);
+      let answer: ErrorBody | undefined;
+      await app.db.transaction(async (tx) => {
+        await tx
+          .select()
+          .from(fundingRequests)
+          .where(eq(fundingRequests.id, id))
+          .for('update', { skipLocked: true });
+        answer = (await post(staff, `${OPS}/funding/${id}/decline`, { reason: REASON })).json();
+      });
+      expect(answer?.errorCode).toBe('movingNow');
+      const [row] = await app.db
+        .select({ status: fundingRequests.status })
+        .from(fundingRequests)
+        .where(eq(fundingRequests.id, id));
+      expect(row?.status).toBe(fundingStatuses.REJECTED_BY_BANK);
+    },
+  );
+
   it('resubmits and closes declined transfers, acted on once', async () => {
     const mover = await signedInUser(app, 'mover');
     const ids = await transferableAccount(app, mover);
