@@ -63,11 +63,13 @@ export const staffMembers = {
   priya: {
     email: 'staff@demo.laurentide.ca',
     name: 'Priya Patel',
+    language: 'en',
     secret: 'LAURENTIDESTAFFDEMOKEYQ2Z6W3XAPB',
   },
   theo: {
     email: 'reviewer@demo.laurentide.ca',
     name: 'Théo Bouchard',
+    language: 'fr',
     secret: 'LAURENTIDEREVIEWERDEMOKEYQ2Z6W3X',
   },
 } as const;
@@ -98,4 +100,6 @@ export async function signInAsStaff(
   }
   expect(status, 'staff sign-in').toBe(204);
   await page.goto(authorizeNavigation);
+  // Staff land in the console once the client has taken its token.
+  await expect(page).toHaveURL(/#\/operations$/, { timeout: 20_000 });
 }
