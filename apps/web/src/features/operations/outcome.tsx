@@ -1,8 +1,10 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface Outcome {
   kind: 'done' | 'failed';
   text: string;
+  /** Take the focus: the control that acted may be gone (a decided case has no actions). */
+  focus?: boolean;
 }
 
 /**
@@ -16,10 +18,16 @@ export function OutcomeRegion({
   outcome: Outcome | null;
   children?: ReactNode;
 }) {
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome?.focus) notice.current?.focus();
+  }, [outcome]);
   return (
     <div role="status" aria-live="polite" aria-atomic="true">
       {outcome && (
         <div
+          ref={notice}
+          tabIndex={outcome.focus ? -1 : undefined}
           className={outcome.kind === 'done' ? 'notice notice-success' : 'notice notice-warning'}
         >
           <p>{outcome.text}</p>
@@ -32,7 +40,11 @@ export function OutcomeRegion({
 
 export function useOutcome() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const done = useCallback((text: string) => setOutcome({ kind: 'done', text }), []);
+  const done = useCallback(
+    (text: string, options: { focus?: boolean } = {}) =>
+      setOutcome({ kind: 'done', text, ...options }),
+    [],
+  );
   const failed = useCallback((text: string) => setOutcome({ kind: 'failed', text }), []);
   const clear = useCallback(() => setOutcome(null), []);
   return { outcome, done, failed, clear };

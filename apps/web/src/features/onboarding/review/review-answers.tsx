@@ -12,6 +12,7 @@ import { referenceOptions, useReferenceList } from '../../../lib/reference-lists
 import { useResource } from '../../../lib/use-resource.ts';
 import { stepPath, useApplication } from '../step/application-context.tsx';
 import { RETURN_TO_REVIEW } from '../step/return-to-review.ts';
+import { OutlineRows } from '../../../ui/outline-rows.tsx';
 
 /**
  * One section of the answers (GOV.UK "check your answers"): a heading, the answers as a summary
@@ -33,28 +34,7 @@ function AnswerSection({ section }: { section: OutlineSection }) {
           </Link>
         )}
       </div>
-      <dl className="summary-list answers">
-        {section.rows.map((row) => (
-          <div key={row.id}>
-            <dt>{row.label}</dt>
-            <dd>
-              {Array.isArray(row.value) ? (
-                row.value.length === 0 ? (
-                  t('notAnswered')
-                ) : (
-                  <ul>
-                    {row.value.map((line, index) => (
-                      <li key={`${index}-${line}`}>{line}</li>
-                    ))}
-                  </ul>
-                )
-              ) : (
-                row.value || t('notAnswered')
-              )}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <OutlineRows rows={section.rows} notAnswered={t('notAnswered')} />
     </section>
   );
 }

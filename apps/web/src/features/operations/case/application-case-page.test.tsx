@@ -192,8 +192,14 @@ describe('an application case', () => {
       category: 'identityNotVerified',
       reason: 'Identity documents do not match',
     });
-    // The focus went back to the button that opened the dialog.
-    expect(screen.getByRole('button', { name: 'Decline' })).toHaveFocus();
+    // The actions are gone once decided: the focus goes to what happened.
+    await vi.waitFor(() =>
+      expect(
+        screen
+          .getByText('The application is declined; the client is told the category.')
+          .closest('div'),
+      ).toHaveFocus(),
+    );
   });
 
   it('says a stale version changed and offers to reload', async () => {

@@ -73,7 +73,8 @@ export function ApplicationCasePage({ applicationId }: { applicationId: string }
       informationRequested: 'case.requestInformation.sent',
     } as const;
     setStale(false);
-    done(t(key[answer.outcome]));
+    // The actions may be gone once decided: the focus goes to what happened.
+    done(t(key[answer.outcome]), { focus: true });
     retry();
   }
 

@@ -14,6 +14,7 @@ import {
 import type { useDocumentViewer } from '../document-viewer.tsx';
 import styles from '../operations.module.css';
 import { CaseTable } from './case-table.tsx';
+import { OutlineRows } from '../../../ui/outline-rows.tsx';
 
 type Case = ApplicationCase;
 type Viewer = ReturnType<typeof useDocumentViewer>;
@@ -70,28 +71,7 @@ export function AnswersSection({ outline }: { outline: OutlineSection[] }) {
         return (
           <section key={section.id} aria-labelledby={headingId}>
             <Heading id={headingId}>{section.heading}</Heading>
-            <dl className="summary-list answers">
-              {section.rows.map((row) => (
-                <div key={row.id}>
-                  <dt>{row.label}</dt>
-                  <dd>
-                    {Array.isArray(row.value) ? (
-                      row.value.length === 0 ? (
-                        t('case.answers.notAnswered')
-                      ) : (
-                        <ul>
-                          {row.value.map((line, index) => (
-                            <li key={`${index}-${line}`}>{line}</li>
-                          ))}
-                        </ul>
-                      )
-                    ) : (
-                      row.value || t('case.answers.notAnswered')
-                    )}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <OutlineRows rows={section.rows} notAnswered={t('case.answers.notAnswered')} />
           </section>
         );
       })}
