@@ -211,12 +211,14 @@ export async function refuseIdentity(
 // ---------------------------------------------------------------------------------------------
 // Funding and transfers
 
+type Leased = { claimedBy: string | null; claimedUntil: Date | null };
+
 /** A lease a job holds right now (a held mark is no lease: the job set the row aside). */
-const leasedNow = (row: { claimedBy: string | null; claimedUntil: Date | null }, now: Date) =>
+const leasedNow = (row: Leased, now: Date) =>
   row.claimedUntil !== null &&
   row.claimedUntil.getTime() > now.getTime() &&
   !(row.claimedBy?.startsWith(HELD_PREFIX) ?? false);
-const heldNow = (row: { claimedBy: string | null; claimedUntil: Date | null }, now: Date) =>
+const heldNow = (row: Leased, now: Date) =>
   row.claimedUntil !== null &&
   row.claimedUntil.getTime() > now.getTime() &&
   (row.claimedBy?.startsWith(HELD_PREFIX) ?? false);
@@ -225,41 +227,56 @@ const heldNow = (row: { claimedBy: string | null; claimedUntil: Date | null }, n
  * The row, locked without waiting: a job's pass holds its rows locked while it moves them
  * (`FOR UPDATE SKIP LOCKED`), so a row we cannot lock is one a job is moving: 409 `movingNow`.
  */
-async function lockedFunding(tx: Database, id: string, now: Date) {
-  const [row] = await tx
-    .select()
-    .from(fundingRequests)
-    .where(eq(fundingRequests.id, id))
-    .for('update', { skipLocked: true });
-  if (!row) {
-    const [exists] = await tx
-      .select({ id: fundingRequests.id })
-      .from(fundingRequests)
-      .where(eq(fundingRequests.id, id));
-    if (exists) throw movingNow();
-    throw notFound();
-  }
+async function lockedWithoutWaiting<Row extends Leased>(
+  lock: () => Promise<Row | undefined>,
+  exists: () => Promise<boolean>,
+  now: Date,
+): Promise<Row> {
+  const row = await lock();
+  if (!row) throw (await exists()) ? movingNow() : notFound();
   if (leasedNow(row, now)) throw movingNow();
   return row;
 }
 
-async function lockedTransfer(tx: Database, id: string, now: Date) {
-  const [row] = await tx
-    .select()
-    .from(transferRequests)
-    .where(eq(transferRequests.id, id))
-    .for('update', { skipLocked: true });
-  if (!row) {
-    const [exists] = await tx
-      .select({ id: transferRequests.id })
-      .from(transferRequests)
-      .where(eq(transferRequests.id, id));
-    if (exists) throw movingNow();
-    throw notFound();
-  }
-  if (leasedNow(row, now)) throw movingNow();
-  return row;
-}
+const lockedFunding = (tx: Database, id: string, now: Date) =>
+  lockedWithoutWaiting(
+    async () =>
+      (
+        await tx
+          .select()
+          .from(fundingRequests)
+          .where(eq(fundingRequests.id, id))
+          .for('update', { skipLocked: true })
+      )[0],
+    async () =>
+      (
+        await tx
+          .select({ id: fundingRequests.id })
+          .from(fundingRequests)
+          .where(eq(fundingRequests.id, id))
+      ).length > 0,
+    now,
+  );
+
+const lockedTransfer = (tx: Database, id: string, now: Date) =>
+  lockedWithoutWaiting(
+    async () =>
+      (
+        await tx
+          .select()
+          .from(transferRequests)
+          .where(eq(transferRequests.id, id))
+          .for('update', { skipLocked: true })
+      )[0],
+    async () =>
+      (
+        await tx
+          .select({ id: transferRequests.id })
+          .from(transferRequests)
+          .where(eq(transferRequests.id, id))
+      ).length > 0,
+    now,
+  );
 
 const rejectedFunding: ReadonlySet<number> = new Set([
   fundingStatuses.REJECTED_BY_BANK,
