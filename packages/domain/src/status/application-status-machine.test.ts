@@ -31,6 +31,8 @@ const arcs: readonly (readonly [ApplicationState, ApplicationEvent, ApplicationS
   ['jointEsignatureRequired', 'jointSigned', 'underReview'],
   ['underReview', 'reviewRequested', 'requiresReview'],
   ['underReview', 'declined', 'declined'],
+  // Operations approve (issue 16): only from under review, never while the client is asked.
+  ['underReview', 'approved', 'approved'],
   ['requiresReview', 'resubmitted', 'underReview'],
   ['requiresReview', 'declined', 'declined'],
 ];
@@ -61,6 +63,7 @@ const events: readonly ApplicationEvent[] = [
   'jointSigned',
   'reviewRequested',
   'resubmitted',
+  'approved',
   'declined',
 ];
 
