@@ -161,6 +161,18 @@ export const applications = pgTable(
     ownershipTypeId: integer('ownership_type_id'),
     /** The joint applicant's own sign-in account, once they proved the code from their mail. */
     jointUserId: uuid('joint_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The promo code accepted for this application (issue 17), upper-cased; null: none. */
+    promoCode: text('promo_code'),
+    /**
+     * The partner agreement accepted before the application started (issue 17): the partner's
+     * skin and names from the skin cookies, and when it was accepted. Null: no partner.
+     */
+    partnerAgreement: jsonb('partner_agreement').$type<{
+      skin: string;
+      name: string;
+      nameFr: string;
+      acceptedAt: string;
+    }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1149,3 +1161,119 @@ export const pepForms = pgTable('pep_forms', {
   }),
   submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An advisor's book of investors (issue 17): who the advisor can invite to an express
+ * application. Names and email stay searchable; the birth date, postal code and the rest of
+ * what prefills the application are sealed (`details_encrypted`, ADR 0008).
+ */
+export const advisorInvestors = pgTable(
+  'advisor_investors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    advisorId: uuid('advisor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    language: text('language').notNull().default('en'),
+    detailsEncrypted: text('details_encrypted').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('advisor_investors_advisor_idx').on(table.advisorId, table.lastName),
+    uniqueIndex('advisor_investors_email_idx').on(table.advisorId, table.email),
+  ],
+);
+
+/**
+ * Express invitations (issue 17): a single-use link, only its token's hash kept, valid until
+ * `expires_at`; a newer invitation to the same investor voids the older ones (`voided_at`).
+ * The states the advisor sees come from these times and the application's status.
+ */
+export const expressInvitations = pgTable(
+  'express_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => advisorInvestors.id, { onDelete: 'cascade' }),
+    advisorId: uuid('advisor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The named account types the advisor proposes (`tfsa`, `rsp`, ...). */
+    accountTypes: jsonb('account_types').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Wrong birth dates or postal codes in a row, and the lock they earn (a throttle). */
+    confirmFailures: integer('confirm_failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    applicationId: uuid('application_id').references(() => applications.id, {
+      onDelete: 'set null',
+    }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('express_invitations_token_idx').on(table.tokenHash),
+    index('express_invitations_investor_idx').on(table.investorId, table.createdAt),
+    index('express_invitations_advisor_idx').on(table.advisorId, table.createdAt),
+    index('express_invitations_application_idx').on(table.applicationId),
+  ],
+);
+
+/**
+ * Who is already a client (issue 17): keyed hashes (HMAC, ADR 0008) of each onboarded
+ * person's email, SIN and birth date, so a new profile is checked without decrypting anyone.
+ */
+export const clientIdentities = pgTable(
+  'client_identities',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emailHash: text('email_hash').notNull(),
+    sinHash: text('sin_hash').notNull(),
+    birthDateHash: text('birth_date_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('client_identities_sin_idx').on(table.sinHash),
+    index('client_identities_email_idx').on(table.emailHash),
+  ],
+);
+
+/**
+ * Promo codes as data (issue 17): validity dates, the account types they apply to (empty:
+ * all), the offer's words in both languages. Codes are stored upper-cased.
+ */
+export const promoCodes = pgTable('promo_codes', {
+  code: text('code').primaryKey(),
+  validFrom: date('valid_from', { mode: 'string' }).notNull(),
+  validUntil: date('valid_until', { mode: 'string' }).notNull(),
+  accountTypes: jsonb('account_types').$type<string[]>().notNull().default([]),
+  offerEn: text('offer_en').notNull(),
+  offerFr: text('offer_fr').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Work emails proved by a code (issue 17: partner employees), per person and address. */
+export const verifiedWorkEmails = pgTable(
+  'verified_work_emails',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.email] })],
+);
