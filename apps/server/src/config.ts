@@ -83,6 +83,11 @@ export interface AppConfig {
    */
   coAuthCodeValidityMs?: number;
   /**
+   * How long an advisor's express invitation link works, in seconds (issue 17): the domain's
+   * EXPRESS_INVITATION_TTL_SECONDS (7 days) unless `EXPRESS_INVITATION_TTL_SECONDS` is set.
+   */
+  expressInvitationTtlSeconds?: number;
+  /**
    * The flag environment (spec section 6); from the host name of `publicUrl` when absent
    * (`FLAG_ENVIRONMENT` sets it).
    */
@@ -170,12 +175,15 @@ export interface FeatureFlags {
   bypassQualId: boolean;
   rrifFundingEnabled: boolean;
   disableW9EsignEnabled: boolean;
+  /** PUT coAuthCode answers the spec's demo codes (issue 17); on only in the demo flag file. */
+  demoAuthCodes: boolean;
 }
 
 const flagNameOf = {
   bypassQualId: 'bypass-qualId',
   rrifFundingEnabled: 'rrif-funding-enabled',
   disableW9EsignEnabled: 'disable-w9-esign-enabled',
+  demoAuthCodes: 'demo-auth-codes',
 } as const satisfies Record<keyof FeatureFlags, FeatureFlagName>;
 
 /** The spec's names of the given flags (OpenFeature's keys). */
@@ -191,6 +199,7 @@ export function featureFlagsFrom(values: FeatureFlagValues): FeatureFlags {
     bypassQualId: values[flagNameOf.bypassQualId],
     rrifFundingEnabled: values[flagNameOf.rrifFundingEnabled],
     disableW9EsignEnabled: values[flagNameOf.disableW9EsignEnabled],
+    demoAuthCodes: values[flagNameOf.demoAuthCodes],
   };
 }
 
@@ -361,6 +370,7 @@ const environmentSchema = z.object({
   FLAG_ENVIRONMENT: z.enum(flagEnvironments).optional(),
   SANDBOX_WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   CO_AUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  EXPRESS_INVITATION_TTL_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).optional(),
   // An empty value counts as unset (compose files often write `SMTP_URL=`). Zod's message never
   // repeats the value, which may hold the SMTP password.
   SMTP_URL: z
@@ -473,6 +483,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.CO_AUTH_CODE_TTL_SECONDS !== undefined && {
       coAuthCodeValidityMs: env.CO_AUTH_CODE_TTL_SECONDS * 1000,
+    }),
+    ...(env.EXPRESS_INVITATION_TTL_SECONDS !== undefined && {
+      expressInvitationTtlSeconds: env.EXPRESS_INVITATION_TTL_SECONDS,
     }),
     ...(env.FLAG_ENVIRONMENT && { flagEnvironment: env.FLAG_ENVIRONMENT }),
     mail: {
