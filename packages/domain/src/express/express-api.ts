@@ -30,6 +30,14 @@ import type { NamedAccountTypeName } from '../enums/account-types.ts';
  * - POST express/invitations/{token}/accept             (signed-in client) -> AcceptAnswer
  *        409 `expressNotConfirmed` before a confirmation; 410 ExpressLinkProblem; accepting
  *        again as the same person answers the same application; another person gets 410 `used`
+ * - GET  express/applications/{applicationId}/prefill (signed-in client) -> ExpressPrefill: the
+ *        profile step's draft from what the advisor entered (404 unless the caller's application
+ *        came from an invitation). Nothing is saved on the profile step itself (a saved step
+ *        counts as answered and is skipped), so the profile screen starts from this draft while
+ *        the step is unsaved and the step's normal validation checks it on Save & Continue.
+ * Other answers: 429 `tooManyInvitations` { retryAfterSeconds } on a send past the advisor's
+ * hourly bound; 400 `invalidInput` { fields } on a send whose account types the allaccounts step
+ * would refuse (`data.accounts`).
  *
  * The page an advisor bookmarks, `/qadvisor/search/investor/express` (spec section 7), is
  * answered by the server with a redirect to the client route `#/qadvisor/search/investor/express`.
@@ -177,4 +185,15 @@ export type ConfirmBody = z.infer<typeof confirmBodySchema>;
 
 export interface AcceptAnswer {
   applicationId: string;
+}
+
+/**
+ * The profile step's draft, shaped as the profile step's saved data (packages/domain
+ * rules/profile.ts): only what the advisor knew, e.g. `title`, `firstName`, `lastName`,
+ * `birthDate`, `email`, `phones` ([{ type: 3 (mobile), number }]) and `homeAddress`.
+ */
+export interface ExpressPrefill {
+  profile: Record<string, unknown>;
+  /** The advisor who invited the applicant, to name on the screen. */
+  advisorName: string;
 }
