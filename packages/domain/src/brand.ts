@@ -29,3 +29,12 @@ export const BRAND_NAME = {
   en: 'Laurentide Investing',
   fr: 'Placements Laurentide',
 } as const;
+
+/**
+ * The client support line, toll-free across Canada (the one number every message, page and mail
+ * names): `display` as people read and dial it, `tel` for a `tel:` link.
+ */
+export const SUPPORT_PHONE = {
+  display: '1-888-555-0142',
+  tel: '+18885550142',
+} as const;

@@ -64,6 +64,7 @@ import { chosenAccounts, stepApplies, type SavedSteps } from '../rules/onboardin
 import { formatPhoneNumber, normalizePhoneNumber } from '../rules/phone.ts';
 import { dealerDate } from '../rules/person.ts';
 import { isEmployed, needsSpouse } from '../rules/profile.ts';
+import { primaryShareOf } from '../rules/joint-ownership.ts';
 import {
   outlineLabels,
   personWords,
@@ -435,6 +436,17 @@ export function personSection(
             : undefined,
       ),
     );
+    rows.add('shareholderId', t.shareholderId, text(saved.shareholderId) || t.shareholderIdNone);
+    if (typeof saved.shareholderPercent === 'number') {
+      rows.add(
+        'shareholderPercent',
+        t.shareholderPercent,
+        f.say('shareholderShares', {
+          joint: f.percent(saved.shareholderPercent),
+          primary: f.percent(primaryShareOf(saved.shareholderPercent)),
+        }),
+      );
+    }
   }
   return section(step, words.profile, step, rows);
 }

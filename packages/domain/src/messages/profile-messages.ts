@@ -1,3 +1,5 @@
+import { SUPPORT_PHONE } from '../brand.ts';
+
 /**
  * Validation messages of the profile rules (spec section 5), keyed as their schemas emit them.
  * Spread into messages.ts; the French table must name every English key.
@@ -18,6 +20,17 @@ export const profileMessagesEn = {
   spouseTooYoungForRif: 'Your spouse must be at least 18 for a retirement income fund.',
   occupationNotWork:
     'Choose the work done. Student, retired, homemaker and unemployed are employment statuses, not occupations.',
+  // Spec section 8: the applicant already is a client, under another login.
+  existingAccount:
+    'Our records indicate that you have an existing account. Please log in with your existing username to begin a new application.',
+  // Spec section 8: the email, SIN and birth date agree with part of a client's records only.
+  identityMismatch:
+    'Please check application Email, SIN or Date of Birth. For assistance contact our client support team.',
+  identityMismatchJoint:
+    "Please check the joint applicant's Email, SIN or Date of Birth. For assistance contact our client support team.",
+  shareholderIdNotValidated: `We were not able to validate your information. Check the client number, or call our client support team at ${SUPPORT_PHONE.display}.`,
+  shareholderIdFormat:
+    'A client number has 8 digits, as on the statements. Check for a typo, or leave it blank.',
 } as const;
 
 export const profileMessagesFr = {
@@ -37,4 +50,13 @@ export const profileMessagesFr = {
     'Votre conjoint ou conjointe doit avoir au moins 18 ans pour un fonds de revenu de retraite.',
   occupationNotWork:
     "Choisissez le travail exercé. Aux études, à la retraite, au foyer et sans emploi sont des situations d'emploi, pas des professions.",
+  existingAccount:
+    "Nos dossiers indiquent que vous avez déjà un compte. Veuillez ouvrir une session avec votre nom d'utilisateur existant pour commencer une nouvelle demande.",
+  identityMismatch:
+    "Veuillez vérifier le courriel, le NAS ou la date de naissance de la demande. Pour obtenir de l'aide, communiquez avec notre équipe du service à la clientèle.",
+  identityMismatchJoint:
+    "Veuillez vérifier le courriel, le NAS ou la date de naissance du codemandeur. Pour obtenir de l'aide, communiquez avec notre équipe du service à la clientèle.",
+  shareholderIdNotValidated: `Nous n'avons pas pu valider vos renseignements. Vérifiez le numéro de client ou appelez notre équipe du service à la clientèle au ${SUPPORT_PHONE.display}.`,
+  shareholderIdFormat:
+    "Un numéro de client compte 8 chiffres, comme sur les relevés. Vérifiez s'il y a une faute de frappe ou laissez le champ vide.",
 } as const satisfies Record<keyof typeof profileMessagesEn, string>;

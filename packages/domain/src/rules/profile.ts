@@ -35,6 +35,12 @@ import {
   sinSchema,
 } from './person.ts';
 import { phonesSchema, type Phone } from './phone.ts';
+import { percentageSchema } from './beneficiaries.ts';
+import {
+  JOINT_SHARE_DEFAULT_PERCENT,
+  normalizeShareholderId,
+  shareholderIdProblem,
+} from './joint-ownership.ts';
 
 export const INCOME_SOURCE_OTHER_MAX_LENGTH = 200;
 export const EMPLOYER_TEXT_MAX_LENGTH = NAME_MAX_LENGTH;
@@ -370,6 +376,10 @@ export interface Profile extends Partial<Employer> {
   spouse?: Spouse;
   /** The joint applicant only: the language of their invitation, mail and documents. */
   preferredLanguage?: Language;
+  /** The joint applicant only, when they already are a client: their client number. */
+  shareholderId?: string;
+  /** The joint applicant only: their percentage of the joint accounts (the primary's is the rest). */
+  shareholderPercent?: number;
 }
 
 /**
@@ -417,12 +427,20 @@ export function profileStepSchema(context: ProfileContext) {
       incomeSourceOther: optionalTextSchema(INCOME_SOURCE_OTHER_MAX_LENGTH),
       spouse: z.custom<SpouseInput | null>().optional(),
       preferredLanguage: z.custom<Language | null>().optional(),
+      shareholderId: z.unknown().optional(),
+      shareholderPercent: z.unknown().optional(),
     })
     .superRefine((value, refinement) => {
       const problem = problemsOf(refinement);
       if (joint) {
         if (isMissing(value.preferredLanguage)) problem(['preferredLanguage'], 'required');
         else if (!isLanguage(value.preferredLanguage)) problem(['preferredLanguage'], 'invalid');
+        const shareholderId = shareholderIdProblem(value.shareholderId);
+        if (shareholderId) problem(['shareholderId'], shareholderId);
+        if (value.shareholderPercent !== undefined) {
+          const share = percentageSchema.safeParse(value.shareholderPercent);
+          if (!share.success) problem(['shareholderPercent'], share.error.issues[0]!.message);
+        }
       }
       if (value.email && value.confirmEmail && emailsDiffer(value.email, value.confirmEmail)) {
         problem(['confirmEmail'], 'emailMismatch');
@@ -503,7 +521,22 @@ export function profileStepSchema(context: ProfileContext) {
       ...(joint && isLanguage(value.preferredLanguage)
         ? { preferredLanguage: value.preferredLanguage }
         : {}),
+      ...(joint ? jointOwnershipOf(value) : {}),
     }));
+}
+
+/** The joint applicant's shareholder ID (when given) and share (half when not said). */
+function jointOwnershipOf(value: { shareholderId?: unknown; shareholderPercent?: unknown }) {
+  const id =
+    typeof value.shareholderId === 'string' ? normalizeShareholderId(value.shareholderId) : '';
+  const share =
+    value.shareholderPercent === undefined
+      ? undefined
+      : percentageSchema.safeParse(value.shareholderPercent).data;
+  return {
+    ...(id ? { shareholderId: id } : {}),
+    shareholderPercent: share ?? JOINT_SHARE_DEFAULT_PERCENT,
+  };
 }
 
 export type ProfileStepSchema = ReturnType<typeof profileStepSchema>;

@@ -5,6 +5,7 @@ import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { seedTotp } from '../../modules/security/second-factor.service.ts';
 import { hashPassword } from '../../modules/security/security.service.ts';
 import { createApplication, saveStep } from '../../modules/applications/applications.service.ts';
+import { EXISTING_CLIENT, seedExistingClient } from './seed-existing-client.ts';
 
 /** The password of every demo user (listed in the README). */
 export const DEMO_PASSWORD = 'Laurentide-Demo-2026';
@@ -64,6 +65,16 @@ export const demoUsers = [
     language: 'fr',
     role: 'staff',
   },
+  {
+    // An existing client, approved before, with a client number (issue 17).
+    email: EXISTING_CLIENT.email,
+    firstName: EXISTING_CLIENT.firstName,
+    lastName: EXISTING_CLIENT.lastName,
+    language: 'en',
+    role: 'client',
+    onboardingComplete: true,
+    ibId: EXISTING_CLIENT.clientNumber,
+  },
 ] as const;
 
 /** Adds the demo users that are missing; existing ones (and their passwords) are left alone. */
@@ -96,6 +107,8 @@ export async function seedDemoUsers(db: Database, cipher: FieldCipher): Promise<
   }
   const busy = inserted.find((user) => user.email === BUSY_CLIENT_EMAIL);
   if (busy) await seedBusyClientApplications(db, cipher, busy.id);
+  const existingClient = inserted.find((user) => user.email === EXISTING_CLIENT.email);
+  if (existingClient) await seedExistingClient(db, cipher, existingClient.id);
 }
 
 const BUSY_CLIENT_EMAIL = 'busy.client@demo.laurentide.ca';

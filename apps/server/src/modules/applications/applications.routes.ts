@@ -145,7 +145,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = 
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createApplication(app.db, callerOf(request).id)),
+      reply.code(201).send(await createApplication(app.db, callerOf(request).id, app.cipher)),
   );
 
   app.get(

@@ -26,6 +26,7 @@ import {
   type SavedSteps,
 } from '@portal/domain';
 import { isMessageCode } from '@portal/domain/messages/message-code';
+import type { Profile } from '@portal/domain/rules/profile';
 import { withTrustedContactDeclines, type Affiliations } from '@portal/domain/rules/affiliations';
 import {
   reviewIsFrenchFirst,
@@ -38,6 +39,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applicationDocuments, informationRequests } from '../../db/schema.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import {
+  identityRefusalOf,
+  prefillExistingClientProfile,
+} from '../client-identities/client-identities.ts';
 import { identityStatesOf } from '../identity/identity-states.ts';
 import { renameUser } from '../users/users.service.ts';
 import { answerContext, outcomesOf, type Outcome } from './application-outcomes.ts';
@@ -168,9 +173,12 @@ function schemaFor(
 export async function createApplication(
   db: Database,
   ownerId: string,
+  cipher?: FieldCipher,
 ): Promise<ApplicationSummary> {
   return db.transaction(async (tx) => {
     const row = await repo.insertApplication(tx, ownerId);
+    // An existing client's new application starts from their approved profile (issue 17).
+    if (cipher) await prefillExistingClientProfile(tx, cipher, ownerId, row.id);
     await repo.insertAudit(tx, {
       applicationId: row.id,
       actorId: ownerId,
@@ -382,6 +390,19 @@ export async function saveStep(
           : 'invalid';
       }
       throw new ApplicationError(400, 'invalidInput', { fields });
+    }
+    if (step === 'profile' || step === 'profilejoint') {
+      const refusal = await identityRefusalOf(tx, cipher, {
+        step,
+        ownerId,
+        jointUserId: row.jointUserId,
+        profile: parsed.data as Profile,
+      });
+      if (refusal) {
+        throw new ApplicationError(400, 'invalidInput', {
+          fields: { [`data.${refusal.field}`]: refusal.code },
+        });
+      }
     }
     const now = new Date();
     const stored = sealFields(cipher, id, step, withServerFacts(step, parsed.data, saved, now));

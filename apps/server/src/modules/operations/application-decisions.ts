@@ -28,6 +28,7 @@ import {
   savedStepsOf,
 } from '../applications/applications.service.ts';
 import { savedSealedValue } from '../applications/sealed-fields.ts';
+import { recordApplicantIdentities } from '../client-identities/client-identities.ts';
 import { openChosenAccounts } from '../funding/funding.service.ts';
 import { enqueueMessage, type MessageContent } from '../outbox/outbox.service.ts';
 import { applicantsOf } from './case-applicants.ts';
@@ -337,6 +338,7 @@ export async function approve(
     await openChosenAccounts(tx, row, row.ownerId);
     await numberAccounts(tx, applicationId);
     await onboardApplicants(tx, applicants);
+    await recordApplicantIdentities(tx, deps.cipher, row);
     await tx
       .update(reviewCases)
       .set({ decidedAt: now })

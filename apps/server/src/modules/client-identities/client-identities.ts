@@ -1,0 +1,235 @@
+import type { Profile } from '@portal/domain/rules/profile';
+import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { applications, clientIdentities, users } from '../../db/schema.ts';
+import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import * as repo from '../applications/applications.repo.ts';
+import {
+  restoreBlankFields,
+  savedSin,
+  sealFields,
+  withoutSealedValues,
+} from '../applications/sealed-fields.ts';
+
+/**
+ * Existing clients (issue 17; spec sections 6 and 8). Each approved applicant with a login has
+ * one `client_identities` row: keyed hashes (`cipher.mac`, one key per field) of their email,
+ * SIN and birth date. A new profile is compared with other people's rows by looking its own
+ * hashes up, so nobody else's SIN or birth date is ever decrypted, and a copy of the table
+ * gives away nothing without the field-cipher key.
+ */
+
+const PURPOSES = {
+  email: 'client-identities/email',
+  sin: 'client-identities/sin',
+  birthDate: 'client-identities/birth-date',
+} as const;
+
+/** Who a person is, as the profile says it. */
+export interface Identity {
+  email: string;
+  sin: string;
+  birthDate: string;
+}
+
+export interface IdentityHashes {
+  emailHash: string;
+  sinHash: string;
+  birthDateHash: string;
+}
+
+/** The same person always hashes the same: email lower case, SIN digits, birth date ISO. */
+export function identityHashesOf(cipher: FieldCipher, identity: Identity): IdentityHashes {
+  return {
+    emailHash: cipher.mac(PURPOSES.email, identity.email.trim().toLowerCase()),
+    sinHash: cipher.mac(PURPOSES.sin, identity.sin.replace(/\D/g, '')),
+    birthDateHash: cipher.mac(PURPOSES.birthDate, identity.birthDate.trim().replaceAll('/', '-')),
+  };
+}
+
+/** Writes (or renews) a client's identity row, in the caller's transaction. */
+export async function recordClientIdentity(
+  db: Database,
+  cipher: FieldCipher,
+  userId: string,
+  identity: Identity,
+): Promise<void> {
+  const hashes = identityHashesOf(cipher, identity);
+  await db
+    .insert(clientIdentities)
+    .values({ userId, ...hashes })
+    .onConflictDoUpdate({ target: clientIdentities.userId, set: hashes });
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+/** The identity a saved profile step states, its SIN decrypted (this application's only). */
+function identityOfSaved(
+  cipher: FieldCipher,
+  applicationId: string,
+  step: 'profile' | 'profilejoint',
+  saved: unknown,
+): Identity | undefined {
+  const profile = record(saved);
+  const sin = savedSin(cipher, applicationId, step, saved);
+  const { email, birthDate } = profile;
+  if (!sin || typeof email !== 'string' || typeof birthDate !== 'string') return undefined;
+  return { email, sin, birthDate };
+}
+
+/**
+ * At approval, in its transaction: each applicant with a login (the owner; the joint applicant
+ * once they joined) becomes a known client under the profile they gave.
+ */
+export async function recordApplicantIdentities(
+  db: Database,
+  cipher: FieldCipher,
+  application: { id: string; ownerId: string; jointUserId: string | null },
+): Promise<void> {
+  const steps = (await repo.stepsOf(db, [application.id])).get(application.id) ?? {};
+  const applicants = [
+    { userId: application.ownerId, step: 'profile' as const },
+    ...(application.jointUserId
+      ? [{ userId: application.jointUserId, step: 'profilejoint' as const }]
+      : []),
+  ];
+  for (const { userId, step } of applicants) {
+    const identity = identityOfSaved(cipher, application.id, step, steps[step]);
+    if (identity) await recordClientIdentity(db, cipher, userId, identity);
+  }
+}
+
+/** A refusal of a profile, at the field the message belongs to. */
+export interface IdentityRefusal {
+  field: string;
+  code:
+    'existingAccount' | 'identityMismatch' | 'identityMismatchJoint' | 'shareholderIdNotValidated';
+}
+
+/**
+ * Checks a profile being saved against the known clients, by hash. The people saving it never
+ * count against themselves: `ownUserIds` (the owner; the joint applicant once they joined).
+ *
+ * - Primary: another login with the same SIN and birth date is the same person (existing
+ *   account: sign in there); the same SIN with another birth date, or the same email with another
+ *   SIN, is a mismatch. An existing client's own row must agree too: their identity fields are
+ *   read-only on screen, and the server holds them so.
+ * - Joint: the joint applicant may well be a client already (a full match is fine: that is what
+ *   the shareholder ID is for); a partial match is the joint mismatch. A shareholder ID must be
+ *   the client number of a client whose SIN and birth date hashes are the joint applicant's.
+ */
+export async function identityRefusalOf(
+  db: Database,
+  cipher: FieldCipher,
+  check: {
+    step: 'profile' | 'profilejoint';
+    ownerId: string;
+    jointUserId: string | null;
+    profile: Pick<Profile, 'email' | 'sin' | 'birthDate' | 'shareholderId'>;
+  },
+): Promise<IdentityRefusal | undefined> {
+  const joint = check.step === 'profilejoint';
+  const hashes = identityHashesOf(cipher, check.profile);
+  const ownUserIds = [check.ownerId, ...(check.jointUserId ? [check.jointUserId] : [])];
+  const rows = await db
+    .select()
+    .from(clientIdentities)
+    .where(
+      or(
+        eq(clientIdentities.sinHash, hashes.sinHash),
+        eq(clientIdentities.emailHash, hashes.emailHash),
+        inArray(clientIdentities.userId, ownUserIds),
+      ),
+    );
+  const sameSin = (row: IdentityHashes) => row.sinHash === hashes.sinHash;
+  const sameBirthDate = (row: IdentityHashes) => row.birthDateHash === hashes.birthDateHash;
+  const others = rows.filter((row) => !ownUserIds.includes(row.userId));
+  const mismatch = joint ? 'identityMismatchJoint' : 'identityMismatch';
+
+  const ownUserId = joint ? check.jointUserId : check.ownerId;
+  const own = rows.find((row) => row.userId === ownUserId);
+  if (own && !(sameSin(own) && sameBirthDate(own))) return { field: 'sin', code: mismatch };
+
+  if (!joint && others.some((row) => sameSin(row) && sameBirthDate(row))) {
+    return { field: 'sin', code: 'existingAccount' };
+  }
+  const partial = others.some(
+    (row) =>
+      (sameSin(row) && !sameBirthDate(row)) ||
+      (row.emailHash === hashes.emailHash && !sameSin(row)),
+  );
+  if (partial) return { field: 'sin', code: mismatch };
+
+  if (joint && check.profile.shareholderId) {
+    const valid = await shareholderIdMatches(db, check.profile.shareholderId, hashes);
+    if (!valid) return { field: 'shareholderId', code: 'shareholderIdNotValidated' };
+  }
+  return undefined;
+}
+
+/** Whether a client number belongs to the client with these SIN and birth date hashes. */
+async function shareholderIdMatches(
+  db: Database,
+  shareholderId: string,
+  hashes: IdentityHashes,
+): Promise<boolean> {
+  const [found] = await db
+    .select({ userId: users.id })
+    .from(users)
+    .innerJoin(clientIdentities, eq(clientIdentities.userId, users.id))
+    .where(
+      and(
+        eq(users.ibId, shareholderId),
+        eq(clientIdentities.sinHash, hashes.sinHash),
+        eq(clientIdentities.birthDateHash, hashes.birthDateHash),
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
+}
+
+/**
+ * A new application of an existing client (`onboardingComplete`) starts with the profile of
+ * their latest approved application, so they confirm it rather than type it again (spec
+ * section 2: "Some fields are prefilled and read-only"). Its SINs are decrypted from that
+ * application, theirs, and sealed again for the new one. In the creation's transaction.
+ */
+export async function prefillExistingClientProfile(
+  db: Database,
+  cipher: FieldCipher,
+  userId: string,
+  applicationId: string,
+): Promise<boolean> {
+  const [user] = await db
+    .select({ onboardingComplete: users.onboardingComplete })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.onboardingComplete) return false;
+  const [latest] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.ownerId, userId),
+        eq(applications.status, 'approved'),
+        ne(applications.id, applicationId),
+      ),
+    )
+    .orderBy(desc(applications.updatedAt))
+    .limit(1);
+  if (!latest) return false;
+  const stored = (await repo.stepsOf(db, [latest.id])).get(latest.id)?.profile;
+  if (stored === undefined) return false;
+  // Without its sealed values a SIN reads as blank, which takes back the one on file.
+  const shown = withoutSealedValues({ profile: stored }).profile;
+  const plain = restoreBlankFields(cipher, latest.id, 'profile', shown, stored);
+  await repo.upsertStep(
+    db,
+    applicationId,
+    'profile',
+    sealFields(cipher, applicationId, 'profile', plain),
+    new Date(),
+  );
+  return true;
+}
