@@ -7,6 +7,9 @@ export const featureFlagNames = [
   'bypass-qualId',
   'rrif-funding-enabled',
   'disable-w9-esign-enabled',
+  // Ours, not the spec's (issue 17): PUT coAuthCode answers the spec's demo codes 2000, 4010,
+  // 4030 and 4040 with 200, 401, 403 and 404, so support can show each state. Demo only.
+  'demo-auth-codes',
 ] as const;
 export type FeatureFlagName = (typeof featureFlagNames)[number];
 export type FeatureFlagValues = Readonly<Record<FeatureFlagName, boolean>>;
@@ -23,6 +26,7 @@ export const safeFlagDefaults: FeatureFlagValues = {
   'bypass-qualId': false,
   'rrif-funding-enabled': false,
   'disable-w9-esign-enabled': true,
+  'demo-auth-codes': false,
 };
 
 const localHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '0.0.0.0']);

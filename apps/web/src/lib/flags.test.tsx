@@ -18,12 +18,14 @@ describe('the client’s feature flags (spec sections 6 and 9)', () => {
         'bypass-qualId': true,
         'rrif-funding-enabled': true,
         'disable-w9-esign-enabled': false,
+        'demo-auth-codes': true,
       }),
     );
     expect(values).toEqual({
       'bypass-qualId': true,
       'rrif-funding-enabled': true,
       'disable-w9-esign-enabled': false,
+      'demo-auth-codes': true,
     });
   });
 
@@ -46,6 +48,7 @@ describe('the client’s feature flags (spec sections 6 and 9)', () => {
       'bypass-qualId': false,
       'rrif-funding-enabled': false,
       'disable-w9-esign-enabled': true,
+      'demo-auth-codes': false,
     });
   });
 

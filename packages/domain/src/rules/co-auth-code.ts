@@ -70,6 +70,22 @@ export interface CoAuthCodeInvitation {
 }
 
 /** The `errorCode` of each coAuthCode refusal, keyed by what happened. */
+/**
+ * Spec section 8: the demo codes that stand for each verify answer, so support can show every
+ * state. Answered only where the `demo-auth-codes` flag is on (the demo environment): nothing
+ * is read, counted or changed. Elsewhere they are ordinary (wrong) codes.
+ */
+export const demoAuthCodeStatuses = {
+  '2000': 200,
+  '4010': 401,
+  '4030': 403,
+  '4040': 404,
+} as const;
+export type DemoAuthCode = keyof typeof demoAuthCodeStatuses;
+
+export const isDemoAuthCode = (code: string): code is DemoAuthCode =>
+  Object.hasOwn(demoAuthCodeStatuses, code);
+
 export const coAuthCodeErrorCodes = {
   mismatch: 'coAuthCodeMismatch',
   maxAttempts: 'coAuthCodeMaxAttempts',

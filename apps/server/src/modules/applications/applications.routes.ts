@@ -141,11 +141,19 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = 
         tags,
         security,
         summary: 'Starts a new application for the caller',
-        response: { 201: summarySchema },
+        description: 'Clients only: 404 to trial users, advisors and staff.',
+        response: { 201: summarySchema, 404: errorSchema },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createApplication(app.db, callerOf(request).id, app.cipher)),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      // Only a client opens accounts: a trial user never starts an application (spec section
+      // 6; issue 17), nor do advisors or staff. 404, as for every path a role does not reach.
+      if (caller.role !== 'client') {
+        return reply.code(404).send({ errorCode: 'notFound', message: 'Not found.' });
+      }
+      return reply.code(201).send(await createApplication(app.db, caller.id, app.cipher));
+    },
   );
 
   app.get(

@@ -19,7 +19,7 @@ import {
   type ApplicationBody,
 } from '../../test/applications.ts';
 import { createTestApp, signedInTestApp, type TestApp } from '../../test/test-app.ts';
-import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
+import { bearer, signedInUser, signedInWithRole, type TestUser } from '../../test/users.ts';
 import { applyApplicationEvent } from '../applications/applications.service.ts';
 import { contentContext, type MessageContent } from '../outbox/outbox.service.ts';
 import { withoutCode } from './co-auth-code.routes.ts';
@@ -837,6 +837,83 @@ describe('/service/jaxrs/coAuthCode without bypass-qualId', () => {
     const response = await verify(test.app, joint.token, code);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().applicationStatus).toBe('jointEidUndetermined');
+  });
+});
+
+describe('/service/jaxrs/coAuthCode demo codes (spec section 8; issue 17)', () => {
+  let demo: TestApp;
+  let person: TestUser;
+  beforeAll(async () => {
+    demo = await createTestApp({ featureFlags: { demoAuthCodes: true } });
+    person = await signedInUser(demo.app, 'demo');
+  });
+  afterAll(() => demo.close());
+
+  it.each([
+    ['2000', 200, undefined],
+    ['4010', 401, 'coAuthCodeMismatch'],
+    ['4030', 403, 'coAuthCodeMaxAttempts'],
+    ['4040', 404, 'coAuthCodeNotFound'],
+  ])(
+    '%s answers %i where the flag is on, with no invitation at all',
+    async (code, status, errorCode) => {
+      const response = await verify(demo.app, person.token, code);
+      expect(response.statusCode, response.body).toBe(status);
+      const body = response.json<RefusalBody & { state?: string }>();
+      expect(body.status).toBe(status);
+      if (errorCode) expect(body.errorCode).toBe(errorCode);
+      else expect(body.state).toBe('verified');
+    },
+  );
+
+  it('a trial user invited as a joint applicant cannot join with the right code (spec section 6)', async () => {
+    const trial = await signedInWithRole(demo.app, 'trial');
+    await demo.app.db.execute(
+      sql`update users set email_verified_at = now() where email = ${trial.email.toLowerCase()}`,
+    );
+    const { application, code } = await invitedJointApplicant(
+      demo.app,
+      await signedInUser(demo.app, 'inviter'),
+      { inviteeEmail: trial.email },
+    );
+    const response = await verify(demo.app, trial.token, code);
+    expect(response.statusCode).toBe(404);
+    expect(response.json<RefusalBody>().errorCode).toBe('coAuthCodeNotFound');
+    const [row] = await rows<{ joint: string | null }>(
+      demo.app,
+      sql`select joint_user_id as joint from applications where id = ${application.id}`,
+    );
+    expect(row?.joint).toBeNull();
+  });
+
+  it('changes nothing: a demo 200 joins no application', async () => {
+    await verify(demo.app, person.token, '2000');
+    const joined = await rows<{ count: number }>(
+      demo.app,
+      sql`select count(*)::int as count from applications where joint_user_id is not null`,
+    );
+    expect(joined[0]?.count).toBe(0);
+    expect((await getStatus(demo.app, person.token)).statusCode).toBe(404);
+  });
+
+  it('are ordinary wrong codes where the flag is off (everywhere but the demo)', async () => {
+    const off = await createTestApp();
+    try {
+      const someone = await signedInUser(off.app, 'someone');
+      const response = await verify(off.app, someone.token, '2000');
+      expect(response.statusCode).toBe(404);
+      expect(response.json<RefusalBody>().errorCode).toBe('coAuthCodeNotFound');
+      const { joint, code } = await invitedJointApplicant(
+        off.app,
+        await signedInUser(off.app, 'inviter'),
+      );
+      const demoCode = code === '2000' ? '4010' : '2000';
+      const refused = await verify(off.app, joint.token, demoCode);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json<RefusalBody>().attemptsLeft).toBe(CO_AUTH_CODE_MAX_ATTEMPTS - 1);
+    } finally {
+      await off.close();
+    }
   });
 });
 

@@ -4,8 +4,12 @@ import { codeMessagesEn, codeMessagesFr } from '@portal/domain/messages/code-mes
 import { messageFor, messagesEn } from '@portal/domain/messages/messages';
 import {
   CO_AUTH_CODE_MAX_ATTEMPTS,
+  CO_AUTH_CODE_VALIDITY_MS,
   coAuthCodeErrorCodes,
   coAuthCodeSchema,
+  demoAuthCodeStatuses,
+  isDemoAuthCode,
+  type DemoAuthCode,
 } from '@portal/domain/rules/co-auth-code';
 import { z } from 'zod';
 import { codeValidityMsOf, featureFlagsOf, publicUrlOf, type AppConfig } from '../../config.ts';
@@ -106,6 +110,37 @@ async function sendInvitation(
   }
 }
 
+/** An application that does not exist: the demo's "joined" answer points nowhere real. */
+const DEMO_APPLICATION_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * The demo environment's answer to a demo code (spec section 8): the status it stands for,
+ * with the body a real answer of that status carries, and no invitation read or changed.
+ */
+function demoAnswer(code: DemoAuthCode): InvitationView | CoAuthCodeError {
+  switch (demoAuthCodeStatuses[code]) {
+    case 200: {
+      const now = new Date();
+      return {
+        state: 'verified',
+        applicationId: DEMO_APPLICATION_ID,
+        expiresAt: new Date(now.getTime() + CO_AUTH_CODE_VALIDITY_MS).toISOString(),
+        attemptsLeft: CO_AUTH_CODE_MAX_ATTEMPTS,
+        resendAvailableAt: null,
+        verifiedAt: now.toISOString(),
+      };
+    }
+    case 401:
+      return new CoAuthCodeError(401, coAuthCodeErrorCodes.mismatch, {
+        attemptsLeft: CO_AUTH_CODE_MAX_ATTEMPTS - 1,
+      });
+    case 403:
+      return new CoAuthCodeError(403, coAuthCodeErrorCodes.maxAttempts, { attemptsLeft: 0 });
+    case 404:
+      return new CoAuthCodeError(404, coAuthCodeErrorCodes.notFound);
+  }
+}
+
 /** The request line without the code: `PUT .../coAuthCode/1234` is logged as `.../coAuthCode/****`. */
 export function withoutCode(url: string): string {
   return url.replace(/(\/coAuthCode\/)[^/?#]*/i, '$1****');
@@ -116,7 +151,7 @@ export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
   { config },
 ) => {
   const publicUrl = publicUrlOf(config);
-  const { bypassQualId } = featureFlagsOf(config);
+  const { bypassQualId, demoAuthCodes } = featureFlagsOf(config);
 
   // The caller is checked before anything else; returning the reply makes Fastify wait for
   // the 401 before the handler could run (see documents.routes.ts).
@@ -234,14 +269,23 @@ export const coAuthCodeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       preHandler: app.requireVerifiedEmail,
     },
     async (request, reply) =>
-      sendInvitation(request, reply, 200, () =>
-        verifyCode(app.db, app.cipher, callerOf(request), request.params.code, {
+      sendInvitation(request, reply, 200, async () => {
+        // A trial account never joins an application (spec section 6), as if nothing waited.
+        if (callerOf(request).role === 'trial') {
+          throw new CoAuthCodeError(404, coAuthCodeErrorCodes.notFound);
+        }
+        if (demoAuthCodes && isDemoAuthCode(request.params.code)) {
+          const demo = demoAnswer(request.params.code);
+          if (demo instanceof CoAuthCodeError) throw demo;
+          return demo;
+        }
+        return verifyCode(app.db, app.cipher, callerOf(request), request.params.code, {
           bypassQualId,
           publicUrl,
           ...(request.body != null ? { agreement: request.body } : {}),
           readingLanguage: callerOf(request).language === 'fr' ? 'fr' : 'en',
-        }),
-      ),
+        });
+      }),
   );
 };
 

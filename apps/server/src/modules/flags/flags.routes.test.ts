@@ -28,6 +28,7 @@ describe('GET /service/jaxrs/flags', () => {
         'bypass-qualId': true,
         'rrif-funding-enabled': false,
         'disable-w9-esign-enabled': true,
+        'demo-auth-codes': true,
       },
     });
     const production = await flagsOf({
@@ -50,11 +51,13 @@ describe('GET /service/jaxrs/flags', () => {
 });
 
 describe('the flag files', () => {
-  it('bypass identity verification only in the demo environment', async () => {
+  it('bypass identity verification and answer the demo codes only in the demo environment', async () => {
     for (const environment of ['local', 'test', 'staging', 'production'] as const) {
       expect((await readFlagFile(environment))['bypass-qualId'], environment).toBe(false);
+      expect((await readFlagFile(environment))['demo-auth-codes'], environment).toBe(false);
     }
     expect((await readFlagFile('demo'))['bypass-qualId']).toBe(true);
+    expect((await readFlagFile('demo'))['demo-auth-codes']).toBe(true);
   });
 
   it('refuse a file that misses a flag, adds one, or is not JSON, naming the file', async () => {
@@ -68,6 +71,7 @@ describe('the flag files', () => {
           'bypass-qualId': false,
           'rrif-funding-enabled': false,
           'disable-w9-esign-enabled': false,
+          'demo-auth-codes': false,
           'made-up': true,
         }),
       );
