@@ -27,6 +27,7 @@ export type SiteLink = keyof typeof siteLinks;
 export const serverPaths = {
   login: '/security/login',
   logout: '/security/logout?skipredirect=true',
+  register: '/security/register',
   advisorSearch: '/qadvisor/search/investor/express',
   notFoundFrame: '/not-found-frame.html',
 } as const;

@@ -13,6 +13,7 @@ import { acceptsChanges, fundingOpen } from '@portal/domain/status/application-s
 import { applicationsApi, type ApplicationSummary } from '../../lib/applications-api.ts';
 import { identityStateOf, identitySummaryOf, identityToDo } from '../../lib/identity-api.ts';
 import { siteLinks } from '../../lib/site-links.ts';
+import { trialLogoutPath } from '../../lib/trial-stay.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -57,6 +58,7 @@ export function DashboardPage() {
   const [problem, setProblem] = useState<'start' | 'delete' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const hasApplications = listing.state === 'ready' && listing.data.length > 0;
+  const trialUser = userInfo.status === 'signedIn' && userInfo.user.trialUser;
   useEffect(() => {
     if (hasApplications) void loadConfirmDialog();
   }, [hasApplications]);
@@ -167,7 +169,7 @@ export function DashboardPage() {
         )}
         {listing.state === 'ready' && listing.data.length === 0 && (
           <div className="empty-state">
-            <p>{t('dashboard.empty')}</p>
+            <p>{t(trialUser ? 'dashboard.trial.empty' : 'dashboard.empty')}</p>
           </div>
         )}
         {listing.state === 'ready' && listing.data.length > 0 && (
@@ -299,7 +301,18 @@ export function DashboardPage() {
             })}
           </ul>
         )}
-        {listing.state !== 'loading' && <div className="actions">{startButton}</div>}
+        {listing.state !== 'loading' &&
+          (trialUser ? (
+            // A trial account never starts an application (spec section 6; the server refuses too).
+            <div className="notice-info">
+              <p>{t('dashboard.trial.text')}</p>
+              <p>
+                <Link to={trialLogoutPath}>{t('dashboard.trial.leave')}</Link>
+              </p>
+            </div>
+          ) : (
+            <div className="actions">{startButton}</div>
+          ))}
       </section>
 
       {listing.state === 'ready' && listing.data.some(fundingOpenFor) && (
