@@ -27,6 +27,7 @@ import {
 } from './config.ts';
 import { flagEnvironmentOfHost } from '@portal/domain';
 import { createFeatureFlags } from './providers/flags/feature-flags.ts';
+import { externalRedirectRoutes } from './modules/external-redirect/external-redirect.routes.ts';
 import { flagsRoutes } from './modules/flags/flags.routes.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { seedDemoUsers } from './db/seed/seed-demo-users.ts';
@@ -67,6 +68,9 @@ import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outbox } from './modules/outbox/outbox.plugin.ts';
 import { operations } from './modules/operations/operations.plugin.ts';
+import { advisorRoutes } from './modules/advisor/advisor.routes.ts';
+import { expressRoutes } from './modules/express/express.routes.ts';
+import { promoRoutes } from './modules/promo/promo.routes.ts';
 import { pepFormReminders } from './modules/operations/pep-form.job.ts';
 import { sandboxWebhooks } from './providers/sandbox-webhooks/sandbox-webhooks.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
@@ -236,6 +240,10 @@ export async function buildApp(
 
   await app.register(healthRoutes);
   await app.register(flagsRoutes, { prefix: API_BASE, flags });
+  await app.register(externalRedirectRoutes, {
+    prefix: API_BASE,
+    origins: config.externalRedirectOrigins ?? [],
+  });
   await app.register(securityRoutes, {
     prefix: '/security',
     policy: config.security,
@@ -309,6 +317,18 @@ export async function buildApp(
   await app.register(rifFundingRoutes, { prefix: API_BASE, config, clock: bankClock, publicUrl });
   // The operations console's API (issue 16): staff only, 404 to everyone else.
   await app.register(operations, { prefix: API_BASE, publicUrl, clock: bankClock });
+  // Advisors and express invitations (issue 17): the advisor's book (404 to other roles) and
+  // the invitee's link, confirmation and acceptance.
+  await app.register(advisorRoutes, {
+    apiPrefix: API_BASE,
+    publicUrl,
+    ...(config.expressInvitationTtlSeconds !== undefined && {
+      invitationTtlSeconds: config.expressInvitationTtlSeconds,
+    }),
+  });
+  await app.register(expressRoutes, { prefix: API_BASE });
+  // Promo codes, the partner agreement and partner employees' work email (issue 17).
+  await app.register(promoRoutes, { prefix: API_BASE });
   await app.register(addressLookupRoutes, {
     prefix: API_BASE,
     provider: vendors.addressLookup ?? createAddressLookupProvider(config.addressLookupProvider),
