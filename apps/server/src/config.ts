@@ -88,6 +88,11 @@ export interface AppConfig {
    */
   expressInvitationTtlSeconds?: number;
   /**
+   * Origins outside our own that `#/externalRedirect?href=` may leave for (issue 17): the
+   * vendors' authorize pages. From `EXTERNAL_REDIRECT_ORIGINS`; empty: our own origin only.
+   */
+  externalRedirectOrigins?: string[];
+  /**
    * The flag environment (spec section 6); from the host name of `publicUrl` when absent
    * (`FLAG_ENVIRONMENT` sets it).
    */
@@ -218,6 +223,34 @@ export function webhookSecretOf(
   role: string,
 ): string {
   return config.webhookSecrets?.[role] ?? derivedWebhookSecret(config.appSecret, role);
+}
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * `EXTERNAL_REDIRECT_ORIGINS`: a comma-separated list of origins (`https://auth.vendor.example`),
+ * each only a scheme, host and optional port; https, or http on loopback for development.
+ * Answers the origins, or what is wrong with the list.
+ */
+export function externalRedirectOriginsOf(list: string): string[] | string {
+  const origins: string[] = [];
+  for (const entry of list.split(',').map((part) => part.trim())) {
+    if (entry === '') continue;
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      return `EXTERNAL_REDIRECT_ORIGINS: ${entry} is not an origin such as https://auth.vendor.example`;
+    }
+    const secure =
+      url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname));
+    if (!secure) return `EXTERNAL_REDIRECT_ORIGINS: ${entry} must use https`;
+    if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+      return `EXTERNAL_REDIRECT_ORIGINS: ${entry} must be an origin only, with no path, query or user`;
+    }
+    origins.push(url.origin);
+  }
+  return [...new Set(origins)];
 }
 
 export function codeValidityMsOf(config: Pick<AppConfig, 'coAuthCodeValidityMs'>): number {
@@ -370,7 +403,23 @@ const environmentSchema = z.object({
   FLAG_ENVIRONMENT: z.enum(flagEnvironments).optional(),
   SANDBOX_WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   CO_AUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
-  EXPRESS_INVITATION_TTL_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).optional(),
+  EXPRESS_INVITATION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(90 * 86_400)
+    .optional(),
+  EXTERNAL_REDIRECT_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const origins = externalRedirectOriginsOf(value ?? '');
+      if (typeof origins === 'string') {
+        context.addIssue({ code: 'custom', message: origins });
+        return z.NEVER;
+      }
+      return origins;
+    }),
   // An empty value counts as unset (compose files often write `SMTP_URL=`). Zod's message never
   // repeats the value, which may hold the SMTP password.
   SMTP_URL: z
@@ -483,6 +532,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.CO_AUTH_CODE_TTL_SECONDS !== undefined && {
       coAuthCodeValidityMs: env.CO_AUTH_CODE_TTL_SECONDS * 1000,
+    }),
+    ...(env.EXTERNAL_REDIRECT_ORIGINS.length > 0 && {
+      externalRedirectOrigins: env.EXTERNAL_REDIRECT_ORIGINS,
     }),
     ...(env.EXPRESS_INVITATION_TTL_SECONDS !== undefined && {
       expressInvitationTtlSeconds: env.EXPRESS_INVITATION_TTL_SECONDS,
