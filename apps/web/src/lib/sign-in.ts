@@ -37,14 +37,3 @@ export function takeReturnUrl(): string {
   deleteCookie(RETURN_URL_COOKIE);
   return saved && saved.startsWith('/') && !saved.startsWith('//') ? saved : DEFAULT_LANDING;
 }
-
-/** Only our own origin may be left to: the address comes from the URL and could be forged. */
-export function sameOriginUrl(href: string | null, origin = window.location.origin): URL | null {
-  if (!href) return null;
-  try {
-    const url = new URL(href, origin);
-    return url.origin === origin ? url : null;
-  } catch {
-    return null;
-  }
-}

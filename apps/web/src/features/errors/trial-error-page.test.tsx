@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { client, renderApp } from '../../test/render-app.tsx';
 import { fakeApplicationsApi } from '../../test/fake-applications-api.ts';
-import { destinationAfterLogout } from '../session/logout-page.tsx';
 
 const trial = { status: 'signedIn', user: { ...client, trialUser: true } } as const;
 
@@ -40,12 +39,5 @@ describe('a trial user (spec sections 2 and 6)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Oui, me déconnecter' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/logout'));
     expect(router.state.location.search).toBe('?then=openAccount');
-  });
-
-  it('logout leads to registration only for the named destination, never to a given address', () => {
-    expect(destinationAfterLogout('openAccount', 'fr')).toBe('/security/register?lang=fr');
-    expect(destinationAfterLogout('openAccount', 'en')).toBe('/security/register?lang=en');
-    expect(destinationAfterLogout('https://evil.example', 'en')).toBe('/');
-    expect(destinationAfterLogout(null, 'en')).toBe('/');
   });
 });
