@@ -5,6 +5,7 @@ import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { seedTotp } from '../../modules/security/second-factor.service.ts';
 import { hashPassword } from '../../modules/security/security.service.ts';
 import { createApplication, saveStep } from '../../modules/applications/applications.service.ts';
+import { seedAdvisorDemoBook } from '../../modules/advisor/advisor-demo-book.ts';
 import { EXISTING_CLIENT, seedExistingClient } from './seed-existing-client.ts';
 
 /** The password of every demo user (listed in the README). */
@@ -48,6 +49,14 @@ export const demoUsers = [
     firstName: 'Sam',
     lastName: 'Lee',
     language: 'en',
+    role: 'trial',
+  },
+  {
+    // The trial account in French (issue 17: the trial journeys run in both languages).
+    email: 'essai@demo.laurentide.ca',
+    firstName: 'Dominique',
+    lastName: 'Roy',
+    language: 'fr',
     role: 'trial',
   },
   {
@@ -107,6 +116,9 @@ export async function seedDemoUsers(db: Database, cipher: FieldCipher): Promise<
   }
   const busy = inserted.find((user) => user.email === BUSY_CLIENT_EMAIL);
   if (busy) await seedBusyClientApplications(db, cipher, busy.id);
+  // The demo advisor's investors, one already invited (issue 17): the search is not empty.
+  const advisor = inserted.find((user) => user.email === 'advisor@demo.laurentide.ca');
+  if (advisor) await seedAdvisorDemoBook(db, cipher, advisor.id);
   const existingClient = inserted.find((user) => user.email === EXISTING_CLIENT.email);
   if (existingClient) await seedExistingClient(db, cipher, existingClient.id);
 }
