@@ -17,6 +17,7 @@ import { LoadingScreen } from './loading-screen.tsx';
 import { RIF_PAYOUT_ROUTE, rifPayoutPath } from '../features/rif-payout/rif-payout-path.ts';
 import { RouteError } from './route-error.tsx';
 import { useUserInfo } from '../lib/user-info.tsx';
+import { hasPendingExpressToken } from '../lib/express-token.ts';
 
 const notFound: RouteObject = { path: '*', Component: NotFoundPage };
 
@@ -62,6 +63,36 @@ function staffToConsole(Dashboard: ComponentType): ComponentType {
     ) : (
       <Dashboard />
     );
+  };
+}
+
+/** The advisor pages (issue 17) are advisors' alone: anyone else sees a page that does not exist. */
+function advisorOnly(Pages: ComponentType<{ notFound: ReactNode }>): ComponentType {
+  return function AdvisorRoute() {
+    const userInfo = useUserInfo();
+    if (userInfo.status === 'loading') return <LoadingScreen />;
+    return userInfo.status === 'signedIn' && userInfo.user.advisor ? (
+      <Pages notFound={<NotFoundPage />} />
+    ) : (
+      <NotFoundPage />
+    );
+  };
+}
+
+/**
+ * Advisors land on their search after signing in (spec section 7); an invitee who signed in or
+ * registered on the way from an express link goes back to it (its token waits in the tab).
+ */
+function advisorToSearch(Dashboard: ComponentType): ComponentType {
+  return function DashboardRoute() {
+    const userInfo = useUserInfo();
+    if (userInfo.status === 'signedIn' && userInfo.user.advisor) {
+      return <Navigate to="/qadvisor/search/investor/express" replace />;
+    }
+    if (userInfo.status === 'signedIn' && hasPendingExpressToken()) {
+      return <Navigate to="/action" replace />;
+    }
+    return <Dashboard />;
   };
 }
 
@@ -191,7 +222,9 @@ export const routes: RouteObject[] = [
                     path: 'dashboard',
                     lazy: async () => ({
                       Component: staffToConsole(
-                        (await import('../features/home/dashboard-page.tsx')).DashboardPage,
+                        advisorToSearch(
+                          (await import('../features/home/dashboard-page.tsx')).DashboardPage,
+                        ),
                       ),
                     }),
                   },
@@ -229,6 +262,15 @@ export const routes: RouteObject[] = [
                   },
                   notFound,
                 ],
+              },
+              {
+                // The advisor pages (issue 17), loaded on demand as one piece like the console.
+                path: 'qadvisor/*',
+                lazy: async () => ({
+                  Component: advisorOnly(
+                    (await import('../features/advisor/advisor-layout.tsx')).AdvisorLayout,
+                  ),
+                }),
               },
               {
                 // The staff console (issue 16; ADR 0023), loaded on demand as one piece; its

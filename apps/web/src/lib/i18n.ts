@@ -11,6 +11,8 @@ import frForms from '../locales/fr/forms.json';
 import frPages from '../locales/fr/pages.json';
 import type { onDemandResources } from '../locales/on-demand.ts';
 import type { operationsResources } from '../locales/operations.ts';
+import type { advisorResources } from '../locales/advisor.ts';
+import type { expressResources } from '../locales/express.ts';
 
 /**
  * Catalogues are bundled: the spec says translations are local, and it spares a request. The
@@ -36,7 +38,9 @@ export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)
 /** Every catalogue, the first download's and the on-demand ones, for types and tests. */
 export type AllResources = (typeof resources)['en'] &
   (typeof onDemandResources)['en'] &
-  (typeof operationsResources)['en'];
+  (typeof operationsResources)['en'] &
+  (typeof advisorResources)['en'] &
+  (typeof expressResources)['en'];
 
 /** `<html lang>` follows the language so screen readers pronounce the page correctly. */
 function followDocumentLanguage(instance: i18n): void {

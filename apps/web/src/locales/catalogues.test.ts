@@ -2,10 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { resources as firstDownload } from '../lib/i18n.ts';
 import { onDemandResources } from './on-demand.ts';
 import { operationsResources } from './operations.ts';
+import { advisorResources } from './advisor.ts';
+import { expressResources } from './express.ts';
 
 const resources = {
-  en: { ...firstDownload.en, ...onDemandResources.en, ...operationsResources.en },
-  fr: { ...firstDownload.fr, ...onDemandResources.fr, ...operationsResources.fr },
+  en: {
+    ...firstDownload.en,
+    ...onDemandResources.en,
+    ...operationsResources.en,
+    ...advisorResources.en,
+    ...expressResources.en,
+  },
+  fr: {
+    ...firstDownload.fr,
+    ...onDemandResources.fr,
+    ...operationsResources.fr,
+    ...advisorResources.fr,
+    ...expressResources.fr,
+  },
 };
 
 type Tree = { [key: string]: string | Tree };

@@ -1,17 +1,23 @@
 import { useTranslation } from 'react-i18next';
-import { serverPaths } from '../../lib/site-links.ts';
+import { Link } from 'react-router';
 import { Page } from '../../ui/page.tsx';
 
-/** An advisor refreshed a page of the express flow: nothing is lost (spec section 8). */
+/** The advisor search of the client (spec section 7), where the saved draft is offered again. */
+const ADVISOR_SEARCH_ROUTE = '/qadvisor/search/investor/express';
+
+/**
+ * An advisor reloaded the add-investor form mid-entry (spec section 8): what was typed is kept
+ * in the tab, and the search offers it again.
+ */
 export function AdvisorErrorPage() {
   const { t } = useTranslation('errors');
   return (
     <Page title={t('advisor.title')} heading={t('advisor.heading')}>
       <p className="lead">{t('advisor.message')}</p>
       <div className="actions">
-        <a className="button button-primary" href={serverPaths.advisorSearch}>
+        <Link className="button button-primary" to={ADVISOR_SEARCH_ROUTE}>
           {t('advisor.search')}
-        </a>
+        </Link>
       </div>
     </Page>
   );

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import type { InvitationView } from '../../lib/advisor-api.ts';
+
+/** An invitation's state in words; none sent says so. */
+export function InvitationState({ invitation }: { invitation: InvitationView | null }) {
+  const { t } = useTranslation('advisor');
+  return <>{invitation ? t(`states.${invitation.state}`) : t('common.notSent')}</>;
+}
