@@ -120,7 +120,8 @@ const onboardingStepRoutes: RouteObject[] = [
     default: (await import('../features/onboarding/account/account-step.tsx')).AccountStep,
   })),
   step('profile', async () => ({
-    default: (await import('../features/onboarding/profile/profile-step.tsx')).ProfileStep,
+    default: (await import('../features/onboarding/profile/express-profile-step.tsx'))
+      .ExpressAwareProfileStep,
   })),
   step('profilejoint', async () => ({
     default: (await import('../features/onboarding/profile/profile-step.tsx')).JointProfileStep,

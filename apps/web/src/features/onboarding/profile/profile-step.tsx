@@ -134,7 +134,14 @@ function employmentData(values: EmploymentValues) {
  * Steps `profile` and `profilejoint`: who the applicant is, how to reach them, where they live,
  * their work, income and assets, and their spouse when they have one (spec sections 2, 3, 5).
  */
-export function ProfileStep({ joint = false }: { joint?: boolean }) {
+export function ProfileStep({
+  joint = false,
+  expressPrefill,
+}: {
+  joint?: boolean;
+  /** An advisor's express invitation (issue 17): what they knew, until the step is saved. */
+  expressPrefill?: Record<string, unknown>;
+}) {
   const step: OnboardingStep = joint ? 'profilejoint' : 'profile';
   const { t, i18n } = useTranslation('profile');
   const language = i18n.language as Language;
@@ -211,6 +218,7 @@ export function ProfileStep({ joint = false }: { joint?: boolean }) {
       // The joint applicant who is the primary's spouse starts from the spouse details given.
       const saved = (savedData ??
         (joint ? jointProfilePrefill(application.steps) : undefined) ??
+        expressPrefill ??
         {}) as Record<string, unknown>;
       const prefill = !joint && user ? user : null;
       const email = text(saved.email) || (prefill?.email ?? '');
