@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ADVISOR_PAGE_SIZE,
   EXPRESS_INVITATION_TTL_SECONDS,
-  investorInputSchema,
+  type investorInputSchema,
   type InvestorListItem,
   type InvestorView,
   type InvitationState,
