@@ -14,6 +14,7 @@ import {
 import { uploadMessagesEn, uploadMessagesFr } from '../rules/uploads.ts';
 import { rifMessagesEn, rifMessagesFr } from '../rif/rif-messages.ts';
 import { transferMessagesEn, transferMessagesFr } from '../transfers/transfer-messages.ts';
+import { promoMessagesEn, promoMessagesFr } from '../promo/promo-messages.ts';
 
 /**
  * Validation messages, keyed as the schemas emit them (STYLE.md: "messages are keys"). The
@@ -30,6 +31,7 @@ export const messagesEn = {
   ...fundingMessagesEn,
   ...transferMessagesEn,
   ...rifMessagesEn,
+  ...promoMessagesEn,
   required: 'Required.',
   invalid: 'Invalid.',
   duplicated: 'Duplicated.',
@@ -64,6 +66,7 @@ export const messagesFr = {
   ...fundingMessagesFr,
   ...transferMessagesFr,
   ...rifMessagesFr,
+  ...promoMessagesFr,
   required: 'Obligatoire.',
   invalid: 'Non valide.',
   duplicated: 'Copie.',

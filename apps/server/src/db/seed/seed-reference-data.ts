@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { provinceLabels, provinces, PROVINCE_STATE_PARENTS } from '@portal/domain';
 import type { Database } from '../client.ts';
-import { referenceValues, seedRuns } from '../schema.ts';
+import { promoCodes as promoCodesTable, referenceValues, seedRuns } from '../schema.ts';
 import type { ReferenceList } from '../../modules/references/reference-lists.ts';
 import { buildCountrySeeds } from './countries.ts';
 import { iirocDealers } from './data/iiroc-dealers.ts';
 import { industries } from './data/industries.ts';
 import { occupations } from './data/occupations.ts';
+import { promoCodes } from './data/promo-codes.ts';
 import type { ReferenceSeed } from './data/reference-seed.ts';
 import { usStates } from './data/us-states.ts';
 
@@ -101,6 +102,27 @@ export async function seedReferenceData(db: Database): Promise<void> {
         .insert(seedRuns)
         .values({ name, checksum })
         .onConflictDoUpdate({ target: seedRuns.name, set: { checksum } });
+    }
+    // Promo codes are data too (issue 17), under the same checksum rule.
+    const promoChecksum = createHash('sha256').update(JSON.stringify(promoCodes)).digest('hex');
+    if (done.get('promoCodes') !== promoChecksum) {
+      await tx
+        .insert(promoCodesTable)
+        .values(promoCodes.map((code) => ({ ...code, accountTypes: [...code.accountTypes] })))
+        .onConflictDoUpdate({
+          target: promoCodesTable.code,
+          set: {
+            validFrom: sqlExcluded('valid_from'),
+            validUntil: sqlExcluded('valid_until'),
+            accountTypes: sqlExcluded('account_types'),
+            offerEn: sqlExcluded('offer_en'),
+            offerFr: sqlExcluded('offer_fr'),
+          },
+        });
+      await tx
+        .insert(seedRuns)
+        .values({ name: 'promoCodes', checksum: promoChecksum })
+        .onConflictDoUpdate({ target: seedRuns.name, set: { checksum: promoChecksum } });
     }
   });
 }

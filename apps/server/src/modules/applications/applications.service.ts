@@ -44,6 +44,7 @@ import {
   prefillExistingClientProfile,
 } from '../client-identities/client-identities.ts';
 import { identityStatesOf } from '../identity/identity-states.ts';
+import { isWorkEmailVerified } from '../promo/verified-work-emails.ts';
 import { renameUser } from '../users/users.service.ts';
 import { answerContext, outcomesOf, type Outcome } from './application-outcomes.ts';
 import * as repo from './applications.repo.ts';
@@ -403,6 +404,14 @@ export async function saveStep(
           fields: { [`data.${refusal.field}`]: refusal.code },
         });
       }
+    }
+    // A partner employee's work email must be proved by its code first (issue 17).
+    const workEmail =
+      step === 'otherinterests' && (parsed.data as { workEmail?: string }).workEmail;
+    if (workEmail && !(await isWorkEmailVerified(tx, ownerId, workEmail))) {
+      throw new ApplicationError(400, 'invalidInput', {
+        fields: { 'data.workEmail': 'workEmailNotVerified' },
+      });
     }
     const now = new Date();
     const stored = sealFields(cipher, id, step, withServerFacts(step, parsed.data, saved, now));

@@ -16,7 +16,12 @@ import * as repo from './second-factor.repo.ts';
  * comparison), one send a minute and ten a day. Modelled on the joint applicant's code.
  */
 
-export type CodePurpose = 'emailVerification' | 'smsSignIn' | 'smsSetup';
+export type CodePurpose =
+  | 'emailVerification'
+  | 'smsSignIn'
+  | 'smsSetup'
+  /** A partner employee's work email (issue 17, modules/promo/work-email.service.ts). */
+  | 'workEmailVerification';
 
 const CODE_MAC_PURPOSE = 'one-time-code';
 const DAY_MS = 24 * 60 * 60_000;
