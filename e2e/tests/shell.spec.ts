@@ -94,22 +94,6 @@ test('externalRedirect refuses another site', async ({ page }) => {
   await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
 });
 
-test('trial-error: No goes to the client site, Yes logs out to the site root', async ({ page }) => {
-  await page.route('https://www.laurentide-investing.ca/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Client site</title>' }),
-  );
-  await page.goto('/#/trial-error');
-  await page.getByRole('button', { name: 'No, go to the client site' }).click();
-  await expect(page).toHaveURL('https://www.laurentide-investing.ca/en/client');
-
-  await page.goto(`${baseURL}/#/trial-error`);
-  const logout = page.waitForRequest((request) => request.url().includes('/security/logout'));
-  await page.getByRole('button', { name: 'Yes, log me out' }).click();
-  expect((await logout).url()).toBe(`${baseURL}/security/logout?skipredirect=true`);
-  // The site root is protected, so a signed-out person is asked to sign in.
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-});
-
 test('the expired-link Client login button goes to the server login page', async ({ page }) => {
   await page.goto('/#/express-error');
   const login = page.waitForRequest((request) => request.url().endsWith('/security/login'));
