@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import {
   EXPRESS_CONFIRM_MAX_FAILURES,
   type AcceptAnswer,
@@ -271,5 +272,35 @@ describe('express invitations: the invitee side', () => {
     expect((await accept(token, client)).json()).toMatchObject({
       errorCode: 'expressNotConfirmed',
     });
+  });
+});
+
+describe('the invitation token never reaches the log', () => {
+  it('logs the invitee paths with the token masked', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const test = await createTestApp({ logLevel: 'info' }, { logStream: stream });
+    try {
+      const advisor = await signedInWithRole(test.app, 'advisor');
+      const investor = await addInvestor(test.app, advisor);
+      const { token } = await invite(test.app, advisor, investor);
+      await test.app.inject({ url: `${API}/express/invitations/${token}` });
+      await test.app.inject({
+        method: 'POST',
+        url: `${API}/express/invitations/${token}/confirm`,
+        payload: { birthDate: BIRTH_DATE },
+      });
+      const log = lines.join('');
+      expect(log).toContain('/express/invitations/****');
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(BIRTH_DATE);
+    } finally {
+      await test.close();
+    }
   });
 });

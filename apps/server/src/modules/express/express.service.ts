@@ -40,7 +40,7 @@ type InvitationRow = typeof expressInvitations.$inferSelect;
 type InvestorRow = typeof advisorInvestors.$inferSelect;
 
 /** Confirmations tried from one address, whatever the link: a guesser moves between links. */
-export const CONFIRMATIONS_PER_ADDRESS_PER_HOUR = 30;
+export const CONFIRMATIONS_PER_ADDRESS_PER_HOUR = 60;
 const MINUTE_MS = 60_000;
 
 async function invitationOf(
