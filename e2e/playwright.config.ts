@@ -39,6 +39,9 @@ const serverEnv: Record<string, string> = {
   PUBLIC_URL: baseURL,
   // Every journey registers from 127.0.0.1: the per-address bound would refuse them.
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+  // A vendor's authorize page #/externalRedirect may leave for (the browser never reaches it:
+  // the journey answers it itself).
+  EXTERNAL_REDIRECT_ORIGINS: 'https://auth.bankvendor.example',
 };
 if (process.env.E2E_DATABASE_URL) {
   serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
@@ -88,6 +91,8 @@ export default defineConfig({
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-e2e-short-code-')),
         PUBLIC_URL: shortCodeBaseURL,
         CO_AUTH_CODE_TTL_SECONDS: String(SHORT_CODE_TTL_SECONDS),
+        // Express invitation links expire as fast here (issue 17): the expired-link journey.
+        EXPRESS_INVITATION_TTL_SECONDS: String(SHORT_CODE_TTL_SECONDS),
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -88,6 +88,15 @@ test('externalRedirect leaves with location.replace, so Back skips it', async ({
   await expect(page).toHaveURL(/#\/version$/);
 });
 
+test('externalRedirect leaves for a vendor origin the configuration lists', async ({ page }) => {
+  await page.route('https://auth.bankvendor.example/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Vendor</title>' }),
+  );
+  const href = 'https://auth.bankvendor.example/oauth/authorize?client_id=portal';
+  await page.goto(`/#/externalRedirect?href=${encodeURIComponent(href)}`);
+  await expect(page).toHaveURL(href);
+});
+
 test('externalRedirect refuses another site', async ({ page }) => {
   await page.goto(`/#/externalRedirect?href=${encodeURIComponent('https://evil.example/')}`);
   await expect(page).toHaveURL(/#\/error$/);
