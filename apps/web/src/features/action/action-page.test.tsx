@@ -4,7 +4,34 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvitationLookup } from '@portal/domain/express/express-api';
 import { clearAccessToken } from '../../lib/session-token.ts';
 import { client, renderApp } from '../../test/render-app.tsx';
-import { fakeAdvisorApi, ok } from '../advisor/advisor-test-kit.tsx';
+
+type Answer = { status: number; body?: unknown };
+const ok = (body: unknown, status = 200): Answer => ({ status, body });
+
+/** The express API behind `window.fetch`: each `METHOD /path` answers from its queue. */
+function fakeAdvisorApi(answers: Record<string, Answer[]> = {}) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const path = url.pathname.replace('/service/jaxrs', '');
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+    calls.push({ method, path, body });
+    const queue = answers[`${method} ${path}`];
+    const answer = (queue && queue.length > 1 ? queue.shift() : queue?.[0]) ?? {
+      status: 404,
+      body: { errorCode: 'notFound' },
+    };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return {
+    sent: (method: string, path: string) =>
+      calls.filter((call) => call.method === method && call.path === path),
+  };
+}
 
 const TOKEN = 'tok_abc-123';
 const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000009';
