@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { Language } from '@portal/domain';
 import { useSwitchLanguage } from '../lib/account-language.ts';
 import type { PartnerSkin } from '../lib/partner-skin.ts';
 import { siteLinks } from '../lib/site-links.ts';
 import { useUserInfo } from '../lib/user-info.tsx';
+import { RichText } from '../ui/rich-text.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import styles from './header.module.css';
 
@@ -133,10 +134,8 @@ export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
       )}
       {partnerSkin.partner && (
         <p className={styles.partnership} data-testid="partnership-line">
-          <Trans
-            t={t}
-            i18nKey="header.partnership"
-            values={{ partner: partnerSkin.partner.name }}
+          <RichText
+            text={t('header.partnership', { partner: partnerSkin.partner.name })}
             components={{
               partner: partnerSkin.partner.url ? (
                 <a href={partnerSkin.partner.url} rel="noopener noreferrer" />

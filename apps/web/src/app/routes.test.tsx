@@ -106,7 +106,8 @@ describe('top-level routes (spec section 2)', () => {
     try {
       await userEvent.click(screen.getByRole('button', { name: 'Yes, log me out' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/logout'));
-      await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+      // Logged out to the open-account page (spec sections 2 and 6).
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/security/register?lang=en'));
       expect(fetchMock).toHaveBeenCalledWith(
         '/security/logout?skipredirect=true',
         expect.anything(),
@@ -117,17 +118,12 @@ describe('top-level routes (spec section 2)', () => {
   });
 
   it('trial-error: No goes to the client home', async () => {
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
-    try {
-      await renderApp({ path: '/trial-error', language: 'fr' });
-      await userEvent.click(
-        await screen.findByRole('button', { name: 'Non, aller au site client' }),
-      );
-      expect(assign).toHaveBeenCalledWith(expect.stringContaining('/fr/client'));
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const { router } = await renderApp({ path: '/trial-error', language: 'fr' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: "Non, aller à ma page d'accueil" }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
+    sessionStorage.clear();
   });
 
   it('shows version 1.45', async () => {

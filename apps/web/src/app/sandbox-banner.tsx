@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { RichText } from '../ui/rich-text.tsx';
 import styles from './sandbox-banner.module.css';
 
 /** The mailbox opens beside the application, so what was typed stays where it is. */
@@ -23,9 +24,8 @@ export function SandboxBanner() {
   return (
     <section className={styles.banner} aria-label={t('sandbox.label')}>
       <p className={styles.text}>
-        <Trans
-          t={t}
-          i18nKey="sandbox.text"
+        <RichText
+          text={t('sandbox.text')}
           components={{ strong: <strong />, mailbox: <MailboxLink /> }}
         />
       </p>
