@@ -37,7 +37,9 @@ import type { NamedAccountTypeName } from '../enums/account-types.ts';
  *        the step is unsaved and the step's normal validation checks it on Save & Continue.
  * Other answers: 429 `tooManyInvitations` { retryAfterSeconds } on a send past the advisor's
  * hourly bound; 400 `invalidInput` { fields } on a send whose account types the allaccounts step
- * would refuse (`data.accounts`).
+ * would refuse (`accountTypes`: tooManyRegistered, tooManyNonRegistered; `accountTypes.N`:
+ * invalid), and on an investor whose postal code is not Canadian or birth date not a past day
+ * (`postalCode`, `address.postalCode`, `birthDate`: invalid).
  *
  * The page an advisor bookmarks, `/qadvisor/search/investor/express` (spec section 7), is
  * answered by the server with a redirect to the client route `#/qadvisor/search/investor/express`.

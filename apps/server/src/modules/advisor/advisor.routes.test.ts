@@ -122,6 +122,16 @@ describe('advisor book and invitations', () => {
       postalCode: undefined,
     });
     expect(missing.statusCode).toBe(400);
+    const wrong = await call(advisor, 'POST', `${API}/qadvisor/investors`, {
+      ...investorInput(),
+      postalCode: '12345',
+      birthDate: '1979-02-30',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      errorCode: 'invalidInput',
+      fields: { postalCode: 'invalid', birthDate: 'invalid' },
+    });
   });
 
   it('updates an investor, and searches by name or email without accents, by last name, in pages', async () => {
@@ -217,9 +227,11 @@ describe('advisor book and invitations', () => {
     expect(two.statusCode).toBe(400);
     expect(two.json()).toMatchObject({
       errorCode: 'invalidInput',
-      fields: { 'data.accounts': 'tooManyRegistered' },
+      fields: { accountTypes: 'tooManyRegistered' },
     });
-    expect((await send(['nonsense'])).statusCode).toBe(400);
+    expect((await send(['nonsense'])).json()).toMatchObject({
+      fields: { 'accountTypes.0': 'invalid' },
+    });
   });
 
   it('voids older invitations and shows each state: replaced, expired, started, submitted, approved', async () => {

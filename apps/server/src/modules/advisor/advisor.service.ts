@@ -10,7 +10,7 @@ import {
   type Page,
 } from '@portal/domain/express/express-api';
 import { accountsStepSchema } from '@portal/domain/rules/account-selection';
-import { normalizePostalCode } from '@portal/domain/rules/address';
+import { isCanadianPostalCode, normalizePostalCode } from '@portal/domain/rules/address';
 import type { NamedAccountTypeName } from '@portal/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -42,8 +42,28 @@ export function detailsOf(cipher: FieldCipher, row: repo.InvestorRow): InvestorD
   ) as InvestorDetails;
 }
 
-/** The stored form: postal codes as `A1A 1A1`, so confirmation compares like with like. */
+/**
+ * The stored form: postal codes as `A1A 1A1`, so confirmation compares like with like. A postal
+ * code that is not Canadian, or a birth date that is not a past day, could never confirm
+ * anyone: refused here rather than found out by the invitee.
+ */
 function normalized(input: InvestorDetails): InvestorDetails {
+  const fields: Record<string, string> = {};
+  for (const [path, value] of [
+    ['postalCode', input.postalCode],
+    ['address.postalCode', input.address?.postalCode],
+  ] as const) {
+    if (value !== undefined && !isCanadianPostalCode(normalizePostalCode(value))) {
+      fields[path] = 'invalid';
+    }
+  }
+  if (input.birthDate !== undefined) {
+    const day = new Date(`${input.birthDate}T00:00:00Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== input.birthDate) {
+      fields.birthDate = 'invalid';
+    } else if (day.getTime() > Date.now()) fields.birthDate = 'invalid';
+  }
+  if (Object.keys(fields).length > 0) throw new ExpressRefusal(400, 'invalidInput', { fields });
   return {
     ...input,
     ...(input.postalCode !== undefined && { postalCode: normalizePostalCode(input.postalCode) }),
@@ -220,10 +240,10 @@ export async function sendInvitation(
   if (!chosen.success || chosen.data.accounts.length === 0) {
     const fields: Record<string, string> = {};
     for (const issue of chosen.error?.issues ?? []) {
-      fields[['data', ...issue.path].join('.')] ??= issue.message;
+      fields[['accountTypes', ...issue.path.slice(1)].join('.')] ??= issue.message;
     }
     throw new ExpressRefusal(400, 'invalidInput', {
-      fields: Object.keys(fields).length > 0 ? fields : { 'data.accounts': 'required' },
+      fields: Object.keys(fields).length > 0 ? fields : { accountTypes: 'required' },
     });
   }
   if (!(await repo.findInvestor(db, advisor.id, investorId))) throw notFound();
