@@ -15,7 +15,17 @@ import {
   reviewCases,
 } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { bearer, signedInUser, signedInWithRole, type TestUser } from '../../test/users.ts';
+import { registrationSchema } from '@portal/domain/rules/account';
+import { register } from '../security/security.service.ts';
+import {
+  bearer,
+  securityDepsOf,
+  signIn,
+  signedInUser,
+  signedInWithRole,
+  uniqueEmail,
+  type TestUser,
+} from '../../test/users.ts';
 import { API, addInvestor, investorInput, invite } from './advisor.fixtures.ts';
 
 const uuid = '00000000-0000-4000-8000-000000000000';
@@ -321,6 +331,20 @@ describe('advisor book and invitations', () => {
     );
     expect(refused.json()).toMatchObject({ errorCode: 'tooManyInvitations' });
     expect(refused.json<{ retryAfterSeconds: number }>().retryAfterSeconds).toBeGreaterThan(3000);
+  });
+
+  it('lets an advisor in only with a second factor', async () => {
+    const input = registrationSchema.parse({
+      email: uniqueEmail('advisor'),
+      password: 'Maple-Leaf-Harbour-2026',
+      firstName: 'No',
+      lastName: 'Factor',
+    });
+    await register(securityDepsOf(app), input, { address: '127.0.0.1', role: 'advisor' });
+    const response = await signIn(app, input.email, input.password);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ errorCode: 'mfaSetupRequired' });
+    expect(response.cookies.find((cookie) => cookie.name === 'portal_session')).toBeUndefined();
   });
 
   it('redirects the bookmarked advisor page to the client route', async () => {
