@@ -117,6 +117,8 @@ export const everyAnswer: SavedSteps = {
   profilejoint: {
     ...fullProfile('Alex', 'alex.gagnon@example.com', '046'),
     preferredLanguage: 'fr',
+    shareholderId: '12345674',
+    shareholderPercent: 40,
   },
   otherinterests: {
     businessRelationshipPurpose: 2,

@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { applicationSteps, clientIdentities, users } from '../../db/schema.ts';
 import {
   applicationAtProfile,
-  createApplication,
   getApplication,
   jointProfileAnswers,
   profileAnswers,

@@ -10,6 +10,7 @@ import {
   situationOccupationIds,
 } from '@portal/domain/enums/person';
 import { titleLabels, titles } from '@portal/domain/enums/titles';
+import { SUPPORT_PHONE } from '@portal/domain/brand';
 import { PREVIOUS_ADDRESS_IF_MOVED_WITHIN_YEARS } from '@portal/domain/constants';
 import type { OnboardingStep } from '@portal/domain/onboarding-steps';
 import { chosenAccounts } from '@portal/domain/rules/onboarding-flow';
@@ -21,12 +22,15 @@ import {
   preferredLanguages,
   profileStepSchema,
 } from '@portal/domain/rules/profile';
+import { JOINT_SHARE_DEFAULT_PERCENT, primaryShareOf } from '@portal/domain/rules/joint-ownership';
+import { percentageSchema } from '@portal/domain/rules/beneficiaries';
 import { referenceOptions, useReferenceList } from '../../../lib/reference-lists.ts';
 import { useUserInfo } from '../../../lib/user-info.tsx';
 import { RadioChoices } from '../../../ui/choices.tsx';
 import { DateField } from '../../../ui/date-field.tsx';
 import { SearchableSelectField } from '../../../ui/searchable-select-field.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
+import { FieldMessages } from '../../../ui/field-messages.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { AddressFields, type AddressValue } from '../step/address-fields.tsx';
 import { jointProfilePrefill } from './joint-profile-prefill.ts';
@@ -80,6 +84,10 @@ interface ProfileValues extends EmploymentValues {
   spouse: SpouseValues;
   /** The joint applicant only. */
   preferredLanguage?: Language;
+  /** The joint applicant only: their client number when they already are a client. */
+  shareholderId: string;
+  /** The joint applicant only: their share of the joint accounts, as typed. */
+  shareholderPercent: string;
 }
 
 const CANADA = 1;
@@ -158,6 +166,9 @@ export function ProfileStep({
   // The server keeps SINs encrypted and answers them masked: a blank SIN keeps the one on file.
   const onFile = application.steps[step] as
     { sinMasked?: string; spouse?: { sinMasked?: string } } | undefined;
+  // An existing client's new application starts from their approved profile (the server copies
+  // it): they confirm it, and who they are (name, birth date, SIN) is not theirs to change here.
+  const existingClient = !joint && user?.onboardingComplete === true && Boolean(onFile?.sinMasked);
   const schema = profileStepSchema({
     today,
     joint,
@@ -195,7 +206,13 @@ export function ProfileStep({
     ...employmentData(values),
     netFixedAssets: parseAmount(values.netFixedAssets),
     netLiquidAssets: parseAmount(values.netLiquidAssets),
-    ...(joint ? { preferredLanguage: values.preferredLanguage } : {}),
+    ...(joint
+      ? {
+          preferredLanguage: values.preferredLanguage,
+          ...(values.shareholderId.trim() ? { shareholderId: values.shareholderId } : {}),
+          shareholderPercent: values.shareholderPercent,
+        }
+      : {}),
     ...(hasSpouse(values.maritalStatus)
       ? {
           spouse: {
@@ -245,6 +262,9 @@ export function ProfileStep({
         netFixedAssets: amountText(saved.netFixedAssets),
         netLiquidAssets: amountText(saved.netLiquidAssets),
         preferredLanguage: saved.preferredLanguage as Language | undefined,
+        shareholderId: text(saved.shareholderId),
+        shareholderPercent:
+          amountText(saved.shareholderPercent) || String(JOINT_SHARE_DEFAULT_PERCENT),
         spouse: {
           ...emptyEmployment(saved.spouse as Record<string, unknown> | undefined),
           title: (saved.spouse as SpouseValues | undefined)?.title,
@@ -312,6 +332,16 @@ export function ProfileStep({
     { value: 'yes' as const, label: t('yes', { ns: 'onboarding' }) },
     { value: 'no' as const, label: t('no', { ns: 'onboarding' }) },
   ];
+  const jointShare = percentageSchema.safeParse(values.shareholderPercent).data;
+  const primaryShare =
+    jointShare === undefined
+      ? ''
+      : new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(
+          primaryShareOf(jointShare) / 100,
+        );
+  // Only an existing client's saved birth date is shown as text; a date being typed may not
+  // be a real one yet (and formatting an invalid date throws).
+  const birthDateShown = existingClient ? readableDate(values.birthDate, language) : '';
   const fixed = parseAmount(values.netFixedAssets);
   const liquid = parseAmount(values.netLiquidAssets);
   const netWorth =
@@ -442,6 +472,13 @@ export function ProfileStep({
     >
       <p>{t('intro')}</p>
       {joint && <p>{t('jointIntro')}</p>}
+      {existingClient && (
+        <section className="notice" aria-labelledby="existing-client-heading">
+          <h2 id="existing-client-heading">{t('existingClient.heading')}</h2>
+          <p>{t('existingClient.intro')}</p>
+          <p>{t('existingClient.readOnly', { phone: SUPPORT_PHONE.display })}</p>
+        </section>
+      )}
       <ProfileSidebar joint={joint} sections={sidebarSections} />
 
       <h2 id="section-about" tabIndex={-1}>
@@ -455,41 +492,57 @@ export function ProfileStep({
         error={form.errorFor('title')}
         options={titleOptions.map((option) => ({ id: option.id, label: option.label }))}
       />
-      <TextField
+      <ReadOnlyOrText
+        readOnly={existingClient}
         id="firstName"
         label={t('fields.firstName')}
-        hint={prefilled ? t('names.accountName') : undefined}
+        hint={prefilled && !existingClient ? t('names.accountName') : undefined}
         value={values.firstName}
         onChange={(firstName) => set({ firstName })}
         error={form.errorFor('firstName')}
         autoComplete="given-name"
       />
-      <TextField
+      <ReadOnlyOrText
+        readOnly={existingClient}
         id="lastName"
         label={t('fields.lastName')}
-        hint={prefilled ? t('names.accountName') : undefined}
+        hint={prefilled && !existingClient ? t('names.accountName') : undefined}
         value={values.lastName}
         onChange={(lastName) => set({ lastName })}
         error={form.errorFor('lastName')}
         autoComplete="family-name"
       />
-      <DateField
-        id="birthDate"
-        legend={t('fields.birthDate')}
-        hint={t('fields.birthDateHint')}
-        value={values.birthDate}
-        onChange={(birthDate) => set({ birthDate })}
-        error={form.errorFor('birthDate')}
-      />
-      <TextField
+      {existingClient ? (
+        <ReadOnlyOrText
+          readOnly
+          id="birthDate"
+          label={t('fields.birthDate')}
+          value={birthDateShown}
+          onChange={() => undefined}
+          error={form.errorFor('birthDate')}
+        />
+      ) : (
+        <DateField
+          id="birthDate"
+          legend={t('fields.birthDate')}
+          hint={t('fields.birthDateHint')}
+          value={values.birthDate}
+          onChange={(birthDate) => set({ birthDate })}
+          error={form.errorFor('birthDate')}
+        />
+      )}
+      <ReadOnlyOrText
+        readOnly={existingClient}
         id="sin"
         label={t('fields.sin')}
         hint={
-          onFile?.sinMasked
-            ? t('fields.sinSaved', { masked: onFile.sinMasked })
-            : t('fields.sinHint')
+          existingClient
+            ? undefined
+            : onFile?.sinMasked
+              ? t('fields.sinSaved', { masked: onFile.sinMasked })
+              : t('fields.sinHint')
         }
-        value={values.sin}
+        value={existingClient ? (onFile?.sinMasked ?? '') : values.sin}
         onChange={(sin) => set({ sin })}
         error={form.errorFor('sin')}
         inputMode="numeric"
@@ -513,6 +566,33 @@ export function ProfileStep({
         error={form.errorFor('citizenshipId')}
         {...options(citizenships)}
       />
+      {joint && (
+        <>
+          <TextField
+            id="shareholderId"
+            label={t('fields.shareholderId')}
+            hint={t('fields.shareholderIdHint')}
+            value={values.shareholderId}
+            onChange={(shareholderId) => set({ shareholderId })}
+            error={form.errorFor('shareholderId')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            width="short"
+          />
+          <TextField
+            id="shareholderPercent"
+            label={t('fields.shareholderPercent')}
+            hint={t('fields.shareholderPercentHint', { primary: primaryShare || '-' })}
+            value={values.shareholderPercent}
+            onChange={(shareholderPercent) => set({ shareholderPercent })}
+            error={form.errorFor('shareholderPercent')}
+            inputMode="numeric"
+            maxLength={6}
+            width="short"
+          />
+        </>
+      )}
 
       <h2 id="section-contact" tabIndex={-1}>
         {t('sections.contact')}
@@ -715,6 +795,13 @@ export function ProfileStep({
   );
 }
 
+/** A saved `YYYY-MM-DD` date in words ("March 27, 1985"), or as it is when it is not one. */
+function readableDate(date: string, language: Language): string {
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : undefined;
+  if (!parsed || Number.isNaN(parsed.getTime())) return date;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(parsed);
+}
+
 /** A prefilled answer the person cannot change here, or a text box. */
 function ReadOnlyOrText(props: Parameters<typeof TextField>[0] & { readOnly: boolean }) {
   const { readOnly, ...field } = props;
@@ -727,7 +814,12 @@ function ReadOnlyOrText(props: Parameters<typeof TextField>[0] & { readOnly: boo
       <p id={field.id} aria-labelledby={`${field.id}-label`} className="read-only-value">
         {field.value}
       </p>
-      {field.hint && <p className="hint">{field.hint}</p>}
+      {/* A refusal of a read-only answer (the server's identity check) is still said here. */}
+      {field.error ? (
+        <FieldMessages id={field.id} hint={field.hint} error={field.error} />
+      ) : (
+        field.hint && <p className="hint">{field.hint}</p>
+      )}
     </div>
   );
 }
@@ -744,6 +836,8 @@ function fieldIdsFor(): Record<string, string> {
     'sin',
     'maritalStatus',
     'citizenshipId',
+    'shareholderId',
+    'shareholderPercent',
     'email',
     'confirmEmail',
   ]) {

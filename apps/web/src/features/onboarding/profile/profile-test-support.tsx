@@ -32,10 +32,13 @@ export async function openProfileStep({
   steps,
   step = 'profile',
   language = 'en',
+  user = client,
 }: {
   steps: ApplicationDetail['steps'];
   step?: 'profile' | 'profilejoint';
   language?: 'en' | 'fr';
+  /** Who is signed in (an existing client has `onboardingComplete`). */
+  user?: typeof client;
 }) {
   const api = fakeApplicationsApi([{ status: 'continue', steps }]);
   const original = api.fetchSpy.getMockImplementation();
@@ -50,7 +53,7 @@ export async function openProfileStep({
   const id = api.first().id;
   const rendered = await renderApp({
     path: `/application/${id}/${step}`,
-    user: { status: 'signedIn', user: client },
+    user: { status: 'signedIn', user },
     language,
   });
   await screen.findByRole('heading', { level: 1 });
