@@ -209,6 +209,15 @@ export const routes: RouteObject[] = [
                     // The layout sends the index, and any step not open yet, to where to resume.
                     children: [{ index: true, element: null }, ...onboardingStepRoutes],
                   },
+                  {
+                    // The promo code screen (issue 17), outside the steps' progress.
+                    path: ':applicationId/promo',
+                    lazy: async () => ({
+                      Component: onlyForApplicationIds(
+                        (await import('../features/onboarding/promo/promo-page.tsx')).PromoPage,
+                      ),
+                    }),
+                  },
                   notFound,
                 ],
               },
@@ -251,6 +260,14 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({
                       Component: (await import('../features/rif-payout/rif-payout-page.tsx'))
                         .RifPayoutPage,
+                    }),
+                  },
+                  {
+                    // Before a partner-referred application starts (issue 17).
+                    path: 'partner-agreement',
+                    lazy: async () => ({
+                      Component: (await import('../features/home/partner-agreement-page.tsx'))
+                        .PartnerAgreementPage,
                     }),
                   },
                   {

@@ -13,6 +13,7 @@ import type { onDemandResources } from '../locales/on-demand.ts';
 import type { operationsResources } from '../locales/operations.ts';
 import type { advisorResources } from '../locales/advisor.ts';
 import type { expressResources } from '../locales/express.ts';
+import type { partnersResources } from '../locales/partners.ts';
 
 /**
  * Catalogues are bundled: the spec says translations are local, and it spares a request. The
@@ -40,7 +41,8 @@ export type AllResources = (typeof resources)['en'] &
   (typeof onDemandResources)['en'] &
   (typeof operationsResources)['en'] &
   (typeof advisorResources)['en'] &
-  (typeof expressResources)['en'];
+  (typeof expressResources)['en'] &
+  (typeof partnersResources)['en'];
 
 /** `<html lang>` follows the language so screen readers pronounce the page correctly. */
 function followDocumentLanguage(instance: i18n): void {

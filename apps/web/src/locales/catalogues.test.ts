@@ -4,6 +4,7 @@ import { onDemandResources } from './on-demand.ts';
 import { operationsResources } from './operations.ts';
 import { advisorResources } from './advisor.ts';
 import { expressResources } from './express.ts';
+import { partnersResources } from './partners.ts';
 
 const resources = {
   en: {
@@ -12,6 +13,7 @@ const resources = {
     ...operationsResources.en,
     ...advisorResources.en,
     ...expressResources.en,
+    ...partnersResources.en,
   },
   fr: {
     ...firstDownload.fr,
@@ -19,6 +21,7 @@ const resources = {
     ...operationsResources.fr,
     ...advisorResources.fr,
     ...expressResources.fr,
+    ...partnersResources.fr,
   },
 };
 

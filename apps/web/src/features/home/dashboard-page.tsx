@@ -12,6 +12,7 @@ import { hasSigned } from '@portal/domain/rules/esign';
 import { acceptsChanges, fundingOpen } from '@portal/domain/status/application-status-machine';
 import { applicationsApi, type ApplicationSummary } from '../../lib/applications-api.ts';
 import { identityStateOf, identitySummaryOf, identityToDo } from '../../lib/identity-api.ts';
+import { readPartnerSkin } from '../../lib/partner-skin.ts';
 import { siteLinks } from '../../lib/site-links.ts';
 import { trialLogoutPath } from '../../lib/trial-stay.ts';
 import { useResource } from '../../lib/use-resource.ts';
@@ -81,6 +82,11 @@ export function DashboardPage() {
   }
 
   const start = useCallback(async () => {
+    // A partner's referral goes through its agreement first, which starts the application.
+    if (readPartnerSkin(language).partner) {
+      navigate('/home/partner-agreement');
+      return;
+    }
     setStarting(true);
     setProblem(null);
     try {
@@ -90,7 +96,7 @@ export function DashboardPage() {
       setStarting(false);
       setProblem('start');
     }
-  }, [navigate]);
+  }, [navigate, language]);
 
   async function confirmDelete() {
     const application = deleting;

@@ -61,6 +61,7 @@ import {
   type BeneficiaryValues,
 } from './beneficiary-fields.tsx';
 import { useApplication } from '../step/application-context.tsx';
+import { WorkEmailVerification } from './work-email-verification.tsx';
 import { idOf, useYesNoChoices, yesNoValue } from '../step/form-paths.ts';
 import { RelationshipDisclosureLink } from './relationship-disclosure-link.tsx';
 import { StepPage } from '../step/step-page.tsx';
@@ -604,15 +605,21 @@ export function OtherInterestsStep() {
             ? {
                 ...choice,
                 reveal: (
-                  <TextField
-                    id="workEmail"
-                    label={t('fields.workEmail')}
-                    hint={t('fields.workEmailHint')}
-                    value={values.workEmail}
-                    onChange={(workEmail) => set({ workEmail })}
-                    error={errorFor('workEmail')}
-                    autoComplete="work email"
-                  />
+                  <>
+                    <TextField
+                      id="workEmail"
+                      label={t('fields.workEmail')}
+                      hint={t('fields.workEmailHint')}
+                      value={values.workEmail}
+                      onChange={(workEmail) => set({ workEmail })}
+                      error={errorFor('workEmail')}
+                      autoComplete="work email"
+                    />
+                    <WorkEmailVerification
+                      applicationId={application.id}
+                      email={values.workEmail}
+                    />
+                  </>
                 ),
               }
             : choice,

@@ -11,6 +11,7 @@ import {
 import { siteLinks } from '../../../lib/site-links.ts';
 import { CheckboxChoices } from '../../../ui/choices.tsx';
 import { useApplication } from '../step/application-context.tsx';
+import { PromoReview } from './promo-review.tsx';
 import { ReviewAnswers } from './review-answers.tsx';
 import { StepPage } from '../step/step-page.tsx';
 import { useStepForm } from '../step/use-step-form.ts';
@@ -73,6 +74,7 @@ export function ReviewStep() {
       <p>{t('intro')}</p>
 
       <ReviewAnswers />
+      <PromoReview applicationId={application.id} />
 
       <section aria-labelledby="review-agreements-heading">
         <h2 id="review-agreements-heading">{t('sections.agreements')}</h2>

@@ -1,0 +1,82 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Language } from '@portal/domain/enums/define-enum';
+import { partnerAgreementApi, promoApi } from '../../../lib/promo-api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { addPartnersCatalogue } from '../../../locales/partners.ts';
+import { PromoOffer } from '../step/promo-offer.tsx';
+
+/**
+ * The review's part for issue 17: the promo code accepted (or none) with the way to the promo
+ * screen, and the partner agreement accepted before the application started, if any.
+ */
+export function PromoReview({ applicationId }: { applicationId: string }) {
+  const { t, i18n } = useTranslation('partners');
+  addPartnersCatalogue(i18n);
+  const language = i18n.language as Language;
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      const [promo, agreement] = await Promise.all([
+        promoApi.read(applicationId, signal),
+        partnerAgreementApi.read(applicationId, signal),
+      ]);
+      return { promo, agreement };
+    },
+    [applicationId],
+  );
+  const { resource, retry } = useResource(load);
+  const promoPath = `/application/${applicationId}/promo`;
+
+  return (
+    <section aria-labelledby="review-promo-heading">
+      <h2 id="review-promo-heading">{t('review.heading')}</h2>
+      {resource.state === 'loading' && <p role="status">{t('promo.loading')}</p>}
+      {resource.state === 'failed' && (
+        // Not an alert: the review around it stays usable, this part can be loaded again.
+        <div className="notice-warning">
+          <p>{t('promo.loadFailed')}</p>
+          <button type="button" className="button button-secondary" onClick={retry}>
+            {t('promo.retry')}
+          </button>
+        </div>
+      )}
+      {resource.state === 'ready' && (
+        <dl>
+          <dt>{t('review.promoCode')}</dt>
+          <dd>
+            {resource.data.promo ? (
+              <>
+                <strong>{resource.data.promo.code}</strong>
+                <PromoOffer promo={resource.data.promo} />
+              </>
+            ) : (
+              <p>{t('review.noPromoCode')}</p>
+            )}
+            <p>
+              <Link to={promoPath}>
+                {resource.data.promo ? t('review.changePromo') : t('review.addPromo')}
+              </Link>
+            </p>
+          </dd>
+          {resource.data.agreement && (
+            <>
+              <dt>{t('review.partner')}</dt>
+              <dd>
+                {t('review.partnerAccepted', {
+                  name:
+                    language === 'fr'
+                      ? resource.data.agreement.nameFr
+                      : resource.data.agreement.name,
+                  date: new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-CA', {
+                    dateStyle: 'long',
+                  }).format(new Date(resource.data.agreement.acceptedAt)),
+                })}
+              </dd>
+            </>
+          )}
+        </dl>
+      )}
+    </section>
+  );
+}
