@@ -118,6 +118,7 @@ export async function applicationAtReview(
     jointLanguage = 'en',
     accounts = [joint ? 'cash' : 'tfsa'],
     pep = false,
+    primarySin = '130 692 544',
   }: {
     primary: Person;
     joint?: Person;
@@ -129,6 +130,11 @@ export async function applicationAtReview(
     accounts?: readonly string[];
     /** The primary applicant is a politically exposed person. */
     pep?: boolean;
+    /**
+     * The primary applicant's SIN: one of their own (support/identities.ts) for a person who is
+     * then approved, since a client's SIN and birth date are nobody else's (issue 17).
+     */
+    primarySin?: string;
   },
 ): Promise<string> {
   const headers = { authorization: `Bearer ${await tokenOf(request)}` };
@@ -152,7 +158,7 @@ export async function applicationAtReview(
   // Two people cannot hold a registered plan but the RESP (ADR 0014): a joint one holds cash.
   await save('allaccounts', { accounts });
   await save('account', {});
-  await save('profile', profileOf(primary, '130 692 544', '1985-03-27', homeAddress));
+  await save('profile', profileOf(primary, primarySin, '1985-03-27', homeAddress));
   if (joint) {
     await save('profilejoint', {
       ...profileOf(joint, '193 456 787', '1987-11-14'),

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newEmail, signInThroughApi } from '../support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
+import { uniqueSin } from '../support/identities.ts';
 import { applicationAtReview, mailTo, type Person } from '../support/seed.ts';
 import { signInAsStaff, staffMembers, takeToUnderReview } from '../support/under-review.ts';
 
@@ -150,9 +151,16 @@ async function clientUnderReview(page: Page, language: Language, pep: boolean) {
     email: newEmail(pep ? 'pep' : 'declined'),
   };
   await signInThroughApi(page, language, person);
-  const id = await applicationAtReview(page.request, { primary: person, language, pep });
+  // Approved, they become a client: their SIN must be nobody else's in the run (issue 17).
+  const sin = uniqueSin();
+  const id = await applicationAtReview(page.request, {
+    primary: person,
+    language,
+    pep,
+    primarySin: sin,
+  });
   await takeToUnderReview(page, { id, language, person });
-  return { id, person };
+  return { id, person, sin };
 }
 
 for (const language of ['en', 'fr'] as const) {
@@ -171,7 +179,7 @@ for (const language of ['en', 'fr'] as const) {
       browser,
     }) => {
       test.setTimeout(240_000);
-      const { id, person } = await clientUnderReview(page, language, true);
+      const { id, person, sin } = await clientUnderReview(page, language, true);
 
       const priya = await staffOn(browser, staffMembers.priya, id);
       await priya.getByRole('button', { name: p.claim }).click();
@@ -184,7 +192,7 @@ for (const language of ['en', 'fr'] as const) {
       await act(priya, p, {
         button: p.reveal,
         confirm: p.confirmReveal,
-        outcome: /130\D?692\D?544/,
+        outcome: new RegExp(sin.split(' ').join('\\D?')),
       });
       await priya.reload();
       await expect(priya.getByRole('table', { name: p.auditTrail })).toContainText(p.sinRevealed);
