@@ -179,12 +179,13 @@ export async function createApplication(
   return db.transaction(async (tx) => {
     const row = await repo.insertApplication(tx, ownerId);
     // An existing client's new application starts from their approved profile (issue 17).
-    if (cipher) await prefillExistingClientProfile(tx, cipher, ownerId, row.id);
+    const profileFrom = cipher && (await prefillExistingClientProfile(tx, cipher, ownerId, row.id));
     await repo.insertAudit(tx, {
       applicationId: row.id,
       actorId: ownerId,
       action: 'created',
       toStatus: row.status,
+      ...(profileFrom && { details: { profileFrom } }),
     });
     return summaryOf(row, {});
   });

@@ -1,9 +1,15 @@
 import type { ApplicationEvent } from '@portal/domain';
 import { applicant } from '@portal/domain/rules/other-interests.fixtures';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, applicationSteps, clientIdentities, users } from '../../db/schema.ts';
+import {
+  applications,
+  applicationSteps,
+  auditEvents,
+  clientIdentities,
+  users,
+} from '../../db/schema.ts';
 import {
   applicationAtOtherInterests,
   applicationAtProfile,
@@ -57,6 +63,7 @@ describe('existing clients: recorded at approval, recognized afterwards', () => 
   let app: FastifyInstance;
   let client: TestUser;
   let twin: TestUser;
+  let approvedId: string;
 
   beforeAll(async () => {
     test = await createTestApp();
@@ -65,6 +72,7 @@ describe('existing clients: recorded at approval, recognized afterwards', () => 
     twin = await signedInUser(app, 'twin');
     const staff = await signedInWithRole(app, 'staff');
     const id = await underReview(app, client);
+    approvedId = id;
     const call = (url: string, payload: object) =>
       app.inject({ method: 'POST', url: `${OPS}${url}`, headers: bearer(staff.token), payload });
     const claimed = await call('/claims', { kind: 'application', id });
@@ -96,12 +104,18 @@ describe('existing clients: recorded at approval, recognized afterwards', () => 
   });
 
   it('starts the client’s new application from the approved profile, the SIN kept sealed', async () => {
-    const created = await createApplication(app, client.token);
-    const detail = (await getApplication(app, client.token, created.id)).json<ApplicationBody>();
+    const fresh = await createApplication(app, client.token);
+    const detail = (await getApplication(app, client.token, fresh.id)).json<ApplicationBody>();
     const profile = detail.steps?.profile as Record<string, unknown>;
     expect(profile).toMatchObject({ firstName: 'Camille', birthDate: '1985-03-27' });
     expect(profile.sinMasked).toBe('*** *** 544');
     expect(profile).not.toHaveProperty('sinEncrypted');
+    // The trail says where the profile came from.
+    const [created] = await app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.applicationId, fresh.id), eq(auditEvents.action, 'created')));
+    expect(created?.details).toEqual({ profileFrom: approvedId });
     // Confirmed as it is, the SIN left blank: the one carried over is kept.
     const ready = await applicationAtProfile(app, client.token);
     const confirmed = await saveStep(

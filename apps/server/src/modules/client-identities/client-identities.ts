@@ -193,19 +193,20 @@ async function shareholderIdMatches(
  * A new application of an existing client (`onboardingComplete`) starts with the profile of
  * their latest approved application, so they confirm it rather than type it again (spec
  * section 2: "Some fields are prefilled and read-only"). Its SINs are decrypted from that
- * application, theirs, and sealed again for the new one. In the creation's transaction.
+ * application, theirs, and sealed again for the new one. In the creation's transaction;
+ * answers the id of the application the profile came from (for the audit trail).
  */
 export async function prefillExistingClientProfile(
   db: Database,
   cipher: FieldCipher,
   userId: string,
   applicationId: string,
-): Promise<boolean> {
+): Promise<string | undefined> {
   const [user] = await db
     .select({ onboardingComplete: users.onboardingComplete })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user?.onboardingComplete) return false;
+  if (!user?.onboardingComplete) return undefined;
   const [latest] = await db
     .select({ id: applications.id })
     .from(applications)
@@ -218,9 +219,9 @@ export async function prefillExistingClientProfile(
     )
     .orderBy(desc(applications.updatedAt))
     .limit(1);
-  if (!latest) return false;
+  if (!latest) return undefined;
   const stored = (await repo.stepsOf(db, [latest.id])).get(latest.id)?.profile;
-  if (stored === undefined) return false;
+  if (stored === undefined) return undefined;
   // Without its sealed values a SIN reads as blank, which takes back the one on file.
   const shown = withoutSealedValues({ profile: stored }).profile;
   const plain = restoreBlankFields(cipher, latest.id, 'profile', shown, stored);
@@ -231,5 +232,5 @@ export async function prefillExistingClientProfile(
     sealFields(cipher, applicationId, 'profile', plain),
     new Date(),
   );
-  return true;
+  return latest.id;
 }
