@@ -9,6 +9,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 const shortCodePort = port + 1;
 export const shortCodeBaseURL = `http://127.0.0.1:${shortCodePort}`;
 export const SHORT_CODE_TTL_SECONDS = 10;
+/** The same server's express invitation links, at the server's shortest allowed life. */
+export const SHORT_EXPRESS_LINK_SECONDS = 60;
 /** A third server whose sign-in sessions end after a minute idle: the expiry dialog's journeys. */
 const shortSessionPort = port + 2;
 export const shortSessionBaseURL = `http://127.0.0.1:${shortSessionPort}`;
@@ -91,8 +93,8 @@ export default defineConfig({
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-e2e-short-code-')),
         PUBLIC_URL: shortCodeBaseURL,
         CO_AUTH_CODE_TTL_SECONDS: String(SHORT_CODE_TTL_SECONDS),
-        // Express invitation links expire as fast here (issue 17): the expired-link journey.
-        EXPRESS_INVITATION_TTL_SECONDS: String(SHORT_CODE_TTL_SECONDS),
+        // Express invitation links live their shortest here (issue 17): the expired-link journey.
+        EXPRESS_INVITATION_TTL_SECONDS: String(SHORT_EXPRESS_LINK_SECONDS),
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -42,7 +42,12 @@ export const montrealHome = {
   countryId: 1,
 };
 
-const profileOf = (person: Person, sin: string, birthDate: string, homeAddress: object = home) => ({
+export const profileOf = (
+  person: Person,
+  sin: string,
+  birthDate: string,
+  homeAddress: object = home,
+) => ({
   title: 1,
   firstName: person.firstName,
   lastName: person.lastName,
@@ -75,7 +80,7 @@ const affiliationsOf = (tin: string, pep = false) => ({
   wantsTrustedContact: false,
 });
 
-const otherInterests = (
+export const otherInterests = (
   joint: boolean,
   language: 'en' | 'fr',
   accounts: readonly string[],
