@@ -172,6 +172,7 @@ describe('the express action screen', () => {
       expect.stringMatching(/^\/security\/register\?returnTo=%2Fsecurity%2Foauth%2Fauthorize/),
     );
     expect(document.cookie).toContain('portalReturnUrl=%2Faction');
+    expect(window.sessionStorage.getItem('portal.express.signingIn')).toBe('1');
   });
 
   it('signed in and confirmed, accepts and opens the first unanswered step', async () => {
@@ -193,6 +194,7 @@ describe('the express action screen', () => {
 
   it('a signed-in invitee landing on the dashboard goes back to the pending invitation', async () => {
     window.sessionStorage.setItem('portal.express.token', TOKEN);
+    window.sessionStorage.setItem('portal.express.signingIn', '1');
     fakeAdvisorApi({ [LOOKUP]: [valid()] });
     const { router } = await openLink({ signedIn: true }, '/home/dashboard');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/action'), {

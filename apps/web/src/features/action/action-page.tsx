@@ -12,6 +12,7 @@ import { expressApi, expressRefusalOf } from '../../lib/advisor-api.ts';
 import {
   forgetExpressToken,
   keepExpressToken,
+  markLeftToSignIn,
   pendingExpressToken,
 } from '../../lib/express-token.ts';
 import { authorizeUrl, saveReturnUrl } from '../../lib/sign-in.ts';
@@ -50,6 +51,8 @@ export function ActionPage() {
   );
   const { resource, retry } = useResource(load);
   const [confirmed, setConfirmed] = useState(false);
+  // Back on the action screen: the dashboard no longer needs to send the invitee here.
+  useEffect(() => markLeftToSignIn(false), []);
   // The confirmation may lapse while signing in: the lookup then asks for it again.
   const askAgain = useCallback(() => {
     setConfirmed(false);
@@ -233,6 +236,7 @@ function AfterConfirmation({ token, onUnconfirmed }: { token: string; onUnconfir
   const leaveFor = (page: 'login' | 'register') => {
     // Back here after the server's page: the cookie for 2 minutes, the tab's token after that.
     saveReturnUrl('/action');
+    markLeftToSignIn(true);
     window.location.assign(`/security/${page}?returnTo=${encodeURIComponent(authorizeUrl())}`);
   };
   return (
