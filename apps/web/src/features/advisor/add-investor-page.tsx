@@ -15,6 +15,7 @@ import {
   markFormOpen,
   readInvestorDraft,
   reloadedMidEntry,
+  reloadShown,
   saveInvestorDraft,
   type InvestorDraft,
 } from './investor-draft.ts';
@@ -86,7 +87,10 @@ export function AddInvestorPage() {
   const failure = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (reloaded) return;
+    if (reloaded) {
+      reloadShown();
+      return;
+    }
     markFormOpen(true);
     return () => markFormOpen(false);
   }, [reloaded]);

@@ -67,20 +67,23 @@ function documentWasReloaded(): boolean {
   return (entry as PerformanceNavigationTiming | undefined)?.type === 'reload';
 }
 
-let reloadAnswered = false;
+let reloadAnswer: boolean | undefined;
 
 /**
  * Whether the form opens right after the advisor reloaded it mid-entry: then the spec's
- * advisor-error page says the information is saved. Answered once per loaded document, so the
- * way back from that page opens the form with the draft.
+ * advisor-error page says the information is saved. The same answer for every render until the
+ * form has sent the advisor there (`reloadShown`), so the way back opens the form with the draft.
  */
 export function reloadedMidEntry(): boolean {
-  if (reloadAnswered) return false;
-  reloadAnswered = true;
-  return documentWasReloaded() && formWasOpen() && readInvestorDraft() !== null;
+  reloadAnswer ??= documentWasReloaded() && formWasOpen() && readInvestorDraft() !== null;
+  return reloadAnswer;
+}
+
+export function reloadShown(): void {
+  reloadAnswer = false;
 }
 
 /** For tests: a new document. */
 export function resetReloadCheck(): void {
-  reloadAnswered = false;
+  reloadAnswer = undefined;
 }

@@ -30,7 +30,10 @@ const advisorDraft = {
 };
 
 /** The profile step of an application, the prefill answered as given (404: not an invitation's). */
-async function openProfile(prefill: { status: number; body?: unknown }, steps = ready) {
+async function openProfile(
+  prefill: { status: number; body?: unknown },
+  steps: Record<string, unknown> = ready,
+) {
   const api = fakeApplicationsApi([{ status: 'continue', steps }]);
   const original = api.fetchSpy.getMockImplementation();
   const asked: string[] = [];
