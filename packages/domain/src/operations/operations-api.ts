@@ -1,3 +1,5 @@
+import type { AcceptedPromoCode } from '../promo/promo-api.ts';
+import type { PartnerAgreement } from '../promo/partners-api.ts';
 import { z } from 'zod';
 import type { OutlineSection } from '../answers/answers-outline.ts';
 import type { NamedAccountTypeName } from '../enums/account-types.ts';
@@ -262,6 +264,10 @@ export interface ApplicationCase {
   accounts: OpenedAccount[];
   decline: { category: DeclineCategory } | null;
   claim: ClaimView | null;
+  /** The promo code accepted and its offer (issue 17); absent or null when none. */
+  promoCode?: AcceptedPromoCode | null;
+  /** The partner agreement accepted before the application started (issue 17). */
+  partnerAgreement?: PartnerAgreement | null;
 }
 
 /** A reason is required on every action: it goes to the audit trail, never to the applicant. */

@@ -29,6 +29,7 @@ import { answerContext } from '../applications/application-outcomes.ts';
 import * as applicationsRepo from '../applications/applications.repo.ts';
 import { savedStepsOf } from '../applications/applications.service.ts';
 import { documentsOfApplication } from '../documents/documents.service.ts';
+import { promoCodeOfApplication } from '../promo/promo.service.ts';
 import { referenceLabelsOf } from '../esign/esign.service.ts';
 import { workingOf } from '../identity/identity-outcome.ts';
 import { openedAccountsOf, REVIEWED_STATUSES } from './application-decisions.ts';
@@ -201,6 +202,8 @@ export async function applicationCase(
     version: row.version,
     submittedAt: submittedAt?.toISOString() ?? null,
     ageBusinessDays: submittedAt ? businessDaysSince(submittedAt, now) : null,
+    promoCode: await promoCodeOfApplication(db, applicationId),
+    partnerAgreement: row.partnerAgreement ?? null,
     pep: reviewCase?.pep ?? false,
     joint: reviewCase?.joint ?? false,
     applicants: (await applicantsOf(db, row, steps)).map(

@@ -139,6 +139,24 @@ export function ApplicationCasePage({ applicationId }: { applicationId: string }
             )}
           </dd>
         </div>
+        {data.promoCode && (
+          <div>
+            <dt>{t('case.promoCode')}</dt>
+            <dd>
+              {data.promoCode.code}:{' '}
+              {language === 'fr' ? data.promoCode.offerFr : data.promoCode.offerEn}
+            </dd>
+          </div>
+        )}
+        {data.partnerAgreement && (
+          <div>
+            <dt>{t('case.partnerAgreement')}</dt>
+            <dd>
+              {language === 'fr' ? data.partnerAgreement.nameFr : data.partnerAgreement.name} (
+              {formatDateTime(data.partnerAgreement.acceptedAt, language)})
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('case.submitted')}</dt>
           <dd>{formatDateTime(data.submittedAt, language) || t('case.notSubmitted')}</dd>
