@@ -41,7 +41,7 @@ describe('adding an investor', () => {
       }),
     ).toBeVisible();
     expect(
-      within(summary).getByRole('link', { name: /^Postal code: Check the format/ }),
+      within(summary).getByRole('link', { name: /Postal code: Check the format/ }),
     ).toBeVisible();
     expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
     expect(api.sent('POST', '/qadvisor/investors')).toHaveLength(0);
@@ -85,6 +85,50 @@ describe('adding an investor', () => {
       postalCode: 'H2X 1Y4',
     });
     expect(window.sessionStorage.getItem('portal.advisor.investorDraft')).toBeNull();
+  });
+
+  it('sends a home address, once whole, for the profile to start from', async () => {
+    const user = userEvent.setup();
+    const api = fakeAdvisorApi({ 'POST /qadvisor/investors': [ok(investorView(), 201)] });
+    await renderAdvisor(ADD);
+    await user.type(screen.getByLabelText('First name'), 'Élise');
+    await user.type(screen.getByLabelText('Last name'), 'Côté');
+    await user.type(screen.getByLabelText('Email'), 'elise@example.com');
+    await user.type(screen.getByLabelText('Street number'), '1200');
+    await user.type(screen.getByLabelText('Postal code'), 'K1S 8H4');
+    await user.click(screen.getByRole('button', { name: 'Save the investor' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: /Street name: Required\.$/ })).toBeVisible();
+    expect(within(summary).getByRole('link', { name: /City: Required\.$/ })).toBeVisible();
+    expect(
+      within(summary).getByRole('link', { name: /Province or territory: Required\.$/ }),
+    ).toBeVisible();
+
+    await user.type(screen.getByLabelText('Street name'), 'Rue Sainte-Catherine O');
+    await user.type(screen.getByLabelText('City'), 'Montréal');
+    await user.selectOptions(screen.getByLabelText('Province or territory'), 'Quebec');
+    await user.click(screen.getByRole('button', { name: 'Save the investor' }));
+    expect(
+      await screen.findByRole('link', {
+        name: /Postal code: This postal code is not in the province chosen\.$/,
+      }),
+    ).toBeVisible();
+
+    await user.clear(screen.getByLabelText('Postal code'));
+    await user.type(screen.getByLabelText('Postal code'), 'h3b1k9');
+    await user.click(screen.getByRole('button', { name: 'Save the investor' }));
+    await vi.waitFor(() => expect(api.sent('POST', '/qadvisor/investors')).toHaveLength(1));
+    expect(api.sent('POST', '/qadvisor/investors')[0]?.body).toMatchObject({
+      postalCode: 'H3B 1K9',
+      address: {
+        streetNumber: '1200',
+        streetName: 'Rue Sainte-Catherine O',
+        city: 'Montréal',
+        provinceId: 11,
+        postalCode: 'H3B 1K9',
+        countryId: 1,
+      },
+    });
   });
 
   it('says when the email is already in the book, keeping what was typed', async () => {

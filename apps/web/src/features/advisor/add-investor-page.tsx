@@ -1,10 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { investorInputSchema } from '@portal/domain/express/express-api';
-import { isCanadianPostalCode, normalizePostalCode } from '@portal/domain/rules/address';
+import { provinceLabels, provinces } from '@portal/domain/enums/provinces';
+import {
+  isCanadianPostalCode,
+  normalizePostalCode,
+  postalCodeMatchesProvince,
+} from '@portal/domain/rules/address';
 import { advisorApi, expressRefusalOf, type InvestorInput } from '../../lib/advisor-api.ts';
 import { RadioChoices } from '../../ui/choices.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { DateField } from '../../ui/date-field.tsx';
 import { ErrorSummary, type FieldProblem } from '../../ui/error-summary.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -21,7 +27,17 @@ import {
 } from './investor-draft.ts';
 
 type Field =
-  'firstName' | 'lastName' | 'email' | 'language' | 'birthDate' | 'postalCode' | 'mobilePhone';
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'language'
+  | 'birthDate'
+  | 'streetNumber'
+  | 'streetName'
+  | 'city'
+  | 'provinceId'
+  | 'postalCode'
+  | 'mobilePhone';
 
 const fieldIds: Record<Field, string> = {
   firstName: 'investor-first-name',
@@ -29,6 +45,10 @@ const fieldIds: Record<Field, string> = {
   email: 'investor-email',
   language: 'investor-language',
   birthDate: 'investor-birth-date',
+  streetNumber: 'investor-street-number',
+  streetName: 'investor-street-name',
+  city: 'investor-city',
+  provinceId: 'investor-province',
   postalCode: 'investor-postal-code',
   mobilePhone: 'investor-mobile-phone',
 };
@@ -38,6 +58,9 @@ const given = (value: string | undefined) => (value && value.trim() ? value.trim
 /** The typed values as the contract's input: blanks are left out, the postal code normalised. */
 function inputOf(draft: InvestorDraft): InvestorInput {
   const postalCode = given(draft.postalCode);
+  const addressGiven = [draft.streetNumber, draft.streetName, draft.city, draft.provinceId].some(
+    (part) => given(part) !== undefined,
+  );
   return {
     firstName: draft.firstName ?? '',
     lastName: draft.lastName ?? '',
@@ -46,10 +69,27 @@ function inputOf(draft: InvestorDraft): InvestorInput {
     birthDate: given(draft.birthDate),
     postalCode: postalCode ? normalizePostalCode(postalCode) : undefined,
     mobilePhone: given(draft.mobilePhone),
+    ...(addressGiven && {
+      address: {
+        ...(given(draft.suite) && { suite: given(draft.suite) }),
+        streetNumber: draft.streetNumber?.trim() ?? '',
+        streetName: draft.streetName?.trim() ?? '',
+        city: draft.city?.trim() ?? '',
+        provinceId: Number(draft.provinceId) || 0,
+        postalCode: postalCode ? normalizePostalCode(postalCode) : '',
+        countryId: 1 as const,
+      },
+    }),
   };
 }
 
-type ErrorKey = 'required' | 'emailFormat' | 'invalid' | 'birthDateOrPostalCode' | 'investorExists';
+type ErrorKey =
+  | 'required'
+  | 'emailFormat'
+  | 'invalid'
+  | 'birthDateOrPostalCode'
+  | 'investorExists'
+  | 'postalCodeProvince';
 
 /** The domain schema's verdict, field by field, plus the postal code's form. */
 function problemsOf(input: InvestorInput): Partial<Record<Field, ErrorKey>> {
@@ -66,6 +106,22 @@ function problemsOf(input: InvestorInput): Partial<Record<Field, ErrorKey>> {
     }
   }
   if (input.postalCode && !isCanadianPostalCode(input.postalCode)) problems.postalCode = 'invalid';
+  // A home address, when started, is whole: the profile step would refuse half of one.
+  const address = input.address;
+  if (address) {
+    if (!address.streetNumber.trim()) problems.streetNumber = 'required';
+    if (!address.streetName.trim()) problems.streetName = 'required';
+    if (!address.city.trim()) problems.city = 'required';
+    if (!address.provinceId) problems.provinceId = 'required';
+    if (!address.postalCode) problems.postalCode ??= 'required';
+    else if (
+      isCanadianPostalCode(address.postalCode) &&
+      address.provinceId &&
+      !postalCodeMatchesProvince(address.postalCode, address.provinceId)
+    ) {
+      problems.postalCode = 'postalCodeProvince';
+    }
+  }
   return problems;
 }
 
@@ -75,7 +131,8 @@ function problemsOf(input: InvestorInput): Partial<Record<Field, ErrorKey>> {
  * page..."), whose link back to the search offers this draft again.
  */
 export function AddInvestorPage() {
-  const { t } = useTranslation('advisor');
+  const { t, i18n } = useTranslation('advisor');
+  const language = i18n.language === 'fr' ? 'fr' : 'en';
   const navigate = useNavigate();
   const [reloaded] = useState(reloadedMidEntry);
   const [draft, setDraft] = useState<InvestorDraft>(
@@ -95,9 +152,21 @@ export function AddInvestorPage() {
     return () => markFormOpen(false);
   }, [reloaded]);
 
+  // The same problems keep the same entries: the summary takes focus only for a new refusal.
+  const summary = useMemo<FieldProblem[]>(
+    () =>
+      (Object.keys(fieldIds) as Field[]).flatMap((field) => {
+        const key = problems[field];
+        return key
+          ? [{ fieldId: fieldIds[field], message: t(`add.errors.${key}`), code: key }]
+          : [];
+      }),
+    [problems, t],
+  );
+
   if (reloaded) return <Navigate to="/advisor-error" replace />;
 
-  const change = (field: Field) => (value: string) => {
+  const change = (field: keyof InvestorDraft) => (value: string) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
     saveInvestorDraft(next);
@@ -132,14 +201,6 @@ export function AddInvestorPage() {
     const key = problems[field];
     return key ? t(`add.errors.${key}`) : undefined;
   };
-  const summary: FieldProblem[] = (Object.keys(fieldIds) as Field[])
-    .filter((field) => problems[field])
-    .map((field) => ({
-      fieldId: fieldIds[field],
-      message: errorOf(field) ?? '',
-      code: problems[field],
-    }));
-
   return (
     <Page title={t('add.title')} heading={t('add.heading')} hasErrors={summary.length > 0}>
       <ErrorSummary problems={summary} />
@@ -196,17 +257,65 @@ export function AddInvestorPage() {
           onChange={change('birthDate')}
           error={errorOf('birthDate')}
         />
-        <TextField
-          id={fieldIds.postalCode}
-          label={t('add.postalCode')}
-          hint={t('add.postalCodeHint')}
-          value={draft.postalCode ?? ''}
-          onChange={change('postalCode')}
-          error={errorOf('postalCode')}
-          autoComplete="off"
-          maxLength={7}
-          width="short"
-        />
+        <fieldset className="address" aria-describedby="investor-address-hint">
+          <legend>{t('add.address')}</legend>
+          <p id="investor-address-hint">{t('add.addressHint')}</p>
+          <TextField
+            id={fieldIds.streetNumber}
+            label={t('add.streetNumber')}
+            value={draft.streetNumber ?? ''}
+            onChange={change('streetNumber')}
+            error={errorOf('streetNumber')}
+            autoComplete="off"
+            width="short"
+          />
+          <TextField
+            id={fieldIds.streetName}
+            label={t('add.streetName')}
+            value={draft.streetName ?? ''}
+            onChange={change('streetName')}
+            error={errorOf('streetName')}
+            autoComplete="off"
+          />
+          <TextField
+            id="investor-suite"
+            label={t('add.suite')}
+            value={draft.suite ?? ''}
+            onChange={change('suite')}
+            autoComplete="off"
+            width="short"
+          />
+          <TextField
+            id={fieldIds.city}
+            label={t('add.city')}
+            value={draft.city ?? ''}
+            onChange={change('city')}
+            error={errorOf('city')}
+            autoComplete="off"
+          />
+          <SelectField
+            id={fieldIds.provinceId}
+            label={t('add.province')}
+            value={draft.provinceId ?? ''}
+            onChange={change('provinceId')}
+            error={errorOf('provinceId')}
+            options={Object.entries(provinces).map(([code, id]) => ({
+              id,
+              label: provinceLabels[code as keyof typeof provinces][language],
+            }))}
+          />
+          <TextField
+            id={fieldIds.postalCode}
+            label={t('add.postalCode')}
+            hint={t('add.postalCodeHint')}
+            value={draft.postalCode ?? ''}
+            onChange={change('postalCode')}
+            error={errorOf('postalCode')}
+            autoComplete="off"
+            maxLength={7}
+            width="short"
+          />
+        </fieldset>
         <TextField
           id={fieldIds.mobilePhone}
           type="tel"

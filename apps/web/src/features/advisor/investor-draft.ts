@@ -9,7 +9,18 @@ const KEY = 'portal.advisor.investorDraft';
 /** Set while the form is on screen: a reload leaves it behind (no unmount runs then). */
 const OPEN_KEY = 'portal.advisor.investorFormOpen';
 
-export type InvestorDraft = Partial<Record<keyof InvestorInput, string>>;
+/** Every answer as typed, the home address's parts among them. */
+export type InvestorDraft = Partial<
+  Record<
+    | Exclude<keyof InvestorInput, 'address'>
+    | 'suite'
+    | 'streetNumber'
+    | 'streetName'
+    | 'city'
+    | 'provinceId',
+    string
+  >
+>;
 
 export function readInvestorDraft(): InvestorDraft | null {
   try {
