@@ -24,6 +24,7 @@ import { FieldMessages } from '../../../ui/field-messages.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { stepPath, useApplication } from '../step/application-context.tsx';
 import { StepPage } from '../step/step-page.tsx';
+import { addPartnersCatalogue } from '../../../locales/partners.ts';
 import { useStepForm } from '../step/use-step-form.ts';
 
 interface Values {
@@ -45,6 +46,8 @@ const fieldIds = {
  */
 export function AccountStep() {
   const { t, i18n } = useTranslation('onboarding');
+  addPartnersCatalogue(i18n);
+  const { t: tp } = useTranslation('partners');
   const language = i18n.language as Language;
   const { application } = useApplication();
   const accounts = chosenAccounts(application.steps);
@@ -165,6 +168,10 @@ export function AccountStep() {
         </>
       )}
       {!lockedIn && !dap && <p>{t('account.nothingMore')}</p>}
+      {/* The accounts are chosen by now, so a code limited to some types can be checked. */}
+      <p>
+        <Link to={`/application/${application.id}/promo`}>{tp('accountLink')}</Link>
+      </p>
     </StepPage>
   );
 }
