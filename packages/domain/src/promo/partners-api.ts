@@ -20,7 +20,9 @@ import { EMAIL_MAX_LENGTH } from '../rules/account.ts';
  * - POST applications/{id}/workEmail/code     WorkEmailBody -> { resendAvailableAt }
  *        429 `tooManyCodes` { retryAfterSeconds } (one a minute, ten a day)
  * - PUT  applications/{id}/workEmail/verify   WorkEmailVerifyBody -> { email, verified: true }
- *        400 `wrongCode` { attemptsLeft } | `codeExpired` | `noCodePending`; 429 `tooManyAttempts`
+ *        with the account API's statuses: 401 `wrongCode` { attemptsLeft }, 403
+ *        `tooManyAttempts`, 409 `codeExpired`, 404 `noCodePending` (also for a code mailed to
+ *        another address); messages under `workEmail<ErrorCode>` in promo-messages.ts
  * - GET  applications/{id}/workEmail?email=   { email, verified } for the caller
  */
 

@@ -12,7 +12,8 @@ import type { NamedAccountTypeName } from '../enums/account-types.ts';
  * - GET    applications/{id}/promoCode   PromoCodeAnswer (`promoCode: null` when none)
  * - PUT    applications/{id}/promoCode   PromoCodeBody -> PromoCodeAnswer
  *          400 `invalidInput` { fields: { code } } when the text cannot be a code;
- *          400 with a PromoRefusal as errorCode (unknown, expired, notYetValid, notEligible);
+ *          400 `promoUnknown`, `promoExpired`, `promoNotYetValid` or `promoNotEligible`
+ *          (`promoRefusalCode` of a PromoRefusal), with its message in the caller's language;
  *          409 `applicationLocked` once the review is agreed (like every save)
  * - DELETE applications/{id}/promoCode   204 (also when none was held); 409 once locked
  */
