@@ -1,6 +1,7 @@
 import { acceptsChanges, chosenAccounts, dealerDate } from '@portal/domain';
 import {
   acceptedPromoOf,
+  promoRefusalCode,
   promoRefusalOf,
   type AcceptedPromoCode,
   type PromoCodeRecord,
@@ -28,7 +29,7 @@ export class PromoError extends Error {
 
 export class PromoRefused extends PromoError {
   constructor(readonly refusal: PromoRefusal) {
-    super(400, `promo${refusal.charAt(0).toUpperCase()}${refusal.slice(1)}`);
+    super(400, promoRefusalCode(refusal));
   }
 }
 
