@@ -131,9 +131,9 @@ for (const language of ['en', 'fr'] as const) {
 
     // The work email is proved by the code mailed to it before the step saves.
     await answerUpToFinancial(page, id, language, email);
-    // A fresh load: the open tab still holds the application as it was before those saves.
-    await page.goto(`/#/application/${id}/otherinterests`);
-    await page.reload();
+    // A new document (another query), not a hash change: the open tab still holds the
+    // application as it was before those saves and would send it back to the first step.
+    await page.goto(`/?reload=1#/application/${id}/otherinterests`);
     await choiceIn(page, t.employee, 'radio', t.yes).check();
     const workEmail = newEmail('work');
     await page.getByLabel(t.workEmail, { exact: true }).fill(workEmail);
