@@ -1,42 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import styles from './advisor.module.css';
+import type { ComponentProps } from 'react';
+import { Paging } from '../../ui/paging.tsx';
 
-/** Previous and next page of a list, with where the advisor stands. */
-export function AdvisorPaging({
-  page,
-  pageSize,
-  total,
-  onPage,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  onPage(page: number): void;
-}) {
+/** Previous and next page of a list, in the advisor pages' words. */
+export function AdvisorPaging(props: Omit<ComponentProps<typeof Paging>, 'words'>) {
   const { t } = useTranslation('advisor');
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  const where = t('common.pageOf', { page, pages, total });
   return (
-    <nav className={styles.paging} aria-label={where}>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        {t('common.previous')}
-      </button>
-      <span>{where}</span>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('common.next')}
-      </button>
-    </nav>
+    <Paging
+      {...props}
+      words={{
+        previous: t('common.previous'),
+        next: t('common.next'),
+        where: (at) => t('common.pageOf', at),
+      }}
+    />
   );
 }
 
