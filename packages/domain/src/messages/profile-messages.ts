@@ -29,6 +29,8 @@ export const profileMessagesEn = {
   identityMismatchJoint:
     "Please check the joint applicant's Email, SIN or Date of Birth. For assistance contact our client support team.",
   shareholderIdNotValidated: `We were not able to validate your information. Check the client number, or call our client support team at ${SUPPORT_PHONE.display}.`,
+  // Too many refused identity checks in an hour (a bound against testing SINs; issue 17).
+  tooManyIdentityChecks: `We can't check these details again for now. Try again in an hour, or call our client support team at ${SUPPORT_PHONE.display}.`,
   shareholderIdFormat:
     'A client number has 8 digits, as on the statements. Check for a typo, or leave it blank.',
 } as const;
@@ -57,6 +59,7 @@ export const profileMessagesFr = {
   identityMismatchJoint:
     "Veuillez vérifier le courriel, le NAS ou la date de naissance du codemandeur. Pour obtenir de l'aide, communiquez avec notre équipe du service à la clientèle.",
   shareholderIdNotValidated: `Nous n'avons pas pu valider vos renseignements. Vérifiez le numéro de client ou appelez notre équipe du service à la clientèle au ${SUPPORT_PHONE.display}.`,
+  tooManyIdentityChecks: `Nous ne pouvons pas vérifier ces renseignements de nouveau pour l'instant. Réessayez dans une heure ou appelez notre équipe du service à la clientèle au ${SUPPORT_PHONE.display}.`,
   shareholderIdFormat:
     "Un numéro de client compte 8 chiffres, comme sur les relevés. Vérifiez s'il y a une faute de frappe ou laissez le champ vide.",
 } as const satisfies Record<keyof typeof profileMessagesEn, string>;

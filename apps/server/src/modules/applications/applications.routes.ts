@@ -72,6 +72,7 @@ const errorSchema = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   currentVersion: z.number().int().optional(),
+  retryAfterSeconds: z.number().int().optional(),
 });
 const idParams = z.object({ id: z.uuid() });
 
@@ -81,10 +82,15 @@ const messages: Record<string, string> = {
   staleVersion: 'The application changed elsewhere; reload it.',
   stepNotAvailable: 'This step cannot be saved yet.',
   invalidInput: 'The request is not valid.',
+  tooManyIdentityChecks:
+    'Too many profiles were refused by the identity check. Wait before trying again, or contact client support.',
 };
 
 function refuse(reply: FastifyReply, error: unknown) {
   if (!(error instanceof ApplicationError)) throw error;
+  if (error.details.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.details.retryAfterSeconds));
+  }
   return reply.code(error.status).send({
     errorCode: error.errorCode,
     message: messages[error.errorCode] ?? error.errorCode,
@@ -231,7 +237,13 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = 
           'Saves one step; carries the version read, answers 409 staleVersion when it changed elsewhere; answers the step as saved (normalized, SINs masked)',
         params: idParams.extend({ step: z.enum(onboardingSteps) }),
         body: z.object({ version: z.number().int().min(1), data: z.unknown() }),
-        response: { 200: savedStepSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: {
+          200: savedStepSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -40,6 +40,9 @@ import type { Database } from '../../db/client.ts';
 import { applicationDocuments, informationRequests } from '../../db/schema.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import {
+  countIdentityRefusal,
+  holdsIdentityRefusal,
+  identityChecksWait,
   identityRefusalOf,
   prefillExistingClientProfile,
 } from '../client-identities/client-identities.ts';
@@ -54,9 +57,13 @@ import { restoreBlankFields, savedSin, sealFields, withoutSealedValues } from '.
 export class ApplicationError extends Error {
   override name = 'ApplicationError';
   constructor(
-    readonly status: 400 | 404 | 409,
+    readonly status: 400 | 404 | 409 | 429,
     readonly errorCode: string,
-    readonly details: { fields?: Record<string, string>; currentVersion?: number } = {},
+    readonly details: {
+      fields?: Record<string, string>;
+      currentVersion?: number;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(errorCode);
   }
@@ -369,6 +376,33 @@ export async function saveStep(
   cipher: FieldCipher,
   hooks: ReviewAgreedHooks = {},
   options: IdentityOptions = {},
+): Promise<SavedStepAnswer> {
+  const checksIdentity = step === 'profile' || step === 'profilejoint';
+  if (checksIdentity) {
+    const wait = await identityChecksWait(db, ownerId);
+    if (wait !== null) {
+      throw new ApplicationError(429, 'tooManyIdentityChecks', { retryAfterSeconds: wait });
+    }
+  }
+  try {
+    return await saveStepOnce(db, ownerId, id, step, input, cipher, hooks, options);
+  } catch (error) {
+    if (checksIdentity && error instanceof ApplicationError) {
+      if (holdsIdentityRefusal(error.details.fields)) await countIdentityRefusal(db, ownerId);
+    }
+    throw error;
+  }
+}
+
+async function saveStepOnce(
+  db: Database,
+  ownerId: string,
+  id: string,
+  step: OnboardingStep,
+  input: { version: number; data: unknown },
+  cipher: FieldCipher,
+  hooks: ReviewAgreedHooks,
+  options: IdentityOptions,
 ): Promise<SavedStepAnswer> {
   return db.transaction(async (tx) => {
     const row = await repo.findOwned(tx, ownerId, id, { lock: true });

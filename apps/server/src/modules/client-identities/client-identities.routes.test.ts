@@ -15,7 +15,11 @@ import {
 } from '../../test/applications.ts';
 import { signedInTestApp } from '../../test/test-app.ts';
 import type { TestUser } from '../../test/users.ts';
-import { identityHashesOf, recordClientIdentity } from './client-identities.ts';
+import {
+  IDENTITY_REFUSALS_PER_HOUR,
+  identityHashesOf,
+  recordClientIdentity,
+} from './client-identities.ts';
 
 /** The profile's defaults (packages/domain's completeProfile): the known client's identity. */
 const CLIENT = { email: 'nadia.roy@example.com', sin: '130692544', birthDate: '1985-03-27' };
@@ -258,5 +262,57 @@ describe('existing clients: the profile steps checked by keyed hash', () => {
       expect(detail.steps?.profilejoint).toMatchObject({ shareholderPercent: 50 });
       expect(detail.steps?.profilejoint).not.toHaveProperty('shareholderId');
     });
+  });
+});
+
+describe('the identity check cannot be used to test SINs (issue 17)', () => {
+  const { test, client, prober } = signedInTestApp('client', 'prober');
+
+  it(`makes profile saves wait an hour after ${IDENTITY_REFUSALS_PER_HOUR} refusals, even a right one`, async () => {
+    await makeClient(test.app, client, CLIENT_NUMBER);
+    const application = await applicationAtProfile(test.app, prober.token);
+    for (let day = 1; day <= IDENTITY_REFUSALS_PER_HOUR; day += 1) {
+      // The client's SIN with birth dates that are not theirs: each one a mismatch.
+      const guess = profileAnswers(undefined, {
+        birthDate: `1985-04-${String(day).padStart(2, '0')}`,
+      });
+      expect(await refusedFields(test.app, prober, application, 'profile', guess)).toEqual({
+        'data.sin': 'identityMismatch',
+      });
+    }
+    const blocked = await putStep(
+      test.app,
+      prober.token,
+      application.id,
+      'profile',
+      application.version,
+      profileAnswers(undefined, { sin: '193 456 787' }),
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json<ErrorBody>().errorCode).toBe('tooManyIdentityChecks');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3500);
+  });
+
+  it('counts only refusals: ordinary mistakes and other steps are not held against anyone', async () => {
+    const application = await applicationAtProfile(test.app, client.token);
+    for (let attempt = 0; attempt <= IDENTITY_REFUSALS_PER_HOUR; attempt += 1) {
+      const response = await putStep(
+        test.app,
+        client.token,
+        application.id,
+        'profile',
+        application.version,
+        profileAnswers(undefined, { birthDate: 'not a date' }),
+      );
+      expect(response.statusCode).toBe(400);
+    }
+    await saveStep(
+      test.app,
+      client.token,
+      application.id,
+      'profile',
+      application.version,
+      profileAnswers(),
+    );
   });
 });

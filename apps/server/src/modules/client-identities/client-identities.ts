@@ -1,7 +1,7 @@
 import type { Profile } from '@portal/domain/rules/profile';
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { applications, clientIdentities, users } from '../../db/schema.ts';
+import { applications, clientIdentities, signInThrottles, users } from '../../db/schema.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import * as repo from '../applications/applications.repo.ts';
 import {
@@ -10,6 +10,7 @@ import {
   sealFields,
   withoutSealedValues,
 } from '../applications/sealed-fields.ts';
+import { countAttempt } from '../security/security.repo.ts';
 
 /**
  * Existing clients (issue 17; spec sections 6 and 8). Each approved applicant with a login has
@@ -98,6 +99,56 @@ export async function recordApplicantIdentities(
     const identity = identityOfSaved(cipher, application.id, step, steps[step]);
     if (identity) await recordClientIdentity(db, cipher, userId, identity);
   }
+}
+
+/**
+ * Refused identity checks one person may cause in an hour. Each refusal says something about a
+ * SIN (a client holds it), so without a bound a signed-in person could test SINs one profile
+ * save at a time; past it, profile saves wait an hour (429 `tooManyIdentityChecks`).
+ */
+export const IDENTITY_REFUSALS_PER_HOUR = 10;
+const HOUR_MS = 60 * 60_000;
+const identityThrottleKey = (userId: string) => `identity-check:${userId}`;
+const identityRefusalCodes: ReadonlySet<string> = new Set<IdentityRefusal['code']>([
+  'existingAccount',
+  'identityMismatch',
+  'identityMismatchJoint',
+  'shareholderIdNotValidated',
+]);
+
+/** Whether the field codes of a refused save hold an identity refusal. */
+export const holdsIdentityRefusal = (fields: Readonly<Record<string, string>> | undefined) =>
+  Object.values(fields ?? {}).some((code) => identityRefusalCodes.has(code));
+
+const secondsUntil = (until: Date, now: Date) =>
+  Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+
+/** Seconds the person must wait before a profile can be checked again; null: no wait. */
+export async function identityChecksWait(
+  db: Database,
+  userId: string,
+  now: Date = new Date(),
+): Promise<number | null> {
+  const [row] = await db
+    .select({ lockedUntil: signInThrottles.lockedUntil })
+    .from(signInThrottles)
+    .where(eq(signInThrottles.key, identityThrottleKey(userId)));
+  return row?.lockedUntil && row.lockedUntil > now ? secondsUntil(row.lockedUntil, now) : null;
+}
+
+/** Counts a refused check (outside the refused save's transaction, which rolls back). */
+export async function countIdentityRefusal(
+  db: Database,
+  userId: string,
+  now: Date = new Date(),
+): Promise<void> {
+  await countAttempt(db, identityThrottleKey(userId), {
+    now,
+    windowStart: new Date(now.getTime() - HOUR_MS),
+    // countAttempt locks on the count past `limit`: the last refusal allowed starts the wait.
+    limit: IDENTITY_REFUSALS_PER_HOUR - 1,
+    lockUntil: new Date(now.getTime() + HOUR_MS),
+  });
 }
 
 /** A refusal of a profile, at the field the message belongs to. */

@@ -95,6 +95,21 @@ describe('existing clients on the profile steps', () => {
     },
   );
 
+  it('says at the SIN when the identity check rests after too many refusals, keeping the answers', async () => {
+    const { api } = await openProfileStep({ steps: { ...before, profile: savedProfile } });
+    api.failNext(429, {
+      errorCode: 'tooManyIdentityChecks',
+      message: 'Too many profiles were refused by the identity check.',
+      retryAfterSeconds: 3600,
+    });
+    await saveAndContinue();
+    await screen.findByRole('alert');
+    expect(document.getElementById('sin-error')).toHaveTextContent(
+      `We can't check these details again for now. Try again in an hour, or call our client support team at ${SUPPORT_PHONE.display}.`,
+    );
+    expect(screen.getByRole('textbox', { name: /Social insurance number/ })).toBeInTheDocument();
+  });
+
   it('says the joint mismatch, and the shareholder ID refusal with the support phone', async () => {
     const { api } = await openProfileStep({
       steps: {

@@ -119,6 +119,10 @@ export function ApplicationLayout() {
         if (refusal?.status === 400 && refusal.body.fields) {
           return { kind: 'invalid', fields: refusal.body.fields };
         }
+        if (refusal?.status === 429 && refusal.body.errorCode === 'tooManyIdentityChecks') {
+          // The profile's identity check is resting (issue 17): said at the SIN, answers kept.
+          return { kind: 'invalid', fields: { 'data.sin': 'tooManyIdentityChecks' } };
+        }
         if (refusal?.status === 409 && refusal.body.errorCode === 'staleVersion') {
           // Load the latest answers; the step keeps what this tab typed.
           const latest = await applicationsApi.get(application.id).catch(() => null);
