@@ -620,6 +620,7 @@ describe('profile messages', () => {
       'identityMismatch',
       'identityMismatchJoint',
       'shareholderIdNotValidated',
+      'tooManyIdentityChecks',
     ]);
     expect([...emitted].sort()).toEqual(
       [
