@@ -1,6 +1,11 @@
-import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { applications, applicationSteps, auditEvents } from '../../db/schema.ts';
+import {
+  applications,
+  applicationSteps,
+  auditEvents,
+  identityVerifications,
+} from '../../db/schema.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferInsert;
@@ -84,6 +89,80 @@ export async function stepsOf(
     grouped.set(row.applicationId, steps);
   }
   return grouped;
+}
+
+/**
+ * The owner's application, locked until the transaction ends, with all its saved steps (and,
+ * when asked, the owner's own identity state on it) in one statement: a step save needs them
+ * all before it writes, and one round trip holds the lock for less time than three (issue 18).
+ */
+export async function lockOwnedWithSteps(
+  db: Database,
+  ownerId: string,
+  id: string,
+  { identity = false } = {},
+): Promise<
+  { row: ApplicationRow; steps: Record<string, unknown>; identityState: string | null } | undefined
+> {
+  const steps = sql<Record<string, unknown> | null>`(
+    select json_object_agg(${applicationSteps.step}, ${applicationSteps.data})
+    from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`;
+  // The owner is the primary applicant: the same state identityStatesOf answers for them.
+  const identityState = identity
+    ? sql<string | null>`(
+        select ${identityVerifications.state} from ${identityVerifications}
+        where ${identityVerifications.applicationId} = ${applications.id}
+          and ${identityVerifications.userId} = ${ownerId}
+          and ${identityVerifications.role} = 'primary'
+        limit 1)`
+    : sql<null>`null`;
+  const [found] = await db
+    .select({ row: applications, steps, identityState })
+    .from(applications)
+    .where(and(eq(applications.id, id), eq(applications.ownerId, ownerId)))
+    .limit(1)
+    .for('update', { of: applications });
+  return found && { ...found, steps: found.steps ?? {} };
+}
+
+/**
+ * A step save's writes in one statement (issue 18): the step upserted, the application moved
+ * to `values` and the audit event written, as data-modifying common table expressions, which
+ * PostgreSQL runs whether or not the main statement reads them. Answers the updated row.
+ */
+export async function writeStepSave(
+  db: Database,
+  save: {
+    applicationId: string;
+    step: string;
+    data: unknown;
+    now: Date;
+    values: Pick<ApplicationRow, 'status' | 'version' | 'ownershipTypeId'>;
+    audit: AuditEvent;
+  },
+): Promise<ApplicationRow> {
+  const { applicationId, step, data, now } = save;
+  // getSQL(): a builder put in a template would be wrapped in parentheses, not valid here.
+  const savedStep = db.$with('saved_step', {}).as(
+    db
+      .insert(applicationSteps)
+      .values({ applicationId, step, data, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [applicationSteps.applicationId, applicationSteps.step],
+        // The row proposed, not the values again: the answer is serialised and sent once.
+        set: { data: sql`excluded.data`, updatedAt: sql`excluded.updated_at` },
+      })
+      .getSQL(),
+  );
+  const audited = db.$with('audited', {}).as(db.insert(auditEvents).values(save.audit).getSQL());
+  const [row] = await db
+    .with(savedStep, audited)
+    .update(applications)
+    .set({ ...save.values, updatedAt: now })
+    .where(eq(applications.id, applicationId))
+    .returning();
+  if (!row) throw new Error('application update returned nothing');
+  return row;
 }
 
 export async function upsertStep(

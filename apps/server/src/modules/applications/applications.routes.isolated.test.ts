@@ -16,11 +16,16 @@ import { signedInTestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser } from '../../test/users.ts';
 import * as repo from './applications.repo.ts';
 
-// The real repository, with the audit write replaceable: one test makes it fail to prove the
-// change and its audit event commit or roll back together.
+// The real repository, with the audit writes replaceable: tests make them fail to prove the
+// change and its audit event commit or roll back together. A step save writes its event in the
+// statement that writes the step (writeStepSave), the other changes through insertAudit.
 vi.mock('./applications.repo.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof repo>();
-  return { ...actual, insertAudit: vi.fn(actual.insertAudit) };
+  return {
+    ...actual,
+    insertAudit: vi.fn(actual.insertAudit),
+    writeStepSave: vi.fn(actual.writeStepSave),
+  };
 });
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -688,7 +693,15 @@ describe('/service/jaxrs/applications', () => {
 
     it('the change and its event commit together: when the audit write fails, the step save is rolled back', async () => {
       const created = await create();
-      vi.mocked(repo.insertAudit).mockRejectedValueOnce(new Error('audit store down'));
+      // The audit event the database refuses (its actor is no id): the same statement writes
+      // the step and the application, so none of it may stay.
+      const actual = await vi.importActual<typeof repo>('./applications.repo.ts');
+      vi.mocked(repo.writeStepSave).mockImplementationOnce((db, save) =>
+        actual.writeStepSave(db, {
+          ...save,
+          audit: { ...save.audit, actorId: 'audit store down' },
+        }),
+      );
       const response = await put(created.id, 'ownership', 1, individual);
       expect(response.statusCode).toBe(500);
       expect(response.json<ErrorBody>().errorCode).toBe('internalError');

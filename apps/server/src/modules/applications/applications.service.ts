@@ -405,14 +405,20 @@ async function saveStepOnce(
   options: IdentityOptions,
 ): Promise<SavedStepAnswer> {
   return db.transaction(async (tx) => {
-    const row = await repo.findOwned(tx, ownerId, id, { lock: true });
-    if (!row) throw notFound();
+    // One statement locks the row and reads every saved step (the rules and the answer's next
+    // step need them all) and, unless bypass-qualId is on, the caller's identity state.
+    const checksIdentityState = options.bypassQualId === false;
+    const found = await repo.lockOwnedWithSteps(tx, ownerId, id, {
+      identity: checksIdentityState,
+    });
+    if (!found) throw notFound();
+    const { row } = found;
+    const saved = found.steps as SavedSteps;
     const status = row.status as ApplicationState;
     if (!acceptsChanges(status)) throw new ApplicationError(409, 'applicationLocked');
     if (row.version !== input.version) {
       throw new ApplicationError(409, 'staleVersion', { currentVersion: row.version });
     }
-    const saved = (await repo.stepsOf(tx, [id])).get(id) ?? {};
     const primarySin = () => savedSin(cipher, id, 'profile', saved.profile);
     const schema = stepOpen(step, saved) ? schemaFor(step, saved, primarySin) : undefined;
     if (!schema) throw new ApplicationError(400, 'stepNotAvailable');
@@ -450,7 +456,6 @@ async function saveStepOnce(
     }
     const now = new Date();
     const stored = sealFields(cipher, id, step, withServerFacts(step, parsed.data, saved, now));
-    await repo.upsertStep(tx, id, step, stored, now);
     // The applicant's own name, corrected on their profile, is their account's name too.
     if (step === 'profile') {
       await renameUser(tx, ownerId, parsed.data as { firstName: string; lastName: string });
@@ -463,25 +468,31 @@ async function saveStepOnce(
       step === 'ownership'
         ? (parsed.data as { ownershipTypeId: number }).ownershipTypeId
         : row.ownershipTypeId;
-    const updated = await repo.updateApplication(tx, id, {
-      status: to,
-      version: row.version + 1,
-      ownershipTypeId,
-      updatedAt: now,
-    });
-    await repo.insertAudit(tx, {
+    const version = row.version + 1;
+    // The step, the application's new status and version, and the audit event: one statement.
+    const updated = await repo.writeStepSave(tx, {
       applicationId: id,
-      actorId: ownerId,
-      action: event,
-      fromStatus: status,
-      toStatus: to,
-      details: { step, version: updated.version },
+      step,
+      data: stored,
+      now,
+      values: { status: to, version, ownershipTypeId },
+      audit: {
+        applicationId: id,
+        actorId: ownerId,
+        action: event,
+        fromStatus: status,
+        toStatus: to,
+        details: { step, version },
+      },
     });
     const steps = { ...saved, [step]: stored };
     if (event === 'reviewAgreedJoint') await hooks.onJointReviewAgreed?.(tx, { id, steps });
     // The client replaces its copy of the step with this (normalized postal codes, masked SIN).
-    // Agreeing to the review may send the person to the identity step next (issue 13).
-    const identity = (await identityStatesFor(tx, ownerId, [updated], options))?.get(id);
+    // Agreeing to the review may send the person to the identity step next (issue 13); a save
+    // never changes the identity state read with the lock.
+    const identity = checksIdentityState
+      ? ((found.identityState ?? 'notStarted') as IdentityState)
+      : undefined;
     return {
       ...summaryOf(updated, steps, 'primary', identity),
       saved: withoutSealedValues({ [step]: stored })[step],
