@@ -111,7 +111,7 @@ describe('one step save', () => {
         saved: { goals: [1, 4] },
       });
       if (bypassQualId) expect(answer).not.toHaveProperty('identity');
-      else expect(answer.identity).toEqual({ state: 'notStarted' });
+      else expect(answer).toMatchObject({ identity: { state: 'notStarted' } });
       const trail = await auditTrail(db, application.id);
       expect(trail.at(-1)).toMatchObject({
         action: 'stepSaved',
