@@ -83,6 +83,7 @@ import { createEsignProvider } from './providers/esign/esign-providers.ts';
 import { sandboxEsignRoutes } from './providers/esign/sandbox-esign.routes.ts';
 import type { MailTransport } from './providers/mail/mail-transport.ts';
 import { auth } from './plugins/auth.ts';
+import { databaseQueue } from './plugins/database-queue.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler.ts';
 import { requestHygiene } from './plugins/request-hygiene.ts';
 import { requestOrigin } from './plugins/request-origin.ts';
@@ -220,6 +221,10 @@ export async function buildApp(
   await app.register(requestOrigin, { publicOrigin: publicUrl });
   if (sandboxVendors) await app.register(sandboxBanner);
   await app.register(requestHygiene);
+  // One embedded connection: requests take turns in arrival order, with a bounded wait (ADR 0025).
+  if (database.driver === 'pglite' && config.pgliteQueue) {
+    await app.register(databaseQueue, config.pgliteQueue);
+  }
   await app.register(cookie);
   await app.register(formbody);
   // Every upload of the spec is one file of at most 10 MB, read into memory, never onto a disk
@@ -229,7 +234,11 @@ export async function buildApp(
   });
   await app.register(fieldCipher, { cipher });
   acceptEmptyJsonBodies(app);
-  await app.register(auth, { policy: config.security });
+  await app.register(auth, {
+    policy: config.security,
+    tokenCacheMs: config.authCacheMs,
+    listen: database.listen?.bind(database),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Online account opening portal API', version: '1.45' },

@@ -113,6 +113,17 @@ export interface AppConfig {
   headersTimeoutMs?: number;
   /** How many bytes of documents one person may store in all; 200 MB unless set. */
   uploadQuotaBytes?: number;
+  /**
+   * How long a checked bearer token is answered from memory, in ms (ADR 0025); 0 or absent (the
+   * tests built in code) reads the database on every call. `AUTH_CACHE_SECONDS`, 5 by default.
+   */
+  authCacheMs?: number;
+  /**
+   * The embedded database's admission queue (ADR 0025): at most `maxActive` requests use it at
+   * once, the others wait in arrival order, and one waiting longer than `maxWaitMs` is answered
+   * 503 with Retry-After. Absent (the tests built in code): no queue.
+   */
+  pgliteQueue?: { maxActive: number; maxWaitMs: number };
   /** The RRIF payout rates the research could not confirm (ADR 0022); defaults when absent. */
   rif?: Partial<RifRates>;
 }
@@ -435,6 +446,9 @@ const environmentSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  PGLITE_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+  PGLITE_ACTIVE_REQUESTS: z.coerce.number().int().min(1).max(1000).default(4),
   RIF_QUEBEC_EXCESS_PERCENT: z.coerce.number().min(0).max(100).optional(),
   LIF_BOND_RATE_PERCENT: z.coerce.number().min(0).max(100).optional(),
 });
@@ -548,6 +562,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
+    authCacheMs: Math.round(env.AUTH_CACHE_SECONDS * 1000),
+    pgliteQueue: { maxActive: env.PGLITE_ACTIVE_REQUESTS, maxWaitMs: env.PGLITE_QUEUE_WAIT_MS },
     rif: {
       ...(env.RIF_QUEBEC_EXCESS_PERCENT !== undefined && {
         quebecExcessPercent: env.RIF_QUEBEC_EXCESS_PERCENT,

@@ -23,6 +23,29 @@ export interface DatabaseHandle {
    */
   migrate(afterwards?: (db: Database) => Promise<void>): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Hears `NOTIFY channel` from every instance (ADR 0025): on PostgreSQL through a connection of
+   * its own that reconnects after an error, on PGlite through the embedded database itself.
+   * `onListening(false)` says notifications may be missed from now on, `true` that they flow
+   * (again). Absent on a handle built in code.
+   */
+  listen?(channel: string, handlers: NotificationHandlers): Promise<Listener>;
+}
+
+export interface Listener {
+  /**
+   * Resolves once every notification committed before the call has been handed to
+   * `onPayload` (a round trip on the listening connection: the server sends pending
+   * notifications before its answer). Immediate on PGlite, which delivers them with the result
+   * of the statement that committed them.
+   */
+  sync(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onPayload(payload: string): void;
+  onListening(listening: boolean): void;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -47,6 +70,19 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
         await afterwards?.(db);
       },
       close: () => client.close(),
+      async listen(channel, { onPayload, onListening }) {
+        // One process, one connection: nothing can be missed, so it listens from the start.
+        const unlisten = await client.listen(channel, onPayload);
+        onListening(true);
+        return {
+          sync: async () => {},
+          async stop() {
+            onListening(false);
+            // Closing the database ends its listeners too; an UNLISTEN after that would fail.
+            if (!client.closed) await unlisten().catch(() => {});
+          },
+        };
+      },
     };
   }
 
@@ -74,6 +110,76 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       }
     },
     close: () => pool.end(),
+    listen: (channel, handlers) => listenOnPostgres(config.url, channel, handlers),
+  };
+}
+
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * A pooled connection would lose its LISTEN when the pool recycles it, so notifications get a
+ * client of their own. On any error it is thrown away and another is opened, ever more slowly;
+ * until then the caller is told it is deaf.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  { onPayload, onListening }: NotificationHandlers,
+): Promise<Listener> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_FIRST_MS;
+
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = undefined;
+    onListening(false);
+    client.end().catch(() => {});
+    if (stopped) return;
+    retry = setTimeout(() => void connect(), delay);
+    retry.unref();
+    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+  };
+
+  const connect = async () => {
+    retry = undefined;
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    client.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      lost(client);
+      return;
+    }
+    if (stopped || current !== client) return;
+    delay = RECONNECT_FIRST_MS;
+    onListening(true);
+  };
+
+  await connect();
+  return {
+    async sync() {
+      const client = current;
+      if (!client) return; // deaf: the caller serves nothing from what it heard anyway
+      await client.query('SELECT 1').catch(() => lost(client));
+    },
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      onListening(false);
+      await client?.end().catch(() => {});
+    },
   };
 }
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { DatabaseHandle } from '../db/client.ts';
+import { TOKEN_REVOKED_CHANNEL, TokenCache } from '../lib/token-cache/token-cache.ts';
 import {
   authenticate,
   type AuthenticatedUser,
@@ -29,8 +31,29 @@ declare module 'fastify' {
       request: FastifyRequest,
       reply: FastifyReply,
     ): Promise<FastifyReply | void>;
+    /** The live tokens checked lately (ADR 0025); services evict what they end. */
+    tokenCache: TokenCache<AuthenticatedUser>;
   }
 }
+
+export interface AuthOptions {
+  policy: SecurityPolicy;
+  /** How long a checked token is answered from memory, in ms; 0 (the default) reads every call. */
+  tokenCacheMs?: number;
+  /** At most this many tokens in memory. */
+  tokenCacheEntries?: number;
+  /**
+   * The database's notifications (`DatabaseHandle.listen`). Without it nothing tells this
+   * instance what others revoke, so the cache stays off.
+   */
+  listen?: DatabaseHandle['listen'];
+}
+
+const DEFAULT_CACHE_ENTRIES = 10_000;
+
+/** Writes, and the server's own pages (sign-out and reset links are GETs and forms). */
+const mayWrite = (request: FastifyRequest) =>
+  (request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/security/');
 
 /** The caller, for handlers behind `requireUser`. */
 export function callerOf(request: FastifyRequest): AuthenticatedUser {
@@ -47,13 +70,34 @@ export function answerLanguageOf(request: FastifyRequest): 'en' | 'fr' {
   return callerOf(request).language === 'fr' ? 'fr' : 'en';
 }
 
-async function authPlugin(app: FastifyInstance, { policy }: { policy: SecurityPolicy }) {
+async function authPlugin(app: FastifyInstance, options: AuthOptions) {
+  const { policy, listen } = options;
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionId', undefined);
 
+  const ttlMs = listen ? (options.tokenCacheMs ?? 0) : 0;
+  // Deaf until the listener says otherwise: nothing is served from memory before then.
+  const cache = new TokenCache<AuthenticatedUser>(
+    { ttlMs, maxEntries: options.tokenCacheEntries ?? DEFAULT_CACHE_ENTRIES },
+    { listening: false },
+  );
+  app.decorate('tokenCache', cache);
+  if (ttlMs > 0 && listen) {
+    const listener = await listen(TOKEN_REVOKED_CHANNEL, {
+      onPayload: (payload) => cache.applyNotification(payload),
+      onListening: (listening) => cache.setListening(listening),
+    });
+    app.addHook('onClose', () => listener.stop());
+    // A request that may have changed a person or ended a session answers only once this
+    // instance has heard its own notifications: the caller's next call sees the change here.
+    app.addHook('onSend', async (request) => {
+      if (mayWrite(request)) await listener.sync();
+    });
+  }
+
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.headers.authorization?.match(/^Bearer ([\w-]{20,100})$/)?.[1];
-    const found = token ? await authenticate(app.db, policy, token) : null;
+    const found = token ? await authenticate(app.db, policy, token, new Date(), cache) : null;
     if (!found) {
       // An async hook that answers must return the reply, or the handler still runs.
       return reply

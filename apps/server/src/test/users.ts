@@ -124,6 +124,7 @@ export const securityDepsOf = (app: FastifyInstance): SecurityDeps => ({
   policy: defaultSecurityPolicy,
   hasher: app.passwordHasher,
   publicUrl: 'http://localhost:0',
+  tokens: app.tokenCache,
 });
 
 export async function signInWithCode(

@@ -148,6 +148,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     policy,
     hasher: app.passwordHasher,
     publicUrl,
+    tokens: app.tokenCache,
   };
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.includes('/account')) return;

@@ -125,7 +125,7 @@ export async function insertAccessToken(db: Database, values: typeof accessToken
 /** The live token with its user and session, or undefined. */
 export async function findLiveAccessToken(db: Database, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ token: accessTokens, user: users })
+    .select({ token: accessTokens, user: users, sessionEndsAt: sessions.absoluteExpiresAt })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .innerJoin(sessions, eq(sessions.id, accessTokens.sessionId))

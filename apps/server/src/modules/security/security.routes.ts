@@ -109,7 +109,14 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
   app,
   { policy, hasher, publicUrl },
 ) => {
-  const deps: security.SecurityDeps = { db: app.db, cipher: app.cipher, policy, hasher, publicUrl };
+  const deps: security.SecurityDeps = {
+    db: app.db,
+    cipher: app.cipher,
+    policy,
+    hasher,
+    publicUrl,
+    tokens: app.tokenCache,
+  };
   /** Whether the code page offers a text message (the person set up a phone). */
   const hasSms = async (userId: string) => (await confirmedFactorKinds(app.db, userId)).has('sms');
   const registrationSchema = registrationSchemaFor(isCommonPassword);

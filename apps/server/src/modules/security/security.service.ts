@@ -18,6 +18,7 @@ import {
 } from '@portal/domain/rules/account';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import type { TokenCache } from '../../lib/token-cache/token-cache.ts';
 import {
   HashingBusyError,
   type PasswordHasher,
@@ -36,6 +37,12 @@ export { HashingBusyError };
 export type Role = repo.UserRow['role'];
 export type AuthenticatedUser = repo.UserRow;
 
+/**
+ * This instance's cache of live tokens (ADR 0025). What a service ends it also evicts here, at
+ * once; the other instances hear the database's `portal_token_revoked` notification.
+ */
+export type TokenEvictions = Pick<TokenCache<AuthenticatedUser>, 'evictSessions' | 'evictUser'>;
+
 /** What the sign-in, account and reset services need. */
 export interface SecurityDeps {
   db: Database;
@@ -44,6 +51,7 @@ export interface SecurityDeps {
   hasher: PasswordHasher;
   /** `publicUrlOf(config)`: links in mail. */
   publicUrl: string;
+  tokens: TokenEvictions;
 }
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
@@ -265,7 +273,7 @@ export async function completeSecondFactor(
  * older one) ends with it, so a shared computer never keeps two sign-ins alive.
  */
 export async function startSession(
-  deps: Pick<SecurityDeps, 'db' | 'policy'>,
+  deps: Pick<SecurityDeps, 'db' | 'policy' | 'tokens'>,
   userId: string,
   client: Pick<Client, 'userAgent' | 'replacesSession'> = {},
   now = new Date(),
@@ -273,7 +281,7 @@ export async function startSession(
   const { db, policy } = deps;
   if (client.replacesSession) {
     const previous = await repo.findLiveSession(db, hashSecret(client.replacesSession), now);
-    if (previous) await repo.revokeSession(db, previous.id, now);
+    if (previous) await revokeSession(deps, previous.id, now);
   }
   const sessionSecret = newSecret();
   await repo.insertSession(db, {
@@ -350,36 +358,76 @@ export async function sessionTimes(
 const extendGranularityMs = (policy: SecurityPolicy) =>
   Math.min(60_000, policy.accessTokenIdleMs / 4);
 
-/** The user behind a live bearer token; each use keeps the token alive 15 minutes more. */
+/** The new expiry when the stored one is more than the granularity behind, else null. */
+function renewalDue(policy: SecurityPolicy, expiresAt: Date, now: Date): Date | null {
+  const renewed = new Date(now.getTime() + policy.accessTokenIdleMs);
+  return renewed.getTime() - expiresAt.getTime() > extendGranularityMs(policy) ? renewed : null;
+}
+
+/**
+ * The user behind a live bearer token; each use keeps the token alive 15 minutes more. With a
+ * `cache` (ADR 0025) a token checked in the last few seconds is answered from memory; the
+ * expiry is still written when due, so a cached token does not die while in use.
+ */
 export async function authenticate(
   db: Database,
   policy: SecurityPolicy,
   token: string,
   now = new Date(),
+  cache?: TokenCache<AuthenticatedUser>,
 ): Promise<{ user: AuthenticatedUser; sessionId: string } | null> {
-  const found = await repo.findLiveAccessToken(db, hashSecret(token), now);
-  if (!found) return null;
-  const renewed = new Date(now.getTime() + policy.accessTokenIdleMs);
-  if (renewed.getTime() - found.token.expiresAt.getTime() > extendGranularityMs(policy)) {
-    await repo.extendAccessToken(db, found.token.id, renewed);
+  const tokenHash = hashSecret(token);
+  const cached = cache?.get(tokenHash, now.getTime());
+  if (cached) {
+    const renewed = renewalDue(policy, cached.tokenExpiresAt, now);
+    if (renewed) {
+      // Noted first, so that the calls arriving meanwhile do not write it again.
+      cache?.extended(tokenHash, renewed);
+      await repo.extendAccessToken(db, cached.tokenId, renewed);
+    }
+    return { user: cached.user, sessionId: cached.sessionId };
   }
+  const epoch = cache?.epoch ?? 0;
+  const found = await repo.findLiveAccessToken(db, tokenHash, now);
+  if (!found) return null;
+  const renewed = renewalDue(policy, found.token.expiresAt, now);
+  if (renewed) await repo.extendAccessToken(db, found.token.id, renewed);
+  cache?.set(
+    tokenHash,
+    {
+      user: found.user,
+      userId: found.user.id,
+      sessionId: found.token.sessionId,
+      tokenId: found.token.id,
+      tokenExpiresAt: renewed ?? found.token.expiresAt,
+      sessionEndsAt: found.sessionEndsAt,
+    },
+    { now: now.getTime(), epoch },
+  );
   return { user: found.user, sessionId: found.token.sessionId };
+}
+
+/** Ends a session and its tokens, and forgets them here at once (ADR 0025). */
+async function revokeSession(deps: Pick<SecurityDeps, 'db' | 'tokens'>, id: string, now: Date) {
+  await repo.revokeSession(deps.db, id, now);
+  deps.tokens.evictSessions([id]);
 }
 
 /** Revokes the session (by its cookie, or the one behind a bearer token) and all its tokens. */
 export async function signOut(
-  deps: Pick<SecurityDeps, 'db' | 'policy'>,
+  deps: Pick<SecurityDeps, 'db' | 'policy' | 'tokens'>,
   { sessionSecret, token }: { sessionSecret?: string; token?: string },
   now = new Date(),
 ): Promise<void> {
   const { db, policy } = deps;
   if (sessionSecret) {
     const session = await repo.findLiveSession(db, hashSecret(sessionSecret), now);
-    if (session) await repo.revokeSession(db, session.id, now);
+    if (session) await revokeSession(deps, session.id, now);
   }
   if (token) {
+    // Read from the database, not the cache: a sign-out must find the session whatever it holds.
     const found = await authenticate(db, policy, token, now);
-    if (found) await repo.revokeSession(db, found.sessionId, now);
+    if (found) await revokeSession(deps, found.sessionId, now);
   }
 }
 
@@ -415,24 +463,25 @@ export async function listSessions(
 
 /** Ends one of the person's sessions; false when it is not theirs or not live (404). */
 export async function endSession(
-  deps: Pick<SecurityDeps, 'db'>,
+  deps: Pick<SecurityDeps, 'db' | 'tokens'>,
   userId: string,
   sessionId: string,
   now = new Date(),
 ): Promise<boolean> {
   const live = await repo.listLiveSessions(deps.db, userId, now);
   if (!live.some((session) => session.id === sessionId)) return false;
-  await repo.revokeSession(deps.db, sessionId, now);
+  await revokeSession(deps, sessionId, now);
   return true;
 }
 
 /** "Sign out everywhere": every session of the person ends, this one included. */
 export async function endAllSessions(
-  deps: Pick<SecurityDeps, 'db'>,
+  deps: Pick<SecurityDeps, 'db' | 'tokens'>,
   userId: string,
   now = new Date(),
 ) {
   await repo.revokeSessionsOfUser(deps.db, userId, now);
+  deps.tokens.evictUser(userId);
 }
 
 export type PasswordChangeResult =
@@ -481,6 +530,9 @@ async function setPassword(
       content: passwordChangedMail(language, { publicUrl: deps.publicUrl }),
     });
   });
+  // After the commit: evicted earlier, a call in between could cache the still-live token again.
+  // The kept session's tokens go too; the next call reads them back with the new user row.
+  deps.tokens.evictUser(user.id);
 }
 
 /** Settings: a new password, given the current one. Other sessions end. */
