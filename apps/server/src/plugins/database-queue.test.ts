@@ -1,0 +1,84 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { bearer, signedInUser, type TestUser } from '../test/users.ts';
+
+const onPglite = !process.env.TEST_DATABASE_URL;
+
+describe.runIf(onPglite)('the embedded database queue (ADR 0025)', () => {
+  let test: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    test = await createTestApp({ pgliteQueue: { maxActive: 1, maxWaitMs: 400 } });
+    user = await signedInUser(test.app, 'queued');
+  });
+  afterAll(() => test.close());
+
+  const me = () => test.app.inject({ url: '/service/jaxrs/users', headers: bearer(user.token) });
+
+  it('serves the waiting requests in arrival order', async () => {
+    const hold = await test.app.databaseQueue!.acquire();
+    const answered: string[] = [];
+    const requests = ['first', 'second', 'third'].map(async (name, index) => {
+      await sleep(index * 20); // each reaches the queue after the one before
+      const response = await me();
+      answered.push(`${name} ${response.statusCode}`);
+    });
+    await sleep(100);
+    expect(test.app.databaseQueue!.waiting).toBe(3);
+    hold();
+    await Promise.all(requests);
+    expect(answered).toEqual(['first 200', 'second 200', 'third 200']);
+  });
+
+  it('answers 503 busy with Retry-After past the bound, and the request never runs', async () => {
+    const hold = await test.app.databaseQueue!.acquire();
+    const started = Date.now();
+    const logout = await test.app.inject({
+      url: '/security/logout?skipredirect=true',
+      headers: { cookie: user.sessionCookie, ...bearer(user.token) },
+    });
+    hold();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    expect(logout.statusCode).toBe(503);
+    expect(logout.headers['retry-after']).toBe('1');
+    expect(logout.json()).toEqual({ errorCode: 'busy', message: 'Too busy; retry shortly.' });
+    // The sign-out did not happen: the token still works.
+    expect((await me()).statusCode).toBe(200);
+  });
+
+  it('lets the health check and the web client through while the database is busy', async () => {
+    const hold = await test.app.databaseQueue!.acquire();
+    try {
+      const health = await test.app.inject({ url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+    } finally {
+      hold();
+    }
+  });
+
+  it('answers every request of a burst, 200 or 503, none left hanging', async () => {
+    const burst = 80;
+    const answers = await Promise.all(Array.from({ length: burst }, () => me()));
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect(statuses).toContain(200);
+    for (const refused of answers.filter((response) => response.statusCode === 503)) {
+      expect(refused.headers['retry-after']).toBe('1');
+    }
+    expect(test.app.databaseQueue!.active).toBe(0);
+    expect(test.app.databaseQueue!.waiting).toBe(0);
+  });
+});
+
+describe('the queue is for the embedded database only', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp({ pgliteQueue: { maxActive: 4, maxWaitMs: 2000 } });
+  });
+  afterAll(() => test.close());
+
+  it(`is ${onPglite ? 'in place on PGlite' : 'absent on PostgreSQL'}`, () => {
+    expect(test.app.databaseQueue !== undefined).toBe(onPglite);
+  });
+});
