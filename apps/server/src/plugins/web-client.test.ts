@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { securityHeaders } from './security-headers.ts';
 import { webClient } from './web-client.ts';
 
 const indexHtml = '<!doctype html><title>portal</title>';
@@ -222,5 +224,112 @@ describe('the web client plugin on its own', () => {
     expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
     expect(lines.join('')).toContain('web client not built');
     await app.close();
+  });
+});
+
+describe("the prerendered page in the person's language (ADR 0027)", () => {
+  const script = "document.documentElement.setAttribute('data-screen','version')";
+  const page = (lang: string, words: string) =>
+    `<!doctype html><html lang="${lang}"><head><script>${script}</script>` +
+    `<script type="module" src="/assets/main-abc123.js"></script></head>` +
+    `<body>${`<p>${words}</p>`.repeat(100)}</body></html>`;
+  const english = page('en-CA', 'About this application');
+  const french = page('fr-CA', 'À propos de cette application');
+  let parent: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    ({ parent } = makeBuild());
+    const dist = path.join(parent, 'dist');
+    writeFileSync(path.join(dist, 'index.html'), english);
+    writeFileSync(path.join(dist, 'index.fr.html'), french);
+    app = Fastify();
+    await app.register(securityHeaders);
+    await app.register(webClient, {
+      distDir: dist,
+      transformIndexHtml: (html) => html.replace('<head>', '<head><meta name="marker">'),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
+
+  it('sends the French page when the lang cookie begins with fr, else the English one', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{}, english],
+      [{ cookie: 'lang=en' }, english],
+      [{ cookie: 'lang=fr' }, french],
+      [{ cookie: 'partnerSkin=harbour; lang=fr-CA' }, french],
+      [{ cookie: 'lang=FR' }, french],
+      [{ cookie: 'xlang=fr' }, english],
+      [{ cookie: 'lang=de' }, english],
+    ];
+    for (const url of ['/', '/index.html']) {
+      for (const [headers, expected] of cases) {
+        const response = await get(url, headers);
+        expect(response.statusCode, `${url} ${headers.cookie}`).toBe(200);
+        expect(response.body, `${url} ${headers.cookie}`).toBe(
+          expected.replace('<head>', '<head><meta name="marker">'),
+        );
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+    }
+  });
+
+  it('tells caches the page varies by cookie, and tags each language and coding apart', async () => {
+    const en = await get('/', { 'accept-encoding': 'br' });
+    const fr = await get('/', { 'accept-encoding': 'br', cookie: 'lang=fr' });
+    const frPlain = await get('/', { cookie: 'lang=fr' });
+    for (const response of [en, fr, frPlain]) {
+      expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+    }
+    expect(fr.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(fr.rawPayload).toString('utf8')).toContain('fr-CA');
+    expect(new Set([en.headers.etag, fr.headers.etag, frPlain.headers.etag]).size).toBe(3);
+
+    const cached = await get('/', {
+      'accept-encoding': 'br',
+      cookie: 'lang=fr',
+      'if-none-match': fr.headers.etag as string,
+    });
+    expect(cached.statusCode).toBe(304);
+    // The English page's tag does not stand for the French page.
+    const switched = await get('/', {
+      'accept-encoding': 'br',
+      cookie: 'lang=fr',
+      'if-none-match': en.headers.etag as string,
+    });
+    expect(switched.statusCode).toBe(200);
+  });
+
+  it('lets the page run its inline script, by its hash, and nothing else inline', async () => {
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    const response = await get('/', { cookie: 'lang=fr' });
+    const policy = String(response.headers['content-security-policy']);
+    const scriptSrc = policy.split(';').find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
+    expect(policy).toContain("default-src 'self'");
+
+    const asset = await get('/assets/main-abc123.js');
+    expect(String(asset.headers['content-security-policy'])).not.toContain('sha256-');
+  });
+
+  it('keeps one page and no Vary: Cookie for a build without the French page', async () => {
+    const { parent: other, dist } = makeBuild();
+    const single = Fastify();
+    await single.register(webClient, { distDir: dist });
+    const response = await single.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: 'lang=fr' },
+    });
+    expect(response.body).toBe(indexHtml);
+    expect(response.headers.vary).toBeUndefined();
+    await single.close();
+    rmSync(other, { recursive: true, force: true });
   });
 });

@@ -6,10 +6,14 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LANGUAGE_COOKIE } from '@portal/domain/constants';
 
 export interface WebClientOptions {
   distDir: string;
-  /** Applied once at start to index.html, before it is hashed and compressed. */
+  /**
+   * Applied once at start to index.html and its language variants (index.fr.html), before
+   * they are hashed and compressed.
+   */
   transformIndexHtml?: (html: string) => string;
 }
 
@@ -27,6 +31,25 @@ interface BuiltFile {
   identity: Representation;
   /** Present only for compressible files worth compressing (see `compressedVariants`). */
   encoded?: Partial<Record<ContentCoding, Representation>>;
+  /**
+   * The CSP sources (`'sha256-…'`) of the page's inline scripts: the prerendered page picks
+   * its screen before the first paint with one (ADR 0027), and `script-src 'self'` would
+   * refuse it.
+   */
+  inlineScriptSources?: string[];
+}
+
+/** The page the client starts from, and its French variant the build writes beside it. */
+const INDEX = '/index.html';
+const FRENCH_INDEX = '/index.fr.html';
+const isIndexPage = (urlPath: string) => urlPath === INDEX || urlPath === FRENCH_INDEX;
+
+/** Every `<script>` without a `src`: what the page runs inline. */
+function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map(([, body = '']) => body)
+    .filter((body) => body.trim() !== '')
+    .map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
 }
 
 const contentTypes: Record<string, string> = {
@@ -127,9 +150,10 @@ async function loadBuild(
   const files = new Map<string, BuiltFile>();
   for (const urlPath of await listBuildFiles(distDir)) {
     let body = await readFile(path.join(distDir, ...urlPath.split('/')));
-    if (urlPath === '/index.html' && transformIndexHtml) {
+    if (isIndexPage(urlPath) && transformIndexHtml) {
       body = Buffer.from(transformIndexHtml(body.toString('utf8')), 'utf8');
     }
+    const scripts = isIndexPage(urlPath) ? inlineScriptSources(body.toString('utf8')) : [];
     const extension = path.extname(urlPath).toLowerCase();
     const identity = { body, etag: etagOf(body) };
     const compress = compressibleExtensions.has(extension) && body.length > MIN_COMPRESSIBLE_BYTES;
@@ -140,6 +164,7 @@ async function loadBuild(
       cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
       identity,
       ...(compress && { encoded: await compressedVariants(body, identity.etag) }),
+      ...(scripts.length > 0 && { inlineScriptSources: scripts }),
     });
   }
   return files;
@@ -181,10 +206,50 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
-function sendBuiltFile(file: BuiltFile, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Adds the page's inline scripts to the `script-src` the security headers set (or to
+ * `default-src` when there is none), so those scripts, and no other, may run.
+ */
+function allowInlineScripts(reply: FastifyReply, sources: string[] | undefined): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (!sources || typeof policy !== 'string') return;
+  const directives = policy.split(';').map((directive) => directive.trim());
+  const at = directives.findIndex((directive) => /^script-src\s/i.test(directive));
+  if (at >= 0) {
+    directives[at] = `${directives[at]} ${sources.join(' ')}`;
+  } else {
+    const fallback = directives.find((directive) => /^default-src\s/i.test(directive));
+    if (!fallback) return; // No script restriction to widen.
+    directives.push(`script-src${fallback.slice('default-src'.length)} ${sources.join(' ')}`);
+  }
+  reply.header('content-security-policy', directives.filter(Boolean).join(';'));
+}
+
+/** The `lang` cookie's choice, as the client reads it: French when it begins with `fr`. */
+function prefersFrench(cookieHeader: string | undefined): boolean {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name = '', ...value] = part.trim().split('=');
+    if (name !== LANGUAGE_COOKIE) continue;
+    return value.join('=').trim().toLowerCase().startsWith('fr');
+  }
+  return false;
+}
+
+function sendBuiltFile(
+  file: BuiltFile,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { variesByCookie = false } = {},
+) {
   const { representation, coding } = chooseRepresentation(file, request.headers['accept-encoding']);
   reply.header('cache-control', file.cacheControl).header('etag', representation.etag);
-  if (file.encoded) reply.header('vary', 'Accept-Encoding');
+  // The page at / is English or French by the `lang` cookie: a cache must key on it too.
+  const vary = [
+    ...(file.encoded ? ['Accept-Encoding'] : []),
+    ...(variesByCookie ? ['Cookie'] : []),
+  ];
+  if (vary.length > 0) reply.header('vary', vary.join(', '));
+  allowInlineScripts(reply, file.inlineScriptSources);
   if (matchesIfNoneMatch(request.headers['if-none-match'], representation.etag)) {
     return reply.code(304).send();
   }
@@ -205,8 +270,22 @@ async function webClientPlugin(app: FastifyInstance, options: WebClientOptions):
   }
   const files = await loadBuild(options.distDir, options.transformIndexHtml);
   app.log.info({ files: files.size }, 'web client loaded into memory');
-  const index = files.get('/index.html');
-  if (index) files.set('/', index);
+  const english = files.get(INDEX);
+  const french = files.get(FRENCH_INDEX);
+  files.delete(INDEX);
+  files.delete(FRENCH_INDEX);
+
+  if (english) {
+    // The prerendered page speaks the person's language before any script runs (ADR 0027); a
+    // build without the French variant (an older one) serves its one page to everybody.
+    const page = (request: FastifyRequest) =>
+      french && prefersFrench(request.headers.cookie) ? french : english;
+    for (const urlPath of ['/', INDEX]) {
+      app.get(urlPath, { schema: { hide: true } }, (request, reply) =>
+        sendBuiltFile(page(request), request, reply, { variesByCookie: Boolean(french) }),
+      );
+    }
+  }
 
   for (const [urlPath, file] of files) {
     if (!SAFE_URL_PATH.test(urlPath)) {

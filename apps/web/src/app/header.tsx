@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { Language } from '@portal/domain';
@@ -16,12 +16,17 @@ export interface HeaderProps {
   logoutDisabled: boolean;
 }
 
+/**
+ * One header per page: a fixed id rather than `useId`, whose values differ between the
+ * build's render and the client's, so the prerendered header is the client's (ADR 0027).
+ */
+const MENU_ID = 'site-menu';
+
 export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
   const { t, i18n } = useTranslation('common');
   const navigate = useNavigate();
   const userInfo = useUserInfo();
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
   const menuToggle = useRef<HTMLButtonElement>(null);
   // The phone menu is a disclosure: Escape closes it and gives the focus back to its button.
   useEffect(() => {
@@ -67,7 +72,7 @@ export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
           type="button"
           className={styles.menuToggle}
           aria-expanded={menuOpen}
-          aria-controls={menuId}
+          aria-controls={MENU_ID}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span aria-hidden="true" className={styles.menuIcon} data-open={menuOpen} />
@@ -78,7 +83,7 @@ export function Header({ partnerSkin, logoutDisabled }: HeaderProps) {
           <span aria-hidden="true">{menuOpen ? t('header.close') : t('header.menu')}</span>
         </button>
         <nav
-          id={menuId}
+          id={MENU_ID}
           className={styles.nav}
           data-open={menuOpen}
           aria-label={t('header.navigation')}

@@ -54,12 +54,18 @@ function useFocusOnNavigation(mainRef: React.RefObject<HTMLElement | null>) {
 export function RootLayout() {
   const { t, i18n } = useTranslation('common');
   const language = i18n.language as Language;
-  const partnerSkin = useMemo(() => readPartnerSkin(language), [language]);
+  // The build renders this shell in Node (ADR 0027), where there are no cookies: our own skin.
+  const partnerSkin = useMemo(
+    () =>
+      typeof document === 'undefined' ? { skin: 'laurentide' as const } : readPartnerSkin(language),
+    [language],
+  );
   const shell = useShellHandle();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigation(mainRef);
   useFollowAccountLanguage();
-  const [sandbox] = useState(() => isSandboxEnvironment());
+  // In Node the server has not said yet: the prerendered page carries the banner apart.
+  const [sandbox] = useState(() => typeof document !== 'undefined' && isSandboxEnvironment());
   const signedIn = useUserInfo().status === 'signedIn';
 
   useEffect(() => applySkin(partnerSkin.skin), [partnerSkin.skin]);

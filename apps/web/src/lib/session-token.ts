@@ -3,7 +3,7 @@
  * browser on its own, so it cannot be used in a cross-site request. Subscribers (the user-info
  * provider) hear every change.
  */
-const TOKEN_KEY = 'portal.accessToken';
+export const TOKEN_KEY = 'portal.accessToken';
 const listeners = new Set<() => void>();
 
 export function readAccessToken(): string | null {

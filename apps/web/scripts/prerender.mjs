@@ -1,0 +1,191 @@
+// Writes the page the server sends before any JavaScript runs (ADR 0027): after `vite build`,
+// the real shell (header, footer, skip link) and the public screens are rendered with the
+// client's own components, once per language, into dist/index.html (English) and
+// dist/index.fr.html, with the style sheet inlined. A small inline script picks the screen
+// from the address's fragment before the first paint; the client then renders the same markup.
+import { createHash } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(web, 'dist');
+const outDir = path.join(web, 'node_modules/.prerender');
+
+/** The screens' names as `data-screen` values: `/express-error` is `express-error`. */
+const screenName = (screenPath) => screenPath.slice(1);
+
+const languages = /** @type {const} */ ([
+  { language: 'en', file: 'index.html', htmlLang: 'en-CA' },
+  { language: 'fr', file: 'index.fr.html', htmlLang: 'fr-CA' },
+]);
+
+const MARKER = 'data-prerendered';
+
+/**
+ * The renderer, built by Vite with the client's own configuration (aliases, CSS modules), so
+ * the class names and components are the client's. Everything is bundled: no dependency is
+ * left for Node to load on its own, which could be another copy of React than the alias says.
+ */
+async function loadRenderer() {
+  await build({
+    root: web,
+    configFile: path.join(web, 'vite.config.ts'),
+    logLevel: 'error',
+    ssr: { noExternal: true },
+    build: {
+      ssr: path.join(web, 'src/prerender/shell.tsx'),
+      outDir,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+    },
+  });
+  return import(pathToFileURL(path.join(outDir, 'shell.js')).href);
+}
+
+/** Splits a rendered page around the inside of its one `<main>`. */
+function splitAtMain(html) {
+  const match = /^([\s\S]*<main\b[^>]*>)([\s\S]*)(<\/main>[\s\S]*)$/.exec(html);
+  if (!match) throw new Error('the rendered shell has no <main>');
+  const [, open = '', inner = '', close = ''] = match;
+  return { open, inner, close };
+}
+
+/** Every class the markup uses must be in the style sheet: CSS modules must have agreed. */
+function checkClasses(markup, css) {
+  const missing = new Set();
+  for (const [, list = ''] of markup.matchAll(/\bclass="([^"]*)"/g)) {
+    for (const name of list.split(/\s+/).filter(Boolean)) {
+      if (!css.includes(`.${name}`)) missing.add(name);
+    }
+  }
+  // Classes that only name an element for scripts or tests have no rule; none of ours do.
+  if (missing.size > 0) {
+    throw new Error(`prerendered classes missing from the style sheet: ${[...missing].join(', ')}`);
+  }
+}
+
+/**
+ * Before the first paint: the screen named by the fragment (`#/version?x` is `version`) and
+ * the partner's skin from its cookie, as the client would set them, so neither changes when
+ * it takes over; and a visitor who is not signed in, at an address the route guard keeps for
+ * signed-in people, leaves for sign-in at once as the guard would, without waiting for the
+ * bundle. The server allows this script by its hash (web-client.ts).
+ */
+function chooserScript(screens, signIn) {
+  const known = JSON.stringify(Object.fromEntries(screens.map((screen) => [screen, 1])));
+  const encodedPlaceholder = encodeURIComponent(signIn.placeholder);
+  return [
+    '(function(){',
+    'var d=document.documentElement;',
+    "var p='/'+location.hash.replace(/^#\\/?/,'').split('#')[0];",
+    "var s=p.slice(1).split('?')[0].replace(/\\/$/,'');",
+    `if(${known}[s])d.setAttribute('data-screen',s);`,
+    'var m=/(?:^|;\\s*)partnerSkin=([^;]*)/.exec(document.cookie);',
+    "var k=m?decodeURIComponent(m[1]).trim().toLowerCase():'';",
+    "if(k==='harbour'||k==='prairie')d.setAttribute('data-skin',k);",
+    // A hidden frame would still load: only the not-found screen's frame gets its address.
+    "if(s==='not-found')document.addEventListener('DOMContentLoaded',function(){",
+    "var f=document.querySelector('iframe[data-prerender-src]');",
+    "if(f&&!f.getAttribute('src'))f.setAttribute('src',f.getAttribute('data-prerender-src'))});",
+    `if(s===''||${JSON.stringify(signIn.guardedSegments)}.indexOf(s.split('/')[0])>=0){`,
+    'var t=null;',
+    `try{t=sessionStorage.getItem(${JSON.stringify(signIn.tokenKey)})}catch(e){}`,
+    'if(!t){',
+    `var r=s===''?${JSON.stringify(signIn.defaultLanding)}:p;`,
+    `document.cookie=${JSON.stringify(`${signIn.returnUrlCookie}=`)}+encodeURIComponent(r)+'; path=/; SameSite=Lax; max-age=${signIn.returnUrlMaxAgeSeconds}'+(location.protocol==='https:'?'; Secure':'');`,
+    `location.replace(${JSON.stringify(signIn.authorizeUrl)}.replace(${JSON.stringify(encodedPlaceholder)},encodeURIComponent(location.origin)));`,
+    '}}',
+    '})()',
+  ].join('');
+}
+
+/** Shows one screen, or the skeleton when the fragment names none; the banner while sandboxed. */
+function switchingCss(screens) {
+  const shown = screens.map(
+    (screen) => `html[data-screen="${screen}"] [data-prerender="${screen}"]`,
+  );
+  return [
+    '[data-prerender],[data-prerender-sandbox]{display:none}',
+    `${[...shown, 'html:not([data-screen]) [data-prerender="skeleton"]'].join(',')}{display:block}`,
+    'html:has(meta[name="portal-environment"][content="sandbox"]) [data-prerender-sandbox]{display:contents}',
+  ].join('\n');
+}
+
+async function main() {
+  if (process.env.VITE_IN_MEMORY_API === 'true') {
+    // The in-memory build (ADR 0028) goes to its own folder, for a static host that cannot
+    // choose a page by cookie nor allow an inline script by its hash: it keeps the plain page.
+    process.stdout.write('in-memory build: the page is not prerendered\n');
+    return;
+  }
+  const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+  if (template.includes(MARKER)) {
+    throw new Error('dist/index.html is already prerendered: run `vite build` first');
+  }
+  const link = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(template);
+  if (!link) throw new Error('dist/index.html links no style sheet');
+  const css = (await readFile(path.join(dist, ...link[1].split('/')), 'utf8')).trim();
+  if (/url\(\s*['"]?(?!data:|#|https?:|\/)/.test(css)) {
+    throw new Error('the style sheet has a relative url(): inlining it would break it');
+  }
+
+  const renderer = await loadRenderer();
+  const screens = renderer.prerenderedScreens.map(screenName);
+  const script = chooserScript(screens, {
+    ...renderer.signInRedirect(),
+    placeholder: renderer.ORIGIN_PLACEHOLDER,
+  });
+  const scriptHash = createHash('sha256').update(script).digest('base64');
+
+  for (const { language, file, htmlLang } of languages) {
+    const i18n = await renderer.createShellI18n(language);
+    const skeleton = splitAtMain(renderer.renderSkeleton(i18n));
+    const parts = [`<div data-prerender="skeleton">${skeleton.inner}</div>`];
+    for (const screenPath of renderer.prerenderedScreens) {
+      const page = splitAtMain(renderer.renderScreen(i18n, screenPath));
+      // The shell must be the same around every screen, or one of them would shift.
+      if (page.open !== skeleton.open || page.close !== skeleton.close) {
+        throw new Error(`the shell around ${screenPath} differs from the skeleton's`);
+      }
+      const inner = page.inner.replaceAll('<iframe src=', '<iframe data-prerender-src=');
+      parts.push(`<div data-prerender="${screenName(screenPath)}">${inner}</div>`);
+    }
+    // The client shows the banner first thing after the skip link when the server says so.
+    const banner = renderer.renderSandboxBanner(i18n);
+    const skipLinkEnd = skeleton.open.indexOf('</a>') + '</a>'.length;
+    const open = `${skeleton.open.slice(0, skipLinkEnd)}<div data-prerender-sandbox="">${banner}</div>${skeleton.open.slice(skipLinkEnd)}`;
+    const body = `${open}${parts.join('')}${skeleton.close}`;
+    checkClasses(body, css);
+
+    const title = i18n.t('common:appTitle');
+    // Replacements by function: a `$` in the text must not be read as a pattern.
+    const html = template
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${htmlLang}" ${MARKER}="">`)
+      .replace(
+        /<title>[^<]*<\/title>/,
+        () => `<title>${title}</title>\n    <script>${script}</script>`,
+      )
+      .replace(link[0], () => `<style>${css}\n${switchingCss(screens)}</style>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
+      // The page paints without them: the bundle must not compete with what shows first.
+      .replaceAll(
+        '<script type="module" crossorigin',
+        '<script type="module" fetchpriority="low" crossorigin',
+      )
+      .replaceAll(
+        '<link rel="modulepreload" crossorigin',
+        '<link rel="modulepreload" fetchpriority="low" crossorigin',
+      );
+    if (!html.includes(body)) throw new Error('dist/index.html has no empty <div id="root">');
+    await writeFile(path.join(dist, file), html);
+  }
+  await rm(outDir, { recursive: true, force: true });
+  process.stdout.write(
+    `prerendered ${languages.map((entry) => entry.file).join(', ')}: the shell, a skeleton and ${screens.length} screens (script sha256-${scriptHash})\n`,
+  );
+}
+
+await main();

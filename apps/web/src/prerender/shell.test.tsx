@@ -1,0 +1,86 @@
+import { cleanup, render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createHashRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Language } from '@portal/domain';
+import { routes } from '../app/routes.tsx';
+import { createI18n } from '../lib/i18n.ts';
+import { clearAccessToken } from '../lib/session-token.ts';
+import { UserInfoProvider } from '../lib/user-info.tsx';
+import {
+  createShellI18n,
+  ORIGIN_PLACEHOLDER,
+  prerenderedScreens,
+  renderScreen,
+  renderSkeleton,
+  signInRedirect,
+} from './shell.tsx';
+
+/**
+ * What differs between a server string and the DOM without being seen: React's text markers,
+ * and the spaces the DOM writes into a style attribute (`border: 0px` for `border:0px`).
+ */
+const normalise = (html: string) =>
+  html
+    .replaceAll(/<!--[^>]*-->/g, '')
+    .replaceAll(/style="([^"]*)"/g, (_, css: string) => `style="${css.replaceAll(/\s+/g, '')}"`);
+
+/** The client as main.tsx starts it, at an address, signed out. */
+async function clientMarkup(language: Language, path: string): Promise<string> {
+  clearAccessToken();
+  window.location.hash = `#${path}`;
+  const i18n = await createI18n(language);
+  const { container } = render(
+    <I18nextProvider i18n={i18n}>
+      <UserInfoProvider>
+        <RouterProvider router={createHashRouter(routes)} />
+      </UserInfoProvider>
+    </I18nextProvider>,
+  );
+  return normalise(container.innerHTML);
+}
+
+afterEach(() => {
+  cleanup();
+  window.location.hash = '';
+});
+
+describe('the page the server sends before any script (ADR 0027)', () => {
+  for (const language of ['en', 'fr'] as const) {
+    for (const path of prerenderedScreens) {
+      it(`is, at ${path} in ${language}, the markup the client renders there`, async () => {
+        const prerendered = normalise(renderScreen(await createShellI18n(language), path));
+        expect(prerendered).toContain('<h1>');
+        expect(prerendered).toContain('<footer');
+        expect(await clientMarkup(language, path)).toBe(prerendered);
+      });
+    }
+  }
+
+  it('has the shell around the skeleton, which is busy and shows no text to read', async () => {
+    const html = renderSkeleton(await createShellI18n('fr'));
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    expect(page.querySelectorAll('main')).toHaveLength(1);
+    expect(page.querySelectorAll('header')).toHaveLength(1);
+    expect(page.querySelectorAll('footer')).toHaveLength(1);
+    expect(page.querySelector('.skip-link')?.textContent).toBe('Passer au contenu principal');
+    const busy = page.querySelector('main [aria-busy="true"]');
+    expect(busy?.textContent).toBe('Chargement…');
+    expect(busy?.querySelector('.visually-hidden')?.textContent).toBe('Chargement…');
+    expect(busy?.querySelector('[aria-hidden="true"]')?.textContent).toBe('');
+    expect(page.querySelector('h1')).toBeNull();
+  });
+
+  it('knows the guarded addresses from the route table, and where sign-in starts', () => {
+    const redirect = signInRedirect();
+    expect(redirect.guardedSegments).toEqual(
+      expect.arrayContaining(['application', 'auth-code', 'home', 'operations', 'qadvisor']),
+    );
+    for (const open of ['version', 'error', 'action', 'oauth', 'logout', 'not-found', 'verify']) {
+      expect(redirect.guardedSegments).not.toContain(open);
+    }
+    expect(redirect.authorizeUrl).toContain(encodeURIComponent(`${ORIGIN_PLACEHOLDER}/#/oauth`));
+    expect(redirect.defaultLanding).toBe('/home/dashboard');
+  });
+});

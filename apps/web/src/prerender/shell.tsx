@@ -1,0 +1,160 @@
+import i18next, { type i18n } from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
+import {
+  createMemoryRouter,
+  createPath,
+  RouterProvider,
+  type RouteObject,
+  type To,
+} from 'react-router';
+import type { Language } from '@portal/domain';
+import { RootLayout } from '../app/root-layout.tsx';
+import { routes } from '../app/routes.tsx';
+import { SandboxBanner } from '../app/sandbox-banner.tsx';
+import { namespaces, resources } from '../lib/i18n.ts';
+import { RETURN_URL_COOKIE_MAX_AGE_SECONDS } from '@portal/domain/constants';
+import { requireSignIn } from '../lib/require-sign-in.ts';
+import { TOKEN_KEY } from '../lib/session-token.ts';
+import { authorizeUrl, DEFAULT_LANDING, RETURN_URL_COOKIE } from '../lib/sign-in.ts';
+import { UserInfoProvider } from '../lib/user-info.tsx';
+
+/**
+ * The public screens whose whole page is in the HTML the server sends (ADR 0027): they need
+ * nobody signed in and no call, so the client's first render is exactly this markup. Any
+ * other address shows the shell around a skeleton until the client takes over.
+ */
+export const prerenderedScreens = [
+  '/version',
+  '/error',
+  '/express-error',
+  '/not-found',
+  '/trial-error',
+  '/advisor-error',
+] as const;
+
+/** An i18next instance on the bundled catalogues, touching no `document` (Node renders it). */
+export async function createShellI18n(language: Language): Promise<i18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'fr'],
+    ns: namespaces,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}
+
+/**
+ * What stands in the main area until the client knows the screen: grey bars, hidden from
+ * assistive technologies, which hear only that the area is loading (its `aria-busy`).
+ */
+export function ShellSkeleton() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="prerender-skeleton" aria-busy="true">
+      <p className="visually-hidden">{t('loading')}</p>
+      <div className="panel" aria-hidden="true">
+        <div className="prerender-skeleton-heading" />
+        <div className="prerender-skeleton-line" />
+        <div className="prerender-skeleton-line" />
+        <div className="prerender-skeleton-line prerender-skeleton-short" />
+      </div>
+    </div>
+  );
+}
+
+const skeletonRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    children: [
+      { index: true, Component: ShellSkeleton },
+      { path: '*', Component: ShellSkeleton },
+    ],
+  },
+];
+
+/**
+ * The hash router writes links as `#/path`; a memory router at the same path writes `/path`.
+ * Rendering through a memory router whose links are written the hash router's way gives the
+ * markup the client renders first.
+ */
+function hashRouterAt(routeTable: RouteObject[], path: string) {
+  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  router.createHref = (to: To) => `#${typeof to === 'string' ? to : createPath(to)}`;
+  return router;
+}
+
+/** The page (shell and screen) as the client's first render at `path` makes it, signed out. */
+export function renderScreen(
+  instance: i18n,
+  path: string,
+  routeTable: RouteObject[] = routes,
+): string {
+  return renderToString(
+    <I18nextProvider i18n={instance}>
+      <UserInfoProvider>
+        <RouterProvider router={hashRouterAt(routeTable, path)} />
+      </UserInfoProvider>
+    </I18nextProvider>,
+  );
+}
+
+/** The shell around the skeleton, for every address that is not a prerendered screen. */
+export function renderSkeleton(instance: i18n): string {
+  return renderScreen(instance, '/', skeletonRoutes);
+}
+
+/** The demonstration banner, which the page shows only while the server marks it sandboxed. */
+export function renderSandboxBanner(instance: i18n): string {
+  return renderToString(
+    <I18nextProvider i18n={instance}>
+      <SandboxBanner />
+    </I18nextProvider>,
+  );
+}
+
+/** Stands for the page's own origin in `authorizeUrl`, which the page puts back in. */
+export const ORIGIN_PLACEHOLDER = 'https://origin.invalid';
+
+/**
+ * What the page needs to send a visitor who is not signed in straight to sign-in, as the
+ * route guard (`requireSignIn`) would once the client had loaded: the first segments of the
+ * guarded addresses (read from the route table), where the token would be, and where to go.
+ */
+export interface SignInRedirect {
+  guardedSegments: string[];
+  /** The landing page (`#/` goes there), which is guarded too. */
+  defaultLanding: string;
+  tokenKey: string;
+  returnUrlCookie: string;
+  returnUrlMaxAgeSeconds: number;
+  /** `authorizeUrl` with `ORIGIN_PLACEHOLDER` as the origin. */
+  authorizeUrl: string;
+}
+
+function guardedSegments(routeTable: RouteObject[], guarded = false): string[] {
+  return routeTable.flatMap((route) => {
+    const isGuard = route.loader === requireSignIn;
+    const own = guarded && route.path ? [route.path.split('/')[0]?.replace(/\*$/, '') ?? ''] : [];
+    const below = route.children ? guardedSegments(route.children, guarded || isGuard) : [];
+    // Below a guarded segment, deeper paths add nothing: the first segment decides.
+    return guarded && route.path ? own : [...own, ...below];
+  });
+}
+
+export function signInRedirect(routeTable: RouteObject[] = routes): SignInRedirect {
+  return {
+    guardedSegments: [...new Set(guardedSegments(routeTable))].filter(Boolean).sort(),
+    defaultLanding: DEFAULT_LANDING,
+    tokenKey: TOKEN_KEY,
+    returnUrlCookie: RETURN_URL_COOKIE,
+    returnUrlMaxAgeSeconds: RETURN_URL_COOKIE_MAX_AGE_SECONDS,
+    authorizeUrl: authorizeUrl(ORIGIN_PLACEHOLDER),
+  };
+}

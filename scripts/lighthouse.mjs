@@ -1,0 +1,209 @@
+// `npm run lighthouse`: Lighthouse (mobile, its default simulated throttling) against every
+// public screen of the built product, signed out, in English and in French, with Debian's
+// Chromium. Prints performance and accessibility with LCP, CLS and TBT, and fails when a
+// screen scores under 95 for performance or under 100 for accessibility (issue 18, ADR 0027).
+// Not part of CI: a run takes minutes.
+//
+//   npm run lighthouse                      every screen, both languages
+//   npm run lighthouse -- --only version    screens whose name contains "version"
+//   npm run lighthouse -- --details         also the failing audits of every screen
+//
+// LIGHTHOUSE_PORT (default 28190) is the loopback port of the server it starts on a fresh
+// embedded database; CHROMIUM_PATH (default /usr/bin/chromium).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { ensureWebBuild } from './ensure-web-build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 28190);
+const base = `http://127.0.0.1:${port}`;
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const details = args.includes('--details');
+
+const MIN_PERFORMANCE = 95;
+const MIN_ACCESSIBILITY = 100;
+
+/**
+ * Every screen a visitor who is not signed in can reach; the last is rendered by the server.
+ * @type {[name: string, path: string][]}
+ */
+const allScreens = [
+  ['version', '/#/version'],
+  ['error', '/#/error'],
+  ['express-error', '/#/express-error'],
+  ['home/dashboard', '/#/home/dashboard'],
+  ['not-found', '/#/not-found'],
+  ['trial-error', '/#/trial-error'],
+  ['advisor-error', '/#/advisor-error'],
+  ['action', '/#/action'],
+  ['sign-in (server)', '/security/login'],
+];
+const screens = allScreens.filter(([name]) => !only || name.includes(only));
+
+/** @param {import('node:child_process').ChildProcess} server */
+async function waitForHealth(server) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server stopped (${server.exitCode})`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not answer /healthz within a minute');
+}
+
+/** @param {string} dataDir */
+function startServer(dataDir) {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+/** @param {number | undefined} ms */
+const seconds = (ms = 0) => (ms / 1000).toFixed(2);
+
+/** @typedef {import('lighthouse').Result} Lhr */
+
+/**
+ * The audits of a category that did not pass, with Lighthouse's one-line reason.
+ * @param {Lhr} lhr
+ * @param {'performance' | 'accessibility'} category
+ */
+function failing(lhr, category) {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 || category === 'accessibility')
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit !== undefined && audit.score !== null && audit.score < 1)
+    .map((audit) => `${audit?.id}${audit?.displayValue ? ` (${audit.displayValue})` : ''}`);
+}
+
+/**
+ * One Lighthouse run; a run whose trace came out unusable (NO_NAVSTART, NO_LCP: Chromium on
+ * a busy machine) is tried again, twice at most.
+ */
+/**
+ * @param {string} url
+ * @param {number} chromePort
+ * @param {import('puppeteer-core').Page} page
+ * @returns {Promise<Lhr>}
+ */
+async function audit(url, chromePort, page) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(
+      url,
+      {
+        port: chromePort,
+        output: 'json',
+        logLevel: 'error',
+        formFactor: 'mobile',
+        onlyCategories: ['performance', 'accessibility'],
+      },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    console.log(`     again (${lhr.runtimeError.code}): ${url}`);
+  }
+}
+
+async function main() {
+  ensureWebBuild();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
+  const server = startServer(dataDir);
+  let chrome;
+  let browser;
+  const rows = [];
+  try {
+    await waitForHealth(server);
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    for (const language of ['en', 'fr']) {
+      // A real cookie, as the language switch leaves it: the server picks the page by it and
+      // the client reads it. Lighthouse clears caches between runs, not cookies.
+      await browser.deleteCookie(...(await browser.cookies()));
+      if (language === 'fr')
+        await browser.setCookie({ name: 'lang', value: 'fr', domain: '127.0.0.1', path: '/' });
+      for (const [name, screenPath] of screens) {
+        const url = `${base}${screenPath}`;
+        const lhr = await audit(url, chrome.port, page);
+        const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+        const accessibility = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
+        /** @param {string} id */
+        const metric = (id) => lhr.audits[id]?.numericValue ?? 0;
+        const row = {
+          screen: name,
+          language,
+          performance,
+          accessibility,
+          LCP: seconds(metric('largest-contentful-paint')),
+          FCP: seconds(metric('first-contentful-paint')),
+          CLS: metric('cumulative-layout-shift').toFixed(3),
+          TBT: Math.round(metric('total-blocking-time')),
+          'final URL': lhr.finalDisplayedUrl.replace(base, ''),
+        };
+        rows.push(row);
+        const pass = performance >= MIN_PERFORMANCE && accessibility >= MIN_ACCESSIBILITY;
+        console.log(
+          `${pass ? 'ok  ' : 'FAIL'} ${language} ${name}: performance ${performance}, accessibility ${accessibility}, LCP ${row.LCP} s, CLS ${row.CLS}, TBT ${row.TBT} ms`,
+        );
+        if (!pass || details) {
+          const notes = [...failing(lhr, 'performance'), ...failing(lhr, 'accessibility')];
+          if (notes.length > 0) console.log(`       not passed: ${notes.join(', ')}`);
+        }
+      }
+    }
+  } finally {
+    await browser?.disconnect();
+    chrome?.kill();
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.table(rows);
+  const failed = rows.filter(
+    (row) => row.performance < MIN_PERFORMANCE || row.accessibility < MIN_ACCESSIBILITY,
+  );
+  console.log(
+    failed.length === 0
+      ? `every screen at performance >= ${MIN_PERFORMANCE} and accessibility ${MIN_ACCESSIBILITY}`
+      : `${failed.length} of ${rows.length} under performance ${MIN_PERFORMANCE} or accessibility ${MIN_ACCESSIBILITY}`,
+  );
+  process.exitCode = failed.length === 0 ? 0 : 1;
+}
+
+await main();
