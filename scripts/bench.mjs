@@ -1,0 +1,407 @@
+// `npm run bench`: the figures of issue 18, side by side in one run, so that each is read as a
+// ratio to a baseline measured moments before on the same loaded machine:
+//
+//   1. GET /service/jaxrs/users with a bearer token, 50 connections (autocannon), against a
+//      bare Fastify hello world this script starts: on PGlite and on PostgreSQL.
+//   2. step saves by 200 clients in a loop, each on its own application, against the same
+//      transaction (the statements the server sends for a save) run directly through `pg` by
+//      200 loops on a pool of the server's size, on the same database: PostgreSQL only.
+//   3. the same saves on the embedded PGlite: p99 / p50 of the saves that succeed (a refusal,
+//      503 with Retry-After, is counted apart and waited out as a client would).
+//   4. the server's first start to /healthz 200 from a fresh DATA_DIR (migrations and seeds; the
+//      client build of `npm start` is not part of it).
+//
+// The server runs from source on a free loopback port with a fresh DATA_DIR; on PostgreSQL (at
+// TEST_DATABASE_URL, else the local default) in a database of its own, `bench_<pid>`, dropped at
+// the end. It prints a table with each goal and PASS or BELOW, and exits 0 whatever the figures:
+// a benchmark, not a test. Options: --seconds N (10 per measurement), --clients N (200),
+// --no-pg, --no-pglite.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import {
+  API,
+  DEFAULT_PG_URL,
+  HOST,
+  freePort,
+  goalsAnswer,
+  loadPg,
+  postgresAnswers,
+  prepareApplications,
+  request,
+  root,
+  saveLoop,
+  scratchDatabase,
+  signIn,
+  startServer,
+  percentile,
+} from './bench-support.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    clients: { type: 'string', default: '200' },
+    'no-pg': { type: 'boolean', default: false },
+    'no-pglite': { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(args.seconds);
+const clients = Number(args.clients);
+const CONNECTIONS = 50;
+/** The server's pool (apps/server/src/db/client.ts): the baseline gets no more connections. */
+const POOL_SIZE = 10;
+
+/** @typedef {{ what: string, figure: string, ratio?: number, goal: string,
+ *   pass?: boolean }} Row */
+/** @type {Row[]} */
+const rows = [];
+const log = (/** @type {string} */ line) => console.error(`[bench] ${line}`);
+const fixed = (/** @type {number} */ value, digits = 0) =>
+  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** A bare Fastify answering `{ hello: 'world' }`, in a process of its own like the server. */
+async function startHelloWorld() {
+  const port = await freePort();
+  const code = `
+    import Fastify from 'fastify';
+    const app = Fastify({ logger: false });
+    app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '${HOST}' });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: path.join(root, 'apps/server'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let tries = 0; ; tries++) {
+    const answer = await request({ port, path: '/' }).catch(() => undefined);
+    if (answer?.status === 200) break;
+    if (child.exitCode !== null || tries > 200) throw new Error('hello world did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    port,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Requests per second over `CONNECTIONS` connections for `seconds`, after a short warm-up.
+ * @param {string} url @param {Record<string, string>} [headers]
+ */
+async function cannon(url, headers = {}) {
+  const run = (/** @type {number} */ duration) =>
+    autocannon({ url, connections: CONNECTIONS, duration, headers });
+  await run(2);
+  const result = await run(seconds);
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) log(`${url}: ${bad} answers were not 2xx (or failed)`);
+  return {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad,
+  };
+}
+
+/**
+ * The save the server makes, sent straight through `pg` by `clients` loops sharing a pool of
+ * the server's size: BEGIN, the locking read with every step and the identity state, the one
+ * statement writing the step, the application and the audit event, COMMIT (the SQL drizzle
+ * renders in apps/server/src/modules/applications/applications.repo.ts, columns included).
+ * With `former`, the shape before issue 18: the lock, the steps, the upsert sending the answer
+ * twice, the update, the audit insert and the identity read, each its own round trip.
+ * @param {string} url @param {string} ownerId
+ * @param {{ id: string }[]} applications @param {{ former?: boolean }} [options]
+ */
+async function pgSaveLoop(url, ownerId, applications, { former = false } = {}) {
+  const pg = await loadPg();
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  const latencies = /** @type {number[]} */ ([]);
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const save = async (/** @type {string} */ id, /** @type {number} */ i) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const now = new Date().toISOString();
+      const data = JSON.stringify(goalsAnswer(i));
+      let version;
+      if (former) {
+        const locked = await client.query(
+          `select "id", "owner_id", "status", "version", "ownership_type_id", "joint_user_id",
+            "promo_code", "partner_agreement", "created_at", "updated_at" from "applications"
+           where ("applications"."id" = $1 and "applications"."owner_id" = $2) limit $3 for update`,
+          [id, ownerId, 1],
+        );
+        version = locked.rows[0].version + 1;
+        await client.query(
+          `select "application_id", "step", "data", "updated_at" from "application_steps"
+           where "application_steps"."application_id" in ($1)`,
+          [id],
+        );
+        await client.query(
+          `insert into "application_steps" ("application_id", "step", "data", "updated_at")
+           values ($1, $2, $3, $4) on conflict ("application_id","step")
+           do update set "data" = $5, "updated_at" = $6`,
+          [id, 'goals', data, now, data, now],
+        );
+        await client.query(
+          `update "applications" set "status" = $1, "version" = $2, "ownership_type_id" = $3,
+             "updated_at" = $4 where "applications"."id" = $5
+           returning "id", "owner_id", "status", "version", "ownership_type_id", "joint_user_id",
+             "promo_code", "partner_agreement", "created_at", "updated_at"`,
+          ['continue', version, 1, now, id],
+        );
+        await client.query(
+          `insert into "audit_events" ("id", "application_id", "actor_id", "action",
+             "from_status", "to_status", "details", "created_at")
+           values (default, $1, $2, $3, $4, $5, $6, default)`,
+          [id, ownerId, 'stepSaved', 'continue', 'continue', JSON.stringify({ step: 'goals' })],
+        );
+        await client.query(
+          `select "application_id", "role", "user_id", "state", "method", "verified_at"
+           from "identity_verifications" where ("identity_verifications"."user_id" = $1
+             and "identity_verifications"."application_id" in ($2))`,
+          [ownerId, id],
+        );
+      } else {
+        const locked = await client.query(
+          `select "applications"."id", "applications"."owner_id", "applications"."status",
+             "applications"."version", "applications"."ownership_type_id",
+             "applications"."joint_user_id", "applications"."promo_code",
+             "applications"."partner_agreement", "applications"."created_at",
+             "applications"."updated_at",
+             (select json_object_agg("application_steps"."step", "application_steps"."data")
+              from "application_steps"
+              where "application_steps"."application_id" = "applications"."id"),
+             (select "identity_verifications"."state" from "identity_verifications"
+              where "identity_verifications"."application_id" = "applications"."id"
+                and "identity_verifications"."user_id" = $1
+                and "identity_verifications"."role" = 'primary' limit 1)
+           from "applications"
+           where ("applications"."id" = $2 and "applications"."owner_id" = $3)
+           limit $4 for update of "applications"`,
+          [ownerId, id, ownerId, 1],
+        );
+        version = locked.rows[0].version + 1;
+        await client.query(
+          `with "saved_step" as (insert into "application_steps"
+             ("application_id", "step", "data", "updated_at") values ($1, $2, $3, $4)
+             on conflict ("application_id","step")
+             do update set "data" = excluded.data, "updated_at" = excluded.updated_at),
+           "audited" as (insert into "audit_events" ("id", "application_id", "actor_id",
+             "action", "from_status", "to_status", "details", "created_at")
+             values (default, $5, $6, $7, $8, $9, $10, default))
+           update "applications" set "status" = $11, "version" = $12,
+             "ownership_type_id" = $13, "updated_at" = $14
+           where "applications"."id" = $15
+           returning "id", "owner_id", "status", "version", "ownership_type_id",
+             "joint_user_id", "promo_code", "partner_agreement", "created_at", "updated_at"`,
+          [
+            id,
+            'goals',
+            data,
+            now,
+            id,
+            ownerId,
+            'stepSaved',
+            'continue',
+            'continue',
+            JSON.stringify({ step: 'goals', version }),
+            'continue',
+            version,
+            1,
+            now,
+            id,
+          ],
+        );
+      }
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  let errors = 0;
+  await Promise.all(
+    applications.map(async ({ id }, index) => {
+      let i = index;
+      while (performance.now() < until) {
+        const begun = performance.now();
+        await save(id, i++).catch(() => errors++);
+        latencies.push(performance.now() - begun);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: (latencies.length - errors) / elapsed,
+    errors,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+  };
+}
+
+/** Who owns the applications the loops save (the demo client). @param {string} url @param {string} id */
+async function ownerOf(url, id) {
+  const pg = await loadPg();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: found } = await client.query('select owner_id from applications where id = $1', [
+      id,
+    ]);
+    return /** @type {string} */ (found[0].owner_id);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * GET users on one database, and on PostgreSQL the save loop and its `pg` baselines.
+ * @param {'PGlite' | 'PostgreSQL'} label @param {{ perSecond: number }} hello
+ * @param {string} [databaseUrl]
+ */
+async function measure(label, hello, databaseUrl) {
+  const server = await startServer({ label, ...(databaseUrl && { databaseUrl }) });
+  try {
+    const token = await signIn(server.port);
+    log(`${label}: GET users, ${CONNECTIONS} connections, ${seconds} s`);
+    const users = await cannon(`http://${HOST}:${server.port}${API}/users`, {
+      authorization: `Bearer ${token}`,
+    });
+    rows.push({
+      what: `GET users (bearer) on ${label} / bare Fastify, ${CONNECTIONS} connections`,
+      figure: `${fixed(users.perSecond)} / ${fixed(hello.perSecond)} req/s`,
+      ratio: users.perSecond / hello.perSecond,
+      goal: '>= 40 %',
+      pass: users.perSecond / hello.perSecond >= 0.4,
+    });
+
+    log(`${label}: preparing ${clients} applications`);
+    const applications = await prepareApplications(server.port, token, clients);
+    log(`${label}: step saves, ${clients} clients, ${seconds} s`);
+    const saves = await saveLoop({ port: server.port, token, applications, seconds });
+    const refused = saves.errors > 0 ? `, ${saves.errors} refused` : '';
+    if (!databaseUrl) {
+      const spread = saves.p99 / saves.p50;
+      rows.push({
+        what: `step saves on PGlite, ${clients} clients: p99 / p50`,
+        figure: `${fixed(saves.p99, 1)} / ${fixed(saves.p50, 1)} ms (${fixed(saves.perSecond)} saves/s${refused})`,
+        ratio: spread,
+        goal: '<= 3x',
+        pass: spread <= 3,
+      });
+      return;
+    }
+    const ownerId = await ownerOf(databaseUrl, applications[0]?.id ?? '');
+    log(`${label}: the same transaction through pg, ${clients} loops, ${seconds} s`);
+    const direct = await pgSaveLoop(databaseUrl, ownerId, applications);
+    const share = saves.perSecond / direct.perSecond;
+    rows.push({
+      what: `step saves on PostgreSQL / the same transaction through pg, ${clients} clients`,
+      figure: `${fixed(saves.perSecond)} / ${fixed(direct.perSecond)} saves/s (server p50 ${fixed(saves.p50, 1)} ms, p99 ${fixed(saves.p99, 1)} ms${refused})`,
+      ratio: share,
+      goal: '>= 50 %',
+      pass: share >= 0.5,
+    });
+    log(`${label}: the former seven-statement save through pg, ${seconds} s`);
+    const former = await pgSaveLoop(databaseUrl, ownerId, applications, { former: true });
+    rows.push({
+      what: 'step saves on PostgreSQL / the former 7-statement save through pg (for reference)',
+      figure: `${fixed(saves.perSecond)} / ${fixed(former.perSecond)} saves/s`,
+      ratio: saves.perSecond / former.perSecond,
+      goal: '(none)',
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The server's first start on a fresh DATA_DIR, serving the built client when there is one. */
+async function firstStart() {
+  log('first start on a fresh DATA_DIR');
+  const server = await startServer({ label: 'first start', webClient: true }).catch(() =>
+    // The client build may be being rewritten by someone else: then the API alone.
+    startServer({ label: 'first start' }),
+  );
+  await server.stop();
+  rows.push({
+    what: 'server start to /healthz 200 on a fresh DATA_DIR (PGlite: migrate + seed)',
+    figure: `${fixed(server.healthyMs / 1000, 2)} s`,
+    goal: '<= 5 s',
+    pass: server.healthyMs <= 5000,
+  });
+}
+
+function printTable() {
+  const header = ['what', 'figure', 'ratio', 'goal', ''];
+  const body = rows.map((row) => [
+    row.what,
+    row.figure,
+    row.ratio === undefined
+      ? ''
+      : row.goal.includes('%') || row.goal === '(none)'
+        ? `${fixed(row.ratio * 100, 1)} %`
+        : `${fixed(row.ratio, 1)}x`,
+    row.goal,
+    row.pass === undefined ? '' : row.pass ? 'PASS' : 'BELOW',
+  ]);
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...body].map((cells) => (cells[column] ?? '').length)),
+  );
+  const line = (/** @type {string[]} */ cells) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const cells of body) console.log(line(cells));
+  console.log(
+    `\n${os.cpus().length} CPUs, Node ${process.version}, ${seconds} s per measurement, ${new Date().toISOString()}`,
+  );
+}
+
+async function main() {
+  await firstStart();
+  const hello = await startHelloWorld();
+  log(`bare Fastify hello world, ${CONNECTIONS} connections, ${seconds} s`);
+  const helloFigure = await cannon(`http://${HOST}:${hello.port}/`);
+  await hello.stop();
+  rows.push({
+    what: `bare Fastify hello world, ${CONNECTIONS} connections (baseline)`,
+    figure: `${fixed(helloFigure.perSecond)} req/s`,
+    goal: '',
+  });
+  if (!args['no-pglite']) await measure('PGlite', helloFigure);
+  const pgUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_PG_URL;
+  if (!args['no-pg'] && (await postgresAnswers(pgUrl))) {
+    const database = await scratchDatabase(pgUrl, 'bench');
+    try {
+      await measure('PostgreSQL', helloFigure, database.url);
+    } finally {
+      await database.drop();
+    }
+  } else if (!args['no-pg']) {
+    log(`PostgreSQL does not answer at ${pgUrl}: its figures are left out`);
+  }
+  printTable();
+}
+
+try {
+  await main();
+} catch (error) {
+  // A benchmark that cannot run says why; its exit code never fails a build.
+  console.error(error);
+  printTable();
+}
+http.globalAgent.destroy();
+process.exit(0);
