@@ -114,6 +114,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   };
 }
 
+/** `application_name` of the connections that listen for notifications. */
+export const LISTENER_NAME = 'portal-listener';
 const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 10_000;
 
@@ -146,7 +148,8 @@ async function listenOnPostgres(
 
   const connect = async () => {
     retry = undefined;
-    const client = new pg.Client({ connectionString: url });
+    // Named, so that an operator (and a test) can tell it in pg_stat_activity.
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
     current = client;
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
