@@ -56,6 +56,8 @@ if (process.env.E2E_DATABASE_URL) {
 
 export default defineConfig({
   testDir: './tests',
+  // The in-memory build's journeys run without a server (playwright.in-memory.config.ts).
+  testIgnore: /[\\/]in-memory[\\/]/,
   forbidOnly: !!process.env.CI,
   outputDir: './test-results',
   fullyParallel: true,

@@ -2,7 +2,8 @@
 //   1. Vitest: domain, server (on embedded PGlite) and web.
 //   2. The server suite again on PostgreSQL, when one answers at TEST_DATABASE_URL
 //      (default: the local server, postgres://postgres@127.0.0.1:5432/postgres).
-//   3. Playwright end-to-end journeys in Debian's Chromium.
+//   3. Playwright end-to-end journeys in Debian's Chromium, then the in-memory build's journeys
+//      (a static file server, no API server: ADR 0028).
 // Under CI (CI set, and not "false" or "0"), a suite that did not run, or ran no test, counts as
 // one failure with the reason and the fix beside it: a green line must mean every suite tested.
 // Outside CI, a missing PostgreSQL or SKIP_E2E=true is only logged, so a laptop can run the rest.
@@ -155,6 +156,15 @@ if (process.env.SKIP_E2E === 'true') {
     e2eSuite,
     e2eReport,
     run('npm', ['run', 'test', '--workspace', 'e2e'], { E2E_JSON_REPORT: e2eReport }),
+  );
+  // The in-memory build walked with no server (ADR 0028): its own config, its own report.
+  const inMemoryReport = path.join(reports, 'playwright-in-memory.json');
+  readPlaywright(
+    'playwright (in-memory build, no server)',
+    inMemoryReport,
+    run('npm', ['run', 'test:in-memory', '--workspace', 'e2e'], {
+      E2E_IN_MEMORY_JSON_REPORT: inMemoryReport,
+    }),
   );
 }
 

@@ -13,7 +13,12 @@ import './styles/global.css';
 installGlobalErrorHandler();
 const i18n = await createI18n(languageFromCookie());
 configureHttp({ language: () => i18n.language });
-const router = createHashRouter(routes);
+// The in-memory mode (spec section 7; ADR 0028): a build-time switch, so the normal build
+// holds none of its code; its service worker answers every call before the app renders.
+const inMemory =
+  import.meta.env.VITE_IN_MEMORY_API === 'true' ? await import('./in-memory/start.ts') : undefined;
+await inMemory?.startInMemoryMode();
+const router = createHashRouter(inMemory ? inMemory.withStandInRoutes(routes) : routes);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -14,6 +14,7 @@ import type { operationsResources } from '../locales/operations.ts';
 import type { advisorResources } from '../locales/advisor.ts';
 import type { expressResources } from '../locales/express.ts';
 import type { partnersResources } from '../locales/partners.ts';
+import type { inMemoryResources } from '../in-memory/catalogue.ts';
 
 /**
  * Catalogues are bundled: the spec says translations are local, and it spares a request. The
@@ -42,7 +43,8 @@ export type AllResources = (typeof resources)['en'] &
   (typeof operationsResources)['en'] &
   (typeof advisorResources)['en'] &
   (typeof expressResources)['en'] &
-  (typeof partnersResources)['en'];
+  (typeof partnersResources)['en'] &
+  (typeof inMemoryResources)['en'];
 
 /** `<html lang>` follows the language so screen readers pronounce the page correctly. */
 function followDocumentLanguage(instance: i18n): void {
