@@ -74,7 +74,7 @@ function checkClasses(markup, css) {
  * signed-in people, leaves for sign-in at once as the guard would, without waiting for the
  * bundle. The server allows this script by its hash (web-client.ts).
  */
-function chooserScript(screens, signIn) {
+function chooserScript(screens, signIn, entry) {
   const known = JSON.stringify(Object.fromEntries(screens.map((screen) => [screen, 1])));
   const encodedPlaceholder = encodeURIComponent(signIn.placeholder);
   return [
@@ -98,6 +98,12 @@ function chooserScript(screens, signIn) {
     `document.cookie=${JSON.stringify(`${signIn.returnUrlCookie}=`)}+encodeURIComponent(r)+'; path=/; SameSite=Lax; max-age=${signIn.returnUrlMaxAgeSeconds}'+(location.protocol==='https:'?'; Secure':'');`,
     `location.replace(${JSON.stringify(signIn.authorizeUrl)}.replace(${JSON.stringify(encodedPlaceholder)},encodeURIComponent(location.origin)));`,
     '}}',
+    // The bundle starts once the page has painted (after the next frame), so the first paint
+    // never waits for its evaluation; a hidden tab paints no frame and starts it at once.
+    'var started=0;',
+    `var go=function(){if(!started){started=1;import(${JSON.stringify(entry)})}};`,
+    "if(document.visibilityState==='hidden')go();",
+    'else requestAnimationFrame(function(){setTimeout(go,0)});',
     '})()',
   ].join('');
 }
@@ -132,18 +138,30 @@ async function main() {
     throw new Error('the style sheet has a relative url(): inlining it would break it');
   }
 
+  // The entry starts from the inline script (chooserScript); it downloads from the start.
+  const entryScript =
+    /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(template);
+  if (!entryScript) throw new Error('dist/index.html has no entry module script');
+  const entry = entryScript[1];
+
   const renderer = await loadRenderer();
   const screens = renderer.prerenderedScreens.map(screenName);
-  const script = chooserScript(screens, {
-    ...renderer.signInRedirect(),
-    placeholder: renderer.ORIGIN_PLACEHOLDER,
-  });
+  const script = chooserScript(
+    screens,
+    {
+      ...renderer.signInRedirect(),
+      placeholder: renderer.ORIGIN_PLACEHOLDER,
+    },
+    entry,
+  );
   const scriptHash = createHash('sha256').update(script).digest('base64');
 
   for (const { language, file, htmlLang } of languages) {
     const i18n = await renderer.createShellI18n(language);
-    const skeleton = splitAtMain(renderer.renderSkeleton(i18n));
-    const parts = [`<div data-prerender="skeleton">${skeleton.inner}</div>`];
+    // The client marks its main area busy while it loads; here the skeleton itself says it,
+    // as the main area is shared by every screen of the page.
+    const skeleton = splitAtMain(renderer.renderSkeleton(i18n).replace(' aria-busy="true"', ''));
+    const parts = [`<div data-prerender="skeleton" aria-busy="true">${skeleton.inner}</div>`];
     for (const screenPath of renderer.prerenderedScreens) {
       const page = splitAtMain(renderer.renderScreen(i18n, screenPath));
       // The shell must be the same around every screen, or one of them would shift.
@@ -170,11 +188,8 @@ async function main() {
       )
       .replace(link[0], () => `<style>${css}\n${switchingCss(screens)}</style>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
+      .replace(entryScript[0], () => `<link rel="modulepreload" crossorigin href="${entry}">`)
       // The page paints without them: the bundle must not compete with what shows first.
-      .replaceAll(
-        '<script type="module" crossorigin',
-        '<script type="module" fetchpriority="low" crossorigin',
-      )
       .replaceAll(
         '<link rel="modulepreload" crossorigin',
         '<link rel="modulepreload" fetchpriority="low" crossorigin',

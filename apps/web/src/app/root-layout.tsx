@@ -51,7 +51,36 @@ function useFocusOnNavigation(mainRef: React.RefObject<HTMLElement | null>) {
   }, [location.pathname, mainRef]);
 }
 
-export function RootLayout() {
+/**
+ * What stands in the main area until the client knows the screen: grey bars, hidden from
+ * assistive technologies, which hear that the area is loading (`aria-busy` on the main area,
+ * and the loading word). The page the server sends shows the same (ADR 0027), so nothing moves
+ * when the client takes over.
+ */
+export function ShellSkeleton() {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <p className="visually-hidden">{t('loading')}</p>
+      <div className="panel" aria-hidden="true">
+        <div className="prerender-skeleton-heading" />
+        <div className="prerender-skeleton-line" />
+        <div className="prerender-skeleton-line" />
+        <div className="prerender-skeleton-line prerender-skeleton-short" />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The shell around the skeleton, while the first screen's code loads (the router's hydrate
+ * fallback): the header and footer stay where the server's page put them.
+ */
+export function RootLayoutLoading() {
+  return <RootLayout loading />;
+}
+
+export function RootLayout({ loading = false }: { loading?: boolean }) {
   const { t, i18n } = useTranslation('common');
   const language = i18n.language as Language;
   // The build renders this shell in Node (ADR 0027), where there are no cookies: our own skin.
@@ -84,10 +113,20 @@ export function RootLayout() {
       </a>
       {sandbox && <SandboxBanner />}
       <Header partnerSkin={partnerSkin} logoutDisabled={shell.logoutDisabled ?? false} />
-      <main id="main-content" ref={mainRef} tabIndex={-1} className={styles.main}>
-        <Suspense fallback={<LoadingScreen />}>
-          <Outlet />
-        </Suspense>
+      <main
+        id="main-content"
+        ref={mainRef}
+        tabIndex={-1}
+        className={styles.main}
+        aria-busy={loading || undefined}
+      >
+        {loading ? (
+          <ShellSkeleton />
+        ) : (
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <Footer />
       {signedIn && (

@@ -10,7 +10,7 @@ import { ExternalRedirectPage } from '../features/redirect/external-redirect-pag
 import { LogoutPage } from '../features/session/logout-page.tsx';
 import { OAuthPage, oauthLoader } from '../features/session/oauth-page.tsx';
 import { VersionPage } from '../features/version/version-page.tsx';
-import { RootLayout, type ShellHandle } from './root-layout.tsx';
+import { RootLayout, RootLayoutLoading, type ShellHandle } from './root-layout.tsx';
 import { requireSignIn } from '../lib/require-sign-in.ts';
 import { NameCorrectionGate } from '../features/home/name-section-gate.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
@@ -154,7 +154,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
-    HydrateFallback: LoadingScreen,
+    // The shell stays while the first screen's code loads (ADR 0027).
+    HydrateFallback: RootLayoutLoading,
     children: [
       {
         // A pathless layer, so a failing screen keeps the header and footer around its error.

@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
 import {
   createMemoryRouter,
   createPath,
@@ -9,7 +9,7 @@ import {
   type To,
 } from 'react-router';
 import type { Language } from '@portal/domain';
-import { RootLayout } from '../app/root-layout.tsx';
+import { RootLayoutLoading } from '../app/root-layout.tsx';
 import { routes } from '../app/routes.tsx';
 import { SandboxBanner } from '../app/sandbox-banner.tsx';
 import { namespaces, resources } from '../lib/i18n.ts';
@@ -49,35 +49,8 @@ export async function createShellI18n(language: Language): Promise<i18n> {
   return instance;
 }
 
-/**
- * What stands in the main area until the client knows the screen: grey bars, hidden from
- * assistive technologies, which hear only that the area is loading (its `aria-busy`).
- */
-export function ShellSkeleton() {
-  const { t } = useTranslation('common');
-  return (
-    <div className="prerender-skeleton" aria-busy="true">
-      <p className="visually-hidden">{t('loading')}</p>
-      <div className="panel" aria-hidden="true">
-        <div className="prerender-skeleton-heading" />
-        <div className="prerender-skeleton-line" />
-        <div className="prerender-skeleton-line" />
-        <div className="prerender-skeleton-line prerender-skeleton-short" />
-      </div>
-    </div>
-  );
-}
-
-const skeletonRoutes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootLayout,
-    children: [
-      { index: true, Component: ShellSkeleton },
-      { path: '*', Component: ShellSkeleton },
-    ],
-  },
-];
+/** The router's hydrate fallback, as the client shows it while a lazy screen loads. */
+const skeletonRoutes: RouteObject[] = [{ path: '*', Component: RootLayoutLoading }];
 
 /**
  * The hash router writes links as `#/path`; a memory router at the same path writes `/path`.
