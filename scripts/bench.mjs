@@ -114,8 +114,9 @@ async function cannon(url, headers = {}) {
  * the server's size: BEGIN, the locking read with every step and the identity state, the one
  * statement writing the step, the application and the audit event, COMMIT (the SQL drizzle
  * renders in apps/server/src/modules/applications/applications.repo.ts, columns included).
- * With `former`, the shape before issue 18: the lock, the steps, the upsert sending the answer
- * twice, the update, the audit insert and the identity read, each its own round trip.
+ * With `former`, the shape before issue 18 (six statements): the lock, the steps, the upsert
+ * sending the answer twice, the update, the audit insert and the identity read, each its own
+ * round trip.
  * @param {string} url @param {string} ownerId
  * @param {{ id: string }[]} applications @param {{ former?: boolean }} [options]
  */
@@ -315,10 +316,10 @@ async function measure(label, hello, databaseUrl) {
       goal: '>= 50 %',
       pass: share >= 0.5,
     });
-    log(`${label}: the former seven-statement save through pg, ${seconds} s`);
+    log(`${label}: the former six-statement save through pg, ${seconds} s`);
     const former = await pgSaveLoop(databaseUrl, ownerId, applications, { former: true });
     rows.push({
-      what: 'step saves on PostgreSQL / the former 7-statement save through pg (for reference)',
+      what: 'step saves on PostgreSQL / the former 6-statement save through pg (for reference)',
       figure: `${fixed(saves.perSecond)} / ${fixed(former.perSecond)} saves/s`,
       ratio: saves.perSecond / former.perSecond,
       goal: '(none)',
