@@ -2,12 +2,14 @@
 // `node --cpu-prof` on a fresh embedded database (or, with --pg, a PostgreSQL database made for
 // the run), signs the demo client in, prepares one application per client, runs the save loop
 // of `npm run bench` for a while, stops the server (which writes its CPU profile) and prints the
-// functions with the most self time, then the same time summed by package or source file.
+// functions with the most self time during the loop, then the same time summed by package or
+// source file, and the server's busy time per save. On a loaded machine, time the process spent
+// descheduled inside a syscall counts as that call's (a socket's `writev`, `writeBuffer`).
 //
 // The profile itself stays in a temporary folder (printed; open it in Chrome's DevTools,
 // Performance tab, or speedscope for the flame graph); it is never committed.
 //
-// Options: --pg [url] (PostgreSQL; default TEST_DATABASE_URL or the local server), --clients N
+// Options: --pg (PostgreSQL at --url, else TEST_DATABASE_URL or the local server), --clients N
 // (200), --seconds N (10), --top N (30).
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -53,18 +55,29 @@ function areaOf(/** @type {string} */ url, /** @type {string} */ name) {
   return file.startsWith('node:') ? 'node (core)' : file;
 }
 
-/** Self time per function and per area, in ms, from the samples of a V8 CPU profile. */
-function selfTimes(/** @type {CpuProfile} */ profile) {
+/**
+ * Self time per function and per area, in ms, from the samples of a V8 CPU profile taken
+ * between `from` and `to` (µs of the monotonic clock, which V8's profile and
+ * process.hrtime share on Linux): the save loop alone, not the start.
+ */
+function selfTimes(
+  /** @type {CpuProfile} */ profile,
+  /** @type {number} */ from,
+  /** @type {number} */ to,
+) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   /** @type {Map<string, number>} */
   const functions = new Map();
   /** @type {Map<string, number>} */
   const areas = new Map();
   let total = 0;
+  let at = profile.startTime;
   profile.samples.forEach((id, index) => {
-    const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    const ms = delta / 1000;
     const node = byId.get(id);
-    if (!node) return;
+    if (!node || at < from || at > to) return;
     const { functionName, url, lineNumber } = node.callFrame;
     const name = functionName || '(anonymous)';
     const where = url ? `${areaOf(url, name)}:${lineNumber + 1}` : '';
@@ -97,6 +110,12 @@ async function main() {
   const profileDir = mkdtempSync(path.join(os.tmpdir(), 'portal-step-save-profile-'));
   const pgUrl = args.url ?? process.env.TEST_DATABASE_URL ?? DEFAULT_PG_URL;
   const database = args.pg ? await scratchDatabase(pgUrl, 'profile') : undefined;
+  /** @type {number | undefined} */
+  let loopFrom;
+  /** @type {number | undefined} */
+  let loopTo;
+  /** @type {number | undefined} */
+  let saves;
   const server = await startServer({
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
     ...(database && { databaseUrl: database.url }),
@@ -104,7 +123,10 @@ async function main() {
   try {
     const token = await signIn(server.port);
     const applications = await prepareApplications(server.port, token, clients);
+    loopFrom = Number(process.hrtime.bigint() / 1000n);
     const result = await saveLoop({ port: server.port, token, applications, seconds });
+    loopTo = Number(process.hrtime.bigint() / 1000n);
+    saves = result.requests - result.errors;
     console.log(
       `${args.pg ? 'PostgreSQL' : 'PGlite'}: ${clients} clients, ${seconds} s: ` +
         `${result.perSecond.toFixed(0)} saves/s, p50 ${result.p50.toFixed(1)} ms, ` +
@@ -124,9 +146,13 @@ async function main() {
   const profilePath = path.join(profileDir, file);
   /** @type {CpuProfile} */
   const profile = JSON.parse(readFileSync(profilePath, 'utf8'));
-  const { functions, areas, total } = selfTimes(profile);
+  const { functions, areas, total } = selfTimes(profile, loopFrom ?? 0, loopTo ?? Infinity);
   const top = Number(args.top);
-  console.log(`profile: ${profilePath} (${(total / 1000).toFixed(1)} s sampled, whole run)`);
+  const idle = (functions.get('(idle)') ?? 0) + (functions.get('(program)') ?? 0);
+  console.log(
+    `profile: ${profilePath}\n${(total / 1000).toFixed(1)} s sampled during the loop; ` +
+      `${((total - idle) / Math.max(saves ?? 1, 1)).toFixed(2)} ms of the server's CPU per save`,
+  );
   printTop('Self time by function', functions, total, top);
   printTop('Self time by package or source file', areas, total, top);
 }
