@@ -1,48 +1,57 @@
-// Prints the gzipped size of the JavaScript the landing route loads first (the entry chunk,
-// the dashboard's lazy chunk and their static imports, from Vite's manifest), and fails above
-// the budget.
-import { readFileSync } from 'node:fs';
+// The size budget (issue 18, ADR 0029): for every public route of apps/web/src/app/routes.tsx
+// (those a signed-out visitor sees, and the landing route), the gzipped JavaScript it loads
+// before it renders: the entry chunk, the route's lazy chunks and their static imports, from
+// Vite's manifest. Fails above the budget, or when a public route's first chunks hold zod
+// (its own chunk, vite.config.ts: the forms' validation, never needed to show a public page).
+// Signed-in routes are printed for information.
+//
+//   npm run build && npm run size        apps/web/dist
+//   npm run size -- --dist <dir>         another build
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import {
+  gzipKb,
+  initialFiles,
+  isPublic,
+  readManifest,
+  readRoutes,
+  webRoot,
+} from './route-chunks.mjs';
 
-const BUDGET_KB = 150;
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
-/** @type {Record<string, { file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[], css?: string[] }>} */
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const BUDGET_KB = 100;
+const args = process.argv.slice(2);
+const distArg = args.indexOf('--dist');
+const dist = distArg >= 0 ? path.resolve(args[distArg + 1] ?? '') : path.join(webRoot, 'dist');
+const manifest = readManifest(dist);
+const zodFile = Object.values(manifest).find((chunk) => /(^|\/)zod-[^/]*\.js$/.test(chunk.file));
+if (!zodFile)
+  throw new Error('no zod chunk in the manifest: is its group still in vite.config.ts?');
 
-const entryKey = Object.keys(manifest).find((key) => key === 'index.html');
-if (!entryKey) throw new Error('no index.html entry in the Vite manifest');
+const measured = readRoutes().map((route) => {
+  const files = initialFiles(manifest, route);
+  const kb = files.reduce((sum, file) => sum + gzipKb(dist, file), 0);
+  return { route, files, kb, zod: files.includes(zodFile.file) };
+});
 
-/** @type {Set<string>} */
-const initial = new Set();
-/** @param {string} key */
-function collect(key) {
-  const chunk = manifest[key];
-  if (!chunk || initial.has(chunk.file)) return;
-  initial.add(chunk.file);
-  for (const imported of chunk.imports ?? []) collect(imported);
+/** @type {string[]} */
+const failures = [];
+const line = (/** @type {(typeof measured)[number]} */ row) =>
+  `${row.kb.toFixed(1).padStart(7)} KB  ${String(row.files.length).padStart(2)} files  #${row.route.path}` +
+  (row.zod ? '  (zod)' : '');
+
+console.log(`Public routes: JavaScript before the first render, gzip (budget ${BUDGET_KB} KB)`);
+for (const row of measured.filter((r) => isPublic(r.route))) {
+  console.log(line(row));
+  if (row.kb > BUDGET_KB) failures.push(`#${row.route.path}: ${row.kb.toFixed(1)} KB`);
+  if (row.zod) failures.push(`#${row.route.path} loads zod (${zodFile.file}) before it renders`);
 }
-collect(entryKey);
-// The landing route (#/home/dashboard) also needs its own lazy chunk before it shows anything.
-for (const key of ['src/features/home/home-layout.tsx', 'src/features/home/dashboard-page.tsx']) {
-  collect(key);
+console.log('\nSigned-in routes, for information (no budget)');
+for (const row of measured.filter((r) => !isPublic(r.route))) console.log(line(row));
+
+const landing = measured.find((row) => row.route.path === '/home/dashboard');
+if (landing) {
+  console.log(`\nInitial JavaScript of the landing route: ${landing.kb.toFixed(1)} KB gzip`);
 }
-
-const gzipKb = (/** @type {string} */ file) =>
-  gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
-const rows = [...initial].map((file) => ({ file, kb: gzipKb(file) }));
-const total = rows.reduce((sum, row) => sum + row.kb, 0);
-const lazy = Object.values(manifest)
-  .filter((chunk) => chunk.file.endsWith('.js') && !initial.has(chunk.file))
-  .map((chunk) => ({ file: chunk.file, kb: gzipKb(chunk.file) }));
-
-for (const row of rows) console.log(`initial  ${row.kb.toFixed(1).padStart(7)} KB  ${row.file}`);
-for (const row of lazy) console.log(`on demand ${row.kb.toFixed(1).padStart(6)} KB  ${row.file}`);
-console.log(
-  `Initial JavaScript of the landing route: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`,
-);
-if (total > BUDGET_KB) {
-  console.error('Over budget.');
+if (failures.length > 0) {
+  console.error(`\nOver budget:\n  ${failures.join('\n  ')}`);
   process.exit(1);
 }

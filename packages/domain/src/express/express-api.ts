@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NamedAccountTypeName } from '../enums/account-types.ts';
+import type { ExpressLinkProblem } from './express-links.ts';
 
 /**
  * Advisors and express applications (issue 17; spec sections 2, 3, 5, 6, 7 and 8).
@@ -53,32 +54,11 @@ export const EXPRESS_CONFIRM_LOCK_MINUTES = 15;
 export const EXPRESS_CONFIRMATION_VALID_MINUTES = 60;
 export const ADVISOR_PAGE_SIZE = 20;
 
-/** Why a link cannot be used; each maps to the spec's express-error flags (section 8). */
-export const expressLinkProblems = [
-  'expired',
-  'outdated',
-  'alreadyClient',
-  'used',
-  'notFound',
-] as const;
-export type ExpressLinkProblem = (typeof expressLinkProblems)[number];
-
-/**
- * The `#/express-error` query for each problem: `applicationError` is the existing client,
- * `notFound` the outdated (or unknown) link, no flag the expired one.
- */
-export function expressErrorQuery(problem: ExpressLinkProblem): string {
-  switch (problem) {
-    case 'alreadyClient':
-      return '?applicationError=true';
-    case 'outdated':
-    case 'notFound':
-    case 'used':
-      return '?notFound=true';
-    case 'expired':
-      return '';
-  }
-}
+export {
+  expressErrorQuery,
+  expressLinkProblems,
+  type ExpressLinkProblem,
+} from './express-links.ts';
 
 /** The states an advisor sees for an invitation, in the order they happen. */
 export const invitationStates = [

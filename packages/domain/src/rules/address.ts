@@ -3,6 +3,9 @@ import { countries } from '../enums/countries.ts';
 import { nameOf } from '../enums/define-enum.ts';
 import { postalCodePrefixes, provinces } from '../enums/provinces.ts';
 import { textError } from './person.ts';
+import { normalizePostalCode } from './postal-code.ts';
+
+export { normalizePostalCode };
 
 /**
  * Spec section 3: an address. `provinceId` is a province of spec section 3 in Canada, a state
@@ -126,25 +129,6 @@ export function isPoBoxAddress(address: StreetLines): boolean {
 const canadianPostalCodePattern = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d$/;
 const zipPattern = /^\d{5}(-\d{4})?$/;
 const foreignPostalCodePattern = /^[A-Z0-9][A-Z0-9 -]{0,11}$/;
-
-/**
- * A postal code as stored: Canadian ones in upper case with one space (`H2X 1Y4`), US ZIP codes
- * as `12345` or `12345-6789`, others in upper case with single spaces. Text that cannot be
- * one is returned compacted, for the rules to refuse.
- */
-export function normalizePostalCode(value: string, countryId: number = countries.Canada): string {
-  const text = value.trim().toUpperCase();
-  if (countryId === countries.Canada) {
-    const compact = text.replace(/[\s-]/g, '');
-    return compact.length === 6 ? `${compact.slice(0, 3)} ${compact.slice(3)}` : compact;
-  }
-  if (countryId === countries.USA) {
-    const zip = /^(\d{5})(?:[\s-]?(\d{4}))?$/.exec(text);
-    if (!zip) return text;
-    return zip[2] ? `${zip[1]}-${zip[2]}` : (zip[1] ?? text);
-  }
-  return text.replace(/\s+/g, ' ');
-}
 
 /** Whether a normalized Canadian postal code has the A1A 1A1 form with the letters in use. */
 export function isCanadianPostalCode(postalCode: string): boolean {

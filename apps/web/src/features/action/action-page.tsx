@@ -2,12 +2,11 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
-  confirmBodySchema,
   expressErrorQuery,
   expressLinkProblems,
   type ExpressLinkProblem,
-} from '@portal/domain/express/express-api';
-import { normalizePostalCode } from '@portal/domain/rules/address';
+} from '@portal/domain/express/express-links';
+import { normalizePostalCode } from '@portal/domain/rules/postal-code';
 import { expressApi, expressRefusalOf } from '../../lib/advisor-api.ts';
 import {
   forgetExpressToken,
@@ -130,8 +129,16 @@ function ConfirmIdentity({
     if (problem) alert.current?.focus();
   }, [problem]);
 
+  useEffect(() => {
+    // Once the screen shows, fetch the schema the send needs, so sending does not wait for it.
+    void import('@portal/domain/express/express-api');
+  }, []);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema brings zod, which a signed-out visitor's first screen must not wait for
+    // (ADR 0029): it loads when the form is sent.
+    const { confirmBodySchema } = await import('@portal/domain/express/express-api');
     const body = confirmBodySchema.safeParse({
       birthDate: birthDate || undefined,
       postalCode: postalCode.trim() ? normalizePostalCode(postalCode) : undefined,

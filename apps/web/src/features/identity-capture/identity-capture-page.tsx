@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RadioChoices } from '../../ui/choices.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
+import { addIdentityCaptureCatalogue } from '../../locales/identity-capture.ts';
 import {
   captureApi as defaultApi,
   CaptureApiError,
@@ -51,7 +51,7 @@ function useNow(): number {
 export function IdentityCapturePage({ api = defaultApi }: { api?: CaptureApi }) {
   const { credential = '' } = useParams();
   const { t, i18n } = useTranslation('identityCapture');
-  addOnDemandCatalogues(i18n);
+  addIdentityCaptureCatalogue(i18n);
   usePageTitle(t('title'));
 
   const [state, setState] = useState<CaptureState>();
