@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { finishLaterPath } from '@portal/domain/rules/esign';
@@ -38,6 +38,13 @@ export function InMemoryCeremonyPage({ leave = leaveFor }: { leave?: (path: stri
   });
   const [typedName, setTypedName] = useState('');
   const [problem, setProblem] = useState<'nameRequired' | 'nameMismatch' | undefined>();
+
+  const problemText = problem && t(`esign.${problem}`, { name: envelope?.signerName ?? '' });
+  // One list per refusal: a new list on every render would take the focus at each key typed.
+  const problems = useMemo(
+    () => (problemText ? [{ fieldId: 'typedName', message: problemText }] : []),
+    [problemText],
+  );
 
   function request(method: string, action: string, body?: unknown) {
     const url = `/sandbox/esign/${encodeURIComponent(envelopeId)}${action}`;
@@ -90,10 +97,9 @@ export function InMemoryCeremonyPage({ leave = leaveFor }: { leave?: (path: stri
     if (answer.status === 200) setEnvelope(answer.body as Envelope);
   };
 
-  const problemText = problem && t(`esign.${problem}`, name);
   return (
     <Page title={t('esign.title')} heading={t('esign.title')} hasErrors={Boolean(problem)}>
-      {problemText && <ErrorSummary problems={[{ fieldId: 'typedName', message: problemText }]} />}
+      {problems.length > 0 && <ErrorSummary problems={problems} />}
       <p className="notice-warning" role="note">
         {t('esign.brand')}. {t('notice')}
       </p>

@@ -719,12 +719,12 @@ export class InMemoryApi {
     const [id, action] = route.split('/');
     const envelope = this.state.envelopes.find((e) => e.id === id);
     if (!envelope) return notFound();
-    if (method === 'GET' && action === undefined) return { status: 200, body: envelope };
+    if (method === 'GET' && action === undefined) return { status: 200, body: { ...envelope } };
     if (method !== 'POST' || (action !== 'sign' && action !== 'decline')) return notFound();
-    if (envelope.status !== 'pending') return { status: 409, body: envelope };
+    if (envelope.status !== 'pending') return { status: 409, body: { ...envelope } };
     if (action === 'decline') {
       envelope.status = 'declined';
-      return this.commit({ status: 200, body: envelope });
+      return this.commit({ status: 200, body: { ...envelope } });
     }
     const typed = text((request.body as { typedName?: unknown } | undefined)?.typedName);
     const normal = (value: string) => value.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
@@ -742,7 +742,7 @@ export class InMemoryApi {
         row.updatedAt = new Date().toISOString();
       }
     }
-    return this.commit({ status: 200, body: envelope });
+    return this.commit({ status: 200, body: { ...envelope } });
   }
 
   /**
