@@ -86,6 +86,10 @@ function chooserScript(screens, signIn, entry) {
     'var m=/(?:^|;\\s*)partnerSkin=([^;]*)/.exec(document.cookie);',
     "var k=m?decodeURIComponent(m[1]).trim().toLowerCase():'';",
     "if(k==='harbour'||k==='prairie')d.setAttribute('data-skin',k);",
+    // The skip link moves the focus without changing the address, before the client too.
+    "document.addEventListener('click',function(e){",
+    'var a=e.target&&e.target.closest&&e.target.closest(\'a[href="#main-content"]\');',
+    "if(a){e.preventDefault();var n=document.getElementById('main-content');if(n)n.focus()}});",
     // A hidden frame would still load: only the not-found screen's frame gets its address.
     "if(s==='not-found')document.addEventListener('DOMContentLoaded',function(){",
     "var f=document.querySelector('iframe[data-prerender-src]');",
@@ -175,7 +179,12 @@ async function main() {
     const banner = renderer.renderSandboxBanner(i18n);
     const skipLinkEnd = skeleton.open.indexOf('</a>') + '</a>'.length;
     const open = `${skeleton.open.slice(0, skipLinkEnd)}<div data-prerender-sandbox="">${banner}</div>${skeleton.open.slice(skipLinkEnd)}`;
-    const body = `${open}${parts.join('')}${skeleton.close}`;
+    // A button does nothing until the client runs: disabled until then, so it says so (and a
+    // quick press waits rather than being lost). The client's buttons replace these.
+    const body = `${open}${parts.join('')}${skeleton.close}`.replaceAll(
+      '<button ',
+      '<button disabled="" ',
+    );
     checkClasses(body, css);
 
     const title = i18n.t('common:appTitle');
