@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { appCode } from './account-security.ts';
+import { signInWithAppCode } from './account-security.ts';
 import { authorizeNavigation } from './accounts.ts';
 import { passIdentityWithQuestions } from './identity.ts';
 import { heading } from './locators.ts';
@@ -76,28 +76,12 @@ export const staffMembers = {
 
 export const DEMO_PASSWORD = 'Laurentide-Demo-2026';
 
-/**
- * Signs a staff member in with their second factor, then lets the browser take its token. A
- * code proved once is refused again and journeys run in parallel: the next period's code is
- * tried, and past that the next period is waited for.
- */
+/** Signs a staff member in with their second factor, then lets the browser take its token. */
 export async function signInAsStaff(
   page: Page,
   staff: (typeof staffMembers)[keyof typeof staffMembers],
 ): Promise<void> {
-  let status = 0;
-  for (const steps of [0, 1, 2, 3]) {
-    if (steps >= 2) await page.waitForTimeout(30_000);
-    const response = await page.request.post('/security/login', {
-      form: {
-        username: staff.email,
-        password: DEMO_PASSWORD,
-        otp: appCode(staff.secret, Math.min(steps, 1)),
-      },
-    });
-    status = response.status();
-    if (status === 204) break;
-  }
+  const status = await signInWithAppCode(page.request, { ...staff, password: DEMO_PASSWORD });
   expect(status, 'staff sign-in').toBe(204);
   await page.goto(authorizeNavigation);
   // Staff land in the console once the client has taken its token.

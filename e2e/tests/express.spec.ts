@@ -6,7 +6,7 @@ import {
   newEmail,
   PASSWORD,
 } from '../support/accounts.ts';
-import { appCode, verifyEmailThroughApi } from '../support/account-security.ts';
+import { signInWithAppCode, verifyEmailThroughApi } from '../support/account-security.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { heading } from '../support/locators.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
@@ -88,25 +88,13 @@ const inviteeWords = {
   },
 } as const;
 
-/**
- * Signs the demo advisor in with the second factor, then lets the browser take its token. A
- * code proved once is refused again and both journeys sign the advisor in: the next period's
- * code is tried, and past that the next period is waited for.
- */
+/** Signs the demo advisor in with the second factor, then lets the browser take its token. */
 async function signInAsAdvisor(page: Page, base?: string): Promise<void> {
-  let status = 0;
-  for (const steps of [0, 1, 2, 3]) {
-    if (steps >= 2) await page.waitForTimeout(30_000);
-    const response = await page.request.post(`${base ?? ''}/security/login`, {
-      form: {
-        username: ADVISOR.email,
-        password: DEMO_PASSWORD,
-        otp: appCode(ADVISOR.secret, Math.min(steps, 1)),
-      },
-    });
-    status = response.status();
-    if (status === 204) break;
-  }
+  const status = await signInWithAppCode(
+    page.request,
+    { email: ADVISOR.email, password: DEMO_PASSWORD, secret: ADVISOR.secret },
+    base,
+  );
   expect(status, 'advisor sign-in').toBe(204);
   await page.goto(base ? `${base}${authorizeNavigationOf(base)}` : authorizeNavigation);
   // After signing in the dashboard sends an advisor to their search.
@@ -328,7 +316,7 @@ test('an expired invitation link says so and offers the client login (en, fr)', 
   });
   await sendInvitation(page, email);
   const [link] = await invitationLinks(page.request, email, 1, base);
-  // The short-code server's links live a minute (playwright.config.ts).
+  // The short-code server's links live a quarter of a minute (playwright.config.ts).
   await page.waitForTimeout((SHORT_EXPRESS_LINK_SECONDS + 2) * 1000);
 
   for (const language of ['en', 'fr'] as const) {

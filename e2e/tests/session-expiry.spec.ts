@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { shortSessionBaseURL, SHORT_SESSION_IDLE_MINUTES } from '../playwright.config.ts';
 import { PASSWORD, signInThroughApi } from '../support/accounts.ts';
 import { applicationIdOn, stepUrl } from '../support/applications.ts';
@@ -9,9 +9,10 @@ import { journeyWords } from '../support/words.ts';
 
 /**
  * The expiry journeys run on the e2e server whose sessions end after a minute idle: the
- * warning comes half-way (sessionWarningLeadMs), 30 seconds before the end.
+ * warning comes half-way (sessionWarningLeadMs), 30 seconds before the end. Most of a journey
+ * is waiting for the clock, so each runs in English and French side by side, in two browser
+ * contexts of one test, rather than one language after the other.
  */
-test.use({ baseURL: shortSessionBaseURL });
 
 const IDLE_MS = SHORT_SESSION_IDLE_MINUTES * 60_000;
 
@@ -47,78 +48,105 @@ async function warning(page: Page, name: string) {
   return dialog;
 }
 
-for (const language of ['en', 'fr'] as const) {
+type Journey = (page: Page, language: Language) => Promise<void>;
+
+/** Runs `journey` in English and in French at once, each in its own context on the server. */
+async function inBothLanguages(browser: Browser, journey: Journey): Promise<void> {
+  const outcomes = await Promise.allSettled(
+    (['en', 'fr'] as const).map(async (language) => {
+      const context = await browser.newContext({
+        baseURL: shortSessionBaseURL,
+        locale: language === 'fr' ? 'fr-CA' : 'en-CA',
+      });
+      try {
+        await useLanguage(context, language);
+        await journey(await context.newPage(), language);
+      } catch (error) {
+        throw new Error(`in ${language}: ${error instanceof Error ? error.message : error}`, {
+          cause: error,
+        });
+      } finally {
+        await context.close();
+      }
+    }),
+  );
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+const warnsAndStays: Journey = async (page, language) => {
   const t = text[language];
   const words = journeyWords[language];
+  await signInThroughApi(page, language, { base: shortSessionBaseURL });
+  const signedInAt = Date.now();
+  await expect(heading(page, words.dashboard)).toBeVisible();
 
-  test.describe(`session expiry in ${language === 'en' ? 'English' : 'French'}`, () => {
-    test.beforeEach(async ({ context }) => {
-      await useLanguage(context, language);
-    });
+  const dialog = await warning(page, t.dialog);
+  await expect(dialog.getByRole('button', { name: t.stay })).toBeFocused();
+  await expect(dialog).toContainText(t.timeLeft);
+  await expect(dialog.getByRole('button', { name: t.signOut })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, `${language}-session-expiry-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, `${language}-session-expiry-390`);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
-    test('warns before the idle limit, and Stay signed in extends the session', async ({
-      page,
-    }) => {
-      test.setTimeout(3 * IDLE_MS);
-      await signInThroughApi(page, language, { base: shortSessionBaseURL });
-      const signedInAt = Date.now();
-      await expect(heading(page, words.dashboard)).toBeVisible();
+  const extended = page.waitForResponse((response) =>
+    response.url().includes('/security/auth/refreshsession'),
+  );
+  await dialog.getByRole('button', { name: t.stay }).click();
+  expect((await extended).status()).toBe(200);
+  await expect(dialog).toBeHidden();
 
-      const dialog = await warning(page, t.dialog);
-      await expect(dialog.getByRole('button', { name: t.stay })).toBeFocused();
-      await expect(dialog).toContainText(t.timeLeft);
-      await expect(dialog.getByRole('button', { name: t.signOut })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      await screenshot(page, `${language}-session-expiry-1280`);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await screenshot(page, `${language}-session-expiry-390`);
-      await page.setViewportSize({ width: 1280, height: 720 });
+  // Past the first session's end, the person is still signed in: the next warning comes
+  // from the extended session, not the sign-in page.
+  await page.waitForTimeout(Math.max(0, signedInAt + IDLE_MS + 2_000 - Date.now()));
+  await expect(heading(page, t.signIn)).toHaveCount(0);
+  await expect(heading(page, words.dashboard)).toBeVisible();
+  await warning(page, t.dialog);
+};
 
-      const extended = page.waitForResponse((response) =>
-        response.url().includes('/security/auth/refreshsession'),
-      );
-      await dialog.getByRole('button', { name: t.stay }).click();
-      expect((await extended).status()).toBe(200);
-      await expect(dialog).toBeHidden();
+const keepsTheDraft: Journey = async (page, language) => {
+  const t = text[language];
+  const words = journeyWords[language];
+  const email = await signInThroughApi(page, language, { base: shortSessionBaseURL });
+  await page.getByRole('button', { name: words.start }).click();
+  const id = await applicationIdOn(page, 'ownership');
+  await page.getByLabel(words.joint).check();
+  await page.getByLabel(words.married).check();
 
-      // Past the first session's end, the person is still signed in: the next warning comes
-      // from the extended session, not the sign-in page.
-      await page.waitForTimeout(Math.max(0, signedInAt + IDLE_MS + 2_000 - Date.now()));
-      await expect(heading(page, t.signIn)).toHaveCount(0);
-      await expect(heading(page, words.dashboard)).toBeVisible();
-      await warning(page, t.dialog);
-    });
+  // Nobody answers the warning: the session ends and the sign-in page opens.
+  await warning(page, t.dialog);
+  await expect(heading(page, t.signIn)).toBeVisible({ timeout: IDLE_MS });
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t.signInButton }).click();
 
-    test('a session that ends keeps what was typed on the step for after signing in again', async ({
-      page,
-    }) => {
-      test.setTimeout(3 * IDLE_MS);
-      const email = await signInThroughApi(page, language, { base: shortSessionBaseURL });
-      await page.getByRole('button', { name: words.start }).click();
-      const id = await applicationIdOn(page, 'ownership');
-      await page.getByLabel(words.joint).check();
-      await page.getByLabel(words.married).check();
+  // Back on the step, what was typed is there, not saved yet, and the page says so.
+  await expect(page).toHaveURL(stepUrl('ownership', id));
+  await expect(page.getByRole('heading', { name: t.restored })).toBeVisible();
+  await expect(page.getByLabel(words.joint)).toBeChecked();
+  await expect(page.getByLabel(words.married)).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, `${language}-draft-restored-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, `${language}-draft-restored-390`);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
-      // Nobody answers the warning: the session ends and the sign-in page opens.
-      await warning(page, t.dialog);
-      await expect(heading(page, t.signIn)).toBeVisible({ timeout: IDLE_MS });
-      await page.getByLabel(t.email).fill(email);
-      await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: t.signInButton }).click();
+  await page.getByRole('button', { name: words.saveAndContinue }).click();
+  await expect(page).toHaveURL(stepUrl('doyouknow', id));
+};
 
-      // Back on the step, what was typed is there, not saved yet, and the page says so.
-      await expect(page).toHaveURL(stepUrl('ownership', id));
-      await expect(page.getByRole('heading', { name: t.restored })).toBeVisible();
-      await expect(page.getByLabel(words.joint)).toBeChecked();
-      await expect(page.getByLabel(words.married)).toBeChecked();
-      await expectNoSeriousA11yViolations(page);
-      await screenshot(page, `${language}-draft-restored-1280`);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await screenshot(page, `${language}-draft-restored-390`);
-      await page.setViewportSize({ width: 1280, height: 720 });
+test('session expiry warns before the idle limit, and Stay signed in extends the session (en, fr)', async ({
+  browser,
+}) => {
+  test.setTimeout(3 * IDLE_MS);
+  await inBothLanguages(browser, warnsAndStays);
+});
 
-      await page.getByRole('button', { name: words.saveAndContinue }).click();
-      await expect(page).toHaveURL(stepUrl('doyouknow', id));
-    });
-  });
-}
+test('a session that ends keeps what was typed on the step for after signing in again (en, fr)', async ({
+  browser,
+}) => {
+  test.setTimeout(3 * IDLE_MS);
+  await inBothLanguages(browser, keepsTheDraft);
+});

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { newEmail, PASSWORD } from '../support/accounts.ts';
-import { appCode } from '../support/account-security.ts';
+import { signInWithAppCode } from '../support/account-security.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import { heading } from '../support/locators.ts';
@@ -101,14 +101,12 @@ for (const language of ['en', 'fr'] as const) {
 
 test('an advisor sees no logout button and a logo that does not navigate', async ({ page }) => {
   // Advisors sign in with their second factor: the README's demo secret.
-  const login = await page.request.post('/security/login', {
-    form: {
-      username: 'advisor@demo.laurentide.ca',
-      password: 'Laurentide-Demo-2026',
-      otp: appCode('LAURENTIDEADVISORDEMOKEYQ2Z6W3XA'),
-    },
+  const status = await signInWithAppCode(page.request, {
+    email: 'advisor@demo.laurentide.ca',
+    password: 'Laurentide-Demo-2026',
+    secret: 'LAURENTIDEADVISORDEMOKEYQ2Z6W3XA',
   });
-  expect(login.status()).toBe(204);
+  expect(status).toBe(204);
   await page.goto(`/security/oauth/authorize?client_id=clientOnlineApp&response_type=token`);
   await expect(page).toHaveURL(/#\/home\/dashboard$/);
   // Marc Gagnon's account is in French: it wins over the English browser once signed in.

@@ -417,7 +417,7 @@ const environmentSchema = z.object({
   EXPRESS_INVITATION_TTL_SECONDS: z.coerce
     .number()
     .int()
-    .min(60)
+    .min(10)
     .max(90 * 86_400)
     .optional(),
   EXTERNAL_REDIRECT_ORIGINS: z
