@@ -56,6 +56,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // The in-memory build (ADR 0028).
+      '**/dist-in-memory/**',
       'data/**',
       'e2e/artifacts/**',
       'e2e/test-results/**',
