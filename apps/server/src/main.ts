@@ -1,9 +1,5 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { seedDemoUsers } from './db/seed/seed-demo-users.ts';
-import { seedReferenceData } from './db/seed/seed-reference-data.ts';
-import { cipherFromConfig } from './lib/crypto/field-cipher-plugin.ts';
 
 /** A configuration the server refuses stops it with the reason alone, not a stack trace. */
 function exitOnConfigError(error: unknown): never {
@@ -16,36 +12,33 @@ function exitOnConfigError(error: unknown): never {
 
 /**
  * When `npm start` is still building the client (scripts/start.mjs says so with the argument
- * --await-web-build and tells it is done over the IPC channel), the database is
- * migrated and seeded meanwhile, the two taking the machine's two cores, and the app, which
- * loads the built client into memory, is built once the build is done (issue 18). Answers the
- * database then opened; undefined when no build is under way.
+ * --await-web-build and tells it is done over the IPC channel), the database is migrated and
+ * seeded meanwhile, the two taking the machine's two cores, and the app, which loads the built
+ * client into memory, is built once the build is done (issue 18). buildApp migrates and seeds
+ * again and then finds nothing left to do.
  */
-async function prepareWhileTheClientBuilds(config: AppConfig): Promise<DatabaseHandle | undefined> {
-  if (!process.argv.includes('--await-web-build') || !process.send) return undefined;
+async function prepareWhileTheClientBuilds(config: AppConfig, database: DatabaseHandle) {
+  if (!process.argv.includes('--await-web-build') || !process.send) return;
   const built = new Promise<void>((resolve) => {
     process.on('message', (message) => {
       if (message === 'web-build-done') resolve();
     });
   });
   process.send('waiting-for-web-build');
-  const database = await openDatabase(config.database);
-  try {
-    // The seeds buildApp runs; there they then find nothing left to do.
-    await database.migrate(async (db) => {
-      await seedReferenceData(db);
-      if (config.seedDemoUsers) {
-        await seedDemoUsers(db, cipherFromConfig(config.dataKey, config.appSecret));
-      }
-    });
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
+  const [{ seedReferenceData }, { seedDemoUsers }, { cipherFromConfig }] = await Promise.all([
+    import('./db/seed/seed-reference-data.ts'),
+    import('./db/seed/seed-demo-users.ts'),
+    import('./lib/crypto/field-cipher-plugin.ts'),
+  ]);
+  await database.migrate(async (db) => {
+    await seedReferenceData(db);
+    if (config.seedDemoUsers) {
+      await seedDemoUsers(db, cipherFromConfig(config.dataKey, config.appSecret));
+    }
+  });
   await built;
   // The channel has said all it had to: it must not keep the process alive on its own.
   process.channel?.unref();
-  return database;
 }
 
 const config = (() => {
@@ -55,10 +48,26 @@ const config = (() => {
     return exitOnConfigError(error);
   }
 })();
-const prepared = await prepareWhileTheClientBuilds(config);
-const app = await buildApp(config, prepared ? { database: prepared } : {}).catch(exitOnConfigError);
+// The database opens first (the embedded one reads and compiles its WebAssembly and, on a fresh
+// DATA_DIR, runs initdb) while the server's modules load: the loader transpiles them on a
+// thread of its own, so the two overlap (issue 18).
+const opening = openDatabase(config.database);
+// Its failure is reported where it is awaited, not as an unhandled rejection meanwhile.
+opening.catch(() => undefined);
+const { buildApp } = await import('./app.ts');
+const database = await opening;
+const app = await (async () => {
+  try {
+    await prepareWhileTheClientBuilds(config, database);
+    return await buildApp(config, { database });
+  } catch (error) {
+    // buildApp may have closed it already (a failed migration).
+    await database.close().catch(() => undefined);
+    return exitOnConfigError(error);
+  }
+})();
 // buildApp closes only a database it opened itself.
-if (prepared) app.addHook('onClose', () => prepared.close());
+app.addHook('onClose', () => database.close());
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
