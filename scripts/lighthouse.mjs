@@ -135,9 +135,19 @@ async function main() {
   ensureWebBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
   const server = startServer(dataDir);
+  /** @type {import('chrome-launcher').LaunchedChrome | undefined} */
   let chrome;
   let browser;
   const rows = [];
+  // Stopped (Ctrl-C), the browser and the server stop too and the data folder goes.
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+    process.once(signal, () => {
+      chrome?.kill();
+      server.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  }
   try {
     await waitForHealth(server);
     chrome = await chromeLauncher.launch({
