@@ -18,10 +18,10 @@
 // --no-pg, --no-pglite.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import {
   API,
   DEFAULT_PG_URL,
@@ -39,6 +39,14 @@ import {
   startServer,
   percentile,
 } from './bench-support.mjs';
+
+/**
+ * The load generator. autocannon ships no types: this is the part of its API the script uses.
+ * @type {(options: { url: string, connections: number, duration: number,
+ *   headers: Record<string, string> }) => Promise<{ requests: { average: number },
+ *   latency: { p50: number, p99: number }, non2xx: number, errors: number, timeouts: number }>}
+ */
+const autocannon = createRequire(import.meta.url)('autocannon');
 
 const { values: args } = parseArgs({
   options: {
