@@ -17,13 +17,18 @@ import {
 } from './shell.tsx';
 
 /**
- * What differs between a server string and the DOM without being seen: React's text markers,
- * and the spaces the DOM writes into a style attribute (`border: 0px` for `border:0px`).
+ * The markup as the DOM writes it, so that only what the browser would show differs: a server
+ * string and the DOM escape quotes and write style attributes (`border:0` for `border: 0px;`)
+ * each their own way, and React marks text boundaries with comments.
  */
-const normalise = (html: string) =>
-  html
-    .replaceAll(/<!--[^>]*-->/g, '')
-    .replaceAll(/style="([^"]*)"/g, (_, css: string) => `style="${css.replaceAll(/\s+/g, '')}"`);
+function normalise(html: string): string {
+  const box = document.createElement('div');
+  box.innerHTML = html.replaceAll(/<!--[^>]*-->/g, '');
+  for (const element of box.querySelectorAll<HTMLElement>('[style]')) {
+    element.setAttribute('style', element.style.cssText);
+  }
+  return box.innerHTML;
+}
 
 /** The client as main.tsx starts it, at an address, signed out. */
 async function clientMarkup(language: Language, path: string): Promise<string> {
