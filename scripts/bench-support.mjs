@@ -167,11 +167,14 @@ export async function startServer({
   const agent = new http.Agent({ keepAlive: true });
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   let healthyMs;
+  const fail = (/** @type {string} */ reason) => {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    return new Error(`${label} ${reason}:\n${stderr}`);
+  };
   for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`${label} exited with code ${child.exitCode}:\n${stderr}`);
-    }
-    if (Date.now() > deadline) throw new Error(`${label} not healthy in time:\n${stderr}`);
+    if (child.exitCode !== null) throw fail(`exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw fail('not healthy in time');
     const answer = await request({ port, agent, path: '/healthz' }).catch(() => undefined);
     if (answer?.status === 200) {
       healthyMs = performance.now() - started;

@@ -119,6 +119,9 @@ async function main() {
   const server = await startServer({
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
     ...(database && { databaseUrl: database.url }),
+  }).catch(async (/** @type {unknown} */ error) => {
+    await database?.drop();
+    throw error;
   });
   try {
     const token = await signIn(server.port);
