@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,13 @@ export interface Listener {
    * of the statement that committed them.
    */
   sync(): Promise<void>;
+  /**
+   * Resolves once every instance listening on this database has handed to its `onPayload`
+   * every notification committed before the call, or after `timeoutMs` (answering false): a
+   * `barrier:<id>` notification, which each listener acknowledges with `ack:<id>` once it has
+   * handled everything before it (notifications arrive in commit order). Immediate on PGlite.
+   */
+  barrier(timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +84,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
         onListening(true);
         return {
           sync: async () => {},
+          barrier: async () => true,
           async stop() {
             onListening(false);
             // Closing the database ends its listeners too; an UNLISTEN after that would fail.
@@ -134,6 +143,23 @@ async function listenOnPostgres(
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let delay = RECONNECT_FIRST_MS;
+  /** Barriers this instance raised: the acknowledgements still awaited. */
+  const barriers = new Map<string, { awaited: number; passed: () => void }>();
+
+  /** Barriers and their acknowledgements are this layer's; the rest goes to the caller. */
+  const received = (client: pg.Client, payload: string) => {
+    if (payload.startsWith('barrier:')) {
+      const id = payload.slice('barrier:'.length);
+      client.query('SELECT pg_notify($1, $2)', [channel, `ack:${id}`]).catch(() => lost(client));
+      return;
+    }
+    if (payload.startsWith('ack:')) {
+      const barrier = barriers.get(payload.slice('ack:'.length));
+      if (barrier && --barrier.awaited <= 0) barrier.passed();
+      return;
+    }
+    onPayload(payload);
+  };
 
   const lost = (client: pg.Client) => {
     if (current !== client) return;
@@ -154,7 +180,7 @@ async function listenOnPostgres(
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
     client.on('notification', (message) => {
-      if (message.channel === channel) onPayload(message.payload ?? '');
+      if (message.channel === channel) received(client, message.payload ?? '');
     });
     try {
       await client.connect();
@@ -174,6 +200,31 @@ async function listenOnPostgres(
       const client = current;
       if (!client) return; // deaf: the caller serves nothing from what it heard anyway
       await client.query('SELECT 1').catch(() => lost(client));
+    },
+    async barrier(timeoutMs) {
+      const client = current;
+      if (!client) return false;
+      const id = randomUUID();
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        // Every instance's listening connection, this one's included, must acknowledge.
+        const { rows } = await client.query<{ listeners: number }>(
+          `SELECT count(*)::int AS listeners FROM pg_stat_activity
+           WHERE datname = current_database() AND application_name = $1`,
+          [LISTENER_NAME],
+        );
+        const passed = new Promise<boolean>((resolve) => {
+          barriers.set(id, { awaited: rows[0]?.listeners ?? 1, passed: () => resolve(true) });
+          timer = setTimeout(() => resolve(false), timeoutMs);
+        });
+        await client.query('SELECT pg_notify($1, $2)', [channel, `barrier:${id}`]);
+        return await passed;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+        barriers.delete(id);
+      }
     },
     async stop() {
       stopped = true;

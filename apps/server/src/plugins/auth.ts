@@ -50,6 +50,8 @@ export interface AuthOptions {
 }
 
 const DEFAULT_CACHE_ENTRIES = 10_000;
+/** Past this, a revocation answers though an instance did not acknowledge it (it may be dying). */
+const PROPAGATION_TIMEOUT_MS = 2_000;
 
 /** Writes, and the server's own pages (sign-out and reset links are GETs and forms). */
 const mayWrite = (request: FastifyRequest) =>
@@ -88,6 +90,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
       onListening: (listening) => cache.setListening(listening),
     });
     app.addHook('onClose', () => listener.stop());
+    cache.setPropagation(() => listener.barrier(PROPAGATION_TIMEOUT_MS));
     // A request that may have changed a person or ended a session answers only once this
     // instance has heard its own notifications: the caller's next call sees the change here.
     app.addHook('onSend', async (request) => {

@@ -38,6 +38,7 @@ export class TokenCache<User> {
   readonly #entries = new Map<string, Entry<User>>();
   #epoch = 0;
   #listening: boolean;
+  #propagate: () => Promise<unknown> = async () => {};
   readonly ttlMs: number;
   readonly maxEntries: number;
 
@@ -131,6 +132,19 @@ export class TokenCache<User> {
   clear(): void {
     this.#epoch += 1;
     this.#entries.clear();
+  }
+
+  /** How `propagated` waits for the other instances (the database listener's barrier). */
+  setPropagation(propagate: () => Promise<unknown>): void {
+    this.#propagate = propagate;
+  }
+
+  /**
+   * Resolves once every instance has heard the revocations committed so far (or after a bounded
+   * wait): a sign-out answers only when the token is refused everywhere.
+   */
+  async propagated(): Promise<void> {
+    if (this.ttlMs > 0) await this.#propagate();
   }
 
   /** Applies a `portal_token_revoked` payload; unknown payloads clear everything (safe side). */

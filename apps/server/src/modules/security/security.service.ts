@@ -41,7 +41,10 @@ export type AuthenticatedUser = repo.UserRow;
  * This instance's cache of live tokens (ADR 0025). What a service ends it also evicts here, at
  * once; the other instances hear the database's `portal_token_revoked` notification.
  */
-export type TokenEvictions = Pick<TokenCache<AuthenticatedUser>, 'evictSessions' | 'evictUser'>;
+export type TokenEvictions = Pick<
+  TokenCache<AuthenticatedUser>,
+  'evictSessions' | 'evictUser' | 'propagated'
+>;
 
 /** What the sign-in, account and reset services need. */
 export interface SecurityDeps {
@@ -411,6 +414,7 @@ export async function authenticate(
 async function revokeSession(deps: Pick<SecurityDeps, 'db' | 'tokens'>, id: string, now: Date) {
   await repo.revokeSession(deps.db, id, now);
   deps.tokens.evictSessions([id]);
+  await deps.tokens.propagated();
 }
 
 /** Revokes the session (by its cookie, or the one behind a bearer token) and all its tokens. */
@@ -482,6 +486,7 @@ export async function endAllSessions(
 ) {
   await repo.revokeSessionsOfUser(deps.db, userId, now);
   deps.tokens.evictUser(userId);
+  await deps.tokens.propagated();
 }
 
 export type PasswordChangeResult =
@@ -533,6 +538,7 @@ async function setPassword(
   // After the commit: evicted earlier, a call in between could cache the still-live token again.
   // The kept session's tokens go too; the next call reads them back with the new user row.
   deps.tokens.evictUser(user.id);
+  await deps.tokens.propagated();
 }
 
 /** Settings: a new password, given the current one. Other sessions end. */
