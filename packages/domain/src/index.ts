@@ -38,6 +38,7 @@ export * from './rules/beneficiaries.ts';
 export * from './rules/other-interests-step.ts';
 export * from './rules/co-auth-code.ts';
 export * from './rules/review.ts';
+export * from './rules/step-schemas.ts';
 export * from './rules/esign.ts';
 export * from './identity/methods.ts';
 export * from './identity/bureau-maintenance.ts';

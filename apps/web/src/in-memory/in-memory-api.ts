@@ -1,15 +1,8 @@
 import type { ApplicationSummary } from '@portal/domain/application-summary';
-import { accountTypes, namedAccountTypes } from '@portal/domain/enums/account-types';
+import { takesEftContributions } from '@portal/domain/rules/eft-eligibility';
+import { namedAccountTypes } from '@portal/domain/enums/account-types';
 import { currencyTypeIdOf } from '@portal/domain/enums/funding';
 import { onboardingSteps, type OnboardingStep } from '@portal/domain/onboarding-steps';
-import {
-  accountDetailsStepSchema,
-  accountsStepSchema,
-  doYouKnowStepSchema,
-  goalsStepSchema,
-  optionsStepSchema,
-  ownershipStepSchema,
-} from '@portal/domain/rules/account-selection';
 import { withTrustedContactDeclines, type Affiliations } from '@portal/domain/rules/affiliations';
 import {
   esignReturnPath,
@@ -24,12 +17,7 @@ import {
   stepOpen,
   type SavedSteps,
 } from '@portal/domain/rules/onboarding-flow';
-import {
-  otherInterestsContextOf,
-  otherInterestsSavedStepSchema,
-} from '@portal/domain/rules/other-interests-step';
-import { dealerDate } from '@portal/domain/rules/person';
-import { profileStepSchema } from '@portal/domain/rules/profile';
+import { stepSchemaFor } from '@portal/domain/rules/step-schemas';
 import {
   acceptsChanges,
   allows,
@@ -48,12 +36,10 @@ import {
 } from '@portal/domain/rules/co-auth-code';
 import {
   reviewIsFrenchFirst,
-  reviewStepSchemaFor,
   savedReviewOf,
   type ReviewAgreement,
 } from '@portal/domain/rules/review';
 import { codeMessagesEn, codeMessagesFr } from '@portal/domain/messages/code-messages';
-import type { z } from 'zod';
 import type { ReferenceListName } from '../lib/reference-lists.ts';
 import {
   sampleAddresses,
@@ -169,20 +155,6 @@ const esignMessages = {
   notSigned: 'There is no signed document yet.',
 } as const;
 
-/**
- * Registered income funds and locked-in plans take no EFT contributions (the server's funding
- * service says the same).
- */
-const noContributionTypes: ReadonlySet<number> = new Set([
-  accountTypes.RIF,
-  accountTypes.SPRIF,
-  accountTypes.LIF,
-  accountTypes.RLIF,
-  accountTypes.PRIF,
-  accountTypes.LIRA,
-  accountTypes.RLSP,
-]);
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** The server's answer to a path parameter that is not a UUID (zod validation, 400). */
@@ -190,48 +162,6 @@ const invalidId = () =>
   refusal(400, 'invalidInput', applicationMessages.invalidInput, { fields: { id: 'invalid' } });
 
 type Steps = Record<string, unknown>;
-
-function schemaFor(step: OnboardingStep, saved: SavedSteps): z.ZodType | undefined {
-  const steps = saved as Steps;
-  switch (step) {
-    case 'ownership':
-      return ownershipStepSchema;
-    case 'doyouknow':
-      return doYouKnowStepSchema;
-    case 'goals':
-      return goalsStepSchema;
-    case 'relatedaccounts':
-    case 'allaccounts': {
-      const ownership = ownershipStepSchema.safeParse(steps.ownership);
-      return ownership.success ? accountsStepSchema(ownership.data) : undefined;
-    }
-    case 'options':
-      return optionsStepSchema;
-    case 'profile':
-      return profileStepSchema({ today: dealerDate(new Date()), accounts: chosenAccounts(saved) });
-    case 'profilejoint': {
-      const profile = steps.profile as { sin?: string; email?: string } | undefined;
-      if (!profile?.sin || !profile.email) return undefined;
-      return profileStepSchema({
-        today: dealerDate(new Date()),
-        accounts: chosenAccounts(saved),
-        primary: { sin: profile.sin, email: profile.email },
-      });
-    }
-    case 'account': {
-      const ownership = ownershipStepSchema.safeParse(steps.ownership);
-      if (!ownership.success) return undefined;
-      return accountDetailsStepSchema({ ...ownership.data, accounts: chosenAccounts(saved) });
-    }
-    case 'review':
-      return reviewStepSchemaFor({ frenchFirst: reviewIsFrenchFirst(saved) });
-    case 'otherinterests':
-      if (steps.profile === undefined) return undefined;
-      return otherInterestsSavedStepSchema(otherInterestsContextOf(saved, dealerDate(new Date())));
-    default:
-      return undefined;
-  }
-}
 
 /** What only the server states in a saved step (the review's agreement facts, trusted contact). */
 function withServerFacts(step: OnboardingStep, data: unknown, saved: SavedSteps, now: Date) {
@@ -524,7 +454,7 @@ export class InMemoryApi {
               accountNumber: null,
               accountTypeId: type.typeId,
               accountTypeName: name,
-              eftEligible: !noContributionTypes.has(type.typeId),
+              eftEligible: takesEftContributions(type.typeId),
               ownershipTypeId: row.ownershipTypeId ?? 1,
               currencyTypeId: currencyTypeIdOf(type.currency),
             };
@@ -614,7 +544,8 @@ export class InMemoryApi {
       });
     }
     const saved = row.steps;
-    const schema = stepOpen(step, saved) ? schemaFor(step, saved) : undefined;
+    const primarySin = () => ((saved as Steps).profile as { sin?: string } | undefined)?.sin;
+    const schema = stepOpen(step, saved) ? stepSchemaFor(step, saved, primarySin) : undefined;
     if (!schema) return refusal(400, 'stepNotAvailable', applicationMessages.stepNotAvailable);
     const submitted = restoreBlankFields(step, input?.data, (saved as Steps)[step]);
     const parsed = schema.safeParse(submitted);

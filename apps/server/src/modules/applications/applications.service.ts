@@ -1,20 +1,10 @@
 import {
   acceptsChanges,
-  accountDetailsStepSchema,
-  accountsStepSchema,
   chosenAccounts,
   canDelete,
-  doYouKnowStepSchema,
   resumeStep,
   stepApplies,
-  goalsStepSchema,
   nextState,
-  optionsStepSchema,
-  otherInterestsContextOf,
-  otherInterestsSavedStepSchema,
-  ownershipStepSchema,
-  dealerDate,
-  profileStepSchema,
   stepOpen,
   type ApplicationDetail,
   type ApplicationEvent,
@@ -26,15 +16,14 @@ import {
   type SavedSteps,
 } from '@portal/domain';
 import { isMessageCode } from '@portal/domain/messages/message-code';
+import { stepSchemaFor } from '@portal/domain/rules/step-schemas';
 import type { Profile } from '@portal/domain/rules/profile';
 import { withTrustedContactDeclines, type Affiliations } from '@portal/domain/rules/affiliations';
 import {
   reviewIsFrenchFirst,
-  reviewStepSchemaFor,
   savedReviewOf,
   type ReviewAgreement,
 } from '@portal/domain/rules/review';
-import type { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applicationDocuments, informationRequests } from '../../db/schema.ts';
@@ -125,57 +114,6 @@ async function identityStatesFor(
 ): Promise<Map<string, IdentityState> | undefined> {
   if (options.bypassQualId !== false) return undefined;
   return identityStatesOf(db, userId, rows);
-}
-
-/**
- * The schema of each step that can be saved so far (later steps arrive with their issues).
- * Steps that depend on an earlier answer are unavailable until that answer is saved.
- */
-function schemaFor(
-  step: OnboardingStep,
-  saved: SavedSteps,
-  primarySin: () => string | undefined,
-): z.ZodType | undefined {
-  switch (step) {
-    case 'ownership':
-      return ownershipStepSchema;
-    case 'doyouknow':
-      return doYouKnowStepSchema;
-    case 'goals':
-      return goalsStepSchema;
-    case 'relatedaccounts':
-    case 'allaccounts': {
-      const ownership = ownershipStepSchema.safeParse(saved.ownership);
-      return ownership.success ? accountsStepSchema(ownership.data) : undefined;
-    }
-    case 'options':
-      return optionsStepSchema;
-    case 'profile':
-      return profileStepSchema({ today: dealerDate(new Date()), accounts: chosenAccounts(saved) });
-    case 'profilejoint': {
-      const email = (saved.profile as { email?: string } | undefined)?.email;
-      const sin = primarySin();
-      if (!sin || !email) return undefined;
-      return profileStepSchema({
-        today: dealerDate(new Date()),
-        accounts: chosenAccounts(saved),
-        primary: { sin, email },
-      });
-    }
-    case 'account': {
-      const ownership = ownershipStepSchema.safeParse(saved.ownership);
-      if (!ownership.success) return undefined;
-      return accountDetailsStepSchema({ ...ownership.data, accounts: chosenAccounts(saved) });
-    }
-    case 'review':
-      return reviewStepSchemaFor({ frenchFirst: reviewIsFrenchFirst(saved) });
-    case 'otherinterests':
-      // Its rules turn on the profile (the home province decides Quebec's beneficiary rule).
-      if (saved.profile === undefined) return undefined;
-      return otherInterestsSavedStepSchema(otherInterestsContextOf(saved, dealerDate(new Date())));
-    default:
-      return undefined;
-  }
 }
 
 export async function createApplication(
@@ -420,7 +358,7 @@ async function saveStepOnce(
       throw new ApplicationError(409, 'staleVersion', { currentVersion: row.version });
     }
     const primarySin = () => savedSin(cipher, id, 'profile', saved.profile);
-    const schema = stepOpen(step, saved) ? schemaFor(step, saved, primarySin) : undefined;
+    const schema = stepOpen(step, saved) ? stepSchemaFor(step, saved, primarySin) : undefined;
     if (!schema) throw new ApplicationError(400, 'stepNotAvailable');
     const submitted = restoreBlankFields(cipher, id, step, input.data, saved[step]);
     const parsed = schema.safeParse(submitted);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { takesEftContributions } from '@portal/domain/rules/eft-eligibility';
 import {
   addCalendarDays,
   compareIsoDates,
@@ -8,11 +9,7 @@ import {
 } from '@portal/domain/calendar/iso-date';
 import { nextBusinessDay } from '@portal/domain/calendar/payments-calendar';
 import { PAD_PRE_NOTIFICATION_CALENDAR_DAYS } from '@portal/domain/constants';
-import {
-  namedAccountTypes,
-  accountTypes,
-  type NamedAccountTypeName,
-} from '@portal/domain/enums/account-types';
+import { namedAccountTypes, type NamedAccountTypeName } from '@portal/domain/enums/account-types';
 import {
   bankAccountSources,
   currencyOfTypeId,
@@ -240,21 +237,6 @@ export function bankAccountView(
 // ---------------------------------------------------------------------------------------------
 // The accounts an application opens
 
-/**
- * Whether new money can go in by EFT: registered income funds (RRIF, LIF, PRIF...) take no
- * contributions, and locked-in plans (LIRA, LRSP, RLSP) are funded only by transfers from a
- * pension plan; every other account takes deposits.
- */
-const noContributionTypes: ReadonlySet<number> = new Set([
-  accountTypes.RIF,
-  accountTypes.SPRIF,
-  accountTypes.LIF,
-  accountTypes.RLIF,
-  accountTypes.PRIF,
-  accountTypes.LIRA,
-  accountTypes.RLSP,
-]);
-
 function toAccountView(row: repo.ClientAccountRow): FundingItem['toAccount'] {
   return {
     accountId: row.id,
@@ -291,7 +273,7 @@ export async function openChosenAccounts(
         accountTypeId: type.typeId,
         currencyTypeId: currencyTypeIdOf(type.currency),
         ownershipTypeId: application.ownershipTypeId ?? 1,
-        eftEligible: !noContributionTypes.has(type.typeId),
+        eftEligible: takesEftContributions(type.typeId),
       };
     }),
   );
