@@ -74,7 +74,7 @@ function checkClasses(markup, css) {
  * signed-in people, leaves for sign-in at once as the guard would, without waiting for the
  * bundle. The server allows this script by its hash (web-client.ts).
  */
-function chooserScript(screens, signIn, entry) {
+function chooserScript(screens, signIn, entry, modules) {
   const known = JSON.stringify(Object.fromEntries(screens.map((screen) => [screen, 1])));
   const encodedPlaceholder = encodeURIComponent(signIn.placeholder);
   return [
@@ -102,10 +102,13 @@ function chooserScript(screens, signIn, entry) {
     `document.cookie=${JSON.stringify(`${signIn.returnUrlCookie}=`)}+encodeURIComponent(r)+'; path=/; SameSite=Lax; max-age=${signIn.returnUrlMaxAgeSeconds}'+(location.protocol==='https:'?'; Secure':'');`,
     `location.replace(${JSON.stringify(signIn.authorizeUrl)}.replace(${JSON.stringify(encodedPlaceholder)},encodeURIComponent(location.origin)));`,
     '}}',
-    // The bundle starts once the page has painted (after the next frame), so the first paint
-    // never waits for its evaluation; a hidden tab paints no frame and starts it at once.
+    // The bundle is asked for once the page has painted (after the next frame): the first
+    // paint never waits for it nor shares the line with it. Its modules are preloaded together
+    // then, so they still download side by side; a hidden tab paints no frame and starts at once.
     'var started=0;',
-    `var go=function(){if(!started){started=1;import(${JSON.stringify(entry)})}};`,
+    'var go=function(){if(started)return;started=1;',
+    `${JSON.stringify(modules)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});`,
+    `import(${JSON.stringify(entry)})};`,
     "if(document.visibilityState==='hidden')go();",
     'else requestAnimationFrame(function(){setTimeout(go,0)});',
     '})()',
@@ -142,11 +145,15 @@ async function main() {
     throw new Error('the style sheet has a relative url(): inlining it would break it');
   }
 
-  // The entry starts from the inline script (chooserScript); it downloads from the start.
+  // The entry and its modules start from the inline script (chooserScript), after the paint.
   const entryScript =
     /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(template);
   if (!entryScript) throw new Error('dist/index.html has no entry module script');
   const entry = entryScript[1];
+  const preloads = [
+    ...template.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g),
+  ];
+  const modules = [entry, ...preloads.map((preload) => preload[1])];
 
   const renderer = await loadRenderer();
   const screens = renderer.prerenderedScreens.map(screenName);
@@ -157,6 +164,7 @@ async function main() {
       placeholder: renderer.ORIGIN_PLACEHOLDER,
     },
     entry,
+    modules,
   );
   const scriptHash = createHash('sha256').update(script).digest('base64');
 
@@ -197,12 +205,8 @@ async function main() {
       )
       .replace(link[0], () => `<style>${css}\n${switchingCss(screens)}</style>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
-      .replace(entryScript[0], () => `<link rel="modulepreload" crossorigin href="${entry}">`)
-      // The page paints without them: the bundle must not compete with what shows first.
-      .replaceAll(
-        '<link rel="modulepreload" crossorigin',
-        '<link rel="modulepreload" fetchpriority="low" crossorigin',
-      );
+      .replace(entryScript[0], '')
+      .replaceAll(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">\s*/g, '');
     if (!html.includes(body)) throw new Error('dist/index.html has no empty <div id="root">');
     await writeFile(path.join(dist, file), html);
   }
