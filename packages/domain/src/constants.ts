@@ -87,6 +87,12 @@ export const ERROR_REPORT_THROTTLE_MS = 30_000;
 export const SESSION_REFRESH_THROTTLE_MS = 10_000;
 export const NETWORK_RETRY_ATTEMPTS = 3;
 export const NETWORK_RETRY_DELAY_MS = 2_000;
+/**
+ * A 503 with Retry-After (the embedded database's queue was full: the request never ran, ADR
+ * 0025) is tried this many times in all, waiting what the server asks, at most the wait below.
+ */
+export const BUSY_RETRY_ATTEMPTS = 3;
+export const BUSY_RETRY_MAX_WAIT_MS = 5_000;
 export const INSTITUTION_SEARCH_LIMIT = 10;
 export const PERCENTAGE_RANGE = { min: 0, max: 100 } as const;
 export const ACCOUNT_CODE_LENGTH = 8;

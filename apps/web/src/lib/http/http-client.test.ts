@@ -191,6 +191,53 @@ describe('HTTP client (spec sections 7 and 8)', () => {
     await expect(result).resolves.toEqual({ back: true });
   });
 
+  it('sends a save refused 503 busy with Retry-After again after the wait the server asks', async () => {
+    let busy = 1;
+    const { client, apiCalls } = setup((url) =>
+      url.startsWith('/service') && busy-- > 0
+        ? new Response(JSON.stringify({ errorCode: 'busy' }), {
+            status: 503,
+            headers: { 'retry-after': '1', 'content-type': 'application/json' },
+          })
+        : json({ saved: true }),
+    );
+    const result = client.put('/applications/a/steps/goals', { version: 1 });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(apiCalls()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toEqual({ saved: true });
+    expect(apiCalls()).toHaveLength(2);
+  });
+
+  it('answers the 503 after 3 busy answers, and never waits more than 5 s between them', async () => {
+    const { client, apiCalls } = setup((url) =>
+      url.startsWith('/service')
+        ? new Response(JSON.stringify({ errorCode: 'busy' }), {
+            status: 503,
+            headers: { 'retry-after': '120', 'content-type': 'application/json' },
+          })
+        : new Response(null, { status: 204 }),
+    );
+    const result = client.get('/users', { noErrorPage: true }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(apiCalls()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(apiCalls()).toHaveLength(3);
+    const error = await result;
+    expect((error as HttpError).status).toBe(503);
+  });
+
+  it('does not send a 503 without Retry-After again', async () => {
+    const { client, apiCalls } = setup((url) =>
+      url.startsWith('/service')
+        ? json({ errorCode: 'bureauOffline' }, 503)
+        : new Response(null, { status: 204 }),
+    );
+    const error = await client.get('/identity', { noErrorPage: true }).catch((e: unknown) => e);
+    expect((error as HttpError).status).toBe(503);
+    expect(apiCalls()).toHaveLength(1);
+  });
+
   it('takes a 200 whose body does not parse as a success with the text', async () => {
     const { client } = setup(() => new Response('plain words', { status: 200 }));
     await expect(client.get('/something')).resolves.toBe('plain words');

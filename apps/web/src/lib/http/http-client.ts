@@ -1,4 +1,6 @@
 import {
+  BUSY_RETRY_ATTEMPTS,
+  BUSY_RETRY_MAX_WAIT_MS,
   ERROR_REPORT_THROTTLE_MS,
   NETWORK_RETRY_ATTEMPTS,
   NETWORK_RETRY_DELAY_MS,
@@ -120,7 +122,7 @@ export function createHttpClient(deps: HttpClientDeps) {
   }
 
   /** Status 0 (the network failed) is tried 3 times in all, 2 s apart. */
-  async function fetchWithRetry(url: string, init: RequestInit): Promise<Response> {
+  async function fetchOrNetworkRetry(url: string, init: RequestInit): Promise<Response> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await deps.fetch(url, init);
@@ -128,6 +130,28 @@ export function createHttpClient(deps: HttpClientDeps) {
         if (init.signal?.aborted || attempt >= NETWORK_RETRY_ATTEMPTS) throw error;
         await deps.sleep(NETWORK_RETRY_DELAY_MS);
       }
+    }
+  }
+
+  /**
+   * A 503 with Retry-After was refused before it ran (the server was too busy to take it), so
+   * it is safe to send again, whatever its method: tried 3 times in all, waiting what the
+   * server asks (at most 5 s). Past that the 503 is the answer.
+   */
+  async function fetchWithRetry(url: string, init: RequestInit): Promise<Response> {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await fetchOrNetworkRetry(url, init);
+      const retryAfter = Number(response.headers.get('retry-after'));
+      if (
+        response.status !== 503 ||
+        !Number.isFinite(retryAfter) ||
+        !response.headers.has('retry-after') ||
+        attempt >= BUSY_RETRY_ATTEMPTS ||
+        init.signal?.aborted
+      ) {
+        return response;
+      }
+      await deps.sleep(Math.min(Math.max(retryAfter, 0) * 1000, BUSY_RETRY_MAX_WAIT_MS));
     }
   }
 
