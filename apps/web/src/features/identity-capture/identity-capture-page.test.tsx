@@ -379,7 +379,9 @@ describe('Phone pages of photo ID (issue 13)', () => {
   it('is operable with the keyboard alone: start, choose a document, open the file input', async () => {
     const server = fakeServer();
     await renderPage();
-    await heading('Verify your identity with your phone');
+    // The page puts the focus on its heading once shown; the keyboard starts from there.
+    const start = await heading('Verify your identity with your phone');
+    await waitFor(() => expect(start).toHaveFocus());
     await user.tab();
     expect(screen.getByRole('button', { name: 'Start' })).toHaveFocus();
     await user.keyboard(' ');
