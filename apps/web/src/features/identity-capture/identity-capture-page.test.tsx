@@ -385,7 +385,8 @@ describe('Phone pages of photo ID (issue 13)', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Start' })).toHaveFocus();
     await user.keyboard(' ');
-    await heading('Which document will you use?');
+    const choose = await heading('Which document will you use?');
+    await waitFor(() => expect(choose).toHaveFocus());
     await user.tab();
     expect(screen.getByRole('radio', { name: 'Driver’s licence' })).toHaveFocus();
     await user.keyboard(' ');
@@ -393,8 +394,9 @@ describe('Phone pages of photo ID (issue 13)', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Continue' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    await heading('Picture of the front');
+    const front = await heading('Picture of the front');
     expect(server.state.documentType).toBe('driversLicence');
+    await waitFor(() => expect(front).toHaveFocus());
     await user.tab();
     expect(screen.getByRole('button', { name: 'Take a photo' })).toHaveFocus();
     await user.tab();
