@@ -130,6 +130,8 @@ test('the mobile menu toggle reveals the header links on a small screen', async 
 test('an uncaught error sends the person to #/error', async ({ page }) => {
   await page.goto('/#/version');
   await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
+  // The page shows before the client runs (ADR 0027); its buttons work once the client does.
+  await expect(page.getByRole('button', { name: 'Afficher cette page en français' })).toBeEnabled();
   await page.evaluate(() => {
     setTimeout(() => {
       throw new Error('boom');

@@ -90,10 +90,6 @@ function chooserScript(screens, signIn, entry, modules) {
     "document.addEventListener('click',function(e){",
     'var a=e.target&&e.target.closest&&e.target.closest(\'a[href="#main-content"]\');',
     "if(a){e.preventDefault();var n=document.getElementById('main-content');if(n)n.focus()}});",
-    // A hidden frame would still load: only the not-found screen's frame gets its address.
-    "if(s==='not-found')document.addEventListener('DOMContentLoaded',function(){",
-    "var f=document.querySelector('iframe[data-prerender-src]');",
-    "if(f&&!f.getAttribute('src'))f.setAttribute('src',f.getAttribute('data-prerender-src'))});",
     `if(s===''||${JSON.stringify(signIn.guardedSegments)}.indexOf(s.split('/')[0])>=0){`,
     'var t=null;',
     `try{t=sessionStorage.getItem(${JSON.stringify(signIn.tokenKey)})}catch(e){}`,
@@ -180,7 +176,12 @@ async function main() {
       if (page.open !== skeleton.open || page.close !== skeleton.close) {
         throw new Error(`the shell around ${screenPath} differs from the skeleton's`);
       }
-      const inner = page.inner.replaceAll('<iframe src=', '<iframe data-prerender-src=');
+      // A frame loads even hidden, and the client's render makes its own: the page holds the
+      // frame's place (its height) with an empty box, so the frame loads once, after the paint.
+      const inner = page.inner.replaceAll(
+        /<iframe\b[^>]*\bheight="(\d+)"[^>]*><\/iframe>/g,
+        (_, height) => `<div style="height:${height}px"></div>`,
+      );
       parts.push(`<div data-prerender="${screenName(screenPath)}">${inner}</div>`);
     }
     // The client shows the banner first thing after the skip link when the server says so.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import type { Language } from '@portal/domain';
@@ -17,6 +17,35 @@ import { SandboxBanner } from './sandbox-banner.tsx';
 const SessionExpiry = lazy(async () => ({
   default: (await import('./session-expiry.tsx')).SessionExpiry,
 }));
+
+/**
+ * The control a keyboard user had reached on the page the server sent (ADR 0027), noted in the
+ * client's first render: its commit replaces that page with the same markup, and the focus
+ * goes to the same control in it rather than back to the top.
+ */
+const FOCUSABLE = 'a[href], button, [tabindex]';
+const focusKey = (element: Element) =>
+  [element.tagName, element.id, element.getAttribute('href'), element.textContent].join('|');
+let tookOver = false;
+
+function serverPageFocus(): string | undefined {
+  if (tookOver || typeof document === 'undefined') return undefined;
+  const active = document.activeElement;
+  return active?.closest('#root') && active.matches(FOCUSABLE) ? focusKey(active) : undefined;
+}
+
+function useFocusFromServerPage() {
+  const [key] = useState(serverPageFocus);
+  useLayoutEffect(() => {
+    if (tookOver) return;
+    tookOver = true;
+    if (!key || document.activeElement !== document.body) return;
+    const same = [...document.querySelectorAll<HTMLElement>(`#root ${FOCUSABLE}`)].find(
+      (element) => focusKey(element) === key,
+    );
+    same?.focus();
+  }, [key]);
+}
 
 /** What a route may tell the shell through its `handle`. */
 export interface ShellHandle {
@@ -92,6 +121,7 @@ export function RootLayout({ loading = false }: { loading?: boolean }) {
   const shell = useShellHandle();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigation(mainRef);
+  useFocusFromServerPage();
   useFollowAccountLanguage();
   // In Node the server has not said yet: the prerendered page carries the banner apart.
   const [sandbox] = useState(() => typeof document !== 'undefined' && isSandboxEnvironment());
