@@ -41,6 +41,7 @@ describe('serving the built web client', () => {
   beforeAll(async () => {
     ({ parent, dist } = makeBuild());
     test = await createTestApp({ webDistDir: dist });
+    await test.app.webClientCompressed?.();
   });
   afterAll(async () => {
     await test.close();
@@ -182,6 +183,36 @@ describe('the web client plugin on its own', () => {
     for (const folder of builds) rmSync(folder, { recursive: true, force: true });
   });
 
+  it('answers before the build is compressed, uncompressed but varying by encoding', async () => {
+    const { parent, dist } = makeBuild();
+    builds.push(parent);
+    // Half a megabyte of varied text: Brotli's strongest level takes a good part of a second.
+    const words = Array.from({ length: 40_000 }, (_, i) => `<p>${(i * 7919).toString(36)}</p>`);
+    const longIndex = `<!doctype html><head></head><body>${words.join('')}</body>`;
+    writeFileSync(path.join(dist, 'index.html'), longIndex);
+    const app = Fastify();
+    await app.register(webClient, { distDir: dist });
+    await app.ready();
+    // The compression has only just begun: the first answer cannot wait for it.
+    const first = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.headers.vary).toContain('Accept-Encoding');
+    expect(first.body).toBe(longIndex);
+    await app.webClientCompressed?.();
+    const later = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(later.headers['content-encoding']).toBe('br');
+    expect(later.headers.etag).not.toBe(first.headers.etag);
+    await app.close();
+  });
+
   it('applies transformIndexHtml once, before hashing and compressing', async () => {
     const { parent, dist } = makeBuild();
     builds.push(parent);
@@ -197,6 +228,7 @@ describe('the web client plugin on its own', () => {
         return html.replace('<head>', `<head>${marker}`);
       },
     });
+    await app.webClientCompressed?.();
     const expected = longIndex.replace('<head>', `<head>${marker}`);
 
     const plain = await app.inject({ method: 'GET', url: '/' });
@@ -249,6 +281,7 @@ describe("the prerendered page in the person's language (ADR 0027)", () => {
       distDir: dist,
       transformIndexHtml: (html) => html.replace('<head>', '<head><meta name="marker">'),
     });
+    await app.webClientCompressed?.();
   });
   afterAll(async () => {
     await app.close();

@@ -8,6 +8,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LANGUAGE_COOKIE } from '@portal/domain/constants';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles once the built client's compressed variants are made (after `ready`). */
+    webClientCompressed?: () => Promise<void>;
+  }
+}
+
 export interface WebClientOptions {
   distDir: string;
   /**
@@ -29,7 +36,12 @@ interface BuiltFile {
   contentType: string;
   cacheControl: string;
   identity: Representation;
-  /** Present only for compressible files worth compressing (see `compressedVariants`). */
+  /** A text file worth compressing: its answers vary by Accept-Encoding. */
+  compressible: boolean;
+  /**
+   * Its compressed variants (see `compressedVariants`), once made: they are made after the
+   * server starts, so that it answers sooner; until then the file goes uncompressed.
+   */
   encoded?: Partial<Record<ContentCoding, Representation>>;
   /**
    * The CSP sources (`'sha256-…'`) of the page's inline scripts: the prerendered page picks
@@ -118,7 +130,7 @@ async function listBuildFiles(root: string): Promise<string[]> {
 }
 
 /**
- * Brotli and gzip at their strongest levels: they run once at start, so the time they take
+ * Brotli and gzip at their strongest levels: they run once, after start, so the time they take
  * is spent once rather than on every request. A variant no smaller than the file is dropped.
  */
 async function compressedVariants(
@@ -146,7 +158,7 @@ async function compressedVariants(
 async function loadBuild(
   distDir: string,
   transformIndexHtml: ((html: string) => string) | undefined,
-): Promise<Map<string, BuiltFile>> {
+): Promise<{ files: Map<string, BuiltFile>; compressAll: () => Promise<void> }> {
   const files = new Map<string, BuiltFile>();
   for (const urlPath of await listBuildFiles(distDir)) {
     let body = await readFile(path.join(distDir, ...urlPath.split('/')));
@@ -163,11 +175,19 @@ async function loadBuild(
       // old ones may be kept forever. Everything else keeps its name and must be revalidated.
       cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
       identity,
-      ...(compress && { encoded: await compressedVariants(body, identity.etag) }),
+      compressible: compress,
       ...(scripts.length > 0 && { inlineScriptSources: scripts }),
     });
   }
-  return files;
+  // One file at a time: the compression threads must not crowd out the first requests.
+  const every = [...files.values()];
+  const compressAll = async () => {
+    for (const file of every) {
+      if (file.compressible)
+        file.encoded = await compressedVariants(file.identity.body, file.identity.etag);
+    }
+  };
+  return { files, compressAll };
 }
 
 /** The codings the client accepts with a non-zero quality (`*` standing for the others). */
@@ -245,7 +265,7 @@ function sendBuiltFile(
   reply.header('cache-control', file.cacheControl).header('etag', representation.etag);
   // The page at / is English or French by the `lang` cookie: a cache must key on it too.
   const vary = [
-    ...(file.encoded ? ['Accept-Encoding'] : []),
+    ...(file.compressible ? ['Accept-Encoding'] : []),
     ...(variesByCookie ? ['Cookie'] : []),
   ];
   if (vary.length > 0) reply.header('vary', vary.join(', '));
@@ -268,8 +288,23 @@ async function webClientPlugin(app: FastifyInstance, options: WebClientOptions):
     app.log.warn({ distDir: options.distDir }, 'web client not built; serving the API only');
     return;
   }
-  const files = await loadBuild(options.distDir, options.transformIndexHtml);
+  const { files, compressAll } = await loadBuild(options.distDir, options.transformIndexHtml);
   app.log.info({ files: files.size }, 'web client loaded into memory');
+  // Compressing the build takes seconds of CPU: it starts once the server is ready, so the
+  // server answers (its health check first) meanwhile, sending the files uncompressed.
+  let compressed: Promise<void> | undefined;
+  app.addHook('onReady', async () => {
+    compressed = compressAll().catch((error: unknown) => {
+      app.log.error({ err: error }, 'web client compression failed; files go uncompressed');
+    });
+  });
+  app.decorate('webClientCompressed', async () => {
+    await app.ready();
+    await compressed;
+  });
+  app.addHook('onClose', async () => {
+    await compressed;
+  });
   const english = files.get(INDEX);
   const french = files.get(FRENCH_INDEX);
   files.delete(INDEX);
