@@ -44,6 +44,9 @@ const serverEnv: Record<string, string> = {
   // A vendor's authorize page #/externalRedirect may leave for (the browser never reaches it:
   // the journey answers it itself).
   EXTERNAL_REDIRECT_ORIGINS: 'https://auth.bankvendor.example',
+  // The journeys pass identity at any hour: the bureau's weekly maintenance is shown by the
+  // client's clock, which the maintenance journey fixes (identity-desktop.spec.ts).
+  BUREAU_MAINTENANCE_WINDOWS: 'false',
 };
 if (process.env.E2E_DATABASE_URL) {
   serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;

@@ -17,6 +17,13 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  it('keeps the bureau maintenance windows on unless BUREAU_MAINTENANCE_WINDOWS=false', () => {
+    expect(loadConfig({}).bureauMaintenanceWindows).toBe(true);
+    expect(loadConfig({ BUREAU_MAINTENANCE_WINDOWS: 'false' }).bureauMaintenanceWindows).toBe(
+      false,
+    );
+  });
+
   it('lets PORT and DATA_DIR override the defaults', () => {
     const config = loadConfig({ PORT: '9090', DATA_DIR: '/tmp/portal-data' });
     expect(config.port).toBe(9090);

@@ -68,6 +68,12 @@ export interface AppConfig {
    */
   sandboxWebhookPollMs?: number;
   /**
+   * Whether the credit bureau's weekly maintenance windows (spec section 8) close the credit-file
+   * check; true unless `BUREAU_MAINTENANCE_WINDOWS=false`, which only the end-to-end servers set:
+   * their journeys must not fail for running at the wrong hour.
+   */
+  bureauMaintenanceWindows?: boolean;
+  /**
    * The secret each vendor role signs its webhooks with (`esign`, `identity`, ...); a role
    * without one (every sandbox) uses a secret derived from `appSecret`.
    */
@@ -413,6 +419,7 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   FLAG_ENVIRONMENT: z.enum(flagEnvironments).optional(),
   SANDBOX_WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  BUREAU_MAINTENANCE_WINDOWS: booleanFlag.optional(),
   CO_AUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   EXPRESS_INVITATION_TTL_SECONDS: z.coerce
     .number()
@@ -543,6 +550,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     dataKey: dataKeyFrom(env),
     addressLookupProvider: env.ADDRESS_LOOKUP_PROVIDER,
     sandboxWebhookPollMs: env.SANDBOX_WEBHOOK_POLL_MS,
+    bureauMaintenanceWindows: env.BUREAU_MAINTENANCE_WINDOWS ?? true,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.CO_AUTH_CODE_TTL_SECONDS !== undefined && {
       coAuthCodeValidityMs: env.CO_AUTH_CODE_TTL_SECONDS * 1000,

@@ -18,7 +18,7 @@ import {
 } from './identity.service.ts';
 
 export interface IdentityRoutesOptions {
-  config: Pick<AppConfig, 'featureFlags'>;
+  config: Pick<AppConfig, 'featureFlags' | 'bureauMaintenanceWindows'>;
   /** The credit bureau; the sandbox over the app's database when absent. */
   bureau?: CreditBureauProvider;
   /** The sandbox bureau's answer time (ms); none when absent (tests). */
@@ -70,6 +70,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     bypassQualId: () => featureFlagsOf(options.config).bypassQualId,
     currentHandoff: (input) => currentHandoff(app.db, app.cipher, input),
     ...(options.now && { now: options.now }),
+    ...(options.config.bureauMaintenanceWindows === false && { maintenanceWindows: false }),
   };
   app.addHook('onRequest', async (request, reply) => {
     await app.requireUser(request, reply);

@@ -72,6 +72,14 @@ describe('identity service: the credit bureau', () => {
     expect(later.outcome).toBe('questions');
   });
 
+  it('keeps the bureau open through its windows when the configuration turns them off (e2e servers)', async () => {
+    const id = await agreedApplication(test.app, camille);
+    const deps = { ...depsWith(sandbox(), MONDAY_22_PACIFIC), maintenanceWindows: false };
+    expect((await identityView(deps, camilleId, id)).bureau).toEqual({ offline: false });
+    const started = await startCreditFile(deps, camilleId, id);
+    expect(started.outcome).toBe('questions');
+  });
+
   it('refuses a matched file of two years as thinFile (FINTRAC: at least three)', async () => {
     const id = await agreedApplication(test.app, camille);
     const deps = depsWith(bureauFinding({ fileAgeYears: 2 }), WEDNESDAY_MORNING);
