@@ -3,7 +3,6 @@ import { takesEftContributions } from '@portal/domain/rules/eft-eligibility';
 import { namedAccountTypes } from '@portal/domain/enums/account-types';
 import { currencyTypeIdOf } from '@portal/domain/enums/funding';
 import { onboardingSteps, type OnboardingStep } from '@portal/domain/onboarding-steps';
-import { withTrustedContactDeclines, type Affiliations } from '@portal/domain/rules/affiliations';
 import {
   esignReturnPath,
   signedEvent,
@@ -17,7 +16,7 @@ import {
   stepOpen,
   type SavedSteps,
 } from '@portal/domain/rules/onboarding-flow';
-import { stepSchemaFor } from '@portal/domain/rules/step-schemas';
+import { stepSchemaFor, withServerFacts } from '@portal/domain/rules/step-schemas';
 import {
   acceptsChanges,
   allows,
@@ -34,11 +33,6 @@ import {
   demoAuthCodeStatuses,
   isDemoAuthCode,
 } from '@portal/domain/rules/co-auth-code';
-import {
-  reviewIsFrenchFirst,
-  savedReviewOf,
-  type ReviewAgreement,
-} from '@portal/domain/rules/review';
 import { codeMessagesEn, codeMessagesFr } from '@portal/domain/messages/code-messages';
 import type { ReferenceListName } from '../lib/reference-lists.ts';
 import {
@@ -162,23 +156,6 @@ const invalidId = () =>
   refusal(400, 'invalidInput', applicationMessages.invalidInput, { fields: { id: 'invalid' } });
 
 type Steps = Record<string, unknown>;
-
-/** What only the server states in a saved step (the review's agreement facts, trusted contact). */
-function withServerFacts(step: OnboardingStep, data: unknown, saved: SavedSteps, now: Date) {
-  if (step === 'review') {
-    return savedReviewOf(data as ReviewAgreement, { frenchFirst: reviewIsFrenchFirst(saved), now });
-  }
-  if (step === 'otherinterests') {
-    const answer = data as { affiliations?: Affiliations };
-    if (!answer.affiliations) return data;
-    const previous = (saved as Steps).otherinterests as { affiliations?: unknown } | undefined;
-    return {
-      ...answer,
-      affiliations: withTrustedContactDeclines(answer.affiliations, previous?.affiliations, now),
-    };
-  }
-  return data;
-}
 
 function maskedSteps(steps: SavedSteps): Steps {
   return Object.fromEntries(

@@ -12,7 +12,13 @@ import { chosenAccounts, type SavedSteps } from './onboarding-flow.ts';
 import { otherInterestsContextOf, otherInterestsSavedStepSchema } from './other-interests-step.ts';
 import { dealerDate } from './person.ts';
 import { profileStepSchema } from './profile.ts';
-import { reviewIsFrenchFirst, reviewStepSchemaFor } from './review.ts';
+import { withTrustedContactDeclines, type Affiliations } from './affiliations.ts';
+import {
+  reviewIsFrenchFirst,
+  reviewStepSchemaFor,
+  savedReviewOf,
+  type ReviewAgreement,
+} from './review.ts';
 
 /**
  * The schema a step's answer is saved with, given the answers saved so far: the server's save
@@ -67,4 +73,31 @@ export function stepSchemaFor(
     default:
       return undefined;
   }
+}
+
+/**
+ * What only the server may state in a saved step (issue 12 items 10 and 16): when and to which
+ * file and hash the review's agreement was given, in which language, with the express choice's
+ * words; when an applicant declined to name a trusted contact. Never taken from the client; the
+ * in-memory mode (ADR 0028) states the same.
+ */
+export function withServerFacts(
+  step: OnboardingStep,
+  data: unknown,
+  saved: SavedSteps,
+  now: Date,
+): unknown {
+  if (step === 'review') {
+    return savedReviewOf(data as ReviewAgreement, { frenchFirst: reviewIsFrenchFirst(saved), now });
+  }
+  if (step === 'otherinterests') {
+    const answer = data as { affiliations?: Affiliations };
+    if (!answer.affiliations) return data;
+    const previous = (saved.otherinterests as { affiliations?: unknown } | undefined)?.affiliations;
+    return {
+      ...answer,
+      affiliations: withTrustedContactDeclines(answer.affiliations, previous, now),
+    };
+  }
+  return data;
 }

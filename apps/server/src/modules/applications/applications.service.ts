@@ -16,14 +16,8 @@ import {
   type SavedSteps,
 } from '@portal/domain';
 import { isMessageCode } from '@portal/domain/messages/message-code';
-import { stepSchemaFor } from '@portal/domain/rules/step-schemas';
+import { stepSchemaFor, withServerFacts } from '@portal/domain/rules/step-schemas';
 import type { Profile } from '@portal/domain/rules/profile';
-import { withTrustedContactDeclines, type Affiliations } from '@portal/domain/rules/affiliations';
-import {
-  reviewIsFrenchFirst,
-  savedReviewOf,
-  type ReviewAgreement,
-} from '@portal/domain/rules/review';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applicationDocuments, informationRequests } from '../../db/schema.ts';
@@ -277,27 +271,6 @@ export async function deleteApplication(db: Database, ownerId: string, id: strin
       fromStatus: row.status,
     });
   });
-}
-
-/**
- * What only the server may state in a saved step (issue 12 items 10 and 16): when and to which
- * file and hash the review's agreement was given, in which language, with the express choice's
- * words; when an applicant declined to name a trusted contact. Never taken from the client.
- */
-function withServerFacts(step: OnboardingStep, data: unknown, saved: SavedSteps, now: Date) {
-  if (step === 'review') {
-    return savedReviewOf(data as ReviewAgreement, { frenchFirst: reviewIsFrenchFirst(saved), now });
-  }
-  if (step === 'otherinterests') {
-    const answer = data as { affiliations?: Affiliations };
-    if (!answer.affiliations) return data;
-    const previous = (saved.otherinterests as { affiliations?: unknown } | undefined)?.affiliations;
-    return {
-      ...answer,
-      affiliations: withTrustedContactDeclines(answer.affiliations, previous, now),
-    };
-  }
-  return data;
 }
 
 /**
