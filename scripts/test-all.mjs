@@ -32,8 +32,11 @@ function withoutPassword(/** @type {string} */ url) {
 }
 const shownPostgresUrl = withoutPassword(postgresUrl);
 
-/** @type {{ suite: string, passed: number, failed: number, skipped: number, reason?: string }[]} */
+/** @type {{ suite: string, passed: number, failed: number, skipped: number, reason?: string, failures?: string[] }[]} */
 const results = [];
+
+/** A file's path as printed: relative to the repository, so the names stay short. */
+const shortPath = (/** @type {string} */ file) => path.relative(root, file) || file;
 
 /**
  * A suite that did not run: under CI one failure whose reason says how to fix it, else a log
@@ -70,8 +73,21 @@ function readVitest(suite, file, status) {
   const failedFiles = report.testResults.filter(
     (/** @type {{ status: string }} */ f) => f.status === 'failed',
   ).length;
+  /** @type {string[]} */
+  const failures = [];
+  for (const file of report.testResults) {
+    const failedTests = (file.assertionResults ?? []).filter(
+      (/** @type {{ status: string }} */ t) => t.status === 'failed',
+    );
+    for (const test of failedTests) failures.push(`${shortPath(file.name)} › ${test.fullName}`);
+    // A file that did not load has no test results, only its message.
+    if (file.status === 'failed' && failedTests.length === 0) {
+      failures.push(`${shortPath(file.name)}: ${String(file.message ?? 'failed').split('\n')[0]}`);
+    }
+  }
   results.push({
     suite,
+    failures,
     passed: report.numPassedTests,
     // A file that fails to load has no failed test but must still count as a failure.
     failed: Math.max(report.numFailedTests, status === 0 ? 0 : failedFiles || 1),
@@ -86,9 +102,32 @@ function readPlaywright(suite, file, status) {
     console.error(`${suite}: no report (exit ${status})`);
     return;
   }
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
+  /** @type {string[]} */
+  const failures = [];
+  /** @param {any} suiteNode a Playwright JSON report suite (files, describes) */
+  const walk = (suiteNode, /** @type {string[]} */ titles) => {
+    const here =
+      suiteNode.title && !suiteNode.file?.endsWith(suiteNode.title)
+        ? [...titles, suiteNode.title]
+        : titles;
+    for (const spec of suiteNode.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const project = test.projectName ? ` [${test.projectName}]` : '';
+        failures.push(`${spec.file}:${spec.line}${project} › ${[...here, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suiteNode.suites ?? []) walk(child, here);
+  };
+  for (const top of report.suites ?? []) walk(top, []);
+  for (const error of report.errors ?? []) {
+    failures.push(`error: ${String(error.message ?? '').split('\n')[0]}`);
+  }
   results.push({
     suite,
+    failures,
     passed: stats.expected + stats.flaky,
     failed: stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0),
     skipped: stats.skipped,
@@ -186,6 +225,8 @@ for (const r of results) {
   console.log(
     `  ${r.suite}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${reason}`,
   );
+  // The names of what failed, last in the log where a truncated report still shows them.
+  for (const failure of r.failures ?? []) console.log(`    failed: ${failure}`);
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);

@@ -77,6 +77,10 @@ function testConfig(database: DatabaseConfig, overrides: Partial<AppConfig>): Ap
     // identity tests turn the flag off (`featureFlags: { bypassQualId: false }`), and the
     // flag files themselves bypass only in the demo environment.
     featureFlags: { bypassQualId: true },
+    // The bureau's weekly maintenance windows follow the wall clock: left on, every identity
+    // test fails for the half hour a window lasts. Their rules are tested on a fixed clock
+    // (identity.service.test.ts, bureau-maintenance.test.ts).
+    bureauMaintenanceWindows: false,
     ...overrides,
   };
 }
