@@ -13,8 +13,6 @@ import { QualidStep } from './qualid-step.tsx';
 const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000000';
 const IDENTITY_PATH = `/service/jaxrs/applications/${APPLICATION_ID}/identity`;
 const POLL_MS = 25;
-/** A Wednesday noon in Vancouver: the credit bureau is open. */
-const OPEN_HOURS = new Date('2026-11-25T20:00:00Z');
 /** Monday 23 November 2026, 22:00 in Vancouver (PST): the bureau's Monday maintenance. */
 const MONDAY_22_PACIFIC = new Date('2026-11-24T06:00:00Z');
 
@@ -85,10 +83,7 @@ function fakeIdentityApi(views: IdentityView[], posts: Record<string, Answer[]> 
   };
 }
 
-async function renderStep({
-  language = 'en',
-  now = OPEN_HOURS,
-}: { language?: Language; now?: Date } = {}) {
+async function renderStep({ language = 'en' }: { language?: Language } = {}) {
   storeAccessToken('test-token');
   const i18n = await createI18n(language);
   addOnDemandCatalogues(i18n);
@@ -96,7 +91,7 @@ async function renderStep({
     [
       {
         path: '/application/:applicationId/qualid',
-        element: <QualidStep pollIntervalMs={POLL_MS} now={() => now} />,
+        element: <QualidStep pollIntervalMs={POLL_MS} />,
       },
       { path: '/application/:applicationId/esign', element: <h1>Sign your application</h1> },
       { path: '/home/dashboard', element: <h1>Dashboard</h1> },
@@ -228,9 +223,11 @@ describe('identity step (qualid)', () => {
     expect(screen.getByRole('button', { name: 'Ask for manual verification' })).toBeVisible();
   });
 
-  it('offline at a faked Monday 22:00 Pacific: the maintenance message and the next method', async () => {
-    const api = fakeIdentityApi([view()]);
-    await renderStep({ now: MONDAY_22_PACIFIC });
+  it("offline when the server's view says so: the maintenance message and the next method", async () => {
+    const api = fakeIdentityApi([
+      view({ bureau: { offline: true, endsAt: '2026-11-24T09:30:00.000Z' } }),
+    ]);
+    await renderStep();
     expect(screen.getByRole('heading', { name: 'The credit bureau is offline' })).toBeVisible();
     // Tuesday 01:30 Pacific, said in the person's own time zone (the machine's here).
     const endsAt = new Intl.DateTimeFormat('en-CA', {
@@ -246,6 +243,19 @@ describe('identity step (qualid)', () => {
     expect(screen.queryByRole('button', { name: 'Start with a few questions' })).toBeNull();
     expect(screen.getAllByRole('button')[0]).toHaveTextContent('Use my photo ID instead');
     expect(api.posted('/creditFile')).toHaveLength(0);
+  });
+
+  it("offers the questions when the server says the bureau is open, whatever the browser's clock", async () => {
+    // The browser's time-zone data can put a maintenance window where the server's does not.
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY_22_PACIFIC });
+    try {
+      fakeIdentityApi([view()]);
+      await renderStep();
+      expect(screen.getByRole('button', { name: 'Start with a few questions' })).toBeVisible();
+      expect(screen.queryByRole('heading', { name: 'The credit bureau is offline' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("offline in French, and the server's 503 bureauOffline shows the same message", async () => {

@@ -1,6 +1,5 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bureauMaintenanceAt } from '@portal/domain/identity/bureau-maintenance';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { refusalOf } from '../../../lib/applications-api.ts';
 import {
@@ -42,12 +41,9 @@ export interface QualidArrival {
 export function QualidStep({
   applicationId: givenId,
   pollIntervalMs = IDENTITY_POLL_MS,
-  now = () => new Date(),
 }: {
   applicationId?: string;
   pollIntervalMs?: number;
-  /** The client's clock, for the bureau's maintenance windows. */
-  now?: () => Date;
 }) {
   const { t } = useTranslation('identity');
   const params = useParams();
@@ -72,8 +68,6 @@ export function QualidStep({
   const [serverOffline, setServerOffline] = useState<Date | null>(null);
   const [sentHandoff, setSentHandoff] = useState<IdentityHandoff | null>(null);
   const [problem, setProblem] = useState<'failedRequest' | 'notOpen' | null>(null);
-  // The client's clock shows the maintenance message before any call (spec section 8).
-  const [clientOffline] = useState(() => bureauMaintenanceAt(now()).endsAt ?? null);
 
   const view = resource.state === 'ready' ? resource.data : null;
   const handoff = mergedHandoff(view?.handoff, sentHandoff);
@@ -112,8 +106,11 @@ export function QualidStep({
       : null;
   const failure = localFailure ?? serverFailure;
   const tried = [...new Set([...(view?.tried ?? []), ...localTried])];
+  // The maintenance windows (spec section 8) are the server's to tell, in the view it sends
+  // before any call and in a 503 to a call: the browser's own time-zone data can disagree with
+  // the server's (Vancouver's offset after November 2026 differs between them), and the server
+  // alone knows when its bureau is open.
   const offlineUntil =
-    clientOffline ??
     serverOffline ??
     (view?.bureau.offline && view.bureau.endsAt ? new Date(view.bureau.endsAt) : null);
 
