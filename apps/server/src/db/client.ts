@@ -11,9 +11,12 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
-import * as schema from './schema.ts';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Without the schema: the code writes SQL-like queries, never the relational `db.query` API, and
+ * with a schema drizzle builds that API again for every transaction (issue 18, step saves).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -68,7 +71,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       ? new PGlite(config.dataDir)
       : new PGlite(config.template ? { loadDataDir: config.template } : {});
     await client.waitReady;
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client);
     return {
       db,
       driver: 'pglite',
@@ -100,7 +103,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   // reported here and discarded by the pool; the next query opens a fresh one. Without a
   // listener Node would treat it as an uncaught error and stop the process.
   pool.on('error', () => undefined);
-  const db = drizzlePostgres(pool, { schema });
+  const db = drizzlePostgres(pool);
   return {
     db,
     driver: 'postgres',

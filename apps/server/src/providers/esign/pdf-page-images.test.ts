@@ -7,6 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { embedNotoSans } from '../../lib/pdf/noto-sans.ts';
 import { PAGE_IMAGE_WIDTH, pdfPageCount, pdfPageImage } from './pdf-page-images.ts';
 
+// Taken before any test here loads pdf.js (nothing imports it at load time).
+const natives = {
+  stringify: JSON.stringify,
+  parse: JSON.parse,
+  push: Array.prototype.push,
+  toString: Function.prototype.toString,
+};
+
 async function twoPagePdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -19,6 +27,16 @@ async function twoPagePdf(): Promise<Uint8Array> {
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 describe('a PDF’s pages as images', () => {
+  it("leaves the process's own JSON, Array push and Function toString once pdf.js has loaded", async () => {
+    expect(await pdfPageCount(await twoPagePdf())).toBe(2);
+    expect(JSON.stringify).toBe(natives.stringify);
+    expect(JSON.parse).toBe(natives.parse);
+    expect(Array.prototype.push).toBe(natives.push);
+    expect(Function.prototype.toString).toBe(natives.toString);
+    // What pdf.js only adds stays, for its own use (Node 20 has no Promise.withResolvers).
+    expect('withResolvers' in Promise).toBe(true);
+  });
+
   it('counts the pages and draws each as a PNG of the asked width, in the page’s proportions', async () => {
     const bytes = await twoPagePdf();
     expect(await pdfPageCount(bytes)).toBe(2);

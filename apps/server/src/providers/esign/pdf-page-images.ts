@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { getDocument, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { loadPdfjs } from './pdfjs.ts';
 
 type RenderParameters = Parameters<PDFPageProxy['render']>[0];
 
@@ -27,6 +28,7 @@ const standardFontDataUrl = `${join(
  */
 async function openPdf(bytes: Uint8Array) {
   try {
+    const { getDocument } = await loadPdfjs();
     return await getDocument({
       // pdf.js takes the buffer over; the caller's copy stays whole.
       data: new Uint8Array(bytes),

@@ -143,7 +143,7 @@ export function QualidStep({
       setScreen('choose');
       if (refusal?.status === 503) {
         const endsAt = (refusal.body as { endsAt?: string }).endsAt;
-        setServerOffline(endsAt ? new Date(endsAt) : now());
+        setServerOffline(endsAt ? new Date(endsAt) : new Date());
       } else if (refusal?.status === 409) {
         setProblem('notOpen');
         retry();
