@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { blankDatabaseFor } from './blank-embedded-database.ts';
 
 /**
  * Without the schema: the code writes SQL-like queries, never the relational `db.query` API, and
@@ -64,13 +65,41 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Any fixed number shared by every instance: it names the lock that serialises migrations. */
 const MIGRATION_LOCK_ID = 7_145_001;
 
+/**
+ * The embedded database: in memory (from the tests' template when given), or in its folder,
+ * which a first start fills from the blank database `npm ci` dumped rather than by initdb.
+ */
+export async function openEmbedded(
+  config: Extract<DatabaseConfig, { driver: 'pglite' }>,
+  blankFile?: string,
+) {
+  if (!config.dataDir) {
+    const client = new PGlite(config.template ? { loadDataDir: config.template } : {});
+    await client.waitReady;
+    return client;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const blank = await blankDatabaseFor(config.dataDir, blankFile);
+  if (blank) {
+    const client = new PGlite(config.dataDir, { loadDataDir: blank });
+    const opened = await client.waitReady.then(
+      () => true,
+      () => false,
+    );
+    if (opened) return client;
+    // A dump it cannot read (a damaged cache): the folder was new, so start it over by initdb.
+    await client.close().catch(() => undefined);
+    rmSync(config.dataDir, { recursive: true, force: true });
+    mkdirSync(config.dataDir, { recursive: true });
+  }
+  const client = new PGlite(config.dataDir);
+  await client.waitReady;
+  return client;
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.driver === 'pglite') {
-    if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-    const client = config.dataDir
-      ? new PGlite(config.dataDir)
-      : new PGlite(config.template ? { loadDataDir: config.template } : {});
-    await client.waitReady;
+    const client = await openEmbedded(config);
     const db = drizzlePglite(client);
     return {
       db,

@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type PGlite } from '@electric-sql/pglite';
+import { blankDatabase } from '../db/blank-embedded-database.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/seed-reference-data.ts';
 
@@ -16,7 +17,13 @@ export const TEMPLATE_ENV = 'PORTAL_PGLITE_TEMPLATE';
  */
 export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.TEST_DATABASE_URL) return async () => {};
-  const database = await openDatabase({ driver: 'pglite', dataDir: null });
+  // From the blank database `npm ci` dumped, when it is there: no initdb.
+  const blank = await blankDatabase();
+  const database = await openDatabase({
+    driver: 'pglite',
+    dataDir: null,
+    ...(blank && { template: blank }),
+  });
   await database.migrate(seedReferenceData);
   const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
