@@ -55,7 +55,11 @@ function followDocumentLanguage(instance: i18n): void {
   instance.on('languageChanged', apply);
 }
 
-export async function createI18n(language: Language): Promise<i18n> {
+/**
+ * An i18next instance on the bundled catalogues that touches no `document`: the prerender
+ * renders the shell with it in Node (ADR 0027), the client through `createI18n`.
+ */
+export async function createBundledI18n(language: Language): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     resources,
@@ -67,6 +71,11 @@ export async function createI18n(language: Language): Promise<i18n> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  return instance;
+}
+
+export async function createI18n(language: Language): Promise<i18n> {
+  const instance = await createBundledI18n(language);
   followDocumentLanguage(instance);
   return instance;
 }

@@ -1,6 +1,6 @@
-import i18next, { type i18n } from 'i18next';
+import type { i18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import {
   createMemoryRouter,
   createPath,
@@ -8,11 +8,10 @@ import {
   type RouteObject,
   type To,
 } from 'react-router';
-import type { Language } from '@portal/domain';
 import { RootLayoutLoading } from '../app/root-layout.tsx';
 import { routes } from '../app/routes.tsx';
 import { SandboxBanner } from '../app/sandbox-banner.tsx';
-import { namespaces, resources } from '../lib/i18n.ts';
+import { createBundledI18n } from '../lib/i18n.ts';
 import { RETURN_URL_COOKIE_MAX_AGE_SECONDS } from '@portal/domain/constants';
 import { requireSignIn } from '../lib/require-sign-in.ts';
 import { TOKEN_KEY } from '../lib/session-token.ts';
@@ -33,21 +32,8 @@ export const prerenderedScreens = [
   '/advisor-error',
 ] as const;
 
-/** An i18next instance on the bundled catalogues, touching no `document` (Node renders it). */
-export async function createShellI18n(language: Language): Promise<i18n> {
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: 'en',
-    supportedLngs: ['en', 'fr'],
-    ns: namespaces,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return instance;
-}
+/** The client's catalogues and options, without the document (Node renders the shell). */
+export const createShellI18n = createBundledI18n;
 
 /** The router's hydrate fallback, as the client shows it while a lazy screen loads. */
 const skeletonRoutes: RouteObject[] = [{ path: '*', Component: RootLayoutLoading }];
