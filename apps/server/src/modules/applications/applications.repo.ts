@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { reusableStatement } from '../../db/reusable-statement.ts';
 import {
   applications,
   applicationSteps,
@@ -91,6 +92,51 @@ export async function stepsOf(
   return grouped;
 }
 
+/** Every saved step of the application, as one object keyed by step (null: none saved). */
+const savedStepsObject = sql<Record<string, unknown> | null>`(
+  select json_object_agg(${applicationSteps.step}, ${applicationSteps.data})
+  from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`;
+
+/** The owner's own identity state on the application: they are its primary applicant. */
+const ownIdentityState = sql<string | null>`(
+  select ${identityVerifications.state} from ${identityVerifications}
+  where ${identityVerifications.applicationId} = ${applications.id}
+    and ${identityVerifications.userId} = ${sql.placeholder('ownerId')}
+    and ${identityVerifications.role} = 'primary'
+  limit 1)`;
+
+const lockSelection = (identity: boolean) => ({
+  row: applications,
+  steps: savedStepsObject,
+  identityState: identity ? ownIdentityState : sql<null>`null`,
+});
+
+type LockedApplication = {
+  row: ApplicationRow;
+  steps: Record<string, unknown> | null;
+  identityState: string | null;
+};
+
+const lockStatement = (identity: boolean) =>
+  reusableStatement<LockedApplication>(
+    identity ? 'lock_owned_with_steps_identity' : 'lock_owned_with_steps',
+    (db) =>
+      db
+        .select(lockSelection(identity))
+        .from(applications)
+        .where(
+          and(
+            eq(applications.id, sql.placeholder('id')),
+            eq(applications.ownerId, sql.placeholder('ownerId')),
+          ),
+        )
+        .limit(1)
+        .for('update', { of: applications }),
+    lockSelection(identity),
+  );
+const lockWithIdentity = lockStatement(true);
+const lockWithoutIdentity = lockStatement(false);
+
 /**
  * The owner's application, locked until the transaction ends, with all its saved steps (and,
  * when asked, the owner's own identity state on it) in one statement: a step save needs them
@@ -104,32 +150,64 @@ export async function lockOwnedWithSteps(
 ): Promise<
   { row: ApplicationRow; steps: Record<string, unknown>; identityState: string | null } | undefined
 > {
-  const steps = sql<Record<string, unknown> | null>`(
-    select json_object_agg(${applicationSteps.step}, ${applicationSteps.data})
-    from ${applicationSteps} where ${applicationSteps.applicationId} = ${applications.id})`;
-  // The owner is the primary applicant: the same state identityStatesOf answers for them.
-  const identityState = identity
-    ? sql<string | null>`(
-        select ${identityVerifications.state} from ${identityVerifications}
-        where ${identityVerifications.applicationId} = ${applications.id}
-          and ${identityVerifications.userId} = ${ownerId}
-          and ${identityVerifications.role} = 'primary'
-        limit 1)`
-    : sql<null>`null`;
-  const [found] = await db
-    .select({ row: applications, steps, identityState })
-    .from(applications)
-    .where(and(eq(applications.id, id), eq(applications.ownerId, ownerId)))
-    .limit(1)
-    .for('update', { of: applications });
+  const [found] = await (identity ? lockWithIdentity : lockWithoutIdentity)(db, { id, ownerId });
   return found && { ...found, steps: found.steps ?? {} };
 }
 
 /**
  * A step save's writes in one statement (issue 18): the step upserted, the application moved
- * to `values` and the audit event written, as data-modifying common table expressions, which
- * PostgreSQL runs whether or not the main statement reads them. Answers the updated row.
+ * to its new status and version, and the audit event written, as data-modifying common table
+ * expressions, which PostgreSQL runs whether or not the main statement reads them. Answers the
+ * updated row.
  */
+const stepSaveStatement = reusableStatement<ApplicationRow>(
+  'write_step_save',
+  (db) => {
+    // getSQL(): a builder put in a template would be wrapped in parentheses, not valid here.
+    const savedStep = db.$with('saved_step', {}).as(
+      db
+        .insert(applicationSteps)
+        .values({
+          applicationId: sql.placeholder('applicationId'),
+          step: sql.placeholder('step'),
+          data: sql.placeholder('data'),
+          updatedAt: sql.placeholder('now'),
+        })
+        .onConflictDoUpdate({
+          target: [applicationSteps.applicationId, applicationSteps.step],
+          // The row proposed, not the values again: the answer is serialised and sent once.
+          set: { data: sql`excluded.data`, updatedAt: sql`excluded.updated_at` },
+        })
+        .getSQL(),
+    );
+    const audited = db.$with('audited', {}).as(
+      db
+        .insert(auditEvents)
+        .values({
+          applicationId: sql.placeholder('applicationId'),
+          actorId: sql.placeholder('actorId'),
+          action: sql.placeholder('action'),
+          fromStatus: sql.placeholder('fromStatus'),
+          toStatus: sql.placeholder('toStatus'),
+          details: sql.placeholder('details'),
+        })
+        .getSQL(),
+    );
+    return db
+      .with(savedStep, audited)
+      .update(applications)
+      .set({
+        status: sql`${sql.placeholder('status')}`,
+        version: sql`${sql.placeholder('version')}`,
+        ownershipTypeId: sql`${sql.placeholder('ownershipTypeId')}`,
+        updatedAt: sql`${sql.placeholder('nowText')}`,
+      })
+      .where(eq(applications.id, sql.placeholder('applicationId')))
+      .returning();
+  },
+  getTableColumns(applications),
+);
+
 export async function writeStepSave(
   db: Database,
   save: {
@@ -138,29 +216,19 @@ export async function writeStepSave(
     data: unknown;
     now: Date;
     values: Pick<ApplicationRow, 'status' | 'version' | 'ownershipTypeId'>;
-    audit: AuditEvent;
+    audit: Required<Pick<AuditEvent, 'actorId' | 'action' | 'fromStatus' | 'toStatus' | 'details'>>;
   },
 ): Promise<ApplicationRow> {
-  const { applicationId, step, data, now } = save;
-  // getSQL(): a builder put in a template would be wrapped in parentheses, not valid here.
-  const savedStep = db.$with('saved_step', {}).as(
-    db
-      .insert(applicationSteps)
-      .values({ applicationId, step, data, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [applicationSteps.applicationId, applicationSteps.step],
-        // The row proposed, not the values again: the answer is serialised and sent once.
-        set: { data: sql`excluded.data`, updatedAt: sql`excluded.updated_at` },
-      })
-      .getSQL(),
-  );
-  const audited = db.$with('audited', {}).as(db.insert(auditEvents).values(save.audit).getSQL());
-  const [row] = await db
-    .with(savedStep, audited)
-    .update(applications)
-    .set({ ...save.values, updatedAt: now })
-    .where(eq(applications.id, applicationId))
-    .returning();
+  const [row] = await stepSaveStatement(db, {
+    applicationId: save.applicationId,
+    step: save.step,
+    data: save.data,
+    now: save.now,
+    // Set through SQL (drizzle's update types take no placeholder), so sent as PostgreSQL reads it.
+    nowText: save.now.toISOString(),
+    ...save.values,
+    ...save.audit,
+  });
   if (!row) throw new Error('application update returned nothing');
   return row;
 }

@@ -388,7 +388,6 @@ async function saveStepOnce(
       now,
       values: { status: to, version, ownershipTypeId },
       audit: {
-        applicationId: id,
         actorId: ownerId,
         action: event,
         fromStatus: status,
