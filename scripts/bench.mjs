@@ -121,7 +121,8 @@ async function cannon(url, headers = {}) {
  * The save the server makes, sent straight through `pg` by `clients` loops sharing a pool of
  * the server's size: BEGIN, the locking read with every step and the identity state, the one
  * statement writing the step, the application and the audit event, COMMIT (the SQL drizzle
- * renders in apps/server/src/modules/applications/applications.repo.ts, columns included).
+ * renders in apps/server/src/modules/applications/applications.repo.ts, columns included; both
+ * named prepared statements, as the server's reusable statements are).
  * With `former`, the shape before issue 18 (six statements): the lock, the steps, the upsert
  * sending the answer twice, the update, the audit insert and the identity read, each its own
  * round trip.
@@ -180,8 +181,11 @@ async function pgSaveLoop(url, ownerId, applications, { former = false } = {}) {
           [ownerId, id],
         );
       } else {
-        const locked = await client.query(
-          `select "applications"."id", "applications"."owner_id", "applications"."status",
+        // Named, as the server sends them (reusable statements): parsed and planned once per
+        // connection.
+        const locked = await client.query({
+          name: 'bench_lock_owned_with_steps',
+          text: `select "applications"."id", "applications"."owner_id", "applications"."status",
              "applications"."version", "applications"."ownership_type_id",
              "applications"."joint_user_id", "applications"."promo_code",
              "applications"."partner_agreement", "applications"."created_at",
@@ -196,11 +200,12 @@ async function pgSaveLoop(url, ownerId, applications, { former = false } = {}) {
            from "applications"
            where ("applications"."id" = $2 and "applications"."owner_id" = $3)
            limit $4 for update of "applications"`,
-          [ownerId, id, ownerId, 1],
-        );
+          values: [ownerId, id, ownerId, 1],
+        });
         version = locked.rows[0].version + 1;
-        await client.query(
-          `with "saved_step" as (insert into "application_steps"
+        await client.query({
+          name: 'bench_write_step_save',
+          text: `with "saved_step" as (insert into "application_steps"
              ("application_id", "step", "data", "updated_at") values ($1, $2, $3, $4)
              on conflict ("application_id","step")
              do update set "data" = excluded.data, "updated_at" = excluded.updated_at),
@@ -212,7 +217,7 @@ async function pgSaveLoop(url, ownerId, applications, { former = false } = {}) {
            where "applications"."id" = $15
            returning "id", "owner_id", "status", "version", "ownership_type_id",
              "joint_user_id", "promo_code", "partner_agreement", "created_at", "updated_at"`,
-          [
+          values: [
             id,
             'goals',
             data,
@@ -229,7 +234,7 @@ async function pgSaveLoop(url, ownerId, applications, { former = false } = {}) {
             now,
             id,
           ],
-        );
+        });
       }
       await client.query('commit');
     } catch (error) {

@@ -1,4 +1,6 @@
-type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+type Pdfjs = typeof PdfjsModule;
 
 declare global {
   /** pdf.js's worker, loaded here rather than by pdf.js at its first document (see below). */
