@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,8 +31,14 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the blank embedded data
     await client.close();
     expect(existsSync(path.join(folder, 'PG_VERSION'))).toBe(true);
 
-    // The folder now holds a database: it is opened as it is, never replaced by the dump.
+    // The folder now holds a database: it is opened as it is, never replaced by the dump; so is
+    // a folder holding anything at all.
     expect(await blankDatabaseFor(folder, dumpFile)).toBeUndefined();
+    const notEmpty = freshFolder('not-empty');
+    mkdirSync(notEmpty);
+    writeFileSync(path.join(notEmpty, 'notes.txt'), 'kept');
+    expect(await blankDatabaseFor(notEmpty, dumpFile)).toBeUndefined();
+    expect(await blankDatabaseFor(freshFolder('missing'), dumpFile)).toBeInstanceOf(Blob);
     const again = await openEmbedded({ driver: 'pglite', dataDir: folder }, dumpFile);
     expect((await again.query<{ note: string }>('select note from kept')).rows).toEqual([
       { note: 'Hélène' },

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -61,13 +61,14 @@ export async function blankDatabase(
 }
 
 /**
- * The blank database to start `dataDir` from, when the folder holds no database yet (PostgreSQL
- * writes PG_VERSION first) and the dump was made; undefined otherwise.
+ * The blank database to start `dataDir` from, when the folder is empty (a new DATA_DIR) and the
+ * dump was made; undefined otherwise. Only an empty folder: if the dump cannot be loaded, the
+ * folder is emptied again for initdb, and nothing of anyone's may be in it.
  */
 export async function blankDatabaseFor(
   dataDir: string,
   file: string = defaultTemplateFile(),
 ): Promise<Blob | undefined> {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return undefined;
   return blankDatabase(file);
 }

@@ -87,7 +87,7 @@ export async function openEmbedded(
       () => false,
     );
     if (opened) return client;
-    // A dump it cannot read (a damaged cache): the folder was new, so start it over by initdb.
+    // A dump it cannot read (a damaged cache): the folder was empty, so start it over by initdb.
     await client.close().catch(() => undefined);
     rmSync(config.dataDir, { recursive: true, force: true });
     mkdirSync(config.dataDir, { recursive: true });
