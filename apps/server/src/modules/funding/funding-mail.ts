@@ -7,7 +7,13 @@ import {
 } from '@portal/domain/enums/funding';
 import { formatCents, type Cents } from '@portal/domain/money/cents';
 import { escapeHtml } from '../../lib/pages/page-shell.ts';
-import { composeMail, mailButton, mailParagraphs, oneLine } from '../outbox/mail-layout.ts';
+import {
+  composeMail,
+  labelInSentence,
+  mailButton,
+  mailParagraphs,
+  oneLine,
+} from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
 /**
@@ -212,14 +218,9 @@ export function longDate(date: IsoDate, language: MessageLanguage): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
-/** "weekly" / "chaque semaine", lower-cased to sit inside a sentence. */
-function frequencyWords(frequency: EftFrequency, language: MessageLanguage): string {
-  const key = (Object.keys(eftFrequencies) as (keyof typeof eftFrequencies)[]).find(
-    (name) => eftFrequencies[name] === frequency,
-  );
-  const label = key ? eftFrequencyLabels[key][language] : '';
-  return label.charAt(0).toLowerCase() + label.slice(1);
-}
+/** "monthly" / "mensuelle": the frequency's label inside a sentence. */
+const frequencyWords = (frequency: EftFrequency, language: MessageLanguage): string =>
+  labelInSentence(eftFrequencies, eftFrequencyLabels, frequency, language);
 
 function compose(
   language: MessageLanguage,

@@ -8,7 +8,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
 } from '../security/account-mail.ts';
-import { composeMail, MAIL_LAYOUT_MARK, mailLayout } from './mail-layout.ts';
+import { composeMail, labelInSentence, MAIL_LAYOUT_MARK, mailLayout } from './mail-layout.ts';
 import type { MessageContent, MessageLanguage } from './outbox.service.ts';
 
 const publicUrl = 'https://portal.example.ca';
@@ -89,5 +89,22 @@ describe('mail layout', () => {
     expect(html).toContain('&nbsp;Laurentide</span>');
     expect(html).toContain('role="img" aria-label="Placements Laurentide"');
     expect(html).not.toMatch(/<img|<svg|<script/);
+  });
+});
+
+describe('a coded choice inside a sentence', () => {
+  const codes = { monthly: 'M', twiceMonthly: 'S' } as const;
+  const labels = {
+    monthly: { en: 'Monthly', fr: 'Mensuelle' },
+    twiceMonthly: { en: 'Twice a month', fr: 'Deux fois par mois' },
+  };
+
+  it('gives the label of the code in the language, lower-cased at its start only', () => {
+    expect(labelInSentence(codes, labels, 'S', 'en')).toBe('twice a month');
+    expect(labelInSentence(codes, labels, 'M', 'fr')).toBe('mensuelle');
+  });
+
+  it('gives nothing for a value without a code', () => {
+    expect(labelInSentence(codes, labels, 'X' as never, 'en')).toBe('');
   });
 });

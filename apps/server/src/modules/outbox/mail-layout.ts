@@ -23,6 +23,21 @@ export const oneLine = (text: string) =>
     .trim()
     .slice(0, 120);
 
+/**
+ * The label of a coded choice (a payment frequency, ...) in the mail's language, lower-cased to
+ * sit inside a sentence: "monthly" / "mensuelle". Empty for a value with no code.
+ */
+export function labelInSentence<K extends string, V>(
+  codes: Readonly<Record<K, V>>,
+  labels: Readonly<Record<K, Readonly<Record<MessageLanguage, string>>>>,
+  value: V,
+  language: MessageLanguage,
+): string {
+  const key = (Object.keys(codes) as K[]).find((name) => codes[name] === value);
+  const label = key ? labels[key][language] : '';
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 export const MAIL_LAYOUT_MARK = 'data-mail-layout="laurentide"';
 
 /** A call to action drawn as a button that survives clients that ignore CSS (a padded link). */

@@ -8,7 +8,13 @@ import {
 } from '@portal/domain/rif/payout-frequencies';
 import { escapeHtml } from '../../lib/pages/page-shell.ts';
 import { longDate } from '../funding/funding-mail.ts';
-import { composeMail, mailButton, mailParagraphs, oneLine } from '../outbox/mail-layout.ts';
+import {
+  composeMail,
+  labelInSentence,
+  mailButton,
+  mailParagraphs,
+  oneLine,
+} from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
 /**
@@ -72,14 +78,9 @@ const words = {
   },
 } as const;
 
-/** "monthly" / "mensuelle", lower-cased to sit inside a sentence. */
-function frequencyWords(frequency: PayoutFrequency, language: MessageLanguage): string {
-  const key = (Object.keys(payoutFrequencies) as (keyof typeof payoutFrequencies)[]).find(
-    (name) => payoutFrequencies[name] === frequency,
-  );
-  const label = key ? payoutFrequencyLabels[key][language] : '';
-  return label.charAt(0).toLowerCase() + label.slice(1);
-}
+/** "monthly" / "mensuelle": the frequency's label inside a sentence. */
+const frequencyWords = (frequency: PayoutFrequency, language: MessageLanguage): string =>
+  labelInSentence(payoutFrequencies, payoutFrequencyLabels, frequency, language);
 
 export function rifPayoutConfirmationMail(input: RifConfirmationInput): MessageContent {
   const { language } = input;
