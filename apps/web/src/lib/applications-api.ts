@@ -38,6 +38,12 @@ export const applicationsApi = {
   get: (id: string, signal?: AbortSignal) =>
     http.get<ApplicationDetail>(`/applications/${encodeURIComponent(id)}`, { ...quiet, signal }),
   remove: (id: string) => http.delete<void>(`/applications/${encodeURIComponent(id)}`, quiet),
+  /** `GET applications/{id}/next-step`: where the application goes on (null once all is done). */
+  nextStep: (id: string) =>
+    http.get<{ step: OnboardingStep | null }>(
+      `/applications/${encodeURIComponent(id)}/next-step`,
+      quiet,
+    ),
   /** Answers the step as the server saved it (`saved`), which replaces the client's copy. */
   saveStep: (id: string, step: OnboardingStep, version: number, data: unknown) =>
     http.put<SavedStepAnswer>(

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { BRAND_NAME } from '@portal/domain/brand';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import { toAccountLabel, type FundingToAccount } from '@portal/domain/funding/funding-item';
+import { applicationsApi } from '../../../lib/applications-api.ts';
 import { fundingApi, type FundingSubmitted } from '../../../lib/funding-api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { RadioChoices } from '../../../ui/choices.tsx';
@@ -16,7 +17,6 @@ import { builtSteps } from '../step/built-steps.ts';
 import { AddBankAccount } from '../../../ui/funding/add-bank-account.tsx';
 import { TransferLeaveGuard } from '../../../ui/transfers/transfer-leave-guard.tsx';
 import { TransfersPanel } from '../../../ui/transfers/transfers-panel.tsx';
-import { nextStepApi } from './next-step-api.ts';
 
 /** The ways to fund one account (spec section 2, Funding). */
 export const fundingOptions = ['eft', 'pac', 'transfer', 'billPayment', 'skip'] as const;
@@ -91,7 +91,7 @@ export function FundingStep({
     setContinuing(true);
     setContinueFailed(false);
     try {
-      const { step } = await nextStepApi.get(application.id);
+      const { step } = await applicationsApi.nextStep(application.id);
       if (step && step !== 'funding' && builtSteps.has(step)) {
         await navigate(stepPath(application.id, step));
       } else await navigate('/home/dashboard', { state: { savedApplication: application.id } });
