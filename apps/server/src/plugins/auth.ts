@@ -19,8 +19,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: answers 401 unless a live bearer token names the caller. */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void>;
-    /** preHandler factory: the caller must hold one of these roles (else 403). */
-    requireRole(
+    /**
+     * Hook factory for an API kept to some roles (operations, advisors, express acceptance):
+     * 401 without a live token, and 404 to a signed-in caller of another role, as for a path
+     * that does not exist, so the API is not even confirmed to them.
+     */
+    requireRoleOr404(
       ...roles: Role[]
     ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | void>;
     /**
@@ -122,11 +126,13 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
   });
 
   app.decorate(
-    'requireRole',
+    'requireRoleOr404',
     (...roles: Role[]) =>
-      async (request: FastifyRequest, reply: FastifyReply) => {
+      async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> => {
+        await app.requireUser(request, reply);
+        if (reply.sent) return reply;
         if (!request.user || !roles.includes(request.user.role)) {
-          return reply.code(403).send({ errorCode: 'forbidden', message: 'Not allowed.' });
+          return reply.code(404).send({ errorCode: 'notFound', message: 'Not found.' });
         }
       },
   );

@@ -2,7 +2,6 @@ import { investorInputSchema, sendInvitationBodySchema } from '@portal/domain/ex
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
-import { advisorOnly } from './advisor-only.ts';
 import {
   addInvestor,
   getInvestor,
@@ -36,7 +35,7 @@ const idParams = z.object({ id: z.uuid() });
  * 404 before their input is even read, and every query is bounded by the advisor's own id.
  */
 const advisorApi: FastifyPluginAsyncZod<AdvisorRoutesOptions> = async (app, options) => {
-  app.addHook('onRequest', advisorOnly(app));
+  app.addHook('onRequest', app.requireRoleOr404('advisor'));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });

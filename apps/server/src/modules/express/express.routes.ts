@@ -32,16 +32,9 @@ export const expressRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'private, no-store');
   });
 
-  const clientOnly = async (
-    request: Parameters<typeof app.requireUser>[0],
-    reply: Parameters<typeof app.requireUser>[1],
-  ) => {
-    await app.requireUser(request, reply);
-    if (reply.sent) return reply;
-    if (request.user?.role !== 'client') {
-      return reply.code(404).send({ errorCode: 'notFound', message: 'Not found.' });
-    }
-  };
+  // Accepting an invitation starts an application: only clients do (trial users, advisors and
+  // staff get 404, as on POST applications).
+  const clientOnly = app.requireRoleOr404('client');
 
   app.get(
     '/express/invitations/:token',

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
 import { runOperations } from './operations-refusal.ts';
-import { staffOnly } from './staff-only.ts';
 import { claim, release } from './work-claims.ts';
 
 const tags = ['operations'];
@@ -11,7 +10,7 @@ const security = [{ bearer: [] }];
 
 /** `POST ops/claims` and `DELETE ops/claims/{kind}/{id}` (issue 16; staff only, others 404). */
 export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', staffOnly(app));
+  app.addHook('preHandler', app.requireRoleOr404('staff'));
 
   app.post(
     '/ops/claims',

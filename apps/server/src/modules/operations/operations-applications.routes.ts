@@ -18,7 +18,6 @@ import {
 } from './application-decisions.ts';
 import { applicationQueue } from './application-queue.ts';
 import { runOperations } from './operations-refusal.ts';
-import { staffOnly } from './staff-only.ts';
 
 const tags = ['operations'];
 const security = [{ bearer: [] }];
@@ -33,7 +32,7 @@ export const operationsApplicationsRoutes: FastifyPluginAsyncZod<{ publicUrl: st
   app,
   options,
 ) => {
-  app.addHook('onRequest', staffOnly(app));
+  app.addHook('onRequest', app.requireRoleOr404('staff'));
   const deps = (): DecisionDeps => ({
     db: app.db,
     cipher: app.cipher,

@@ -12,7 +12,7 @@ export interface OperationsOptions {
 
 /**
  * The operations console's API (issue 16; ADR 0023) under `/service/jaxrs/ops/*`: staff only,
- * 404 to everyone else (each routes file adds the `staffOnly` guard to its own routes).
+ * 404 to everyone else (each routes file adds the `requireRoleOr404('staff')` guard to its own routes).
  */
 export const operations: FastifyPluginAsync<OperationsOptions> = async (app, _options) => {
   await app.register(claimsRoutes);

@@ -28,7 +28,6 @@ import {
   submitPepUpload,
   type PepFormDeps,
 } from './pep-form.service.ts';
-import { staffOnly } from './staff-only.ts';
 import { fundingQueue, identityQueue, pepFormQueue, queueCounts } from './work-queues.ts';
 
 const tags = ['operations'];
@@ -46,7 +45,7 @@ export interface WorkQueuesOptions {
  * other caller gets 404 before their input is even read.
  */
 const staffWorkRoutes: FastifyPluginAsyncZod<WorkQueuesOptions> = async (app, options) => {
-  app.addHook('onRequest', staffOnly(app));
+  app.addHook('onRequest', app.requireRoleOr404('staff'));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
