@@ -16,7 +16,7 @@ import { NameCorrectionGate } from '../features/home/name-section-gate.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { RIF_PAYOUT_ROUTE, rifPayoutPath } from '../features/rif-payout/rif-payout-path.ts';
 import { RouteError } from './route-error.tsx';
-import { useUserInfo } from '../lib/user-info.tsx';
+import { useUserInfo, type UserInfo } from '../lib/user-info.tsx';
 import { hasPendingExpressToken } from '../lib/express-token.ts';
 
 const notFound: RouteObject = { path: '*', Component: NotFoundPage };
@@ -41,18 +41,26 @@ function onlyForApplicationIds(Layout: ComponentType): ComponentType {
   };
 }
 
-/** The operations console (issue 16) is staff's alone: anyone else sees a page that does not exist. */
-function staffOnly(Console: ComponentType<{ notFound: ReactNode }>): ComponentType {
-  return function StaffRoute() {
+/**
+ * Pages kept to some people: the operations console to staff (issue 16), the advisor pages to
+ * advisors (issue 17). Anyone else sees a page that does not exist.
+ */
+function onlyFor(
+  allowed: (user: UserInfo) => boolean,
+  Pages: ComponentType<{ notFound: ReactNode }>,
+): ComponentType {
+  return function GuardedRoute() {
     const userInfo = useUserInfo();
     if (userInfo.status === 'loading') return <LoadingScreen />;
-    return userInfo.status === 'signedIn' && userInfo.user.adminLogin ? (
-      <Console notFound={<NotFoundPage />} />
+    return userInfo.status === 'signedIn' && allowed(userInfo.user) ? (
+      <Pages notFound={<NotFoundPage />} />
     ) : (
       <NotFoundPage />
     );
   };
 }
+const isStaff = (user: UserInfo) => user.adminLogin;
+const isAdvisor = (user: UserInfo) => user.advisor;
 
 /** Staff land in the console after signing in (ADR 0023): the dashboard is the clients'. */
 function staffToConsole(Dashboard: ComponentType): ComponentType {
@@ -62,19 +70,6 @@ function staffToConsole(Dashboard: ComponentType): ComponentType {
       <Navigate to="/operations" replace />
     ) : (
       <Dashboard />
-    );
-  };
-}
-
-/** The advisor pages (issue 17) are advisors' alone: anyone else sees a page that does not exist. */
-function advisorOnly(Pages: ComponentType<{ notFound: ReactNode }>): ComponentType {
-  return function AdvisorRoute() {
-    const userInfo = useUserInfo();
-    if (userInfo.status === 'loading') return <LoadingScreen />;
-    return userInfo.status === 'signedIn' && userInfo.user.advisor ? (
-      <Pages notFound={<NotFoundPage />} />
-    ) : (
-      <NotFoundPage />
     );
   };
 }
@@ -286,7 +281,8 @@ export const routes: RouteObject[] = [
                 // The advisor pages (issue 17), loaded on demand as one piece like the console.
                 path: 'qadvisor/*',
                 lazy: async () => ({
-                  Component: advisorOnly(
+                  Component: onlyFor(
+                    isAdvisor,
                     (await import('../features/advisor/advisor-layout.tsx')).AdvisorLayout,
                   ),
                 }),
@@ -296,7 +292,8 @@ export const routes: RouteObject[] = [
                 // screens are its own routes below this one.
                 path: 'operations/*',
                 lazy: async () => ({
-                  Component: staffOnly(
+                  Component: onlyFor(
+                    isStaff,
                     (await import('../features/operations/operations-layout.tsx')).OperationsLayout,
                   ),
                 }),
