@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { partnerFromCookies } from './partners-api.ts';
-import { promoCodeSchema, promoRefusalOf, type PromoCodeRecord } from './promo-api.ts';
+import {
+  promoCodeSchema,
+  promoFitsAccounts,
+  promoRefusalOf,
+  type PromoCodeRecord,
+} from './promo-api.ts';
 
 const savings: PromoCodeRecord = {
   code: 'SAVE2026',
@@ -27,6 +32,12 @@ describe('promo code validity', () => {
     expect(promoRefusalOf(savings, { today, accounts: [] })).toBe('notEligible');
     expect(promoRefusalOf(savings, { today, accounts: ['cash', 'tfsa'] })).toBeUndefined();
     expect(promoRefusalOf(everyone, { today, accounts: ['margin'] })).toBeUndefined();
+  });
+
+  it('still fits, or no longer fits, the accounts chosen after it was taken', () => {
+    expect(promoFitsAccounts(savings, ['rrsp'])).toBe(true);
+    expect(promoFitsAccounts(savings, ['cash', 'margin'])).toBe(false);
+    expect(promoFitsAccounts(everyone, [])).toBe(true);
   });
 
   it('an unknown code is unknown before any date check', () => {

@@ -76,10 +76,21 @@ export function promoRefusalOf(
   if (!record) return 'unknown';
   if (compareIsoDates(today, record.validFrom) < 0) return 'notYetValid';
   if (compareIsoDates(today, record.validUntil) > 0) return 'expired';
-  if (record.accountTypes.length > 0 && !accounts.some((a) => record.accountTypes.includes(a))) {
-    return 'notEligible';
-  }
+  if (!promoFitsAccounts(record, accounts)) return 'notEligible';
   return undefined;
+}
+
+/**
+ * Whether a code fits the accounts chosen: one limited to some types needs at least one of them.
+ * Checked when the code is taken, and again when the review is agreed, since the accounts may
+ * change in between (the application is then refused `promoNoLongerEligible` until the code is
+ * changed or removed).
+ */
+export function promoFitsAccounts(
+  code: { accountTypes: readonly string[] },
+  accounts: readonly NamedAccountTypeName[],
+): boolean {
+  return code.accountTypes.length === 0 || accounts.some((a) => code.accountTypes.includes(a));
 }
 
 export const acceptedPromoOf = (record: PromoCodeRecord): AcceptedPromoCode => ({

@@ -7,6 +7,8 @@ export const promoMessagesEn = {
   promoExpired: 'This promo code has expired.',
   promoNotYetValid: 'This promo code is not valid yet.',
   promoNotEligible: 'This promo code doesn’t apply to the accounts you chose.',
+  promoNoLongerEligible:
+    'Your promo code no longer applies to the accounts you chose. Change it or remove it, then agree.',
   promoCodeFormat: 'A promo code has up to 20 letters, digits or dashes.',
   noPartner: 'No partner referred you, so there is no partner agreement to accept.',
   workEmailNotVerified: 'Confirm this work email with the code we send to it before you continue.',
@@ -23,6 +25,8 @@ export const promoMessagesFr = {
   promoExpired: 'Ce code promotionnel est expiré.',
   promoNotYetValid: 'Ce code promotionnel n’est pas encore valide.',
   promoNotEligible: 'Ce code promotionnel ne s’applique pas aux comptes que vous avez choisis.',
+  promoNoLongerEligible:
+    'Votre code promotionnel ne s’applique plus aux comptes que vous avez choisis. Changez-le ou retirez-le, puis acceptez.',
   promoCodeFormat: 'Un code promotionnel compte au plus 20 lettres, chiffres ou tirets.',
   noPartner: 'Aucun partenaire ne vous a dirigé vers nous : il n’y a pas d’entente à accepter.',
   workEmailNotVerified:

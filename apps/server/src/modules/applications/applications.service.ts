@@ -16,6 +16,7 @@ import {
   type SavedSteps,
 } from '@portal/domain';
 import { isMessageCode } from '@portal/domain/messages/message-code';
+import { promoFitsAccounts } from '@portal/domain/promo/promo-api';
 import { stepSchemaFor, withServerFacts } from '@portal/domain/rules/step-schemas';
 import type { Profile } from '@portal/domain/rules/profile';
 import { and, eq } from 'drizzle-orm';
@@ -354,6 +355,15 @@ async function saveStepOnce(
       if (refusal) {
         throw new ApplicationError(400, 'invalidInput', {
           fields: { [`data.${refusal.field}`]: refusal.code },
+        });
+      }
+    }
+    // The accounts may have changed since the promo code was taken: agreeing needs it to fit.
+    if (step === 'review' && row.promoCode) {
+      const accountTypes = await repo.promoAccountTypesOf(tx, row.promoCode);
+      if (accountTypes && !promoFitsAccounts({ accountTypes }, chosenAccounts(saved))) {
+        throw new ApplicationError(400, 'invalidInput', {
+          fields: { 'data.promoCode': 'promoNoLongerEligible' },
         });
       }
     }

@@ -140,6 +140,50 @@ describe('promo codes, partner agreement and work email of an application', () =
         (await promo(alice.token, application.id, 'GET')).json<PromoBody>().promoCode?.code,
       ).toBe('WELCOME2026');
     });
+
+    it('refuses agreeing while the code no longer fits the accounts, until it is removed', async () => {
+      const atReview = await applicationAtReview(test.app, alice.token);
+      expect((await promo(alice.token, atReview.id, 'PUT', 'SAVE2026')).statusCode).toBe(200);
+      // The TFSA the code was taken for is swapped for a cash account.
+      const cashOnly = await saveStep(
+        test.app,
+        alice.token,
+        atReview.id,
+        'allaccounts',
+        atReview.version,
+        { accounts: ['cash'] },
+      );
+      const agreed = await putStep(
+        test.app,
+        alice.token,
+        atReview.id,
+        'review',
+        cashOnly.version,
+        agreement,
+      );
+      expect(agreed.statusCode).toBe(400);
+      expect(agreed.json<ErrorBody & { fields: Record<string, string> }>()).toMatchObject({
+        errorCode: 'invalidInput',
+        fields: { 'data.promoCode': 'promoNoLongerEligible' },
+      });
+      const [row] = await test.app.db
+        .select({ status: applications.status })
+        .from(applications)
+        .where(eq(applications.id, atReview.id));
+      // Nothing agreed: the application still takes changes.
+      expect(row?.status).toBe(cashOnly.status);
+
+      expect((await promo(alice.token, atReview.id, 'DELETE')).statusCode).toBe(204);
+      const afterRemoval = await saveStep(
+        test.app,
+        alice.token,
+        atReview.id,
+        'review',
+        cashOnly.version,
+        agreement,
+      );
+      expect(afterRemoval.status).not.toBe(cashOnly.status);
+    });
   });
 
   describe('partner agreement', () => {

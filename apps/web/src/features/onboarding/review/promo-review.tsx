@@ -1,17 +1,32 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { NamedAccountTypeName } from '@portal/domain';
 import type { Language } from '@portal/domain/enums/define-enum';
+import { messageFor } from '@portal/domain/messages/messages';
+import { promoFitsAccounts } from '@portal/domain/promo/promo-api';
 import { partnerAgreementApi, promoApi } from '../../../lib/promo-api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { addPartnersCatalogue } from '../../../locales/partners.ts';
 import { PromoOffer } from '../step/promo-offer.tsx';
 
+/** The id of the way to the promo screen: the review's error summary links there. */
+export const REVIEW_PROMO_LINK_ID = 'review-promo-code';
+
 /**
  * The review's part for issue 17: the promo code accepted (or none) with the way to the promo
- * screen, and the partner agreement accepted before the application started, if any.
+ * screen, and the partner agreement accepted before the application started, if any. A code
+ * taken for accounts since changed says so here: the server refuses the agreement until it is
+ * changed or removed.
  */
-export function PromoReview({ applicationId }: { applicationId: string }) {
+export function PromoReview({
+  applicationId,
+  accounts,
+}: {
+  applicationId: string;
+  /** The accounts chosen now. */
+  accounts: readonly NamedAccountTypeName[];
+}) {
   const { t, i18n } = useTranslation('partners');
   addPartnersCatalogue(i18n);
   const language = i18n.language as Language;
@@ -49,12 +64,17 @@ export function PromoReview({ applicationId }: { applicationId: string }) {
               <>
                 <strong>{resource.data.promo.code}</strong>
                 <PromoOffer promo={resource.data.promo} />
+                {!promoFitsAccounts(resource.data.promo, accounts) && (
+                  <div className="notice-warning">
+                    <p>{messageFor('promoNoLongerEligible', language)}</p>
+                  </div>
+                )}
               </>
             ) : (
               <p>{t('review.noPromoCode')}</p>
             )}
             <p>
-              <Link to={promoPath}>
+              <Link to={promoPath} id={REVIEW_PROMO_LINK_ID}>
                 {resource.data.promo ? t('review.changePromo') : t('review.addPromo')}
               </Link>
             </p>

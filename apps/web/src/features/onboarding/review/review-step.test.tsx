@@ -91,9 +91,30 @@ function savedAsServer(step: string, data: unknown) {
   };
 }
 
-async function openReview(language: 'en' | 'fr' = 'en', steps: SavedSteps = answered()) {
+/** The promo code the application holds, and no partner agreement, answered from memory. */
+function withPromoCode(api: ReturnType<typeof fakeApplicationsApi>, promoCode: unknown) {
+  const original = api.fetchSpy.getMockImplementation();
+  api.fetchSpy.mockImplementation(async (input, init) => {
+    const { pathname } = new URL(String(input), 'http://localhost');
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    if (pathname.endsWith('/promoCode')) return json({ promoCode });
+    if (pathname.endsWith('/partnerAgreement')) return json({ partnerAgreement: null });
+    return original!(input, init);
+  });
+}
+
+async function openReview(
+  language: 'en' | 'fr' = 'en',
+  steps: SavedSteps = answered(),
+  promoCode?: unknown,
+) {
   const api = fakeApplicationsApi([{ status: 'continue', steps }], { savedAs: savedAsServer });
   withListsAndDocuments(api);
+  if (promoCode !== undefined) withPromoCode(api, promoCode);
   const id = api.first().id;
   const rendered = await renderApp({ path: `/application/${id}/review`, user: signedIn, language });
   await screen.findByRole('heading', { level: 1 });
@@ -210,6 +231,60 @@ describe('review step', () => {
     });
     // The primary applicant funds the accounts next (issue 14).
     await waitFor(() => expect(router.state.location.pathname).toBe(`/application/${id}/funding`));
+  });
+
+  it.each(['en', 'fr'] as const)(
+    'says when the promo code no longer fits the accounts, and links the refusal to the promo screen (%s)',
+    async (language) => {
+      const rrspOnly = {
+        code: 'RRSP2026',
+        offerEn: 'No fees for a year.',
+        offerFr: 'Aucuns frais pendant un an.',
+        validUntil: '2026-12-31',
+        accountTypes: ['rrsp'],
+      };
+      const { api, id } = await openReview(language, answered(), rrspOnly);
+      const warning =
+        language === 'en'
+          ? 'Your promo code no longer applies to the accounts you chose. Change it or remove it, then agree.'
+          : 'Votre code promotionnel ne s’applique plus aux comptes que vous avez choisis. Changez-le ou retirez-le, puis acceptez.';
+      expect(await screen.findByText(warning)).toBeVisible();
+
+      await userEvent.click(
+        screen.getByLabelText(
+          language === 'en' ? /I have read the customer agreements/ : /J.ai lu les conventions/,
+        ),
+      );
+      api.failNext(400, {
+        errorCode: 'invalidInput',
+        message: 'invalid',
+        fields: { 'data.promoCode': 'promoNoLongerEligible' },
+      });
+      await userEvent.click(
+        screen.getByRole('button', {
+          name: language === 'en' ? 'Agree and continue' : /Accepter et continuer/,
+        }),
+      );
+      const summary = await screen.findByRole('alert');
+      const link = within(summary).getByRole('link', { name: new RegExp(warning.slice(0, 30)) });
+      expect(link).toHaveAttribute('href', '#review-promo-code');
+      expect(document.getElementById('review-promo-code')).toHaveAttribute(
+        'href',
+        `/application/${id}/promo`,
+      );
+    },
+  );
+
+  it('shows no warning while the promo code fits the accounts', async () => {
+    await openReview('en', answered(), {
+      code: 'SAVE2026',
+      offerEn: 'Offer.',
+      offerFr: 'Offre.',
+      validUntil: '2026-12-31',
+      accountTypes: ['tfsa', 'rrsp'],
+    });
+    expect(await screen.findByText('SAVE2026')).toBeVisible();
+    expect(screen.queryByText(/no longer applies/)).toBeNull();
   });
 
   it('shows the joint applicant and speaks French', async () => {

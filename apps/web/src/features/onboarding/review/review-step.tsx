@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@portal/domain/enums/define-enum';
-import { stepApplies } from '@portal/domain/rules/onboarding-flow';
+import { chosenAccounts, stepApplies } from '@portal/domain/rules/onboarding-flow';
 import { CUSTOMER_AGREEMENTS, documentPath } from '@portal/domain/rules/agreement-documents';
 import { ENGLISH_CHOICE_WORDING } from '@portal/domain/rules/agreement-language';
 import {
@@ -11,7 +11,7 @@ import {
 import { siteLinks } from '../../../lib/site-links.ts';
 import { CheckboxChoices } from '../../../ui/choices.tsx';
 import { useApplication } from '../step/application-context.tsx';
-import { PromoReview } from './promo-review.tsx';
+import { PromoReview, REVIEW_PROMO_LINK_ID } from './promo-review.tsx';
 import { ReviewAnswers } from './review-answers.tsx';
 import { StepPage } from '../step/step-page.tsx';
 import { useStepForm } from '../step/use-step-form.ts';
@@ -35,6 +35,8 @@ export function ReviewStep() {
     step: 'review',
     schema: reviewStepSchemaFor({ frenchFirst }),
     fieldIds: {
+      // Refused by the server when the promo code no longer fits the accounts (issue 17).
+      promoCode: REVIEW_PROMO_LINK_ID,
       agreementId: 'hasConsent',
       hasConsent: 'hasConsent',
       expressEnglishChoice: 'expressEnglishChoice',
@@ -74,7 +76,7 @@ export function ReviewStep() {
       <p>{t('intro')}</p>
 
       <ReviewAnswers />
-      <PromoReview applicationId={application.id} />
+      <PromoReview applicationId={application.id} accounts={chosenAccounts(steps)} />
 
       <section aria-labelledby="review-agreements-heading">
         <h2 id="review-agreements-heading">{t('sections.agreements')}</h2>
