@@ -196,17 +196,22 @@ for (const language of ['en', 'fr'] as const) {
         ] as const) {
           await expectPhoneScreen(phone.page, screen);
           const input = phone.page.getByLabel(p.chooseFile);
-          for (let presses = 0; presses < 15; presses += 1) {
-            if (await input.evaluate((element) => element === document.activeElement)) break;
-            await keys.press('Tab');
-          }
+          /** Tabs to the file input (a re-render can take the focus away from it meanwhile). */
+          const focusInput = async () => {
+            for (let presses = 0; presses < 15; presses += 1) {
+              if (await input.evaluate((element) => element === document.activeElement)) return;
+              await keys.press('Tab');
+            }
+          };
+          await focusInput();
           await expect(input).toBeFocused();
-          // Space on the focused input opens the chooser; a key press lost by a busy browser is
-          // pressed again rather than waited on for the whole test.
+          // Space on the focused input opens the chooser; a key press lost by a busy browser, or
+          // the focus lost to a re-render, is tried again rather than waited on for the whole test.
           let chosen = false;
-          for (let presses = 0; presses < 3 && !chosen; presses += 1) {
+          for (let presses = 0; presses < 4 && !chosen; presses += 1) {
+            if (presses > 0) await focusInput();
             const chooser = phone.page.waitForEvent('filechooser', { timeout: 5_000 });
-            await keys.press(presses === 1 ? 'Enter' : 'Space');
+            await keys.press(presses % 2 === 1 ? 'Enter' : 'Space');
             chosen = await chooser.then(
               async (opened) => {
                 await opened.setFiles(pngFile(file));

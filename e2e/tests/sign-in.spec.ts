@@ -108,7 +108,9 @@ test('an advisor sees no logout button and a logo that does not navigate', async
   });
   expect(status).toBe(204);
   await page.goto(`/security/oauth/authorize?client_id=clientOnlineApp&response_type=token`);
-  await expect(page).toHaveURL(/#\/home\/dashboard$/);
+  // Advisors land on their search (spec section 7), through the dashboard's address: the test
+  // waits for where they end, not for the address they only pass through.
+  await expect(page).toHaveURL(/#\/qadvisor\/search\/investor\/express$/);
   // Marc Gagnon's account is in French: it wins over the English browser once signed in.
   await expect(page.getByText('Connecté en tant que Marc Gagnon')).toBeVisible();
   await expect(
