@@ -12,11 +12,14 @@
 // Options: --pg (PostgreSQL at --url, else TEST_DATABASE_URL or the local server), --clients N
 // (200), --seconds N (10), --top N (30).
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  API,
   DEFAULT_PG_URL,
+  HOST,
   prepareApplications,
   root,
   saveLoop,
@@ -32,8 +35,17 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '10' },
     top: { type: 'string', default: '30' },
+    users: { type: 'boolean', default: false },
   },
 });
+
+/**
+ * The load generator of `npm run bench` (autocannon ships no types).
+ * @type {(options: { url: string, connections: number, duration: number,
+ *   headers: Record<string, string> }) => Promise<{ requests: { average: number, total: number },
+ *   non2xx: number, errors: number }>}
+ */
+const autocannon = createRequire(import.meta.url)('autocannon');
 
 /**
  * @typedef {{ id: number, callFrame: { functionName: string, url: string, lineNumber: number },
@@ -125,16 +137,32 @@ async function main() {
   });
   try {
     const token = await signIn(server.port);
-    const applications = await prepareApplications(server.port, token, clients);
-    loopFrom = Number(process.hrtime.bigint() / 1000n);
-    const result = await saveLoop({ port: server.port, token, applications, seconds });
-    loopTo = Number(process.hrtime.bigint() / 1000n);
-    saves = result.requests - result.errors;
-    console.log(
-      `${args.pg ? 'PostgreSQL' : 'PGlite'}: ${clients} clients, ${seconds} s: ` +
-        `${result.perSecond.toFixed(0)} saves/s, p50 ${result.p50.toFixed(1)} ms, ` +
-        `p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors`,
-    );
+    if (args.users) {
+      loopFrom = Number(process.hrtime.bigint() / 1000n);
+      const result = await autocannon({
+        url: `http://${HOST}:${server.port}${API}/users`,
+        connections: 50,
+        duration: seconds,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      loopTo = Number(process.hrtime.bigint() / 1000n);
+      saves = result.requests.total;
+      console.log(
+        `GET users, 50 connections, ${seconds} s: ${result.requests.average.toFixed(0)} req/s, ` +
+          `${result.non2xx} non-2xx, ${result.errors} errors`,
+      );
+    } else {
+      const applications = await prepareApplications(server.port, token, clients);
+      loopFrom = Number(process.hrtime.bigint() / 1000n);
+      const result = await saveLoop({ port: server.port, token, applications, seconds });
+      loopTo = Number(process.hrtime.bigint() / 1000n);
+      saves = result.requests - result.errors;
+      console.log(
+        `${args.pg ? 'PostgreSQL' : 'PGlite'}: ${clients} clients, ${seconds} s: ` +
+          `${result.perSecond.toFixed(0)} saves/s, p50 ${result.p50.toFixed(1)} ms, ` +
+          `p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors`,
+      );
+    }
   } finally {
     // The server writes its profile as it exits (SIGTERM closes it cleanly).
     await server.stop();
@@ -154,7 +182,7 @@ async function main() {
   const idle = (functions.get('(idle)') ?? 0) + (functions.get('(program)') ?? 0);
   console.log(
     `profile: ${profilePath}\n${(total / 1000).toFixed(1)} s sampled during the loop; ` +
-      `${((total - idle) / Math.max(saves ?? 1, 1)).toFixed(2)} ms of the server's CPU per save`,
+      `${((total - idle) / Math.max(saves ?? 1, 1)).toFixed(2)} ms of the server's CPU per ${args.users ? 'request' : 'save'}`,
   );
   printTop('Self time by function', functions, total, top);
   printTop('Self time by package or source file', areas, total, top);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -10,7 +9,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES } from '@portal/domain';
 import {
   ConfigError,
   mailConfigOf,
@@ -211,10 +209,6 @@ export async function buildApp(
     }),
   );
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   await app.register(errorHandler);
   await app.register(securityHeaders);
   // After the headers, so that a refusal carries them too.
@@ -227,11 +221,6 @@ export async function buildApp(
   }
   await app.register(cookie);
   await app.register(formbody);
-  // Every upload of the spec is one file of at most 10 MB, read into memory, never onto a disk
-  // path (architecture page, "Data protection"); routes may narrow these limits further.
-  await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
-  });
   await app.register(fieldCipher, { cipher });
   acceptEmptyJsonBodies(app);
   await app.register(auth, {

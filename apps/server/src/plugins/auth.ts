@@ -97,8 +97,12 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     cache.setPropagation(() => listener.barrier(PROPAGATION_TIMEOUT_MS));
     // A request that may have changed a person or ended a session answers only once this
     // instance has heard its own notifications: the caller's next call sees the change here.
-    app.addHook('onSend', async (request) => {
-      if (mayWrite(request)) await listener.sync();
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!mayWrite(request)) {
+        done(null, payload);
+        return;
+      }
+      listener.sync().then(() => done(null, payload), done);
     });
   }
 

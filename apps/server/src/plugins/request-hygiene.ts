@@ -79,13 +79,17 @@ export function nulRefusal(paths: string[][]): ApiErrorBody {
 }
 
 async function requestHygienePlugin(app: FastifyInstance): Promise<void> {
-  // preValidation: after the body is parsed, before any schema or handler sees it.
-  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+  // preValidation: after the body is parsed, before any schema or handler sees it. A callback
+  // hook: it runs for every request, and most pass at once (issue 18).
+  app.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
     const paths = [request.query, request.params, request.body].flatMap(pathsWithNul);
-    if (paths.length === 0) return;
+    if (paths.length === 0) {
+      done();
+      return;
+    }
     // The paths name fields, never their values: nothing the person typed reaches the log.
     request.log.info({ fields: paths.length }, 'request with a NUL character refused');
-    return reply.code(400).send(nulRefusal(paths));
+    reply.code(400).send(nulRefusal(paths));
   });
 }
 

@@ -57,15 +57,19 @@ export function crossSiteReason(
 
 async function requestOriginPlugin(app: FastifyInstance, options: RequestOriginOptions) {
   const publicOrigin = new URL(options.publicOrigin).origin;
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!changesState(request)) return;
-    const reason = crossSiteReason(request.headers, publicOrigin);
-    if (!reason) return;
+  // A callback hook: it runs for every request, and most pass at once (issue 18).
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+    const reason = changesState(request) ? crossSiteReason(request.headers, publicOrigin) : null;
+    if (!reason) {
+      done();
+      return;
+    }
     request.log.warn(
       { reason, method: request.method, url: request.routeOptions.url },
       'cross-site request refused',
     );
-    return reply
+    // Sending from a callback hook ends the request here: neither `done` nor the handler runs.
+    reply
       .code(403)
       .header('cache-control', 'no-store')
       .send({ errorCode: 'crossSite', message: 'Requests from other sites are refused.' });

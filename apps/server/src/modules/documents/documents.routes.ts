@@ -13,6 +13,7 @@ import {
   uploadDocument,
   type UploadInput,
 } from './documents.service.ts';
+import { acceptUploads } from '../../plugins/uploads.ts';
 
 const documentSchema = z.object({
   id: z.uuid(),
@@ -121,6 +122,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   app,
   { uploadQuotaBytes },
 ) => {
+  await acceptUploads(app);
   // The caller is checked before anything is read from the body. Returning the reply makes
   // Fastify wait until the 401 is sent, so the handler never runs for an anonymous caller
   // (with async onSend hooks, a reply sent from an async hook is not finished when it returns).

@@ -26,6 +26,7 @@ import {
   type FundingDeps,
 } from './funding.service.ts';
 import { padAgreementFileName } from './pad-agreement.pdf.ts';
+import { acceptUploads } from '../../plugins/uploads.ts';
 
 export interface FundingRoutesOptions {
   clock: BankClock;
@@ -79,6 +80,7 @@ const booleanText = z.enum(['true', 'false']).transform((value) => value === 'tr
  * answers are never cached; bank numbers are masked in every answer.
  */
 export const fundingRoutes: FastifyPluginAsyncZod<FundingRoutesOptions> = async (app, options) => {
+  await acceptUploads(app);
   const deps: FundingDeps = {
     db: app.db,
     cipher: app.cipher,

@@ -24,6 +24,7 @@ import {
   type UploadedImage,
 } from './identity-capture.service.ts';
 import { registerIdentityWebhook } from './identity-webhook.ts';
+import { acceptUploads } from '../../plugins/uploads.ts';
 
 /**
  * Photo ID and selfie on the phone (issue 13; contract in ADR 0018):
@@ -173,6 +174,7 @@ export const identityCaptureRoutes: FastifyPluginAsyncZod<IdentityCaptureRoutesO
   app,
   options,
 ) => {
+  await acceptUploads(app);
   const provider =
     options.provider ??
     createDocumentVerificationProvider('sandbox', {

@@ -16,6 +16,7 @@ import {
   type TransferDeps,
   type TransferForm,
 } from './transfers.service.ts';
+import { acceptUploads } from '../../plugins/uploads.ts';
 
 export interface TransfersRoutesOptions {
   clock: BankClock;
@@ -79,6 +80,7 @@ export const transfersRoutes: FastifyPluginAsyncZod<TransfersRoutesOptions> = as
   app,
   options,
 ) => {
+  await acceptUploads(app);
   const deps: TransferDeps = {
     db: app.db,
     cipher: app.cipher,
