@@ -12,6 +12,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { blankDatabaseFor } from './blank-embedded-database.ts';
+import { coalescingSocket } from './coalescing-socket.ts';
 
 /**
  * Without the schema: the code writes SQL-like queries, never the relational `db.query` API, and
@@ -127,7 +128,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
 
-  const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: config.url, max: 10, stream: coalescingSocket });
   // An idle connection the server closes (a restart, a failover, a dropped test database) is
   // reported here and discarded by the pool; the next query opens a fresh one. Without a
   // listener Node would treat it as an uncaught error and stop the process.
