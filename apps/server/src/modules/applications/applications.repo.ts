@@ -6,7 +6,6 @@ import {
   applicationSteps,
   auditEvents,
   identityVerifications,
-  promoCodes,
 } from '../../db/schema.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -232,18 +231,6 @@ export async function writeStepSave(
   });
   if (!row) throw new Error('application update returned nothing');
   return row;
-}
-
-/** The account types a promo code is limited to (empty: all); undefined for no such code. */
-export async function promoAccountTypesOf(
-  db: Database,
-  code: string,
-): Promise<string[] | undefined> {
-  const [row] = await db
-    .select({ accountTypes: promoCodes.accountTypes })
-    .from(promoCodes)
-    .where(eq(promoCodes.code, code));
-  return row?.accountTypes;
 }
 
 export async function upsertStep(

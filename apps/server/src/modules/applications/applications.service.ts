@@ -36,6 +36,7 @@ import { renameUser } from '../users/users.service.ts';
 import { answerContext, outcomesOf, type Outcome } from './application-outcomes.ts';
 import * as repo from './applications.repo.ts';
 import { restoreBlankFields, savedSin, sealFields, withoutSealedValues } from './sealed-fields.ts';
+import { findPromoCode } from '../../db/promo-codes.ts';
 
 /** A refusal the routes turn into an HTTP answer. */
 export class ApplicationError extends Error {
@@ -360,8 +361,8 @@ async function saveStepOnce(
     }
     // The accounts may have changed since the promo code was taken: agreeing needs it to fit.
     if (step === 'review' && row.promoCode) {
-      const accountTypes = await repo.promoAccountTypesOf(tx, row.promoCode);
-      if (accountTypes && !promoFitsAccounts({ accountTypes }, chosenAccounts(saved))) {
+      const promo = await findPromoCode(tx, row.promoCode);
+      if (promo && !promoFitsAccounts(promo, chosenAccounts(saved))) {
         throw new ApplicationError(400, 'invalidInput', {
           fields: { 'data.promoCode': 'promoNoLongerEligible' },
         });

@@ -4,12 +4,12 @@ import {
   promoRefusalCode,
   promoRefusalOf,
   type AcceptedPromoCode,
-  type PromoCodeRecord,
   type PromoRefusal,
 } from '@portal/domain/promo/promo-api';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { applications, promoCodes } from '../../db/schema.ts';
+import { findPromoCode } from '../../db/promo-codes.ts';
+import { applications } from '../../db/schema.ts';
 import {
   findOwnedApplication,
   recordAuditEvent,
@@ -33,11 +33,6 @@ export class PromoRefused extends PromoError {
   }
 }
 
-async function findCode(db: Database, code: string): Promise<PromoCodeRecord | undefined> {
-  const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
-  return row && { ...row, accountTypes: row.accountTypes };
-}
-
 async function heldCode(db: Database, id: string): Promise<string | null> {
   const [row] = await db
     .select({ promoCode: applications.promoCode })
@@ -50,7 +45,7 @@ async function heldCode(db: Database, id: string): Promise<string | null> {
 async function acceptedOf(db: Database, id: string): Promise<AcceptedPromoCode | null> {
   const code = await heldCode(db, id);
   if (!code) return null;
-  const record = await findCode(db, code);
+  const record = await findPromoCode(db, code);
   return record ? acceptedPromoOf(record) : null;
 }
 
@@ -80,7 +75,7 @@ export async function applyPromoCode(
     const application = await findOwnedApplication(tx, ownerId, id, { lock: true });
     if (!application) throw new PromoError(404, 'notFound');
     if (!acceptsChanges(application.status)) throw new PromoError(409, 'applicationLocked');
-    const record = await findCode(tx, code);
+    const record = await findPromoCode(tx, code);
     const refusal = promoRefusalOf(record, {
       today: dealerDate(now),
       accounts: chosenAccounts(await savedStepsOf(tx, id)),
