@@ -9,15 +9,18 @@
 // The profile itself stays in a temporary folder (printed; open it in Chrome's DevTools,
 // Performance tab, or speedscope for the flame graph); it is never committed.
 //
-// Options: --pg (PostgreSQL at --url, else TEST_DATABASE_URL or the local server), --clients N
-// (200), --seconds N (10), --top N (30).
+// With --users it profiles `GET users` with the demo client's bearer token instead, under
+// autocannon's 50 connections (the bench's first figure), and prints the busy time per request.
+//
+// Options: --pg (PostgreSQL at --url, else TEST_DATABASE_URL or the local server), --users,
+// --clients N (200), --seconds N (10), --top N (30).
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   API,
+  autocannon,
   DEFAULT_PG_URL,
   HOST,
   prepareApplications,
@@ -38,14 +41,6 @@ const { values: args } = parseArgs({
     users: { type: 'boolean', default: false },
   },
 });
-
-/**
- * The load generator of `npm run bench` (autocannon ships no types).
- * @type {(options: { url: string, connections: number, duration: number,
- *   headers: Record<string, string> }) => Promise<{ requests: { average: number, total: number },
- *   non2xx: number, errors: number }>}
- */
-const autocannon = createRequire(import.meta.url)('autocannon');
 
 /**
  * @typedef {{ id: number, callFrame: { functionName: string, url: string, lineNumber: number },
