@@ -6,14 +6,7 @@ import {
   type EftFrequency,
 } from '@portal/domain/enums/funding';
 import { formatCents, type Cents } from '@portal/domain/money/cents';
-import { escapeHtml } from '../../lib/pages/page-shell.ts';
-import {
-  composeMail,
-  labelInSentence,
-  mailButton,
-  mailParagraphs,
-  oneLine,
-} from '../outbox/mail-layout.ts';
+import { composeLetter, labelInSentence, oneLine } from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
 /**
@@ -229,14 +222,12 @@ function compose(
   url: string,
 ): MessageContent {
   const w = words[language];
-  const text = [...paragraphs, `${w.follow} ${url}`, w.closing].join('\n\n');
-  const bodyHtml = [
-    mailParagraphs(paragraphs),
-    `<p>${escapeHtml(w.follow)} <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
-    mailButton(url, w.button),
-    mailParagraphs([w.closing]),
-  ].join('\n');
-  return composeMail(language, { subject, text, bodyHtml });
+  return composeLetter(language, {
+    subject,
+    paragraphs,
+    link: { intro: w.follow, url, button: w.button },
+    closing: w.closing,
+  });
 }
 
 export function fundingConfirmationMail(input: ConfirmationInput): MessageContent {

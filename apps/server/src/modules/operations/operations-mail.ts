@@ -7,7 +7,7 @@ import {
   type OpenedAccount,
 } from '@portal/domain';
 import { escapeHtml } from '../../lib/pages/page-shell.ts';
-import { composeMail, mailButton, mailParagraphs, oneLine } from '../outbox/mail-layout.ts';
+import { composeLetter, oneLine, type MailBlock } from '../outbox/mail-layout.ts';
 import type { MessageContent } from '../outbox/outbox.service.ts';
 import { operationsMailText } from './operations-mail.locales.ts';
 
@@ -40,29 +40,19 @@ function greetingOf(language: Language, firstName: string): string {
 function compose(
   language: Language,
   subject: string,
-  paragraphs: { text: string[]; html: string }[],
+  paragraphs: (string | MailBlock)[],
   dashboardUrl: string | undefined,
 ): MessageContent {
   const t = operationsMailText(language);
-  const text = [
-    ...paragraphs.flatMap((part) => part.text),
-    ...(dashboardUrl ? [`${t.follow} ${dashboardUrl}`] : []),
-    t.closing,
-  ].join('\n\n');
-  const bodyHtml = [
-    ...paragraphs.map((part) => part.html),
-    ...(dashboardUrl
-      ? [
-          `<p>${escapeHtml(t.follow)} <a href="${escapeHtml(dashboardUrl)}">${escapeHtml(dashboardUrl)}</a></p>`,
-          mailButton(dashboardUrl, t.dashboardButton),
-        ]
-      : []),
-    mailParagraphs([t.closing]),
-  ].join('\n');
-  return composeMail(language, { subject, text, bodyHtml });
+  return composeLetter(language, {
+    subject,
+    paragraphs,
+    link: dashboardUrl
+      ? { intro: t.follow, url: dashboardUrl, button: t.dashboardButton }
+      : undefined,
+    closing: t.closing,
+  });
 }
-
-const plain = (...lines: string[]) => ({ text: lines, html: mailParagraphs(lines) });
 
 /** Approved: the accounts are open, with their numbers. */
 export function accountOpenedMail(
@@ -79,12 +69,13 @@ export function accountOpenedMail(
     language,
     many ? t.openedSubjectMany : t.openedSubject,
     [
-      plain(greetingOf(language, firstName), many ? t.openedBodyMany : t.openedBody),
+      greetingOf(language, firstName),
+      many ? t.openedBodyMany : t.openedBody,
       {
         text: [lines.map((line) => `- ${line}`).join('\n')],
         html: `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
       },
-      plain(many ? t.openedNextMany : t.openedNext),
+      many ? t.openedNextMany : t.openedNext,
     ],
     dashboardUrl,
   );
@@ -100,12 +91,10 @@ export function applicationDeclinedMail(
     language,
     t.declinedSubject,
     [
-      plain(
-        greetingOf(language, firstName),
-        t.declinedBody,
-        `${t.declinedWhy} ${declineCategoryLabels[category][language]}`,
-        `${t.declinedNext} ${declineNextStepLabels[category][language]}`,
-      ),
+      greetingOf(language, firstName),
+      t.declinedBody,
+      `${t.declinedWhy} ${declineCategoryLabels[category][language]}`,
+      `${t.declinedNext} ${declineNextStepLabels[category][language]}`,
     ],
     dashboardUrl,
   );
@@ -121,12 +110,13 @@ export function informationRequestedMail(
     language,
     t.askedSubject,
     [
-      plain(greetingOf(language, firstName), t.askedBody),
+      greetingOf(language, firstName),
+      t.askedBody,
       {
         text: [message],
         html: `<blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #ccc">${escapeHtml(message).replace(/\n/g, '<br>')}</blockquote>`,
       },
-      plain(t.askedHow),
+      t.askedHow,
     ],
     dashboardUrl,
   );

@@ -1,6 +1,5 @@
 import type { IdentityRefusalReason, Language } from '@portal/domain';
-import { escapeHtml } from '../../lib/pages/page-shell.ts';
-import { composeMail, mailButton, mailParagraphs, oneLine } from '../outbox/mail-layout.ts';
+import { composeLetter, oneLine } from '../outbox/mail-layout.ts';
 import type { MessageContent } from '../outbox/outbox.service.ts';
 
 /**
@@ -75,17 +74,10 @@ export function identityDecisionMail(
       : [t.verifiedBody]),
   ];
   const url = input.dashboardUrl;
-  const text = [...lines, ...(url ? [`${t.follow} ${url}`] : []), t.closing].join('\n\n');
-  const bodyHtml = [
-    mailParagraphs(lines),
-    ...(url
-      ? [
-          `<p>${escapeHtml(t.follow)} <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
-          mailButton(url, t.button),
-        ]
-      : []),
-    mailParagraphs([t.closing]),
-  ].join('\n');
-  const subject = input.refusal ? t.refusedSubject : t.verifiedSubject;
-  return composeMail(language, { subject, text, bodyHtml });
+  return composeLetter(language, {
+    subject: input.refusal ? t.refusedSubject : t.verifiedSubject,
+    paragraphs: lines,
+    link: url ? { intro: t.follow, url, button: t.button } : undefined,
+    closing: t.closing,
+  });
 }

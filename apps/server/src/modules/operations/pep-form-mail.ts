@@ -1,6 +1,5 @@
 import type { Language } from '@portal/domain';
-import { escapeHtml } from '../../lib/pages/page-shell.ts';
-import { composeMail, mailButton, mailParagraphs, oneLine } from '../outbox/mail-layout.ts';
+import { composeLetter, oneLine } from '../outbox/mail-layout.ts';
 import type { MessageContent } from '../outbox/outbox.service.ts';
 
 /**
@@ -63,17 +62,10 @@ export function pepFormMail(
     t.how.replace('{date}', date),
   ];
   const url = input.dashboardUrl;
-  const text = [...lines, ...(url ? [`${t.follow} ${url}`] : []), t.closing].join('\n\n');
-  const bodyHtml = [
-    mailParagraphs(lines),
-    ...(url
-      ? [
-          `<p>${escapeHtml(t.follow)} <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
-          mailButton(url, t.button),
-        ]
-      : []),
-    mailParagraphs([t.closing]),
-  ].join('\n');
-  const subject = (input.reminder ? t.reminderSubject : t.dueSubject).replace('{date}', date);
-  return composeMail(language, { subject, text, bodyHtml });
+  return composeLetter(language, {
+    subject: (input.reminder ? t.reminderSubject : t.dueSubject).replace('{date}', date),
+    paragraphs: lines,
+    link: url ? { intro: t.follow, url, button: t.button } : undefined,
+    closing: t.closing,
+  });
 }

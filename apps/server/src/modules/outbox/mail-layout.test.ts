@@ -8,7 +8,13 @@ import {
   passwordChangedMail,
   passwordResetMail,
 } from '../security/account-mail.ts';
-import { composeMail, labelInSentence, MAIL_LAYOUT_MARK, mailLayout } from './mail-layout.ts';
+import {
+  composeLetter,
+  composeMail,
+  labelInSentence,
+  MAIL_LAYOUT_MARK,
+  mailLayout,
+} from './mail-layout.ts';
 import type { MessageContent, MessageLanguage } from './outbox.service.ts';
 
 const publicUrl = 'https://portal.example.ca';
@@ -106,5 +112,39 @@ describe('a coded choice inside a sentence', () => {
 
   it('gives nothing for a value without a code', () => {
     expect(labelInSentence(codes, labels, 'X' as never, 'en')).toBe('');
+  });
+});
+
+describe('a letter: paragraphs, where to go, the closing', () => {
+  const link = { intro: 'Your dashboard:', url: 'https://portal.example.ca/#/home', button: 'Go' };
+
+  it('writes the address out and draws it as a button, in both parts, before the closing', () => {
+    const mail = composeLetter('en', {
+      subject: 'Hello',
+      paragraphs: ['Hello Zoé,', 'Your account <is> open.'],
+      link,
+      closing: 'Laurentide Investing',
+    });
+    expect(mail.text).toBe(
+      'Hello Zoé,\n\nYour account <is> open.\n\nYour dashboard: https://portal.example.ca/#/home\n\nLaurentide Investing',
+    );
+    expect(mail.html).toContain('<p>Your account &#60;is&#62; open.</p>');
+    expect(mail.html).toContain(
+      '<p>Your dashboard: <a href="https://portal.example.ca/#/home">https://portal.example.ca/#/home</a></p>',
+    );
+    const html = mail.html ?? '';
+    expect(html.indexOf('>Go</a>')).toBeGreaterThan(0);
+    expect(html.indexOf('>Go</a>')).toBeLessThan(html.indexOf('Laurentide Investing</p>'));
+  });
+
+  it('keeps a block’s own HTML and text, and draws no button without a link', () => {
+    const mail = composeLetter('fr', {
+      subject: 'Bonjour',
+      paragraphs: ['Bonjour,', { text: ['- CELI : 123'], html: '<ul><li>CELI : 123</li></ul>' }],
+      closing: 'Placements Laurentide',
+    });
+    expect(mail.text).toBe('Bonjour,\n\n- CELI : 123\n\nPlacements Laurentide');
+    expect(mail.html).toContain('<ul><li>CELI : 123</li></ul>');
+    expect(mail.html).not.toContain('<a ');
   });
 });

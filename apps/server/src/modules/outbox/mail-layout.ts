@@ -89,3 +89,56 @@ export function composeMail(
 ): MessageContent {
   return { subject, text, html: mailLayout(language, { subject, bodyHtml }) };
 }
+
+/** A block of a letter written apart in its two parts (a list, a quotation). */
+export interface MailBlock {
+  text: readonly string[];
+  html: string;
+}
+
+/** Where a letter sends its reader: the words before the address, the address, the button. */
+export interface MailLink {
+  intro: string;
+  url: string;
+  button: string;
+}
+
+/**
+ * The shape most of our mails share: paragraphs (plain lines, or blocks with their own HTML),
+ * then where to go, written out (for the text part and clients that show no buttons) and as a
+ * button, then the closing.
+ */
+export function composeLetter(
+  language: MessageLanguage,
+  {
+    subject,
+    paragraphs,
+    link,
+    closing,
+  }: {
+    subject: string;
+    paragraphs: readonly (string | MailBlock)[];
+    link?: MailLink;
+    closing: string;
+  },
+): MessageContent {
+  const blocks = paragraphs.map((part) =>
+    typeof part === 'string' ? { text: [part], html: mailParagraphs([part]) } : part,
+  );
+  const text = [
+    ...blocks.flatMap((block) => block.text),
+    ...(link ? [`${link.intro} ${link.url}`] : []),
+    closing,
+  ].join('\n\n');
+  const bodyHtml = [
+    ...blocks.map((block) => block.html),
+    ...(link
+      ? [
+          `<p>${escapeHtml(link.intro)} <a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a></p>`,
+          mailButton(link.url, link.button),
+        ]
+      : []),
+    mailParagraphs([closing]),
+  ].join('\n');
+  return composeMail(language, { subject, text, bodyHtml });
+}

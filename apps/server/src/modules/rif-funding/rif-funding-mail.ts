@@ -6,15 +6,8 @@ import {
   payoutFrequencyLabels,
   type PayoutFrequency,
 } from '@portal/domain/rif/payout-frequencies';
-import { escapeHtml } from '../../lib/pages/page-shell.ts';
 import { longDate } from '../funding/funding-mail.ts';
-import {
-  composeMail,
-  labelInSentence,
-  mailButton,
-  mailParagraphs,
-  oneLine,
-} from '../outbox/mail-layout.ts';
+import { composeLetter, labelInSentence, oneLine } from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
 /**
@@ -99,13 +92,10 @@ export function rifPayoutConfirmationMail(input: RifConfirmationInput): MessageC
     ),
     w.estimate,
   ];
-  const subject = input.changed ? w.subject.changed : w.subject.new;
-  const text = [...paragraphs, `${w.follow} ${input.url}`, w.closing].join('\n\n');
-  const bodyHtml = [
-    mailParagraphs(paragraphs),
-    `<p>${escapeHtml(w.follow)} <a href="${escapeHtml(input.url)}">${escapeHtml(input.url)}</a></p>`,
-    mailButton(input.url, w.button),
-    mailParagraphs([w.closing]),
-  ].join('\n');
-  return composeMail(language, { subject, text, bodyHtml });
+  return composeLetter(language, {
+    subject: input.changed ? w.subject.changed : w.subject.new,
+    paragraphs,
+    link: { intro: w.follow, url: input.url, button: w.button },
+    closing: w.closing,
+  });
 }

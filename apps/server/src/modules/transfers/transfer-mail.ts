@@ -1,9 +1,8 @@
 import { BRAND_NAME } from '@portal/domain/brand';
 import type { IsoDate } from '@portal/domain/calendar/iso-date';
 import { formatCents, type Cents } from '@portal/domain/money/cents';
-import { escapeHtml } from '../../lib/pages/page-shell.ts';
 import { longDate } from '../funding/funding-mail.ts';
-import { composeMail, mailButton, mailParagraphs, oneLine } from '../outbox/mail-layout.ts';
+import { composeLetter, oneLine } from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
 /**
@@ -171,12 +170,10 @@ export function transferStatusMail(input: TransferMailInput): MessageContent {
         ]
       : []),
   ];
-  const text = [...paragraphs, `${w.follow} ${input.url}`, w.closing].join('\n\n');
-  const bodyHtml = [
-    mailParagraphs(paragraphs),
-    `<p>${escapeHtml(w.follow)} <a href="${escapeHtml(input.url)}">${escapeHtml(input.url)}</a></p>`,
-    mailButton(input.url, w.button),
-    mailParagraphs([w.closing]),
-  ].join('\n');
-  return composeMail(language, { subject: said.subject, text, bodyHtml });
+  return composeLetter(language, {
+    subject: said.subject,
+    paragraphs,
+    link: { intro: w.follow, url: input.url, button: w.button },
+    closing: w.closing,
+  });
 }
