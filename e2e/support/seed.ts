@@ -6,7 +6,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
  * journeys end, without driving those screens again.
  */
 
-const API = '/service/jaxrs';
+export const API = '/service/jaxrs';
 
 /** The caller's bearer token, from the session cookie the request context holds. */
 export async function tokenOf(request: APIRequestContext): Promise<string> {

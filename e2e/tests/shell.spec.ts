@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { signInThroughApi } from '../support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { screenshot } from '../support/pages.ts';
+import { screenshot, useLanguage } from '../support/pages.ts';
 
 test('the language switch re-renders in French without a reload and is remembered a year', async ({
   page,
@@ -220,3 +220,21 @@ test('the main area shows no focus ring when the page moves the focus to it', as
   await expect(main).toBeFocused();
   expect(await main.evaluate(ringOf)).toEqual(noRing);
 });
+
+for (const [language, title, headingText] of [
+  ['en', 'Online Applications | Version', 'About this application'],
+  ['fr', 'Demandes en ligne | Version', 'À propos de cette application'],
+] as const) {
+  test(`a public screen shows its heading and its title before any script of the bundle runs (${language})`, async ({
+    page,
+    context,
+  }) => {
+    await useLanguage(context, language);
+    // The bundle never arrives: what shows is the page the server sent (ADR 0027).
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/#/version');
+    await expect(page.getByRole('heading', { level: 1, name: headingText })).toBeVisible();
+    await expect(page).toHaveTitle(title);
+    await expect(page.locator('html')).toHaveAttribute('lang', `${language}-CA`);
+  });
+}

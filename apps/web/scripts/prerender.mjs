@@ -22,6 +22,12 @@ const languages = /** @type {const} */ ([
 ]);
 
 const MARKER = 'data-prerendered';
+/** The meta holding each prerendered screen's title in the page's language, read by the script. */
+const TITLES_META = 'portal-screen-titles';
+
+/** An attribute value, escaped for HTML. */
+const attribute = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
  * The renderer, built by Vite with the client's own configuration (aliases, CSS modules), so
@@ -82,7 +88,10 @@ function chooserScript(screens, signIn, entry, modules) {
     'var d=document.documentElement;',
     "var p='/'+location.hash.replace(/^#\\/?/,'').split('#')[0];",
     "var s=p.slice(1).split('?')[0].replace(/\\/$/,'');",
-    `if(${known}[s])d.setAttribute('data-screen',s);`,
+    `if(${known}[s]){d.setAttribute('data-screen',s);`,
+    // The screen's own title, from the page's language (the meta above this script).
+    `var tm=document.querySelector('meta[name="${TITLES_META}"]');`,
+    'if(tm){try{var tt=JSON.parse(tm.content)[s];if(tt)document.title=tt}catch(e){}}}',
     'var m=/(?:^|;\\s*)partnerSkin=([^;]*)/.exec(document.cookie);',
     "var k=m?decodeURIComponent(m[1]).trim().toLowerCase():'';",
     "if(k==='harbour'||k==='prairie')d.setAttribute('data-skin',k);",
@@ -170,8 +179,13 @@ async function main() {
     // as the main area is shared by every screen of the page.
     const skeleton = splitAtMain(renderer.renderSkeleton(i18n).replace(' aria-busy="true"', ''));
     const parts = [`<div data-prerender="skeleton" aria-busy="true">${skeleton.inner}</div>`];
+    /** @type {Record<string, string>} */
+    const titles = {};
     for (const screenPath of renderer.prerenderedScreens) {
-      const page = splitAtMain(renderer.renderScreen(i18n, screenPath));
+      const rendered = renderer.renderScreen(i18n, screenPath);
+      if (!rendered.title) throw new Error(`${screenPath} sets no page title`);
+      titles[screenName(screenPath)] = rendered.title;
+      const page = splitAtMain(rendered.html);
       // The shell must be the same around every screen, or one of them would shift.
       if (page.open !== skeleton.open || page.close !== skeleton.close) {
         throw new Error(`the shell around ${screenPath} differs from the skeleton's`);
@@ -202,7 +216,8 @@ async function main() {
       .replace(/<html lang="[^"]*">/, () => `<html lang="${htmlLang}" ${MARKER}="">`)
       .replace(
         /<title>[^<]*<\/title>/,
-        () => `<title>${title}</title>\n    <script>${script}</script>`,
+        () =>
+          `<title>${title}</title>\n    <meta name="${TITLES_META}" content="${attribute(JSON.stringify(titles))}">\n    <script>${script}</script>`,
       )
       .replace(link[0], () => `<style>${css}\n${switchingCss(screens)}</style>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)

@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,10 +54,16 @@ describe('the page the server sends before any script (ADR 0027)', () => {
   for (const language of ['en', 'fr'] as const) {
     for (const path of prerenderedScreens) {
       it(`is, at ${path} in ${language}, the markup the client renders there`, async () => {
-        const prerendered = normalise(renderScreen(await createShellI18n(language), path));
+        const screen = renderScreen(await createShellI18n(language), path);
+        const prerendered = normalise(screen.html);
         expect(prerendered).toContain('<h1>');
         expect(prerendered).toContain('<footer');
         expect(await clientMarkup(language, path)).toBe(prerendered);
+        // The title the page shows before the bundle is the one the client sets.
+        await waitFor(() => expect(document.title).toBe(screen.title));
+        expect(screen.title).toMatch(
+          language === 'en' ? /^Online Applications/ : /^Demandes en ligne/,
+        );
       });
     }
   }

@@ -13,6 +13,7 @@ import { routes } from '../app/routes.tsx';
 import { SandboxBanner } from '../app/sandbox-banner.tsx';
 import { createBundledI18n } from '../lib/i18n.ts';
 import { RETURN_URL_COOKIE_MAX_AGE_SECONDS } from '@portal/domain/constants';
+import { PageTitleCollector } from '../lib/page-title.ts';
 import { requireSignIn } from '../lib/require-sign-in.ts';
 import { TOKEN_KEY } from '../lib/session-token.ts';
 import { authorizeUrl, DEFAULT_LANDING, RETURN_URL_COOKIE } from '../lib/sign-in.ts';
@@ -49,24 +50,31 @@ function hashRouterAt(routeTable: RouteObject[], path: string) {
   return router;
 }
 
-/** The page (shell and screen) as the client's first render at `path` makes it, signed out. */
+/**
+ * The page (shell and screen) as the client's first render at `path` makes it, signed out, and
+ * the document title the screen sets (undefined for one that sets none, such as the skeleton).
+ */
 export function renderScreen(
   instance: i18n,
   path: string,
   routeTable: RouteObject[] = routes,
-): string {
-  return renderToString(
-    <I18nextProvider i18n={instance}>
-      <UserInfoProvider>
-        <RouterProvider router={hashRouterAt(routeTable, path)} />
-      </UserInfoProvider>
-    </I18nextProvider>,
+): { html: string; title: string | undefined } {
+  let title: string | undefined;
+  const html = renderToString(
+    <PageTitleCollector.Provider value={(full) => (title = full)}>
+      <I18nextProvider i18n={instance}>
+        <UserInfoProvider>
+          <RouterProvider router={hashRouterAt(routeTable, path)} />
+        </UserInfoProvider>
+      </I18nextProvider>
+    </PageTitleCollector.Provider>,
   );
+  return { html, title };
 }
 
 /** The shell around the skeleton, for every address that is not a prerendered screen. */
 export function renderSkeleton(instance: i18n): string {
-  return renderScreen(instance, '/', skeletonRoutes);
+  return renderScreen(instance, '/', skeletonRoutes).html;
 }
 
 /** The demonstration banner, which the page shows only while the server marks it sandboxed. */

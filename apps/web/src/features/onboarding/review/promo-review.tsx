@@ -57,30 +57,32 @@ export function PromoReview({
         </div>
       )}
       {resource.state === 'ready' && (
-        <dl>
-          <dt>{t('review.promoCode')}</dt>
-          <dd>
-            {resource.data.promo ? (
-              <>
-                <strong>{resource.data.promo.code}</strong>
-                <PromoOffer promo={resource.data.promo} />
-                {!promoFitsAccounts(resource.data.promo, accounts) && (
-                  <div className="notice-warning">
-                    <p>{messageFor('promoNoLongerEligible', language)}</p>
-                  </div>
-                )}
-              </>
-            ) : (
-              <p>{t('review.noPromoCode')}</p>
-            )}
-            <p>
-              <Link to={promoPath} id={REVIEW_PROMO_LINK_ID}>
-                {resource.data.promo ? t('review.changePromo') : t('review.addPromo')}
-              </Link>
-            </p>
-          </dd>
+        <dl className="summary-list answers">
+          <div>
+            <dt>{t('review.promoCode')}</dt>
+            <dd className="summary-stack">
+              {resource.data.promo ? (
+                <>
+                  <strong>{resource.data.promo.code}</strong>
+                  <PromoOffer promo={resource.data.promo} />
+                  {!promoFitsAccounts(resource.data.promo, accounts) && (
+                    <div className="notice-warning">
+                      <p>{messageFor('promoNoLongerEligible', language)}</p>
+                    </div>
+                  )}
+                </>
+              ) : (
+                <p>{t('review.noPromoCode')}</p>
+              )}
+              <p>
+                <Link to={promoPath} id={REVIEW_PROMO_LINK_ID}>
+                  {resource.data.promo ? t('review.changePromo') : t('review.addPromo')}
+                </Link>
+              </p>
+            </dd>
+          </div>
           {resource.data.agreement && (
-            <>
+            <div>
               <dt>{t('review.partner')}</dt>
               <dd>
                 {t('review.partnerAccepted', {
@@ -93,7 +95,7 @@ export function PromoReview({
                   }).format(new Date(resource.data.agreement.acceptedAt)),
                 })}
               </dd>
-            </>
+            </div>
           )}
         </dl>
       )}
