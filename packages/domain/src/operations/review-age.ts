@@ -21,6 +21,23 @@ export function businessDaysSince(submittedAt: Date, now: Date): number {
   return count;
 }
 
+/**
+ * Where a "submitted at least `minAge` business days ago" filter cuts, as a date the database
+ * can compare: an application is that old exactly when its submission date (in Toronto) is
+ * before the answer, the `minAge`-th business day counting back from today (today included).
+ * Undefined when every application qualifies (`minAge` 0 or less).
+ */
+export function submittedBeforeForAge(minAge: number, now: Date): IsoDate | undefined {
+  if (minAge <= 0) return undefined;
+  let date = todayIn(OPERATIONS_TIME_ZONE, now);
+  let found = 0;
+  for (;;) {
+    if (isBusinessDay(date)) found += 1;
+    if (found === minAge) return date;
+    date = addCalendarDays(date, -1);
+  }
+}
+
 /** Past the promise of 1 to 3 business days (spec section 4). */
 export function isReviewOverdue(ageBusinessDays: number): boolean {
   return ageBusinessDays > REVIEW_PROMISE_BUSINESS_DAYS;

@@ -1,6 +1,8 @@
 import {
   businessDaysSince,
   isReviewOverdue,
+  OPERATIONS_TIME_ZONE,
+  submittedBeforeForAge,
   type ApplicationQueueItem,
   type ApplicationQueueQuery,
   type NamedAccountTypeName,
@@ -16,9 +18,10 @@ import { claimsById } from './work-claims.ts';
 
 /**
  * The applications queue (issue 16; ADR 0023): under review and requires review, oldest
- * submission first, filtered on the review case's columns (never on the answers). Age is in
- * business days of the payments calendar, so `minAge` is applied to the filtered cases before
- * paging.
+ * submission first, filtered on the review case's columns (never on the answers) and paged by
+ * the database. Age is in business days of the payments calendar: `minAge` becomes the date
+ * the submission (in Toronto) must precede, worked out from the calendar
+ * (`submittedBeforeForAge`), so only a page of cases is ever read.
  */
 
 type Data = Record<string, unknown>;
@@ -68,7 +71,7 @@ export async function applicantNamesOf(
   return names;
 }
 
-function filtersOf(query: ApplicationQueueQuery): SQL[] {
+function filtersOf(query: ApplicationQueueQuery, now: Date): SQL[] {
   const filters: SQL[] = [
     inArray(applications.status, query.status ? [query.status] : ['underReview', 'requiresReview']),
   ];
@@ -78,6 +81,12 @@ function filtersOf(query: ApplicationQueueQuery): SQL[] {
   }
   if (query.joint !== undefined) filters.push(eq(reviewCases.joint, query.joint));
   if (query.pep !== undefined) filters.push(eq(reviewCases.pep, query.pep));
+  const before = query.minAge === undefined ? undefined : submittedBeforeForAge(query.minAge, now);
+  if (before) {
+    filters.push(
+      sql`(${reviewCases.submittedAt} AT TIME ZONE ${OPERATIONS_TIME_ZONE})::date < ${before}::date`,
+    );
+  }
   return filters;
 }
 
@@ -89,6 +98,12 @@ export async function applicationQueue(
 ): Promise<Page<ApplicationQueueItem>> {
   // Applications that reached review before cases existed get theirs first.
   await ensureReviewCases(db);
+  const where = and(...filtersOf(query, now));
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(reviewCases)
+    .innerJoin(applications, eq(applications.id, reviewCases.applicationId))
+    .where(where);
   const rows = await db
     .select({
       id: applications.id,
@@ -103,13 +118,11 @@ export async function applicationQueue(
     })
     .from(reviewCases)
     .innerJoin(applications, eq(applications.id, reviewCases.applicationId))
-    .where(and(...filtersOf(query)))
-    .orderBy(asc(reviewCases.submittedAt), asc(applications.id));
-  const aged = rows
-    .map((row) => ({ ...row, age: businessDaysSince(row.submittedAt, now) }))
-    .filter((row) => query.minAge === undefined || row.age >= query.minAge);
-  const start = (query.page - 1) * query.pageSize;
-  const page = aged.slice(start, start + query.pageSize);
+    .where(where)
+    .orderBy(asc(reviewCases.submittedAt), asc(applications.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const page = rows.map((row) => ({ ...row, age: businessDaysSince(row.submittedAt, now) }));
   const ids = page.map((row) => row.id);
   const names = await applicantNamesOf(db, ids);
   const claims = await claimsById(db, 'application', ids, callerId, now);
@@ -131,6 +144,6 @@ export async function applicationQueue(
     })),
     page: query.page,
     pageSize: query.pageSize,
-    total: aged.length,
+    total: counted?.total ?? 0,
   };
 }

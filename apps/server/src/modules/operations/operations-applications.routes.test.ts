@@ -282,6 +282,48 @@ describe('operations API: applications', () => {
     expect(paged.total).toBeGreaterThanOrEqual(2);
   });
 
+  it('filters by minimum age in business days in the database, with the total and pages to match', async () => {
+    const [fresh, aged, older] = [
+      await underReview(app, client),
+      await underReview(app, client),
+      await underReview(app, client),
+    ];
+    // Twelve calendar days back is at least seven business days whatever today is; the older
+    // one, a year back, is far past any minimum asked here.
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
+    await app.db
+      .update(reviewCases)
+      .set({ submittedAt: daysAgo(12) })
+      .where(eq(reviewCases.applicationId, aged));
+    await app.db
+      .update(reviewCases)
+      .set({ submittedAt: daysAgo(365) })
+      .where(eq(reviewCases.applicationId, older));
+    const queue = async (query: string) =>
+      (await ops.queue(staff, query)).json<Page<ApplicationQueueItem>>();
+
+    const atLeastFive = await queue('?minAge=5&pageSize=100');
+    const ids = atLeastFive.items.map((item) => item.id);
+    expect(ids).toContain(aged);
+    expect(ids).toContain(older);
+    expect(ids).not.toContain(fresh);
+    expect(atLeastFive.total).toBe(atLeastFive.items.length);
+    for (const item of atLeastFive.items) expect(item.ageBusinessDays).toBeGreaterThanOrEqual(5);
+    const agedItem = atLeastFive.items.find((item) => item.id === aged)!;
+    // Exactly as old as it is, and no older: a minimum one past its age leaves it out.
+    const tooOld = await queue(`?minAge=${agedItem.ageBusinessDays + 1}&pageSize=100`);
+    expect(tooOld.items.map((item) => item.id)).not.toContain(aged);
+    expect(tooOld.items.map((item) => item.id)).toContain(older);
+    const justOldEnough = await queue(`?minAge=${agedItem.ageBusinessDays}&pageSize=100`);
+    expect(justOldEnough.items.map((item) => item.id)).toContain(aged);
+
+    // Pages of one follow the same order and add up to the total.
+    const first = await queue('?minAge=5&pageSize=1&page=1');
+    const second = await queue('?minAge=5&pageSize=1&page=2');
+    expect(first.total).toBe(atLeastFive.total);
+    expect([first.items[0]?.id, second.items[0]?.id]).toEqual(ids.slice(0, 2));
+  });
+
   it('claims: the second staff member is told who holds it; no claim and a stale version are 409', async () => {
     const id = await underReview(app, client);
     expect((await ops.claim(staff, id)).statusCode).toBe(200);
