@@ -102,10 +102,17 @@ export function readRoutes() {
     const pathNode = props.get('path');
     const own = pathNode && ts.isStringLiteral(pathNode) ? pathNode.text : '';
     const lazy = props.get('lazy');
+    // A Component that imports on render (routes.tsx's onlyFor, once the person is allowed)
+    // needs those modules before its page shows, as a lazy route does.
+    const component = props.get('Component');
     const loader = props.get('loader');
     const here = {
       path: own ? join(parent.path, own) : parent.path,
-      modules: [...parent.modules, ...(lazy ? dynamicImports(lazy) : [])],
+      modules: [
+        ...parent.modules,
+        ...(lazy ? dynamicImports(lazy) : []),
+        ...(component ? dynamicImports(component) : []),
+      ],
       guarded: parent.guarded || (!!loader && loader.getText() === SIGN_IN_GUARD),
     };
     const children = props.get('children');

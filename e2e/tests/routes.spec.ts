@@ -224,3 +224,23 @@ for (const language of ['en', 'fr'] as const) {
     await expect(page.getByText('"status":"ok"')).toBeVisible();
   });
 }
+
+for (const [path, chunk] of [
+  ['/#/operations', /\/assets\/operations-layout-[\w-]+\.js$/],
+  ['/#/qadvisor/search/investor/express', /\/assets\/advisor-layout-[\w-]+\.js$/],
+] as const) {
+  test(`a client who types ${path} finds a page that does not exist and downloads none of its code`, async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await signInThroughApi(page, 'en');
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: notFound.heading.en })).toBeVisible();
+    await expect(page).toHaveTitle(notFound.title.en);
+    expect(scripts.length, 'the app itself loaded').toBeGreaterThan(0);
+    expect(scripts.filter((url) => chunk.test(url))).toEqual([]);
+  });
+}

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { progressStepFor, type OnboardingStep } from '@portal/domain/onboarding-steps';
 import { AdvisorErrorPage } from '../features/errors/advisor-error-page.tsx';
@@ -43,17 +43,21 @@ function onlyForApplicationIds(Layout: ComponentType): ComponentType {
 
 /**
  * Pages kept to some people: the operations console to staff (issue 16), the advisor pages to
- * advisors (issue 17). Anyone else sees a page that does not exist.
+ * advisors (issue 17). Anyone else sees a page that does not exist, and never downloads the
+ * pages' code: it is asked for only once the person is known to be allowed.
  */
 function onlyFor(
   allowed: (user: UserInfo) => boolean,
-  Pages: ComponentType<{ notFound: ReactNode }>,
+  load: () => Promise<ComponentType<{ notFound: ReactNode }>>,
 ): ComponentType {
+  const Pages = lazy(async () => ({ default: await load() }));
   return function GuardedRoute() {
     const userInfo = useUserInfo();
     if (userInfo.status === 'loading') return <LoadingScreen />;
     return userInfo.status === 'signedIn' && allowed(userInfo.user) ? (
-      <Pages notFound={<NotFoundPage />} />
+      <Suspense fallback={<LoadingScreen />}>
+        <Pages notFound={<NotFoundPage />} />
+      </Suspense>
     ) : (
       <NotFoundPage />
     );
@@ -280,23 +284,21 @@ export const routes: RouteObject[] = [
               {
                 // The advisor pages (issue 17), loaded on demand as one piece like the console.
                 path: 'qadvisor/*',
-                lazy: async () => ({
-                  Component: onlyFor(
-                    isAdvisor,
+                Component: onlyFor(
+                  isAdvisor,
+                  async () =>
                     (await import('../features/advisor/advisor-layout.tsx')).AdvisorLayout,
-                  ),
-                }),
+                ),
               },
               {
                 // The staff console (issue 16; ADR 0023), loaded on demand as one piece; its
                 // screens are its own routes below this one.
                 path: 'operations/*',
-                lazy: async () => ({
-                  Component: onlyFor(
-                    isStaff,
+                Component: onlyFor(
+                  isStaff,
+                  async () =>
                     (await import('../features/operations/operations-layout.tsx')).OperationsLayout,
-                  ),
-                }),
+                ),
               },
             ],
           },
