@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { newEmail, signInThroughApi } from '../support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
@@ -69,6 +70,8 @@ const words = {
     cancelled: 'Cancelled',
     oneHundred: '$100.00',
     fiveHundred: '$500.00',
+    downloadAgreement: /^Download the debit agreement \(PDF\)/,
+    agreementFile: /^pad-agreement-[0-9A-F]{8}\.pdf$/,
     seventyFive: '$75.00',
   },
   fr: {
@@ -124,6 +127,8 @@ const words = {
     cancelled: 'Annulé',
     oneHundred: '100,00\u00a0$',
     fiveHundred: '500,00\u00a0$',
+    downloadAgreement: /^Télécharger l'accord de débit \(PDF\)/,
+    agreementFile: /^accord-dpa-[0-9A-F]{8}\.pdf$/,
     seventyFive: '75,00\u00a0$',
   },
 } as const;
@@ -260,6 +265,18 @@ for (const language of ['en', 'fr'] as const) {
       await expect(pending).toContainText(w.submitted);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `funding-page-${language}`);
+
+      // Each request's signed debit agreement downloads as a PDF named in the person's language.
+      const saving = page.waitForEvent('download');
+      await pending
+        .getByRole('listitem')
+        .filter({ hasText: w.fiveHundred })
+        .getByRole('button', { name: w.downloadAgreement })
+        .click();
+      const agreement = await saving;
+      expect(agreement.suggestedFilename()).toMatch(w.agreementFile);
+      const bytes = await readFile((await agreement.path()) as string);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
       const seventyFive = pending.getByRole('listitem').filter({ hasText: w.seventyFive });
       await seventyFive.getByRole('button', { name: w.cancelRequest }).click();

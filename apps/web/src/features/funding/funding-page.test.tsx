@@ -183,8 +183,14 @@ describe('funding page', () => {
       (entry) => within(entry).getByText('Status').nextElementSibling?.textContent,
     );
     expect(statuses).toEqual(['Submitted', 'Pending', 'Approved', 'Declined', 'Cancelled']);
-    // Nothing in the history can be changed from there.
-    expect(within(history).queryByRole('button')).not.toBeInTheDocument();
+    // Nothing in the history can be changed from there: its only buttons save the agreements.
+    const buttons = within(history).getAllByRole('button');
+    expect(buttons).toHaveLength(5);
+    for (const button of buttons) {
+      expect(button).toHaveAccessibleName(
+        /^Download the debit agreement \(PDF\) \(\$[\d,.]+ to TFSA\)$/,
+      );
+    }
   });
 
   it('says when each section is empty', async () => {

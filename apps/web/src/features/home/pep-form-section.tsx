@@ -14,6 +14,7 @@ import { describedByOf, FieldMessages } from '../../ui/field-messages.tsx';
 import formStyles from '../../ui/forms.module.css';
 import styles from './outcome.module.css';
 import { PepFormQuestions } from './pep-form-questions.tsx';
+import { saveFile } from '../../lib/save-file.ts';
 
 /** The document type the completed form is uploaded as (the server files it with the case). */
 export const PEP_FORM_DOCUMENT_TYPE = 'pepHioForm';
@@ -81,16 +82,7 @@ export function PepFormSection({
     if (downloading === 'busy') return;
     setDownloading('busy');
     try {
-      const blob = await pepFormApi.pdf(applicationId);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = t('pepForm.fileName');
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked once the browser has started saving it.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(await pepFormApi.pdf(applicationId), t('pepForm.fileName'));
       setDownloading('idle');
     } catch {
       setDownloading('failed');

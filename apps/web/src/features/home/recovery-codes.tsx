@@ -4,6 +4,7 @@ import { CheckboxChoices } from '../../ui/choices.tsx';
 import { FormMessages } from './settings-section.tsx';
 import styles from './settings.module.css';
 import { useSectionForm } from './use-section-form.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 const CONFIRM = 'recovery-codes-saved';
 const FILE_NAME = 'laurentide-recovery-codes.txt';
@@ -33,14 +34,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): vo
 
   function download() {
     form.begin();
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = FILE_NAME;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), FILE_NAME);
     form.setSuccess(t('recoveryCodes.downloaded', { file: FILE_NAME }));
   }
 

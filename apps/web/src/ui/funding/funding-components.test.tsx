@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import type { FundingItem } from '@portal/domain/funding/funding-item';
+import { fundingApi } from '../../lib/funding-api.ts';
 import { createI18n } from '../../lib/i18n.ts';
 import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 import { BankAccountPicker } from './bank-account-picker.tsx';
@@ -181,6 +182,55 @@ describe('FundingItemList', () => {
     expect(entry).toHaveTextContent('Cancelled');
     expect(entry).toHaveTextContent('Stops onWednesday, April 1, 2026');
     expect(within(entry).getByRole('button', { name: 'Delete' })).toBeVisible();
+  });
+
+  it('saves each request’s signed debit agreement under a name in the person’s language', async () => {
+    const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    const fetched = vi.spyOn(fundingApi, 'agreement').mockResolvedValue(pdf);
+    const objectUrl = vi.fn(() => 'blob:agreement');
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = objectUrl;
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    try {
+      await renderIn('fr', <FundingItemList items={[item]} emptyText="Rien en attente." />);
+      const entry = screen.getByRole('listitem', {
+        name: '1\u00a0234,56\u00a0$ vers CELI 12345678',
+      });
+      await userEvent.click(
+        within(entry).getByRole('button', {
+          name: "Télécharger l'accord de débit (PDF) (1\u00a0234,56\u00a0$ vers CELI 12345678)",
+        }),
+      );
+      expect(fetched).toHaveBeenCalledWith('i1');
+      expect(objectUrl).toHaveBeenCalledWith(pdf);
+      expect(saved).toEqual(['accord-dpa-I1.pdf']);
+    } finally {
+      fetched.mockRestore();
+      click.mockRestore();
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
+  });
+
+  it('says so beside the button when the agreement cannot be downloaded, and keeps the button', async () => {
+    const fetched = vi.spyOn(fundingApi, 'agreement').mockRejectedValue(new Error('offline'));
+    try {
+      await renderIn('en', <FundingItemList items={[item]} emptyText="Nothing pending." />);
+      const button = screen.getByRole('button', { name: /^Download the debit agreement \(PDF\)/ });
+      await userEvent.click(button);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        "We couldn't download the debit agreement. Nothing was lost: try again in a moment.",
+      );
+      expect(button).toBeEnabled();
+    } finally {
+      fetched.mockRestore();
+    }
   });
 
   it('speaks French, and says the empty text when there is nothing', async () => {

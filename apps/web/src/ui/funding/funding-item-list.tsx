@@ -7,6 +7,8 @@ import {
 } from '@portal/domain/enums/funding';
 import { toAccountLabel, type FundingItem } from '@portal/domain/funding/funding-item';
 import { formatCents } from '@portal/domain/money/cents';
+import { fundingApi } from '../../lib/funding-api.ts';
+import { DownloadButton } from '../download-button.tsx';
 import styles from './funding.module.css';
 import { currencyOf, formatIsoDate, fundingLanguageOf } from './funding-format.ts';
 
@@ -61,10 +63,14 @@ export function FundingItemList({
           currencyOf(item.toAccount.currencyTypeId),
         );
         const headingId = fundingItemHeadingId(idPrefix, item.id);
+        const heading = t('items.heading', {
+          amount,
+          account: toAccountLabel(item.toAccount, language),
+        });
         return (
           <li key={item.id} className={styles.item} aria-labelledby={headingId}>
             <Heading id={headingId} className={styles.itemHeading}>
-              {t('items.heading', { amount, account: toAccountLabel(item.toAccount, language) })}
+              {heading}
             </Heading>
             <dl>
               <dt>{t('items.frequency')}</dt>
@@ -91,6 +97,19 @@ export function FundingItemList({
                 </>
               )}
             </dl>
+            {/* Every request was agreed to as a pre-authorized debit: its signed agreement. */}
+            <div className="actions">
+              <DownloadButton
+                fetchFile={() => fundingApi.agreement(item.id)}
+                fileName={t('items.agreement.fileName', {
+                  reference: item.id.slice(0, 8).toUpperCase(),
+                })}
+                label={t('items.agreement.download')}
+                downloadingLabel={t('items.agreement.downloading')}
+                failedText={t('items.agreement.failed')}
+                context={`(${heading})`}
+              />
+            </div>
             {actions?.(item)}
           </li>
         );
