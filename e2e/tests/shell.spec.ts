@@ -144,6 +144,9 @@ test('an uncaught error sends the person to #/error', async ({ page }) => {
 test('keyboard users can skip straight to the page content', async ({ page }) => {
   await page.goto('/#/version');
   await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
+  // The client's page, once its buttons work: the prerendered main it replaces (ADR 0027)
+  // would take the focus with it.
+  await expect(page.getByRole('button', { name: 'Afficher cette page en français' })).toBeEnabled();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();
