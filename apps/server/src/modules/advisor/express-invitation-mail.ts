@@ -1,6 +1,12 @@
 import { namedAccountTypeLabels, type NamedAccountTypeName } from '@portal/domain';
 import { escapeHtml } from '../../lib/pages/page-shell.ts';
-import { composeMail, mailButton, mailParagraphs, oneLine } from '../outbox/mail-layout.ts';
+import {
+  composeMail,
+  mailButton,
+  mailLink,
+  mailParagraphs,
+  oneLine,
+} from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 import { expressInvitationMailText } from './express-invitation-mail.locales.ts';
 
@@ -57,7 +63,7 @@ export function expressInvitationMail(input: ExpressInvitationMailInput): Messag
   const bodyHtml = [
     mailParagraphs([greeting, fill(t.intro), proposed]),
     `<ul>${accounts.map((account) => `<li>${escapeHtml(account)}</li>`).join('')}</ul>`,
-    `<p>${escapeHtml(t.how)} <a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`,
+    mailLink(t.how, input.link),
     mailButton(input.link, t.button),
     mailParagraphs([fill(t.validity), t.after, t.closing]),
   ].join('\n');

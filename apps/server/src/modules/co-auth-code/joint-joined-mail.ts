@@ -1,5 +1,10 @@
-import { escapeHtml } from '../../lib/pages/page-shell.ts';
-import { composeMail, mailButton, mailParagraphs, oneLine } from '../outbox/mail-layout.ts';
+import {
+  composeMail,
+  mailButton,
+  mailLink,
+  mailParagraphs,
+  oneLine,
+} from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
 /**
@@ -65,9 +70,7 @@ export function jointJoinedMail(input: JointJoinedInput): MessageContent {
     '\n\n',
   );
   const link = input.url
-    ? `<p>${escapeHtml(label)} <a href="${escapeHtml(input.url)}">${escapeHtml(input.url)}</a></p>${
-        input.primarySignsNow ? mailButton(input.url, w.button) : ''
-      }`
+    ? `${mailLink(label, input.url)}${input.primarySignsNow ? mailButton(input.url, w.button) : ''}`
     : '';
   const bodyHtml = [mailParagraphs(paragraphs), link, mailParagraphs([w.closing])].join('\n');
   return composeMail(input.language, { subject: w.subject(joint), text, bodyHtml });

@@ -1,6 +1,5 @@
 import { ACCOUNT_READY_BUSINESS_DAYS, type Language } from '@portal/domain';
-import { escapeHtml } from '../../lib/pages/page-shell.ts';
-import { composeMail, mailButton, mailParagraphs } from '../outbox/mail-layout.ts';
+import { composeMail, mailButton, mailLink, mailParagraphs } from '../outbox/mail-layout.ts';
 import type { MessageContent } from '../outbox/outbox.service.ts';
 
 /**
@@ -52,9 +51,6 @@ const words = {
 export const UNDER_REVIEW_TEMPLATE = 'underReview';
 export const SIGNATURE_TURN_TEMPLATE = 'signatureTurn';
 
-const link = (label: string, url: string) =>
-  `<p>${escapeHtml(label)} <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`;
-
 /**
  * The copy of the signed document is linked, never attached: the mail passes through servers
  * we do not control, and the document holds the applicant's SIN and finances. The link opens
@@ -81,9 +77,9 @@ export function underReviewMail(
   const bodyHtml = [
     mailParagraphs(paragraphs),
     ...(signedCopyUrl
-      ? [link(w.copy, signedCopyUrl), mailButton(signedCopyUrl, w.copyButton)]
+      ? [mailLink(w.copy, signedCopyUrl), mailButton(signedCopyUrl, w.copyButton)]
       : []),
-    ...(dashboardUrl ? [link(w.follow, dashboardUrl)] : []),
+    ...(dashboardUrl ? [mailLink(w.follow, dashboardUrl)] : []),
     mailParagraphs([w.closing]),
   ].join('\n');
   return composeMail(language, { subject: w.subject, text, bodyHtml });
@@ -101,7 +97,7 @@ export function signatureTurnMail(
   );
   const bodyHtml = [
     mailParagraphs(paragraphs),
-    ...(signUrl ? [link(w.turnHow, signUrl), mailButton(signUrl, w.turnButton)] : []),
+    ...(signUrl ? [mailLink(w.turnHow, signUrl), mailButton(signUrl, w.turnButton)] : []),
     mailParagraphs([w.closing]),
   ].join('\n');
   return composeMail(language, { subject: w.turnSubject, text, bodyHtml });

@@ -45,6 +45,10 @@ export function mailButton(href: string, label: string): string {
   return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 24px;background:${C.brand};color:${C.onBrand};font-weight:700;text-decoration:none;border-radius:4px">${escapeHtml(label)}</a></p>`;
 }
 
+/** An address written out after the words that introduce it, for clients that show no buttons. */
+export const mailLink = (intro: string, url: string) =>
+  `<p>${escapeHtml(intro)} <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`;
+
 /** Paragraphs of plain text, escaped. */
 export const mailParagraphs = (lines: readonly string[]) =>
   lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
@@ -132,12 +136,7 @@ export function composeLetter(
   ].join('\n\n');
   const bodyHtml = [
     ...blocks.map((block) => block.html),
-    ...(link
-      ? [
-          `<p>${escapeHtml(link.intro)} <a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a></p>`,
-          mailButton(link.url, link.button),
-        ]
-      : []),
+    ...(link ? [mailLink(link.intro, link.url), mailButton(link.url, link.button)] : []),
     mailParagraphs([closing]),
   ].join('\n');
   return composeMail(language, { subject, text, bodyHtml });
