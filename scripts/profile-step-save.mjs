@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import {
   API,
   autocannon,
+  cannonSaveLoop,
   DEFAULT_PG_URL,
   HOST,
   prepareApplications,
@@ -149,7 +150,9 @@ async function main() {
     } else {
       const applications = await prepareApplications(server.port, token, clients);
       loopFrom = Number(process.hrtime.bigint() / 1000n);
-      const result = await saveLoop({ port: server.port, token, applications, seconds });
+      // The bench's loop for the same database: autocannon on PostgreSQL, node:http on PGlite.
+      const loop = args.pg ? cannonSaveLoop : saveLoop;
+      const result = await loop({ port: server.port, token, applications, seconds });
       loopTo = Number(process.hrtime.bigint() / 1000n);
       saves = result.requests - result.errors;
       console.log(
