@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { blankDatabaseFor } from './blank-embedded-database.ts';
 import { coalescingSocket } from './coalescing-socket.ts';
+import { PipeliningClient } from './pipelined-transactions.ts';
 
 /**
  * Without the schema: the code writes SQL-like queries, never the relational `db.query` API, and
@@ -128,7 +129,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
 
-  const pool = new pg.Pool({ connectionString: config.url, max: 10, stream: coalescingSocket });
+  // Statements leave in one write per tick (coalescingSocket), and a transaction's BEGIN and
+  // COMMIT travel with its statements (PipeliningClient): issue 18, ADR 0026.
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    stream: coalescingSocket,
+    // Its constructor takes the pool's options, which @types/pg's `new() => ClientBase` omits.
+    Client: PipeliningClient as unknown as new () => pg.ClientBase,
+  });
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => {
+    if (client instanceof PipeliningClient) client.reset();
+  });
   // An idle connection the server closes (a restart, a failover, a dropped test database) is
   // reported here and discarded by the pool; the next query opens a fresh one. Without a
   // listener Node would treat it as an uncaught error and stop the process.
@@ -227,12 +239,29 @@ async function listenOnPostgres(
     onListening(true);
   };
 
+  // Every write request waits for a sync (plugins/auth.ts). One round trip serves every caller
+  // that asked before it was sent: callers arriving while one is on its way share the next one,
+  // sent when it returns. Each caller's round trip thus still leaves after its call.
+  let inFlight: Promise<void> = Promise.resolve();
+  let next: Promise<void> | undefined;
+  const roundTrip = async () => {
+    const client = current;
+    if (!client) return; // deaf: the caller serves nothing from what it heard anyway
+    await client.query('SELECT 1').then(
+      () => undefined,
+      () => lost(client),
+    );
+  };
+
   await connect();
   return {
-    async sync() {
-      const client = current;
-      if (!client) return; // deaf: the caller serves nothing from what it heard anyway
-      await client.query('SELECT 1').catch(() => lost(client));
+    sync() {
+      next ??= inFlight.then(() => {
+        next = undefined;
+        inFlight = roundTrip();
+        return inFlight;
+      });
+      return next;
     },
     async barrier(timeoutMs) {
       const client = current;

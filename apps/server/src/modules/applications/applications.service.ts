@@ -37,6 +37,7 @@ import { answerContext, outcomesOf, type Outcome } from './application-outcomes.
 import * as repo from './applications.repo.ts';
 import { restoreBlankFields, savedSin, sealFields, withoutSealedValues } from './sealed-fields.ts';
 import { findPromoCode } from '../../db/promo-codes.ts';
+import { lastInTransaction } from '../../db/pipelined-transactions.ts';
 
 /** A refusal the routes turn into an HTTP answer. */
 export class ApplicationError extends Error {
@@ -392,22 +393,31 @@ async function saveStepOnce(
         : row.ownershipTypeId;
     const version = row.version + 1;
     // The step, the application's new status and version, and the audit event: one statement.
-    const updated = await repo.writeStepSave(tx, {
-      applicationId: id,
-      step,
-      data: stored,
-      now,
-      values: { status: to, version, ownershipTypeId },
-      audit: {
-        actorId: ownerId,
-        action: event,
-        fromStatus: status,
-        toStatus: to,
-        details: { step, version },
-      },
-    });
+    const write = () =>
+      repo.writeStepSave(tx, {
+        applicationId: id,
+        step,
+        data: stored,
+        now,
+        values: { status: to, version, ownershipTypeId },
+        audit: {
+          actorId: ownerId,
+          action: event,
+          fromStatus: status,
+          toStatus: to,
+          details: { step, version },
+        },
+      });
     const steps = { ...saved, [step]: stored };
-    if (event === 'reviewAgreedJoint') await hooks.onJointReviewAgreed?.(tx, { id, steps });
+    // Agreeing to a joint review has more to write; any other save ends with this statement, so
+    // the transaction's COMMIT goes with it, and only the answer's assembly follows.
+    let updated: Awaited<ReturnType<typeof write>>;
+    if (event === 'reviewAgreedJoint') {
+      updated = await write();
+      await hooks.onJointReviewAgreed?.(tx, { id, steps });
+    } else {
+      updated = await lastInTransaction(tx, write);
+    }
     // The client replaces its copy of the step with this (normalized postal codes, masked SIN).
     // Agreeing to the review may send the person to the identity step next (issue 13); a save
     // never changes the identity state read with the lock.
