@@ -2,9 +2,10 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { IN_MEMORY_OUT_DIR, inMemoryBuild, inMemoryFiles } from './src/in-memory/vite-plugin.ts';
+import { preactRenderer } from './src/renderer/vite-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), inMemoryFiles()],
+  plugins: [react(), inMemoryFiles(), preactRenderer()],
   build: {
     target: 'es2022',
     // The in-memory mode (VITE_IN_MEMORY_API=true, ADR 0028) builds beside the normal build.
