@@ -1,5 +1,5 @@
-import { options } from 'preact';
-import { describe, expect, it } from 'vitest';
+import { createRef, h, options, render } from 'preact';
+import { describe, expect, it, vi } from 'vitest';
 import { makeEventsCopyable } from './preact-adapters.ts';
 
 describe('makeEventsCopyable', () => {
@@ -43,5 +43,36 @@ describe('makeEventsCopyable', () => {
     options.requestAnimationFrame?.(() => (ran = true));
     await Promise.resolve();
     expect(ran).toBe(true);
+  });
+});
+
+describe('autoFocus under Preact', () => {
+  it('focuses an element rendered with autoFocus as it appears, once, keeping its own ref', () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    const ref = createRef<HTMLButtonElement>();
+    const show = (label: string) =>
+      render(h('div', null, h('input', null), h('button', { autoFocus: true, ref }, label)), root);
+    show('Keep it');
+    expect(document.activeElement).toBe(ref.current);
+    expect(ref.current?.textContent).toBe('Keep it');
+    // A later render of the same element does not take the focus back.
+    root.querySelector('input')?.focus();
+    show('Keep it, still');
+    expect(document.activeElement).toBe(root.querySelector('input'));
+    render(null, root);
+    expect(ref.current).toBeNull();
+    root.remove();
+  });
+
+  it('calls a callback ref as React would', () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    const seen = vi.fn();
+    render(h('input', { autoFocus: true, ref: seen }), root);
+    expect(seen).toHaveBeenCalledWith(root.querySelector('input'));
+    expect(document.activeElement).toBe(root.querySelector('input'));
+    render(null, root);
+    root.remove();
   });
 });

@@ -1,4 +1,4 @@
-import { options } from 'preact';
+import { options, type Ref } from 'preact';
 
 /**
  * React Aria copies the events it handles with `{ ...event }` (its `createEventHandler`), which
@@ -103,3 +103,48 @@ options.event = (event) => makeEventsCopyable(previous ? previous(event) : event
  * next frame, as React's do.
  */
 options.requestAnimationFrame = (flush) => queueMicrotask(flush);
+
+/**
+ * React DOM focuses an element rendered with `autoFocus` as it mounts; Preact only writes the
+ * `autofocus` attribute, which browsers honour when a page loads, not when an element appears.
+ * A dialog's safe answer (`ConfirmDialog`'s "keep it") relies on React's behaviour: otherwise
+ * React Aria's dialog focuses itself instead. Each such element is focused once, when its ref is
+ * set, after it is in the page (refs are set at the end of a render), before any effect runs.
+ */
+const focusedOnMount = new WeakSet<Element>();
+type RefTarget = Ref<Element | null>;
+const focusingRefs = new WeakMap<object, RefTarget>();
+
+function focusOnMount(element: Element | null): void {
+  if (!element || focusedOnMount.has(element)) return;
+  focusedOnMount.add(element);
+  (element as HTMLElement).focus();
+}
+
+const focusingOnly: RefTarget = focusOnMount;
+
+/** The element's own ref, run after the focus; one wrapper per ref, so it stays the same. */
+export function focusingRef(original: RefTarget | null | undefined): RefTarget {
+  if (!original) return focusingOnly;
+  let wrapper = focusingRefs.get(original);
+  if (!wrapper) {
+    wrapper = (element: Element | null) => {
+      focusOnMount(element);
+      if (typeof original === 'function') return original(element);
+      original.current = element;
+      return undefined;
+    };
+    focusingRefs.set(original, wrapper);
+  }
+  return wrapper;
+}
+
+const previousVnode = options.vnode;
+options.vnode = (vnode) => {
+  const props = vnode.props as { autoFocus?: unknown } | null;
+  if (typeof vnode.type === 'string' && props?.autoFocus) {
+    const node = vnode as unknown as { ref?: RefTarget | null };
+    node.ref = focusingRef(node.ref);
+  }
+  previousVnode?.(vnode);
+};

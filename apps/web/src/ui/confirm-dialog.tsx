@@ -1,4 +1,5 @@
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useFocusOnMount } from '../lib/use-focus-on-mount.ts';
 import styles from './confirm-dialog.module.css';
 
 export interface ConfirmDialogProps {
@@ -30,9 +31,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </Heading>
           <p>{props.message}</p>
           <div className={styles.actions}>
-            <Button className="button button-primary" autoFocus onPress={props.onCancel}>
-              {props.cancelLabel}
-            </Button>
+            <SafeAnswer label={props.cancelLabel} onPress={props.onCancel} />
             <Button className="button button-secondary" onPress={props.onConfirm}>
               {props.confirmLabel}
             </Button>
@@ -40,5 +39,15 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+/** "Cancel": it has the focus when the dialog opens, so Enter keeps what the person had. */
+function SafeAnswer({ label, onPress }: { label: string; onPress(): void }) {
+  const ref = useFocusOnMount<HTMLButtonElement>();
+  return (
+    <Button ref={ref} className="button button-primary" onPress={onPress}>
+      {label}
+    </Button>
   );
 }
