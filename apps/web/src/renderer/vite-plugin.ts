@@ -5,12 +5,12 @@ import type { Plugin } from 'vite';
  * (issue 18, ADR 0029): every route's first download is about 60 KB smaller. The unit tests and
  * the dev server keep React; the end-to-end suite runs on the build, so on Preact.
  *
- * React Aria needs two adaptations, made here and nowhere else:
+ * React Aria needs adaptations, made here and in `preact-adapters.ts` (loaded before the app):
  * - its collections (combo boxes, lists) render into a document of its own
  *   (`collections/Document.mjs`), which Preact asks for `createElementNS` and `remove()`, and
  *   whose nodes call themselves comments, which Preact steps over when it places children;
- * - it copies events with `{ ...event }`, so each event gets its fields as its own
- *   (`preact-adapters.ts`, loaded before the app, which also runs effects before the next frame).
+ * - it copies events with `{ ...event }`, so each event gets its fields as its own;
+ * - effects run before the next frame, and `autoFocus` focuses as React DOM's does.
  */
 const aliases = [
   { find: /^react$/, replacement: 'preact/compat' },
