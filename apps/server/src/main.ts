@@ -1,3 +1,5 @@
+// First: V8's flags hold only for what is allocated after them.
+import './runtime-flags.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 
