@@ -131,6 +131,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PipeliningClient on PostgreSQL'
     expect(await committed()).toEqual([2, 3]);
   });
 
+  it('leaves no transaction open when a value cannot be sent with BEGIN and COMMIT', async () => {
+    const checkedOut = await pool.connect();
+    const pipelining = checkedOut as unknown as PipeliningClient;
+    const unsendable = {
+      toPostgres() {
+        throw new Error('no text for this value');
+      },
+    };
+    try {
+      await checkedOut.query('begin');
+      pipelining.markLastStatement();
+      await expect(checkedOut.query('select $1::text', [unsendable])).rejects.toThrow(
+        'no text for this value',
+      );
+      // Not taken for committed: the rollback is sent and ends the transaction BEGIN opened.
+      await checkedOut.query('rollback');
+      await checkedOut.query('insert into probes values ($1, $2)', [5, 'autocommitted']);
+    } finally {
+      checkedOut.release();
+    }
+    expect(await committed()).toEqual([5]);
+  });
+
   it('sends neither BEGIN nor COMMIT for a transaction without statements', async () => {
     await db.transaction(async () => {});
     await expect(

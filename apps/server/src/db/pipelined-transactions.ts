@@ -164,10 +164,15 @@ export class PipeliningClient extends pg.Client {
     if (plain && (parameters.length > 0 || query.name !== undefined) && (begin || commit)) {
       const bundled = new BundledQuery(query as pg.QueryConfig, parameters, { begin, commit });
       const result = new Promise((resolve, reject) => {
+        let settled = false;
         (bundled as unknown as { callback: (e: Error | null, r: unknown) => void }).callback = (
           error,
           answer,
         ) => {
+          // A value node-postgres cannot send fails the statement before its Execute, and its
+          // ReadyForQuery then reports success a second time: only the first answer counts.
+          if (settled) return;
+          settled = true;
           if (error) return reject(error);
           // Set before drizzle hears of it: its `commit` comes next and must not be sent.
           if (commit) this.committed = true;
