@@ -60,10 +60,13 @@ export function preactRenderer(): Plugin {
       build: {
         rollupOptions: {
           // React Router reads `useOptimistic`, which Preact lacks, and falls back without it.
+          // A handler of our own also replaces Vite's, which drops the "use client" notices.
           onwarn(warning, warn) {
             const optimistic =
               warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic');
-            if (!optimistic) warn(warning);
+            const directive =
+              warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client');
+            if (!optimistic && !directive) warn(warning);
           },
         },
       },
