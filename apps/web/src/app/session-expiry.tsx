@@ -10,6 +10,7 @@ import {
 } from '../lib/session-clock.ts';
 import { endSession } from '../lib/session-end.ts';
 import styles from '../ui/confirm-dialog.module.css';
+import { InitialFocusButton } from '../ui/initial-focus-button.tsx';
 
 /** setTimeout takes at most a signed 32-bit delay; longer waits are checked again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -154,18 +155,17 @@ export function SessionExpiry({
           )}
           <div className={styles.actions}>
             {capped ? (
-              <Button className="button button-primary" autoFocus onPress={close}>
+              <InitialFocusButton className="button button-primary" onPress={close}>
                 {t('session.continue')}
-              </Button>
+              </InitialFocusButton>
             ) : (
-              <Button
+              <InitialFocusButton
                 className="button button-primary"
-                autoFocus
                 onPress={() => void stay()}
                 aria-disabled={staying || undefined}
               >
                 {staying ? t('session.staying') : t('session.stay')}
-              </Button>
+              </InitialFocusButton>
             )}
             <Button className="button button-secondary" onPress={signOut}>
               {t('session.signOut')}

@@ -107,9 +107,10 @@ options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 /**
  * React DOM focuses an element rendered with `autoFocus` as it mounts; Preact only writes the
  * `autofocus` attribute, which browsers honour when a page loads, not when an element appears.
- * A dialog's safe answer (`ConfirmDialog`'s "keep it") relies on React's behaviour: otherwise
- * React Aria's dialog focuses itself instead. Each such element is focused once, when its ref is
- * set, after it is in the page (refs are set at the end of a render), before any effect runs.
+ * The documents panel's popup-blocked link relies on React's behaviour (React Aria's components
+ * do their own focusing and pass no `autoFocus` to the page). Each such element is focused once,
+ * when its ref is set, after it is in the page (refs are set at the end of a render), before
+ * any effect runs.
  */
 const focusedOnMount = new WeakSet<Element>();
 type RefTarget = Ref<Element | null>;

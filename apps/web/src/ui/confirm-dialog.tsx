@@ -1,6 +1,6 @@
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useFocusOnMount } from '../lib/use-focus-on-mount.ts';
 import styles from './confirm-dialog.module.css';
+import { InitialFocusButton } from './initial-focus-button.tsx';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -31,7 +31,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </Heading>
           <p>{props.message}</p>
           <div className={styles.actions}>
-            <SafeAnswer label={props.cancelLabel} onPress={props.onCancel} />
+            {/* "Cancel" has the focus when the dialog opens, so Enter keeps what the person had. */}
+            <InitialFocusButton className="button button-primary" onPress={props.onCancel}>
+              {props.cancelLabel}
+            </InitialFocusButton>
             <Button className="button button-secondary" onPress={props.onConfirm}>
               {props.confirmLabel}
             </Button>
@@ -39,15 +42,5 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </Dialog>
       </Modal>
     </ModalOverlay>
-  );
-}
-
-/** "Cancel": it has the focus when the dialog opens, so Enter keeps what the person had. */
-function SafeAnswer({ label, onPress }: { label: string; onPress(): void }) {
-  const ref = useFocusOnMount<HTMLButtonElement>();
-  return (
-    <Button ref={ref} className="button button-primary" onPress={onPress}>
-      {label}
-    </Button>
   );
 }
