@@ -31,6 +31,12 @@ type QueryInternals = {
 };
 const queryInternals = pg.Query.prototype as unknown as QueryInternals;
 
+/** Runs a statement the connection has prepared, without a Sync: it goes with the next one. */
+function runPrepared(connection: pg.Connection, statement: string): void {
+  connection.bind({ statement, portal: '', values: [] }, false);
+  connection.execute({ portal: '' }, false);
+}
+
 /**
  * A statement sent with the transaction's BEGIN ahead of it, its COMMIT behind it, or both, in
  * one write under its one Sync. PostgreSQL answers each in order (BEGIN's CommandComplete, the
@@ -52,10 +58,7 @@ class BundledQuery extends pg.Query {
 
   /** Called by node-postgres once the statement is known to be valid, before anything is written. */
   prepare(connection: pg.Connection): void {
-    if (this.bundle.begin) {
-      connection.bind({ statement: BEGIN_STATEMENT, portal: '', values: [] }, false);
-      connection.execute({ portal: '' }, false);
-    }
+    if (this.bundle.begin) runPrepared(connection, BEGIN_STATEMENT);
     queryInternals.prepare.call(this, connection);
   }
 
@@ -63,8 +66,7 @@ class BundledQuery extends pg.Query {
   _getRows(connection: pg.Connection, rows: number | undefined): void {
     if (!this.bundle.commit || rows) return queryInternals._getRows.call(this, connection, rows);
     connection.execute({ portal: '' }, false);
-    connection.bind({ statement: COMMIT_STATEMENT, portal: '', values: [] }, false);
-    connection.execute({ portal: '' }, false);
+    runPrepared(connection, COMMIT_STATEMENT);
     connection.sync();
   }
 
