@@ -81,6 +81,8 @@ import { createEsignProvider } from './providers/esign/esign-providers.ts';
 import { sandboxEsignRoutes } from './providers/esign/sandbox-esign.routes.ts';
 import type { MailTransport } from './providers/mail/mail-transport.ts';
 import { auth } from './plugins/auth.ts';
+import { apiRateLimit } from './plugins/api-rate-limit.ts';
+import { postgresRateLimitStore } from './lib/rate-limit/postgres-rate-limit-store.ts';
 import { databaseQueue } from './plugins/database-queue.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler.ts';
 import { requestHygiene } from './plugins/request-hygiene.ts';
@@ -228,6 +230,16 @@ export async function buildApp(
     tokenCacheMs: config.authCacheMs,
     listen: database.listen?.bind(database),
   });
+  // Before the routes, whose preHandlers it extends: the API's limits per person (issue 30),
+  // counted in PostgreSQL for every instance, in memory on the embedded single process.
+  if (config.rateLimits) {
+    await app.register(apiRateLimit, {
+      limits: config.rateLimits,
+      prefix: API_BASE,
+      secret: config.appSecret,
+      ...(database.driver === 'postgres' && { store: postgresRateLimitStore(database.db) }),
+    });
+  }
   await app.register(swagger, {
     openapi: {
       info: { title: 'Online account opening portal API', version: '1.45' },

@@ -132,7 +132,41 @@ export interface AppConfig {
   pgliteQueue?: { maxActive: number; maxWaitMs: number };
   /** The RRIF payout rates the research could not confirm (ADR 0022); defaults when absent. */
   rif?: Partial<RifRates>;
+  /**
+   * The API's rate limits (issue 30, security.md G10). `loadConfig` always sets them (the
+   * RATE_LIMIT_* variables over `defaultApiRateLimits`); a configuration built in code without
+   * them (the tests, which sign up many people from 127.0.0.1) limits nothing.
+   */
+  rateLimits?: ApiRateLimits;
 }
+
+/**
+ * How many requests one person may send to the API (`/service/jaxrs`), counted after sign-in by
+ * person; a caller without a token is counted by address and allowed `addressFactor` times as
+ * many, since one address may hide an office or a household. Webhooks, `/healthz`, the sign-in
+ * pages (which keep their own throttles) and the sandboxes are not counted.
+ */
+export interface ApiRateLimits {
+  /** Any request, per minute. */
+  requestsPerMinute: number;
+  /** POST, PUT, PATCH and DELETE, per minute. */
+  writesPerMinute: number;
+  /** New applications (`POST applications`), per hour. */
+  applicationsPerHour: number;
+  addressFactor: number;
+}
+
+/**
+ * 600 a minute is ten a second sustained, far past a person clicking through the screens (a page
+ * makes a handful of calls); 60 writes a minute is a save every second; 30 new applications an
+ * hour is many times what a family opens in a year, and stops a script filling the queue.
+ */
+export const defaultApiRateLimits: ApiRateLimits = {
+  requestsPerMinute: 600,
+  writesPerMinute: 60,
+  applicationsPerHour: 30,
+  addressFactor: 3,
+};
 
 /**
  * Rates of RRIF payouts that change or that the research could not confirm (ADR 0022): Quebec's
@@ -381,6 +415,10 @@ const booleanFlag = z
 /** `no-reply@bank.example` or `Laurentide Investing <no-reply@bank.example>`. */
 const mailFromPattern = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
 
+function rateLimitSchema(fallback: number) {
+  return z.coerce.number().int().min(1).max(100_000_000).default(fallback);
+}
+
 /** Every environment variable the server reads; each is documented in the README. */
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -458,6 +496,15 @@ const environmentSchema = z.object({
   PGLITE_ACTIVE_REQUESTS: z.coerce.number().int().min(1).max(1000).default(4),
   RIF_QUEBEC_EXCESS_PERCENT: z.coerce.number().min(0).max(100).optional(),
   LIF_BOND_RATE_PERCENT: z.coerce.number().min(0).max(100).optional(),
+  RATE_LIMIT_REQUESTS_PER_MINUTE: rateLimitSchema(defaultApiRateLimits.requestsPerMinute),
+  RATE_LIMIT_WRITES_PER_MINUTE: rateLimitSchema(defaultApiRateLimits.writesPerMinute),
+  RATE_LIMIT_APPLICATIONS_PER_HOUR: rateLimitSchema(defaultApiRateLimits.applicationsPerHour),
+  RATE_LIMIT_ADDRESS_FACTOR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(defaultApiRateLimits.addressFactor),
 });
 
 export class ConfigError extends Error {
@@ -572,6 +619,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     authCacheMs: Math.round(env.AUTH_CACHE_SECONDS * 1000),
     pgliteQueue: { maxActive: env.PGLITE_ACTIVE_REQUESTS, maxWaitMs: env.PGLITE_QUEUE_WAIT_MS },
+    rateLimits: {
+      requestsPerMinute: env.RATE_LIMIT_REQUESTS_PER_MINUTE,
+      writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+      applicationsPerHour: env.RATE_LIMIT_APPLICATIONS_PER_HOUR,
+      addressFactor: env.RATE_LIMIT_ADDRESS_FACTOR,
+    },
     rif: {
       ...(env.RIF_QUEBEC_EXCESS_PERCENT !== undefined && {
         quebecExcessPercent: env.RIF_QUEBEC_EXCESS_PERCENT,

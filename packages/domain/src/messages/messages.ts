@@ -4,6 +4,7 @@ import { financialMessagesEn, financialMessagesFr } from './financial-messages.t
 import { fundingMessagesEn, fundingMessagesFr } from './funding-messages.ts';
 import { identityMessagesEn, identityMessagesFr } from './identity-messages.ts';
 import { profileMessagesEn, profileMessagesFr } from './profile-messages.ts';
+import { rateLimitMessagesEn, rateLimitMessagesFr } from './rate-limit-messages.ts';
 import { splitMessageCode } from './message-code.ts';
 import {
   messagesWithArgumentEn,
@@ -32,6 +33,7 @@ export const messagesEn = {
   ...transferMessagesEn,
   ...rifMessagesEn,
   ...promoMessagesEn,
+  ...rateLimitMessagesEn,
   required: 'Required.',
   invalid: 'Invalid.',
   duplicated: 'Duplicated.',
@@ -67,6 +69,7 @@ export const messagesFr = {
   ...transferMessagesFr,
   ...rifMessagesFr,
   ...promoMessagesFr,
+  ...rateLimitMessagesFr,
   required: 'Obligatoire.',
   invalid: 'Non valide.',
   duplicated: 'Copie.',
