@@ -41,6 +41,12 @@ const serverEnv: Record<string, string> = {
   PUBLIC_URL: baseURL,
   // Every journey registers from 127.0.0.1: the per-address bound would refuse them.
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+  // The API's rate limit (issue 30): the journeys share sign-ups across specs and workers, and
+  // every caller without a token is 127.0.0.1; the limit itself is tested in the server suite
+  // (apps/server/src/plugins/api-rate-limit.test.ts).
+  RATE_LIMIT_REQUESTS_PER_MINUTE: '1000000',
+  RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+  RATE_LIMIT_APPLICATIONS_PER_HOUR: '1000000',
   // A vendor's authorize page #/externalRedirect may leave for (the browser never reaches it:
   // the journey answers it itself).
   EXTERNAL_REDIRECT_ORIGINS: 'https://auth.bankvendor.example',
