@@ -70,6 +70,8 @@ import { advisorRoutes } from './modules/advisor/advisor.routes.ts';
 import { expressRoutes } from './modules/express/express.routes.ts';
 import { promoRoutes } from './modules/promo/promo.routes.ts';
 import { pepFormReminders } from './modules/operations/pep-form.job.ts';
+import { identityFollowUp } from './modules/identity-capture/identity-follow-up.job.ts';
+import { createDocumentVerificationProvider } from './providers/document-verification/document-verification-providers.ts';
 import { sandboxWebhooks } from './providers/sandbox-webhooks/sandbox-webhooks.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
@@ -391,6 +393,13 @@ export async function buildApp(
   await app.register(pepFormReminders, {
     publicUrl,
     pollMs: config.sandboxWebhookPollMs ? 3_600_000 : 0,
+  });
+  // Photo-ID attempts whose decision never arrived are asked about at the vendor (issue 30).
+  await app.register(identityFollowUp, {
+    provider:
+      vendors.documentVerification ??
+      createDocumentVerificationProvider('sandbox', { db: app.db, cipher: app.cipher }),
+    pollMs: config.sandboxWebhookPollMs ? 5 * 60_000 : 0,
   });
   // Transfers in move on the same bank clock and polling (transfer-processing.job.ts).
   await app.register(transferProcessing, {

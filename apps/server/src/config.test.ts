@@ -24,6 +24,29 @@ describe('loadConfig', () => {
     );
   });
 
+  it('limits the API at 600 requests, 60 writes a minute and 30 new applications an hour unless RATE_LIMIT_* say otherwise', () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      requestsPerMinute: 600,
+      writesPerMinute: 60,
+      applicationsPerHour: 30,
+      addressFactor: 3,
+    });
+    expect(
+      loadConfig({
+        RATE_LIMIT_REQUESTS_PER_MINUTE: '1200',
+        RATE_LIMIT_WRITES_PER_MINUTE: '120',
+        RATE_LIMIT_APPLICATIONS_PER_HOUR: '5',
+        RATE_LIMIT_ADDRESS_FACTOR: '1',
+      }).rateLimits,
+    ).toEqual({
+      requestsPerMinute: 1200,
+      writesPerMinute: 120,
+      applicationsPerHour: 5,
+      addressFactor: 1,
+    });
+    expect(() => loadConfig({ RATE_LIMIT_WRITES_PER_MINUTE: '0' })).toThrow(ConfigError);
+  });
+
   it('lets PORT and DATA_DIR override the defaults', () => {
     const config = loadConfig({ PORT: '9090', DATA_DIR: '/tmp/portal-data' });
     expect(config.port).toBe(9090);

@@ -30,7 +30,11 @@ const realVendors: RealVendors = {
     matchFile: async () => ({ outcome: 'noMatch' as const }),
     checkAnswers: async () => 'failed',
   },
-  documentVerification: { name: 'test-vendor', submit: async () => ({ vendorReference: 'r' }) },
+  documentVerification: {
+    name: 'test-vendor',
+    submit: async () => ({ vendorReference: 'r' }),
+    decisionOf: async () => undefined,
+  },
   bankConnection: {
     name: 'test-vendor',
     connectUrl: () => 'https://vendor.example/connect',

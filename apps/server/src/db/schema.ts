@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -518,8 +519,24 @@ export const webhookReceipts = pgTable(
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Why a signed event was kept for staff instead of applied (issue 30): `unusable` (its data
+     * fails the schema) or `unknownReference` (it names nothing of ours, ten minutes after it
+     * occurred); null for an event applied as usual.
+     */
+    problem: text('problem'),
+    /** A kept event as the vendor sent it (it may name people), encrypted; null otherwise. */
+    eventEncrypted: text('event_encrypted'),
+    /** When a member of staff marked a kept event as dealt with. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [primaryKey({ columns: [table.role, table.eventId] })],
+  (table) => [
+    primaryKey({ columns: [table.role, table.eventId] }),
+    index('webhook_receipts_problem_idx')
+      .on(table.receivedAt)
+      .where(sql`${table.problem} is not null and ${table.resolvedAt} is null`),
+  ],
 );
 
 /**

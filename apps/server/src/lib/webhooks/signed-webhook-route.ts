@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z, ZodError } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { webhookReceipts } from '../../db/schema.ts';
 import { WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from './webhook-signature.ts';
@@ -14,6 +14,42 @@ export const webhookEventSchema = z.object({
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
+/**
+ * Thrown by `prepare` or `handle` for a signed event this product cannot use: its data fails the
+ * schema of its type. A ZodError thrown there means the same. The event is kept for staff and
+ * answered 200: the vendor would only send the same bytes again.
+ */
+export class UnusableWebhookEvent extends Error {
+  override name = 'UnusableWebhookEvent';
+}
+
+/**
+ * Thrown by `prepare` or `handle` for an event naming a reference of ours that does not exist:
+ * the vendor may call back before our own write of the reference commits, so it is answered 503
+ * (the vendor delivers it again) until `UNKNOWN_REFERENCE_GRACE_MS` after the event occurred,
+ * then kept for staff and answered 200.
+ */
+export class UnknownWebhookReference extends Error {
+  override name = 'UnknownWebhookReference';
+}
+
+/** Ten minutes: far past any commit of ours, short of a vendor's retry schedule giving up. */
+export const UNKNOWN_REFERENCE_GRACE_MS = 10 * 60_000;
+
+/** Why a kept event was not applied (`webhook_receipts.problem`). */
+export type WebhookProblem = 'unusable' | 'unknownReference';
+
+const problemOf = (error: unknown): WebhookProblem | undefined =>
+  error instanceof UnusableWebhookEvent || error instanceof ZodError
+    ? 'unusable'
+    : error instanceof UnknownWebhookReference
+      ? 'unknownReference'
+      : undefined;
+
+/** The cipher context of a kept event: bound to its receipt. */
+export const keptEventContext = (role: string, eventId: string) =>
+  `webhook_receipts:${role}:${eventId}:event`;
+
 export interface SignedWebhookOptions<Prepared = undefined> {
   /** The route on this server, e.g. `/webhooks/esign`. */
   path: string;
@@ -23,7 +59,8 @@ export interface SignedWebhookOptions<Prepared = undefined> {
   /**
    * Runs before the transaction, for what must not hold a lock: calling the vendor back (its
    * status, a signed document). Its result is handed to `handle`. Not run for an event already
-   * handled. Throwing answers 500 and records nothing: the vendor delivers it again.
+   * handled. Throwing answers 500 and records nothing: the vendor delivers it again, except
+   * `UnusableWebhookEvent` (or a ZodError) and `UnknownWebhookReference` (see them).
    */
   prepare?: (event: WebhookEvent) => Promise<Prepared>;
   /**
@@ -41,6 +78,11 @@ export interface SignedWebhookOptions<Prepared = undefined> {
  * webhooks"). Refuses with 401 a body whose HMAC-SHA256 signature does not verify or whose
  * timestamp is more than five minutes off, with 400 a signed body that is not an event, and
  * answers 200 `{ duplicate: true }` to an event already handled, without handling it again.
+ * A signed event the handlers cannot use is answered 200 `{ kept: true }` and kept for staff
+ * (its receipt names the problem, the event is encrypted beside it): at once when its data fails
+ * the schema, and for an unknown reference only once `UNKNOWN_REFERENCE_GRACE_MS` have passed
+ * since the event's `occurredAt` (signed with the body, the same on every retry), 503 with
+ * Retry-After before that (issue 30, B-F7).
  * The route reads the raw body: the signature covers the bytes, not a re-serialized object.
  */
 export async function registerSignedWebhook<Prepared = undefined>(
@@ -95,18 +137,50 @@ export async function registerSignedWebhook<Prepared = undefined>(
         request.log.info({ role: options.role, eventType: event.type }, 'webhook replayed');
         return { received: true, duplicate: true };
       }
-      // Without `prepare`, Prepared is undefined (its default): nothing to hand over.
-      const prepared = (options.prepare ? await options.prepare(event) : undefined) as Prepared;
-      const duplicate = await app.db.transaction(async (tx) => {
-        const recorded = await tx
+      let duplicate: boolean;
+      try {
+        // Without `prepare`, Prepared is undefined (its default): nothing to hand over.
+        const prepared = (options.prepare ? await options.prepare(event) : undefined) as Prepared;
+        duplicate = await app.db.transaction(async (tx) => {
+          const recorded = await tx
+            .insert(webhookReceipts)
+            .values({ role: options.role, eventId: event.id, eventType: event.type })
+            .onConflictDoNothing()
+            .returning({ eventId: webhookReceipts.eventId });
+          if (recorded.length === 0) return true;
+          await options.handle(tx, event, prepared);
+          return false;
+        });
+      } catch (error) {
+        const problem = problemOf(error);
+        if (!problem) throw error;
+        const now = options.now?.() ?? new Date();
+        const age = now.getTime() - Date.parse(event.occurredAt);
+        if (problem === 'unknownReference' && age < UNKNOWN_REFERENCE_GRACE_MS) {
+          request.log.info({ role: options.role, eventType: event.type }, 'webhook too early');
+          return reply.code(503).header('retry-after', '60').send({
+            errorCode: 'webhookUnknownReference',
+            message: 'This event names nothing known yet; deliver it again later.',
+          });
+        }
+        const kept = await app.db
           .insert(webhookReceipts)
-          .values({ role: options.role, eventId: event.id, eventType: event.type })
+          .values({
+            role: options.role,
+            eventId: event.id,
+            eventType: event.type,
+            receivedAt: now,
+            problem,
+            eventEncrypted: app.cipher.encrypt(body, keptEventContext(options.role, event.id)),
+          })
           .onConflictDoNothing()
           .returning({ eventId: webhookReceipts.eventId });
-        if (recorded.length === 0) return true;
-        await options.handle(tx, event, prepared);
-        return false;
-      });
+        request.log.warn(
+          { role: options.role, eventType: event.type, problem },
+          'webhook kept for staff',
+        );
+        return { received: true, duplicate: kept.length === 0, kept: true };
+      }
       request.log.info(
         { role: options.role, eventType: event.type, duplicate },
         'webhook received',

@@ -7,7 +7,15 @@ import {
   queueSandboxWebhook,
   sandboxWebhooks,
 } from '../../providers/sandbox-webhooks/sandbox-webhooks.ts';
-import { registerSignedWebhook, type WebhookEvent } from './signed-webhook-route.ts';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { webhookReceipts } from '../../db/schema.ts';
+import {
+  keptEventContext,
+  registerSignedWebhook,
+  UnknownWebhookReference,
+  type WebhookEvent,
+} from './signed-webhook-route.ts';
 import { WEBHOOK_SIGNATURE_HEADER, signWebhook } from './webhook-signature.ts';
 
 const secret = 'the-vendor-and-we-share-this';
@@ -15,6 +23,8 @@ let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
 let database: DatabaseHandle;
 let app: FastifyInstance;
 const handled: WebhookEvent[] = [];
+/** The picky vendor's route's clock. */
+let clock = new Date('2026-11-28T15:00:00Z');
 let failNext = false;
 /** The second vendor's route calls the vendor back first (`prepare`): what it saw. */
 const prepared: string[] = [];
@@ -55,6 +65,18 @@ beforeAll(async () => {
     },
     handle: async (_tx, event, vendorSays) => {
       handledWithPrepared.push({ id: event.id, prepared: vendorSays });
+    },
+  });
+  // A vendor whose events name references of ours, on a clock the tests move.
+  await registerSignedWebhook(app, {
+    path: '/webhooks/picky-vendor',
+    role: 'picky-vendor',
+    secret,
+    now: () => clock,
+    handle: async (_tx, event) => {
+      const data = z.object({ reference: z.string() }).parse(event.data);
+      if (data.reference !== 'known') throw new UnknownWebhookReference('no such reference');
+      handled.push(event);
     },
   });
   await app.register(sandboxWebhooks, { cipher, secretOf: () => secret, pollMs: 0 });
@@ -117,6 +139,78 @@ describe('a signed webhook route', () => {
     expect((await deliver(body)).statusCode).toBe(500);
     expect((await deliver(body)).json()).toEqual({ received: true, duplicate: false });
     expect(handled.filter((e) => e.id === 'evt-retry')).toHaveLength(1);
+  });
+});
+
+describe('a signed event the route cannot use (issue 30, B-F7)', () => {
+  const occurredAt = new Date('2026-11-28T15:00:00Z');
+  const pickyEvent = (id: string, data: Record<string, unknown>) =>
+    JSON.stringify({ id, type: 'check.done', occurredAt: occurredAt.toISOString(), data });
+  /** Delivered at `at` on the route's clock, signed then, as a vendor's retry is. */
+  const deliverAt = (at: Date, body: string) => {
+    clock = at;
+    return app.inject({
+      method: 'POST',
+      url: '/webhooks/picky-vendor',
+      headers: {
+        'content-type': 'application/json',
+        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, body, at),
+      },
+      payload: body,
+    });
+  };
+  const receiptOf = async (eventId: string) => {
+    const [row] = await app.db
+      .select()
+      .from(webhookReceipts)
+      .where(and(eq(webhookReceipts.role, 'picky-vendor'), eq(webhookReceipts.eventId, eventId)));
+    return row;
+  };
+  const at = (ms: number) => new Date(occurredAt.getTime() + ms);
+
+  it('answers 200 to data that fails the schema, and keeps the event for staff, encrypted', async () => {
+    const body = pickyEvent('evt-unusable', { reference: 42 });
+    const answer = await deliverAt(at(1_000), body);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ received: true, duplicate: false, kept: true });
+    const receipt = await receiptOf('evt-unusable');
+    expect(receipt).toMatchObject({ problem: 'unusable', eventType: 'check.done' });
+    expect(receipt?.eventEncrypted).not.toContain('reference');
+    expect(
+      app.cipher.decrypt(
+        receipt!.eventEncrypted!,
+        keptEventContext('picky-vendor', 'evt-unusable'),
+      ),
+    ).toBe(body);
+    // The vendor's retry changes nothing.
+    expect((await deliverAt(at(2_000), body)).json()).toEqual({ received: true, duplicate: true });
+  });
+
+  it('answers 503 to an unknown reference until ten minutes after the event, then 200 and keeps it', async () => {
+    const body = pickyEvent('evt-unknown', { reference: 'not-yet' });
+    const early = await deliverAt(at(0), body);
+    expect(early.statusCode).toBe(503);
+    expect(early.headers['retry-after']).toBe('60');
+    expect(early.json().errorCode).toBe('webhookUnknownReference');
+    const lastRetry = await deliverAt(at(10 * 60_000 - 1), body);
+    expect(lastRetry.statusCode).toBe(503);
+    expect(await receiptOf('evt-unknown')).toBeUndefined();
+
+    const kept = await deliverAt(at(10 * 60_000), body);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toEqual({ received: true, duplicate: false, kept: true });
+    expect(await receiptOf('evt-unknown')).toMatchObject({ problem: 'unknownReference' });
+    expect((await deliverAt(at(11 * 60_000), body)).json()).toEqual({
+      received: true,
+      duplicate: true,
+    });
+  });
+
+  it('applies an event whose reference exists once it does, within the ten minutes', async () => {
+    const body = pickyEvent('evt-late-commit', { reference: 'known' });
+    expect((await deliverAt(at(0), body)).statusCode).toBe(200);
+    expect(handled.some((e) => e.id === 'evt-late-commit')).toBe(true);
+    expect((await receiptOf('evt-late-commit'))?.problem).toBeNull();
   });
 });
 

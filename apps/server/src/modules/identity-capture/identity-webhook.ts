@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import {
   registerSignedWebhook,
+  UnknownWebhookReference,
   type WebhookEvent,
 } from '../../lib/webhooks/signed-webhook-route.ts';
 import {
@@ -35,7 +36,7 @@ import {
  * receipt's transaction, so the decision and its receipt commit together.
  */
 
-const decisionSchema = z.object({
+export const decisionSchema = z.object({
   vendorReference: z.string().min(1).max(200),
   decision: z.enum(['approved', 'declined', 'review']),
   reasons: z.array(z.string().max(100)).max(20).default([]),
@@ -95,12 +96,30 @@ export async function applyVerificationDecision(
   event: WebhookEvent,
 ): Promise<void> {
   if (event.type !== VERIFICATION_DECIDED_EVENT) return;
+  // Data that fails the schema throws a ZodError: the route keeps the event for staff.
   const data = decisionSchema.parse(event.data);
-  const now = deps.now?.() ?? new Date();
   const attempt = await findAttemptByVendorReference(tx, deps.vendor, data.vendorReference);
-  // The vendor may call back before our own write of its reference commits: failing makes it
-  // deliver again (the receipt rolls back with this transaction).
-  if (!attempt) throw new Error('no attempt for this vendor reference yet');
+  // The vendor may call back before our own write of its reference commits: the route answers
+  // 503 for a while (the vendor delivers again), then keeps the event for staff.
+  if (!attempt) throw new UnknownWebhookReference('no attempt for this vendor reference');
+  await applyDecisionToAttempt(tx, deps, attempt, data);
+}
+
+/** The vendor's decision as the webhook and the pending-attempts job both receive it. */
+export type IdentityDecision = z.infer<typeof decisionSchema>;
+
+/**
+ * Completes a pending attempt with the vendor's decision (the webhook, or the job that asks the
+ * vendor about attempts left pending), and texts the person who asked for it. Changes nothing
+ * for an attempt already completed.
+ */
+export async function applyDecisionToAttempt(
+  tx: Database,
+  deps: IdentityWebhookDeps,
+  attempt: { id: string; userId: string; applicationId: string },
+  data: IdentityDecision,
+): Promise<void> {
+  const now = deps.now?.() ?? new Date();
 
   let outcome: IdentityDoneOutcome;
   let changed: boolean;

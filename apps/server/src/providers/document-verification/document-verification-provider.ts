@@ -69,4 +69,10 @@ export interface DocumentVerificationProvider {
   readonly name: string;
   /** Sends the images; the decision arrives later by webhook under the reference answered. */
   submit(request: VerificationRequest): Promise<{ vendorReference: string }>;
+  /**
+   * The decision on a check as the vendor's API reports it (webhooks are notices: the job that
+   * follows up attempts still pending asks here); undefined while the vendor has not decided,
+   * or when it does not know the reference.
+   */
+  decisionOf(vendorReference: string): Promise<VerificationDecision | undefined>;
 }

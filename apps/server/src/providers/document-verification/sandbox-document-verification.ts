@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sandboxIdentityChecks } from '../../db/schema.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
@@ -157,6 +158,34 @@ export function createSandboxDocumentVerification(
         );
       });
       return { vendorReference: id };
+    },
+    async decisionOf(vendorReference) {
+      // Not a UUID: not one of the sandbox's references (and not a valid key to look up).
+      if (
+        !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(vendorReference)
+      ) {
+        return undefined;
+      }
+      const [check] = await options.db
+        .select()
+        .from(sandboxIdentityChecks)
+        .where(
+          and(
+            eq(sandboxIdentityChecks.id, vendorReference),
+            eq(sandboxIdentityChecks.vendor, 'documentVerification'),
+          ),
+        );
+      // The "timeout" input never decides; a decision is known from its time on.
+      if (!check?.decidedAt || check.decidedAt.getTime() > now().getTime()) return undefined;
+      const verdict = JSON.parse(
+        options.cipher.decrypt(check.stateEncrypted, checkContext(check.id)),
+      ) as SandboxVerdict;
+      return {
+        vendorReference,
+        decision: verdict.decision,
+        reasons: verdict.reasons,
+        ...(verdict.document && { document: verdict.document }),
+      };
     },
   };
 }
