@@ -11,6 +11,7 @@ import type {
   FundingAction,
   FundingQueueItem,
   IdentityQueueItem,
+  KeptVendorEvent,
   Page,
   PepFormQueueItem,
   QueueCounts,
@@ -33,6 +34,7 @@ export type {
   DecisionAnswer,
   FundingQueueItem,
   IdentityQueueItem,
+  KeptVendorEvent,
   Page,
   PepFormQueueItem,
   QueueCounts,
@@ -124,6 +126,17 @@ export const operationsApi = {
     http.post<unknown>(`/ops/transfers/${id(transferId)}/${action}`, body, quiet),
   pepForms: (page: number, signal?: AbortSignal) =>
     http.get<Page<PepFormQueueItem>>(`/ops/pepForms${queryOf({ page })}`, { ...quiet, signal }),
+  vendorEvents: (page: number, signal?: AbortSignal) =>
+    http.get<Page<KeptVendorEvent>>(`/ops/vendorEvents${queryOf({ page })}`, {
+      ...quiet,
+      signal,
+    }),
+  resolveVendorEvent: (role: string, eventId: string) =>
+    http.post<{ resolvedAt: string }>(
+      `/ops/vendorEvents/${id(role)}/${id(eventId)}/resolve`,
+      {},
+      quiet,
+    ),
   /** The file itself, with the bearer token, to show from a blob URL (viewing it is audited). */
   document: (documentId: string, signal?: AbortSignal) =>
     http.get<Blob>(`/ops/documents/${id(documentId)}`, { ...quiet, signal, responseType: 'blob' }),

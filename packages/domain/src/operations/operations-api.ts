@@ -32,6 +32,8 @@ import { declineCategories, type DeclineCategory } from './decline-categories.ts
  * - GET  ops/pepForms?page&pageSize                  Page<PepFormQueueItem>
  * - GET  ops/documents/{documentId}                  the file, inline (identity documents,
  *                                                    uploads, the PEP/HIO form)
+ * - GET  ops/vendorEvents?page&pageSize             Page<KeptVendorEvent>, oldest first
+ * - POST ops/vendorEvents/{role}/{eventId}/resolve   -> { resolvedAt } (404 when none waits)
  * - POST ops/claims                                  ClaimBody -> ClaimView (409 ClaimRefusal)
  * - DELETE ops/claims/{kind}/{id}                    204 (only the holder releases)
  */
@@ -86,6 +88,28 @@ export interface QueueCounts {
   pepForms: number;
   /** PEP/HIO forms past their 21 days: those accounts are restricted. */
   pepFormsOverdue: number;
+  /** Signed vendor events kept for staff, not yet marked as dealt with. */
+  vendorEvents: number;
+}
+
+/** Why a signed vendor event was kept for staff instead of applied (issue 30). */
+export const keptVendorEventProblems = ['unusable', 'unknownReference'] as const;
+export type KeptVendorEventProblem = (typeof keptVendorEventProblems)[number];
+
+/**
+ * A signed webhook the product could not apply (issue 30, B-F7): its data failed the schema,
+ * or it named a reference the product did not have ten minutes after it occurred. Staff read
+ * the event as the vendor sent it, settle it with the vendor or by hand, and mark it dealt with.
+ */
+export interface KeptVendorEvent {
+  /** The vendor role: `identity`, `esign`, `bankConnection`. */
+  role: string;
+  eventId: string;
+  eventType: string;
+  problem: KeptVendorEventProblem;
+  receivedAt: string;
+  /** The event's JSON as received. */
+  event: string;
 }
 
 export interface Page<T> {

@@ -11,7 +11,8 @@ import {
 import { createApplication } from '../../test/applications.ts';
 import { png } from '../../test/documents.ts';
 import { signedInTestApp } from '../../test/test-app.ts';
-import type { TestUser } from '../../test/users.ts';
+import { bearer, signedInWithRole, type TestUser } from '../../test/users.ts';
+import type { KeptVendorEvent, Page, QueueCounts } from '@portal/domain';
 import { completeAttempt, startAttempt } from '../identity/identity-outcome.ts';
 import { createIdentityFollowUpJob, PENDING_FOLLOW_UP_AFTER_MS } from './identity-follow-up.job.ts';
 
@@ -86,6 +87,40 @@ describe('the identity webhook, for signed events it cannot use', () => {
     expect(old.statusCode).toBe(200);
     expect(old.json()).toEqual({ received: true, duplicate: false, kept: true });
     expect((await receiptOf('evt-unknown-old'))?.problem).toBe('unknownReference');
+  });
+
+  it('shows kept events to staff, with what the vendor sent, until one marks them dealt with', async () => {
+    const staff = await signedInWithRole(app, 'staff');
+    const get = <T>(url: string, user: TestUser = staff) =>
+      app.inject({ url: `/service/jaxrs/ops/${url}`, headers: bearer(user.token) });
+    const before = (await get('queues')).json<QueueCounts>().vendorEvents;
+    const body = decided('evt-for-staff', new Date(), { vendorReference: 7 });
+    expect((await deliver(body)).statusCode).toBe(200);
+    expect((await get('queues')).json<QueueCounts>().vendorEvents).toBe(before + 1);
+    const queue = (await get('vendorEvents?pageSize=100')).json<Page<KeptVendorEvent>>();
+    expect(queue.items.find((item) => item.eventId === 'evt-for-staff')).toEqual({
+      role: 'identity',
+      eventId: 'evt-for-staff',
+      eventType: 'verification.decided',
+      problem: 'unusable',
+      receivedAt: expect.any(String),
+      event: body,
+    });
+    // A client is not even told the queue exists.
+    expect((await get('vendorEvents', olivia)).statusCode).toBe(404);
+
+    const resolve = (user: TestUser) =>
+      app.inject({
+        method: 'POST',
+        url: '/service/jaxrs/ops/vendorEvents/identity/evt-for-staff/resolve',
+        headers: bearer(user.token),
+        payload: {},
+      });
+    expect((await resolve(olivia)).statusCode).toBe(404);
+    expect((await resolve(staff)).statusCode).toBe(200);
+    expect((await resolve(staff)).statusCode).toBe(404);
+    expect((await get('queues')).json<QueueCounts>().vendorEvents).toBe(before);
+    expect(await receiptOf('evt-for-staff')).toMatchObject({ resolvedBy: expect.any(String) });
   });
 
   describe('the job asking the vendor about attempts still pending', () => {

@@ -29,6 +29,7 @@ import {
   type PepFormDeps,
 } from './pep-form.service.ts';
 import { fundingQueue, identityQueue, pepFormQueue, queueCounts } from './work-queues.ts';
+import { keptVendorEventQueue, resolveKeptVendorEvent } from './kept-vendor-events.ts';
 
 const tags = ['operations'];
 const security = [{ bearer: [] }];
@@ -178,6 +179,39 @@ const staffWorkRoutes: FastifyPluginAsyncZod<WorkQueuesOptions> = async (app, op
       },
     },
     async (request) => pepFormQueue(app.db, request.query),
+  );
+
+  app.get(
+    '/ops/vendorEvents',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Signed vendor events kept for staff (unusable, unknown reference), oldest first',
+        querystring: pageQuerySchema,
+      },
+    },
+    async (request) => keptVendorEventQueue(app.db, app.cipher, request.query),
+  );
+
+  app.post(
+    '/ops/vendorEvents/:role/:eventId/resolve',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Marks a kept vendor event as dealt with; 404 when none waits',
+        params: z.object({ role: z.string().min(1).max(100), eventId: z.string().min(1).max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const resolved = await resolveKeptVendorEvent(app.db, {
+        ...request.params,
+        staffId: callerOf(request).id,
+      });
+      if (!resolved) return reply.code(404).send({ errorCode: 'notFound', message: 'Not found.' });
+      return resolved;
+    },
   );
 
   app.get(

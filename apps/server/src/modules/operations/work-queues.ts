@@ -45,6 +45,7 @@ import type { AttemptRow } from '../identity/identity.repo.ts';
 import { applicantNamesOf } from './application-queue.ts';
 import { ensureReviewCases } from './review-cases.ts';
 import { claimsById } from './work-claims.ts';
+import { countKeptVendorEvents } from './kept-vendor-events.ts';
 
 /**
  * The work queues besides applications (issue 16; ADR 0023): identity attempts waiting for a
@@ -339,5 +340,6 @@ export async function queueCounts(db: Database, now: Date = new Date()): Promise
     funding: (funding?.count ?? 0) + (transfers?.count ?? 0),
     pepForms: forms?.due ?? 0,
     pepFormsOverdue: forms?.overdue ?? 0,
+    vendorEvents: await countKeptVendorEvents(db),
   };
 }

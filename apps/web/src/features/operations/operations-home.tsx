@@ -6,7 +6,7 @@ import { Page } from '../../ui/page.tsx';
 import styles from './operations.module.css';
 
 interface QueueLine {
-  key: 'underReview' | 'requiresReview' | 'identity' | 'funding' | 'pepForms';
+  key: 'underReview' | 'requiresReview' | 'identity' | 'funding' | 'pepForms' | 'vendorEvents';
   to: string;
   count(counts: QueueCounts): number;
   overdue?(counts: QueueCounts): number;
@@ -32,6 +32,7 @@ const lines: QueueLine[] = [
     count: (c) => c.pepForms,
     overdue: (c) => c.pepFormsOverdue,
   },
+  { key: 'vendorEvents', to: '/operations/vendor-events', count: (c) => c.vendorEvents },
 ];
 
 /** `#/operations`: how many items wait in each queue, each leading to its queue. */

@@ -8,6 +8,7 @@ import { FundingQueue } from './funding-queue.tsx';
 import { IdentityQueue } from './identity-queue.tsx';
 import { OperationsHome } from './operations-home.tsx';
 import { PepFormsQueue } from './pep-forms-queue.tsx';
+import { VendorEventsQueue } from './vendor-events-queue.tsx';
 import styles from './operations.module.css';
 
 /**
@@ -22,6 +23,7 @@ function screenOf(pathname: string): ReactNode {
   if (path === '/operations/identity') return <IdentityQueue />;
   if (path === '/operations/funding') return <FundingQueue />;
   if (path === '/operations/pep-forms') return <PepFormsQueue />;
+  if (path === '/operations/vendor-events') return <VendorEventsQueue />;
   const found = matchPath('/operations/applications/:applicationId', path);
   const applicationId = found?.params.applicationId;
   return applicationId ? (
@@ -60,6 +62,9 @@ export function OperationsLayout({ notFound }: { notFound: ReactNode }) {
           </li>
           <li>
             <NavLink to="/operations/pep-forms">{t('nav.pepForms')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/operations/vendor-events">{t('nav.vendorEvents')}</NavLink>
           </li>
         </ul>
       </nav>

@@ -70,6 +70,7 @@ describe('the operations console routes', () => {
             funding: 0,
             pepForms: 0,
             pepFormsOverdue: 0,
+            vendorEvents: 0,
           },
         },
       ],

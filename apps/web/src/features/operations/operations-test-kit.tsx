@@ -33,6 +33,7 @@ export const counts: QueueCounts = {
   funding: 0,
   pepForms: 2,
   pepFormsOverdue: 1,
+  vendorEvents: 0,
 };
 
 export const myClaim: ClaimView = {

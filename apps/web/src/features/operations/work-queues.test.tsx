@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
   FundingQueueItem,
   IdentityQueueItem,
+  KeptVendorEvent,
   PepFormQueueItem,
 } from '../../lib/operations-api.ts';
 import {
@@ -149,5 +150,52 @@ describe('the PEP/HIO forms due', () => {
       'href',
       '/operations/applications/aaaaaaaa-0000-4000-8000-000000000002',
     );
+  });
+});
+
+describe('the vendor events kept for staff (issue 30)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const kept: KeptVendorEvent = {
+    role: 'identity',
+    eventId: 'evt-7',
+    eventType: 'verification.decided',
+    problem: 'unknownReference',
+    receivedAt: '2026-03-04T14:00:00Z',
+    event: '{"id":"evt-7","data":{"vendorReference":"r-9"}}',
+  };
+
+  it('shows what the vendor sent and takes an event off the queue once marked dealt with', async () => {
+    const api = fakeOpsApi({
+      'GET /ops/vendorEvents': [ok(page([kept])), ok(page([]))],
+      'POST /ops/vendorEvents/identity/evt-7/resolve': [ok({ resolvedAt: '2026-03-04T15:00:00Z' })],
+    });
+    await renderConsole('/operations/vendor-events');
+    const table = await screen.findByRole('table', {
+      name: 'Vendor events kept for staff, oldest first',
+    });
+    const [, row] = within(table).getAllByRole('row');
+    expect(row).toHaveTextContent('Photo-ID verification');
+    expect(row).toHaveTextContent('Names nothing the portal knows');
+    await userEvent.click(within(row!).getByText('Show event evt-7'));
+    expect(within(row!).getByText(kept.event)).toBeVisible();
+    await userEvent.click(
+      within(row!).getByRole('button', { name: 'Mark as dealt with: event evt-7' }),
+    );
+    expect(await screen.findByText('Event evt-7 is marked as dealt with.')).toBeVisible();
+    expect(await screen.findByText('No vendor event is waiting.')).toBeVisible();
+    expect(api.sent('POST', '/ops/vendorEvents/identity/evt-7/resolve')).toHaveLength(1);
+  });
+
+  it('speaks French', async () => {
+    fakeOpsApi({ 'GET /ops/vendorEvents': [ok(page([{ ...kept, problem: 'unusable' }]))] });
+    await renderConsole('/operations/vendor-events', 'fr');
+    const table = await screen.findByRole('table', {
+      name: 'Événements de fournisseurs à traiter, le plus ancien d’abord',
+    });
+    expect(table).toHaveTextContent('Contenu non conforme au contrat');
+    expect(
+      within(table).getByRole('button', { name: 'Indiquer comme traité\u00a0: événement evt-7' }),
+    ).toBeEnabled();
   });
 });
