@@ -91,7 +91,7 @@ describe('the identity webhook, for signed events it cannot use', () => {
 
   it('shows kept events to staff, with what the vendor sent, until one marks them dealt with', async () => {
     const staff = await signedInWithRole(app, 'staff');
-    const get = <T>(url: string, user: TestUser = staff) =>
+    const get = (url: string, user: TestUser = staff) =>
       app.inject({ url: `/service/jaxrs/ops/${url}`, headers: bearer(user.token) });
     const before = (await get('queues')).json<QueueCounts>().vendorEvents;
     const body = decided('evt-for-staff', new Date(), { vendorReference: 7 });
