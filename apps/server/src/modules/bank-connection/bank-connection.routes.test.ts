@@ -10,6 +10,9 @@ import {
   clientAccounts,
   fundingRequests,
 } from '../../db/schema.ts';
+import { webhookSecretOf } from '../../config.ts';
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../lib/webhooks/webhook-signature.ts';
+import { BANK_CONNECTION_WEBHOOK_ROLE } from '../../providers/bank-connection/bank-connection-provider.ts';
 import { applicationAtReview } from '../../test/applications.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
@@ -583,6 +586,46 @@ describe('bank connection API (bankConnection/...) with the sandbox vendor', () 
     });
     expect(response.statusCode).toBe(401);
     expect((await rowOf(requestId)).status).toBe('initiated');
+  });
+
+  it('a signed event for a request it does not know: 503 until ten minutes after the event, then kept for staff; bad data kept at once', async () => {
+    const secret = webhookSecretOf(
+      { appSecret: 'test-secret-test-secret-test-secret-0001' },
+      BANK_CONNECTION_WEBHOOK_ROLE,
+    );
+    const event = (data: object) =>
+      JSON.stringify({
+        id: randomUUID(),
+        type: 'login.connected',
+        occurredAt: new Date().toISOString(),
+        data,
+      });
+    /** Delivered on the module's clock moved by `offsetMs`, signed then. */
+    const deliver = (body: string, offsetMs: number) => {
+      clockOffsetMs = offsetMs;
+      return app.inject({
+        method: 'POST',
+        url: '/webhooks/bank-connection',
+        headers: {
+          'content-type': 'application/json',
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, body, new Date(Date.now() + offsetMs)),
+        },
+        payload: body,
+      });
+    };
+    try {
+      const unknown = event({ requestId: randomUUID(), loginId: 'login-1' });
+      expect((await deliver(unknown, 0)).statusCode).toBe(503);
+      expect((await deliver(unknown, 9 * 60_000)).statusCode).toBe(503);
+      const kept = await deliver(unknown, 10 * 60_000);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json()).toMatchObject({ kept: true });
+      const malformed = await deliver(event({ requestId: 'not-a-uuid' }), 0);
+      expect(malformed.statusCode).toBe(200);
+      expect(malformed.json()).toMatchObject({ kept: true });
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 
   it('never writes a bank account number or holder name to the log', async () => {

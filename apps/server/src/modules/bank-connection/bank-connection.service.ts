@@ -10,6 +10,7 @@ import { holderNameMatches } from '@portal/domain/funding/holder-name';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import { UnknownWebhookReference } from '../../lib/webhooks/signed-webhook-route.ts';
 import {
   loginEventTypes,
   vendorAccountSchema,
@@ -438,7 +439,10 @@ export async function recordLoginEvent(
   data: LoginEventData,
 ): Promise<void> {
   const row = await repo.findRequest(tx, data.requestId, { lock: true });
-  if (!row || !(repo.OPEN_STATUSES as readonly string[]).includes(row.status)) return;
+  // The vendor may call back before our write of the request commits (the webhook route
+  // answers 503 for a while, then keeps the event for staff).
+  if (!row) throw new UnknownWebhookReference('no bank-connection request with this id');
+  if (!(repo.OPEN_STATUSES as readonly string[]).includes(row.status)) return;
   const now = deps.now();
   switch (type) {
     case loginEventTypes.pending:

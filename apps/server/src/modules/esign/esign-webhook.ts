@@ -1,14 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { registerSignedWebhook } from '../../lib/webhooks/signed-webhook-route.ts';
+import {
+  registerSignedWebhook,
+  UnknownWebhookReference,
+} from '../../lib/webhooks/signed-webhook-route.ts';
 import {
   ESIGN_WEBHOOK_PATH,
   ESIGN_WEBHOOK_ROLE,
   envelopeEventTypes,
 } from '../../providers/esign/esign-provider.ts';
 import { esignDepsOf, type EsignRoutesOptions } from './esign.routes.ts';
-import { envelopeNewsOf, recordEnvelopeNews, type EnvelopeNews } from './esign.service.ts';
+import {
+  envelopeNewsOf,
+  isApplicationEnvelope,
+  recordEnvelopeNews,
+  type EnvelopeNews,
+} from './esign.service.ts';
 
 /**
  * Other envelopes the portal sends with the same vendor (issue 15: transfer authorizations):
@@ -17,6 +25,8 @@ import { envelopeNewsOf, recordEnvelopeNews, type EnvelopeNews } from './esign.s
 export interface EnvelopeNewsHandler<News> {
   newsOf(envelopeId: string): Promise<News | undefined>;
   record(tx: Database, news: News): Promise<void>;
+  /** Whether the envelope is one of these (whatever its state). */
+  knows(envelopeId: string): Promise<boolean>;
 }
 
 export interface EsignWebhookOptions extends EsignRoutesOptions {
@@ -29,10 +39,8 @@ export interface EsignWebhookOptions extends EsignRoutesOptions {
 type News =
   { kind: 'application'; news: EnvelopeNews } | { kind: 'transfer'; news: unknown } | undefined;
 
-const envelopeEventSchema = z.object({
-  type: z.enum(Object.values(envelopeEventTypes)),
-  data: z.object({ envelopeId: z.string().min(1).max(200) }).loose(),
-});
+const eventTypes: readonly string[] = Object.values(envelopeEventTypes);
+const envelopeDataSchema = z.object({ envelopeId: z.string().min(1).max(200) }).loose();
 
 /**
  * The e-sign vendor's webhook, `POST /webhooks/esign` (signed; ADR 0018): an envelope was
@@ -40,8 +48,10 @@ const envelopeEventSchema = z.object({
  * envelope's status is now (and takes the signed copy); in the receipt's transaction it
  * records that for the signer, as the signer's own status check would, so a signer who closed
  * the tab is signed all the same and the webhook and the check never record it twice. An
- * event of another type, or for an envelope the portal did not send or has already recorded,
- * is acknowledged (2xx, so the vendor stops) and changes nothing.
+ * event of another type, or for an envelope already recorded, is acknowledged (2xx, so the
+ * vendor stops) and changes nothing. An envelope event whose data fails the schema is kept for
+ * staff; one for an envelope the portal does not know is answered 503 for ten minutes after it
+ * occurred (our write of the envelope may not have committed yet), then kept (issue 30).
  */
 export const esignWebhookRoutes: FastifyPluginAsync<EsignWebhookOptions> = async (app, options) => {
   const deps = esignDepsOf(app, options);
@@ -51,13 +61,18 @@ export const esignWebhookRoutes: FastifyPluginAsync<EsignWebhookOptions> = async
     role: ESIGN_WEBHOOK_ROLE,
     secret: options.secret,
     prepare: async (event) => {
-      const parsed = envelopeEventSchema.safeParse(event);
-      if (!parsed.success) return undefined;
-      const { envelopeId } = parsed.data.data;
+      if (!eventTypes.includes(event.type)) return undefined;
+      // A ZodError keeps the event for staff.
+      const { envelopeId } = envelopeDataSchema.parse(event.data);
       const news = await envelopeNewsOf(deps, envelopeId);
       if (news) return { kind: 'application', news };
       const transfer = await transfers?.newsOf(envelopeId);
-      return transfer === undefined ? undefined : { kind: 'transfer', news: transfer };
+      if (transfer !== undefined) return { kind: 'transfer', news: transfer };
+      const known =
+        (await isApplicationEnvelope(deps, envelopeId)) ||
+        ((await transfers?.knows(envelopeId)) ?? false);
+      if (!known) throw new UnknownWebhookReference('no envelope of ours has this id');
+      return undefined;
     },
     handle: async (tx, _event, prepared) => {
       if (prepared?.kind === 'application') await recordEnvelopeNews(tx, deps, prepared.news);

@@ -713,12 +713,33 @@ describe('e-signature API: applications/{id}/esign', () => {
       expect(await underReviewMail(application)).toHaveLength(0);
     });
 
-    it('acknowledges an event for an envelope it never sent, and changes nothing', async () => {
+    it('answers 503 for an envelope it does not know until ten minutes after the event, then keeps it for staff; ignores other types', async () => {
       const application = await awaitingSignature(test.app, camille);
       await signingUrlOf(camille, application);
       const audits = await auditCount(application);
+      // Our write of the envelope may not have committed yet: the vendor is asked to retry.
       const unknown = await postWebhook(envelopeEvent('0b5a6e00-0000-4000-8000-000000000000'));
-      expect(unknown.statusCode).toBe(200);
+      expect(unknown.statusCode).toBe(503);
+      const old = await postWebhook(
+        JSON.stringify({
+          id: 'evt-unknown-envelope-old',
+          type: 'envelope.completed',
+          occurredAt: new Date(Date.now() - 11 * 60_000).toISOString(),
+          data: { envelopeId: '0b5a6e00-0000-4000-8000-000000000000', status: 'signed' },
+        }),
+      );
+      expect(old.statusCode).toBe(200);
+      expect(old.json()).toMatchObject({ kept: true });
+      const malformed = await postWebhook(
+        JSON.stringify({
+          id: `evt-malformed-${application}`,
+          type: 'envelope.completed',
+          occurredAt: new Date().toISOString(),
+          data: { envelope: 'no id' },
+        }),
+      );
+      expect(malformed.statusCode).toBe(200);
+      expect(malformed.json()).toMatchObject({ kept: true });
       const otherType = await postWebhook(
         JSON.stringify({
           id: `evt-recipient-${application}`,

@@ -338,6 +338,16 @@ export async function envelopeNewsOf(
   };
 }
 
+/** Whether an application's signature uses this envelope (whatever its state). */
+export async function isApplicationEnvelope(
+  deps: Pick<EsignDeps, 'db' | 'provider'>,
+  envelopeId: string,
+): Promise<boolean> {
+  return (
+    (await repo.findSignatureByEnvelope(deps.db, deps.provider.name, envelopeId)) !== undefined
+  );
+}
+
 /**
  * Records the vendor's news in the webhook's transaction, for the signer of the envelope as if
  * they had asked themselves (their sign-in address and language for the mail).

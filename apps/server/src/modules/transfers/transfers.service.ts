@@ -966,6 +966,8 @@ export function transferEnvelopeHandler(
 ): EnvelopeNewsHandler<TransferEnvelopeNews> {
   return {
     newsOf: (envelopeId) => transferEnvelopeNewsOf(deps, envelopeId),
+    knows: async (envelopeId) =>
+      (await repo.findTransferByEnvelope(deps.db, deps.provider.name, envelopeId)) !== undefined,
     async record(tx, news) {
       await recordSigned(tx, deps, news, 'webhook');
     },
