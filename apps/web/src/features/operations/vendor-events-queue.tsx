@@ -7,7 +7,9 @@ import { formatDateTime, languageOf } from './operations-format.ts';
 import { QueueStates } from './queue-states.tsx';
 import { useQueue } from './use-queue.ts';
 
-const knownRoles = new Set(['identity', 'esign', 'bankConnection']);
+const knownRoles = ['identity', 'esign', 'bankConnection'] as const;
+const isKnownRole = (role: string): role is (typeof knownRoles)[number] =>
+  (knownRoles as readonly string[]).includes(role);
 
 /**
  * `#/operations/vendor-events`: signed vendor events the product could not apply (issue 30),
@@ -68,7 +70,7 @@ export function VendorEventsQueue() {
             rows={items.map((item) => ({
               key: keyOf(item),
               cells: [
-                knownRoles.has(item.role) ? t(`vendorEvents.roles.${item.role}`) : item.role,
+                isKnownRole(item.role) ? t(`vendorEvents.roles.${item.role}`) : item.role,
                 item.eventType,
                 t(`vendorEvents.problems.${item.problem}`),
                 formatDateTime(item.receivedAt, language),
