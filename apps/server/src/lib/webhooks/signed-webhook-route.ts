@@ -3,7 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { z, ZodError } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { webhookReceipts } from '../../db/schema.ts';
-import { WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from './webhook-signature.ts';
+import {
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
+  verifyWebhook,
+} from './webhook-signature.ts';
 
 /** What every vendor webhook carries: a unique event id, its type, when, and its data. */
 export const webhookEventSchema = z.object({
@@ -155,8 +159,11 @@ export async function registerSignedWebhook<Prepared = undefined>(
         const problem = problemOf(error);
         if (!problem) throw error;
         const now = options.now?.() ?? new Date();
+        // An event dated past the signature's tolerance in the future would otherwise be
+        // refused for ever: it is kept at once, like an old one.
         const age = now.getTime() - Date.parse(event.occurredAt);
-        if (problem === 'unknownReference' && age < UNKNOWN_REFERENCE_GRACE_MS) {
+        const young = age < UNKNOWN_REFERENCE_GRACE_MS && age >= -WEBHOOK_TOLERANCE_SECONDS * 1000;
+        if (problem === 'unknownReference' && young) {
           request.log.info({ role: options.role, eventType: event.type }, 'webhook too early');
           return reply.code(503).header('retry-after', '60').send({
             errorCode: 'webhookUnknownReference',

@@ -206,6 +206,14 @@ describe('a signed event the route cannot use (issue 30, B-F7)', () => {
     });
   });
 
+  it('keeps at once an unknown reference dated past the signature’s tolerance in the future', async () => {
+    const body = pickyEvent('evt-from-the-future', { reference: 'not-yet' });
+    expect((await deliverAt(at(-5 * 60_000), body)).statusCode).toBe(503);
+    const kept = await deliverAt(at(-5 * 60_000 - 1), body);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ kept: true });
+  });
+
   it('applies an event whose reference exists once it does, within the ten minutes', async () => {
     const body = pickyEvent('evt-late-commit', { reference: 'known' });
     expect((await deliverAt(at(0), body)).statusCode).toBe(200);
