@@ -62,7 +62,8 @@ async function securityHeadersPlugin(app: FastifyInstance): Promise<void> {
         scriptSrc: ["'self'"],
         // react-aria positions overlays with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: for the previews of the pictures a person just took, before they send them.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         // The not-found page embeds our own frame page; nobody else may frame us.

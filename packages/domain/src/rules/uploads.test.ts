@@ -13,6 +13,7 @@ import {
   sanitizeFileName,
   uploadMessagesEn,
   uploadMessagesFr,
+  uploadFileProblem,
   uploadProblems,
   type UploadFileType,
 } from './uploads.ts';
@@ -37,7 +38,7 @@ const fileOf = (type: UploadFileType, size = 64) => {
   return bytes;
 };
 
-const valid = { documentType: 'bankStatement', fileName: 'statement.pdf' };
+const valid = { documentType: 'other', fileName: 'document.pdf' };
 const problemsOf = (candidate: Parameters<typeof uploadProblems>[0]) =>
   uploadProblems(candidate).map((problem) => `${problem.path}:${problem.code}`);
 
@@ -95,7 +96,71 @@ describe('detectFileType (magic bytes)', () => {
 
 describe('uploadProblems (spec section 5)', () => {
   it('accepts a PDF bank statement', () => {
-    expect(problemsOf({ ...valid, size: 64, bytes: fileOf('pdf') })).toEqual([]);
+    expect(
+      problemsOf({
+        documentType: 'bankStatement',
+        fileName: 'statement.pdf',
+        size: 64,
+        bytes: fileOf('pdf'),
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a bank or credit card statement that is not a PDF, whatever else it is', () => {
+    for (const documentType of ['bankStatement', 'creditStatement']) {
+      for (const type of fileTypes.filter((fileType) => fileType !== 'pdf')) {
+        const extension = Object.entries(fileTypeOfExtension).find(([, of]) => of === type)![0];
+        expect(
+          problemsOf({
+            documentType,
+            fileName: `photo.${extension}`,
+            size: 64,
+            bytes: fileOf(type),
+          }),
+        ).toEqual(['file:statementMustBePdf']);
+      }
+    }
+    // A utility bill or an investment statement may be a photo (spec section 5 names only
+    // bank and credit statements).
+    for (const documentType of ['utilityBill', 'investmentStatement', 'other']) {
+      expect(
+        problemsOf({ documentType, fileName: 'bill.jpg', size: 64, bytes: fileOf('jpeg') }),
+      ).toEqual([]);
+    }
+  });
+
+  it('tells a HEIC photo apart, by its name or by its content, before any other rule', () => {
+    const heic = new Uint8Array([0, 0, 0, 0x18, ...ascii('ftypheic'), 0, 0, 0, 0]);
+    const mif1 = new Uint8Array([0, 0, 0, 0x18, ...ascii('ftypmif1'), 0, 0, 0, 0]);
+    expect(problemsOf({ ...valid, fileName: 'IMG_0001.HEIC', size: MAX_UPLOAD_BYTES * 3 })).toEqual(
+      ['file:heicPhoto'],
+    );
+    expect(problemsOf({ ...valid, fileName: 'IMG_0001.heif', size: 64 })).toEqual([
+      'file:heicPhoto',
+    ]);
+    expect(problemsOf({ ...valid, fileName: 'renamed.jpg', size: 64, bytes: heic })).toEqual([
+      'file:heicPhoto',
+    ]);
+    expect(problemsOf({ ...valid, fileName: 'renamed.png', size: 64, bytes: mif1 })).toEqual([
+      'file:heicPhoto',
+    ]);
+    // An MP4 (brand isom) is not a HEIC photo: it is refused by its extension or content.
+    const mp4 = new Uint8Array([0, 0, 0, 0x18, ...ascii('ftypisom'), 0, 0, 0, 0]);
+    expect(problemsOf({ ...valid, fileName: 'clip.jpg', size: 64, bytes: mp4 })).toEqual([
+      'file:contentMismatch',
+    ]);
+  });
+
+  it('says which rule a file breaks when no document type is chosen yet', () => {
+    expect(uploadFileProblem({ fileName: 'id.jpg', size: MAX_UPLOAD_BYTES + 1 })).toBe(
+      'fileTooLarge',
+    );
+    expect(uploadFileProblem({ fileName: 'id.pdf', size: 64, bytes: fileOf('jpeg') })).toBe(
+      'contentMismatch',
+    );
+    expect(uploadFileProblem({ fileName: 'id.jpg', size: 64, bytes: fileOf('jpeg') })).toBe(
+      undefined,
+    );
   });
 
   it('accepts every listed extension whatever its capitals, when the content agrees', () => {

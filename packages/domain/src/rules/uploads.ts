@@ -157,7 +157,37 @@ export function sanitizeFileName(fileName: string, fallbackExtension = 'bin'): s
 }
 
 export type UploadProblemCode =
-  'required' | 'invalid' | 'unsupportedExtension' | 'fileTooLarge' | 'contentMismatch';
+  | 'required'
+  | 'invalid'
+  | 'heicPhoto'
+  | 'unsupportedExtension'
+  | 'statementMustBePdf'
+  | 'fileTooLarge'
+  | 'contentMismatch';
+
+/**
+ * Document types that must be the issuer's own PDF (spec section 5: "bank or credit statements
+ * must be a PDF directly from the issuer showing the name"): a photo or a scan is refused.
+ */
+export const PDF_ONLY_DOCUMENT_TYPES: readonly UploadDocumentType[] = [
+  'bankStatement',
+  'creditStatement',
+];
+
+/** ISO-BMFF brands of HEIF/HEIC pictures (what iPhones save by default). */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+
+/**
+ * Whether a file is a HEIC/HEIF picture, by its name or by its `ftyp` box: phones save photos
+ * so, and no browser can show or re-encode them, so the person is told how to get a JPEG.
+ */
+export function isHeifPicture(fileName: string, bytes?: Uint8Array | null): boolean {
+  const extension = extensionOf(fileName);
+  if (extension === 'heic' || extension === 'heif') return true;
+  if (!bytes || !startsWith(bytes, [0x66, 0x74, 0x79, 0x70], 4)) return false;
+  const brand = String.fromCharCode(...bytes.slice(8, 12));
+  return HEIF_BRANDS.has(brand);
+}
 
 export interface UploadProblem {
   path: 'documentType' | 'reason' | 'file';
@@ -194,19 +224,34 @@ export function uploadProblems(candidate: UploadCandidate): UploadProblem[] {
     problems.push({ path: 'reason', code: 'invalid' });
   }
 
-  const fileCode = fileProblem(fileName, size, bytes);
+  const fileCode = uploadFileProblem(candidate);
   if (fileCode) problems.push({ path: 'file', code: fileCode });
   return problems;
 }
 
-function fileProblem(
-  fileName: string | null | undefined,
-  size: number | null | undefined,
-  bytes: Uint8Array | null | undefined,
-): UploadProblemCode | undefined {
+/**
+ * The first rule a chosen file breaks, in the order a person can act on it: none chosen, a
+ * HEIC photo (say how to get a JPEG), an extension we do not take, a statement that is not a
+ * PDF, over 10 MB, content that is not what its extension says. `documentType` may be absent
+ * when the type is not chosen yet.
+ */
+export function uploadFileProblem({
+  documentType,
+  fileName,
+  size,
+  bytes,
+}: UploadCandidate): UploadProblemCode | undefined {
   if (fileName == null || fileName.trim() === '' || size == null || size <= 0) return 'required';
+  if (isHeifPicture(fileName, bytes)) return 'heicPhoto';
   const extension = extensionOf(fileName);
   if (!isUploadExtension(extension)) return 'unsupportedExtension';
+  if (
+    extension !== 'pdf' &&
+    isUploadDocumentType(documentType) &&
+    PDF_ONLY_DOCUMENT_TYPES.includes(documentType)
+  ) {
+    return 'statementMustBePdf';
+  }
   if (size > MAX_UPLOAD_BYTES) return 'fileTooLarge';
   if (bytes != null && detectFileType(bytes) !== fileTypeOfExtension[extension]) {
     return 'contentMismatch';
@@ -222,6 +267,10 @@ function fileProblem(
  * names no size.
  */
 export const uploadMessagesEn = {
+  heicPhoto:
+    'This photo is in HEIC format, which we cannot read. On an iPhone, share the photo and choose "Save as JPEG", or set Settings > Camera > Formats to "Most Compatible" and take it again. Then upload the JPEG.',
+  statementMustBePdf:
+    'A bank or credit card statement must be the PDF your bank or card issuer provides, not a photo or scan. Download it from their website or app and upload that PDF.',
   unsupportedExtension:
     'This file type is not supported. Upload a PDF, JPG, JPEG, PNG, BMP, GIF or TIFF file.',
   fileTooLarge: 'The file is too large. Upload a file of 10 MB or less.',
@@ -233,6 +282,10 @@ export const uploadMessagesEn = {
 } as const;
 
 export const uploadMessagesFr = {
+  heicPhoto:
+    'Cette photo est au format HEIC, que nous ne pouvons pas lire. Sur un iPhone, partagez la photo et choisissez «\u00a0Enregistrer en JPEG\u00a0», ou réglez Réglages > Appareil photo > Formats sur «\u00a0Le plus compatible\u00a0» et reprenez-la. Téléversez ensuite le JPEG.',
+  statementMustBePdf:
+    "Un relevé bancaire ou de carte de crédit doit être le PDF fourni par votre banque ou l'émetteur de la carte, pas une photo ni une numérisation. Téléchargez-le de leur site Web ou de leur application et téléversez ce PDF.",
   unsupportedExtension:
     "Ce type de fichier n'est pas pris en charge. Téléversez un fichier PDF, JPG, JPEG, PNG, BMP, GIF ou TIFF.",
   fileTooLarge: 'Le fichier est trop volumineux. Téléversez un fichier de 10 Mo ou moins.',

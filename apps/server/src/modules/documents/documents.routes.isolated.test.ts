@@ -229,6 +229,18 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
           { file: 'contentMismatch' },
         ],
         [
+          'a photo of a bank statement (spec section 5: the PDF from the issuer)',
+          { documentType: 'bankStatement' },
+          { fileName: 'statement.png', content: png() },
+          { file: 'statementMustBePdf' },
+        ],
+        [
+          'a HEIC photo',
+          { documentType: 'utilityBill' },
+          { fileName: 'IMG_0420.HEIC', content: Buffer.from('\0\0\0\x18ftypheic\0\0\0\0') },
+          { file: 'heicPhoto' },
+        ],
+        [
           'a reason over 200 characters',
           { documentType: 'other', reason: 'x'.repeat(201) },
           { fileName: 'a.pdf', content: pdf() },

@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '@portal/domain/constants';
+import { isHeifPicture } from '@portal/domain/rules/uploads';
 
 /**
  * The phone pages' API (issue 13, ADR 0018). No bearer token: the credential in the URL (the SMS
@@ -98,8 +99,14 @@ export const captureApi = {
 
 export type CaptureApi = typeof captureApi;
 
-/** What the server would refuse anyway, said before the upload: an error code or nothing. */
-export function fileProblem(file: File): 'tooLarge' | 'wrongType' | undefined {
+/**
+ * What the server would refuse anyway, said before the upload: an error code or nothing. A HEIC
+ * photo (an iPhone's default) is told apart, since the person can do something about it.
+ */
+export function fileProblem(file: File): 'heic' | 'tooLarge' | 'wrongType' | undefined {
+  if (isHeifPicture(file.name) || file.type === 'image/heic' || file.type === 'image/heif') {
+    return 'heic';
+  }
   if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
   if (file.type && file.type !== 'image/jpeg' && file.type !== 'image/png') return 'wrongType';
   return undefined;

@@ -292,6 +292,61 @@ describe('Phone pages of photo ID (issue 13)', () => {
     expect(server.calls.filter((call) => call.path === 'images/front')).toHaveLength(1);
   });
 
+  it('makes a phone photo over 10 MB smaller in the browser and sends the smaller JPEG', async () => {
+    const server = fakeServer({ stage: 'document', documentType: 'driversLicence' });
+    const close = vi.fn();
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 4032, height: 3024, close })),
+    );
+    const drawImage = vi.fn();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+      drawImage,
+    } as unknown as CanvasRenderingContext2D);
+    const qualities: number[] = [];
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(
+      (callback, _type, quality) => {
+        qualities.push(Number(quality));
+        callback(new Blob([new Uint8Array(2 * 1024 * 1024)], { type: 'image/jpeg' }));
+      },
+    );
+    await renderPage();
+    await heading('Picture of the front');
+    await uploadFile(
+      new File([new Uint8Array(12 * 1024 * 1024)], 'IMG_2041.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await heading('Picture of the back')).toBeInTheDocument();
+    const sent = server.calls.find((call) => call.path === 'images/front')?.body as File;
+    expect(sent.size).toBe(2 * 1024 * 1024);
+    expect(sent.type).toBe('image/jpeg');
+    expect(drawImage).toHaveBeenCalledWith(expect.anything(), 0, 0, 4032, 3024);
+    expect(qualities).toEqual([0.92]);
+    expect(close).toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('says what to do with a HEIC photo, and offers no retry that cannot help', async () => {
+    const server = fakeServer({ stage: 'document', documentType: 'driversLicence' });
+    await renderPage();
+    await heading('Picture of the front');
+    // A browser that ignores `accept` (a desktop's "All files") lets a HEIC through.
+    const anyFile = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, applyAccept: false });
+    await anyFile.upload(
+      await screen.findByLabelText('Choose a file'),
+      new File([new Uint8Array(64)], 'IMG_0420.HEIC', { type: 'image/heic' }),
+    );
+    expect(await screen.findByText(/in HEIC format/)).toBeInTheDocument();
+    expect(screen.getByText(/Formats to “Most Compatible”/)).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.path === 'images/front')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Try sending again' })).not.toBeInTheDocument();
+
+    // A picture the server refuses for what it is cannot be sent again as it is either.
+    server.nextUpload = () => json({ errorCode: 'invalidFile', message: 'x' }, 400);
+    await uploadFile(png('not-really.png'));
+    expect(await screen.findByText(/not a JPEG or PNG picture/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try sending again' })).not.toBeInTheDocument();
+  });
+
   it('retakes one picture from the review (DELETE) and comes back to the review', async () => {
     const server = fakeServer({
       stage: 'selfie',

@@ -2,15 +2,22 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptureApiError, fileProblem, type CaptureSide } from './capture-api.ts';
 import styles from './identity-capture.module.css';
+import { fitPhotoUnderLimit } from '../../lib/photo-fit.ts';
 import { useCamera } from './use-camera.ts';
 
-type UploadError = 'tooLarge' | 'wrongType' | 'network' | 'expired' | 'tooMany' | 'generic';
+type UploadError =
+  'heic' | 'tooLarge' | 'wrongType' | 'network' | 'expired' | 'tooMany' | 'generic';
+
+/** Refusals that sending the same picture again may get past; the others need another picture. */
+const retryable = new Set<UploadError | 'captureFailed'>(['network', 'tooMany', 'generic']);
 
 function uploadErrorOf(error: unknown): UploadError {
   if (!(error instanceof CaptureApiError)) return 'generic';
   if (error.errorCode === 'network') return 'network';
   if (error.errorCode === 'fileTooLarge' || error.status === 413) return 'tooLarge';
-  if (error.errorCode === 'invalidFile') return 'wrongType';
+  if (error.errorCode === 'invalidFile' || error.errorCode === 'contentMismatch') {
+    return 'wrongType';
+  }
   if (error.errorCode === 'handoffExpired') return 'expired';
   if (error.status === 429) return 'tooMany';
   return 'generic';
@@ -25,10 +32,13 @@ export function SideCapture({
   side,
   guidance,
   upload,
+  fitPhoto = fitPhotoUnderLimit,
 }: {
   side: CaptureSide;
   guidance: string;
   upload(file: File): Promise<void>;
+  /** Makes a photo over the limit fit (tests pass their own: jsdom has no image decoder). */
+  fitPhoto?: (file: File) => Promise<File>;
 }) {
   const { t } = useTranslation('identityCapture');
   const id = useId();
@@ -40,16 +50,27 @@ export function SideCapture({
     videoRef,
   } = useCamera(side === 'selfie' ? 'user' : 'environment');
   const [sending, setSending] = useState(false);
+  const [preparing, setPreparing] = useState(false);
   const [failed, setFailed] = useState<{ file?: File; error: UploadError | 'captureFailed' }>();
 
-  async function send(file: File) {
+  async function send(chosen: File) {
+    setFailed(undefined);
+    let file = chosen;
+    if (fileProblem(chosen) === 'tooLarge') {
+      // A phone photo over 10 MB is made smaller here rather than refused (issue 30).
+      setPreparing(true);
+      try {
+        file = await fitPhoto(chosen);
+      } finally {
+        setPreparing(false);
+      }
+    }
     const problem = fileProblem(file);
     if (problem) {
       setFailed({ error: problem });
       return;
     }
     setSending(true);
-    setFailed(undefined);
     try {
       await upload(file);
       stopCamera();
@@ -77,13 +98,16 @@ export function SideCapture({
   }
 
   const cameraOpen = cameraState === 'on' || cameraState === 'starting';
-  const status = sending
-    ? t('capture.uploading')
-    : cameraState === 'starting'
-      ? t('capture.cameraStarting')
-      : cameraState === 'on'
-        ? guidance
-        : '';
+  const busy = sending || preparing;
+  const status = preparing
+    ? t('capture.preparing')
+    : sending
+      ? t('capture.uploading')
+      : cameraState === 'starting'
+        ? t('capture.cameraStarting')
+        : cameraState === 'on'
+          ? guidance
+          : '';
 
   return (
     <div className={styles.capture}>
@@ -119,8 +143,8 @@ export function SideCapture({
             <button
               type="button"
               className={`button button-primary ${styles.shutter}`}
-              aria-disabled={sending || cameraState !== 'on'}
-              onClick={() => !sending && cameraState === 'on' && void takePicture()}
+              aria-disabled={busy || cameraState !== 'on'}
+              onClick={() => !busy && cameraState === 'on' && void takePicture()}
             >
               {t('capture.capture')}
             </button>
@@ -134,8 +158,8 @@ export function SideCapture({
           <button
             type="button"
             className={`button button-primary ${styles.shutter}`}
-            aria-disabled={sending}
-            onClick={() => !sending && void startCamera()}
+            aria-disabled={busy}
+            onClick={() => !busy && void startCamera()}
           >
             {t('capture.takePhoto')}
           </button>
@@ -156,7 +180,7 @@ export function SideCapture({
           accept="image/jpeg,image/png"
           capture={side === 'selfie' ? 'user' : 'environment'}
           aria-describedby={failed ? `${id}-file-hint ${id}-error` : `${id}-file-hint`}
-          disabled={sending}
+          disabled={busy}
           onChange={chooseFile}
         />
       </div>
@@ -164,12 +188,12 @@ export function SideCapture({
       {failed && (
         <div id={`${id}-error`} className="error-message" role="alert">
           <p>{t(`errors.${failed.error}`)}</p>
-          {failed.file && failed.error !== 'expired' && (
+          {failed.file && retryable.has(failed.error) && (
             <button
               type="button"
               className="button button-secondary"
-              aria-disabled={sending}
-              onClick={() => failed.file && !sending && void send(failed.file)}
+              aria-disabled={busy}
+              onClick={() => failed.file && !busy && void send(failed.file)}
             >
               {t('capture.retry')}
             </button>
