@@ -137,6 +137,13 @@ for (const language of ['en', 'fr'] as const) {
 
         await expectPhoneScreen(phone.page, p.reviewHeading);
         await expect(phone.page.getByRole('img', { name: p.frontThumbnail })).toBeVisible();
+        // Each preview is drawn, not its alt text over a broken image (a content security
+        // policy without blob: broke them: findings A-M1).
+        for (const preview of await phone.page.locator('main img').all()) {
+          await expect
+            .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth))
+            .toBeGreaterThan(0);
+        }
         await phoneScreenIsAccessible(phone.page);
         await screenshot(phone.page, `identity-phone-review-${language}`);
         await phone.page.getByRole('button', { name: p.submit }).click();

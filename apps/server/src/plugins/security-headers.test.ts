@@ -79,6 +79,15 @@ describe('security headers', () => {
     expect(policy).not.toContain("base-uri 'self'");
   });
 
+  it('shows images from our origin, data: and blob: only (the phone review previews are blob: URLs)', async () => {
+    const response = await test.app.inject({ url: '/' });
+    const imgSrc = String(response.headers['content-security-policy'])
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('img-src'));
+    expect(imgSrc).toBe("img-src 'self' data: blob:");
+  });
+
   describe('Cache-Control: no-store where answers may carry personal data', () => {
     it('on creating an application and saving its ownership step', async () => {
       const created = await test.app.inject({

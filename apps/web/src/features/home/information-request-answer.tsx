@@ -5,8 +5,8 @@ import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@portal/domain/constants';
 import { labelOf, type Language } from '@portal/domain/enums/define-enum';
 import { uploadDocumentTypeLabels, uploadDocumentTypes } from '@portal/domain/enums/documents';
 import { messageFor } from '@portal/domain/messages/messages';
-import { FILE_SIGNATURE_BYTES, uploadProblems } from '@portal/domain/rules/uploads';
 import { applicationsApi, refusalOf, type ApplicationSummary } from '../../lib/applications-api.ts';
+import { chosenFileProblem } from '../../lib/chosen-file.ts';
 import { documentsApi, type UploadedDocument } from '../../lib/documents-api.ts';
 import { ErrorSummary, type FieldProblem } from '../../ui/error-summary.tsx';
 import { describedByOf, FieldMessages } from '../../ui/field-messages.tsx';
@@ -104,22 +104,14 @@ export function InformationRequestAnswer({
     }
     for (const [index, file] of files.entries()) {
       if (!file) continue;
-      let bytes: Uint8Array;
-      try {
-        bytes = new Uint8Array(await file.slice(0, FILE_SIGNATURE_BYTES).arrayBuffer());
-      } catch {
+      // The asked type is operations' choice, not the person's: only the file is theirs to fix
+      // (a statement asked for must still be the issuer's PDF).
+      const fileProblem = await chosenFileProblem(file, request.documentTypes[index] ?? 'other');
+      if (fileProblem === 'unreadable') {
         found.push({ field: index, message: t('information.unreadable') });
-        continue;
+      } else if (fileProblem) {
+        found.push({ field: index, message: messageFor(fileProblem, language) });
       }
-      // The asked type is operations' choice, not the person's: only the file is theirs to fix.
-      const fileProblem = uploadProblems({
-        documentType: 'other',
-        fileName: file.name,
-        size: file.size,
-        bytes,
-      }).find((problem) => problem.path === 'file');
-      if (fileProblem)
-        found.push({ field: index, message: messageFor(fileProblem.code, language) });
     }
     return found;
   }

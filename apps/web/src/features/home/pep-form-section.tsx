@@ -5,8 +5,8 @@ import { pick, type Language } from '@portal/domain/enums/define-enum';
 import { messageFor } from '@portal/domain/messages/messages';
 import type { PepFormStatus } from '@portal/domain/operations/operations-api';
 import { pepFormTexts } from '@portal/domain/operations/pep-form';
-import { FILE_SIGNATURE_BYTES, uploadProblems } from '@portal/domain/rules/uploads';
 import { refusalOf } from '../../lib/applications-api.ts';
+import { chosenFileProblem } from '../../lib/chosen-file.ts';
 import { documentsApi, type UploadedDocument } from '../../lib/documents-api.ts';
 import { pepFormApi } from '../../lib/pep-form-api.ts';
 import { ErrorSummary, type FieldProblem } from '../../ui/error-summary.tsx';
@@ -91,20 +91,10 @@ export function PepFormSection({
 
   async function fileProblemOf(chosen: File | null): Promise<string | null> {
     if (!chosen) return t('pepForm.fileRequired');
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await chosen.slice(0, FILE_SIGNATURE_BYTES).arrayBuffer());
-    } catch {
-      return t('pepForm.uploadFailed');
-    }
     // The type is the form's, not the person's choice: only the file is theirs to fix.
-    const problem = uploadProblems({
-      documentType: 'other',
-      fileName: chosen.name,
-      size: chosen.size,
-      bytes,
-    }).find((candidate) => candidate.path === 'file');
-    return problem ? messageFor(problem.code, language) : null;
+    const problem = await chosenFileProblem(chosen, PEP_FORM_DOCUMENT_TYPE);
+    if (problem === 'unreadable') return t('pepForm.uploadFailed');
+    return problem ? messageFor(problem, language) : null;
   }
 
   async function upload(event: FormEvent) {

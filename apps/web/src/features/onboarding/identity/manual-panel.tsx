@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { expiryProblem } from '@portal/domain/identity/document-expiry';
+import { messageFor } from '@portal/domain/messages/messages';
 import { refusalOf } from '../../../lib/applications-api.ts';
+import { isUploadRuleCode, readyToUpload } from '../../../lib/chosen-file.ts';
 import { documentsApi } from '../../../lib/documents-api.ts';
 import { identityApi, type IdentityDocumentType } from '../../../lib/identity-api.ts';
 import { ErrorSummary, type FieldProblem } from '../../../ui/error-summary.tsx';
@@ -38,7 +40,8 @@ export function ManualPanel({
   onSent(): void;
   now?: () => Date;
 }) {
-  const { t } = useTranslation('identity');
+  const { t, i18n } = useTranslation('identity');
+  const language = i18n.language === 'fr' ? 'fr' : 'en';
   const [documentType, setDocumentType] = useState<IdentityDocumentType | ''>('');
   const [expiry, setExpiry] = useState('');
   const [front, setFront] = useState<File | null>(null);
@@ -47,9 +50,12 @@ export function ManualPanel({
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
 
+  // A file refused by an upload rule says which rule (the domain's words, as the server's).
   const problem = (field: ManualField, code: string): FieldProblem => ({
     fieldId: ids[field],
-    message: t(`manual.errors.${code}` as 'manual.errors.required'),
+    message: isUploadRuleCode(code)
+      ? messageFor(code, language)
+      : t(`manual.errors.${code}` as 'manual.errors.required'),
     code,
   });
 
@@ -61,12 +67,14 @@ export function ManualPanel({
     const expiryCode = expiryProblem(expiry.trim(), localDateOf(now()));
     if (expiryCode) found.push(problem('expiry', expiryCode));
     if (!front) found.push(problem('front', 'required'));
-    setProblems(found);
-    if (found.length > 0 || !documentType || !front) return;
+    if (found.length > 0 || !documentType || !front) {
+      setProblems(found);
+      return;
+    }
     setSending(true);
     setFailed(false);
     try {
-      const uploads: { field: ManualField; file: File; type: string }[] = [
+      const chosen: { field: ManualField; file: File; type: string }[] = [
         {
           field: 'front',
           file: front,
@@ -74,6 +82,15 @@ export function ManualPanel({
         },
         ...(back ? [{ field: 'back' as const, file: back, type: 'photoIDBack' }] : []),
       ];
+      // Each file checked (and a phone photo over 10 MB made smaller) before any byte is sent.
+      const uploads = await Promise.all(
+        chosen.map(async (upload) => ({ ...upload, ...(await readyToUpload(upload.file)) })),
+      );
+      const refused = uploads.flatMap((upload) =>
+        upload.problem ? [problem(upload.field, upload.problem)] : [],
+      );
+      setProblems(refused);
+      if (refused.length > 0) return;
       const documentIds: string[] = [];
       for (const upload of uploads) {
         try {
@@ -84,8 +101,12 @@ export function ManualPanel({
           });
           documentIds.push(saved.id);
         } catch (error) {
-          if (refusalOf(error)?.status === 400) {
-            setProblems([problem(upload.field, 'uploadFailed')]);
+          const refusal = refusalOf(error);
+          if (refusal?.status === 400) {
+            const code = refusal.body.fields?.file;
+            setProblems([
+              problem(upload.field, code && isUploadRuleCode(code) ? code : 'uploadFailed'),
+            ]);
             return;
           }
           throw error;

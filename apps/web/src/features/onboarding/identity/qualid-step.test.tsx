@@ -83,6 +83,17 @@ function fakeIdentityApi(views: IdentityView[], posts: Record<string, Answer[]> 
   };
 }
 
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG_SIGNATURE = [0xff, 0xd8, 0xff, 0xe0];
+const fileWith = (signature: number[], name: string, type: string, size = 64) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(signature);
+  return new File([bytes], name, { type });
+};
+const pngFile = (name: string) => fileWith(PNG_SIGNATURE, name, 'image/png');
+const jpegFile = (name: string, size?: number) =>
+  fileWith(JPEG_SIGNATURE, name, 'image/jpeg', size);
+
 async function renderStep({ language = 'en' }: { language?: Language } = {}) {
   storeAccessToken('test-token');
   const i18n = await createI18n(language);
@@ -359,10 +370,7 @@ describe('identity step (qualid)', () => {
     await screen.findByRole('heading', { name: 'Ask for manual verification' });
     await userEvent.selectOptions(screen.getByLabelText('Type of photo ID'), 'driversLicence');
     await userEvent.type(screen.getByRole('textbox', { name: 'Expiry date' }), '01/2024');
-    await userEvent.upload(
-      screen.getByLabelText(/Photo of the ID/),
-      new File(['x'], 'licence.png', { type: 'image/png' }),
-    );
+    await userEvent.upload(screen.getByLabelText(/Photo of the ID/), pngFile('licence.png'));
     await userEvent.click(screen.getByRole('button', { name: 'Send for verification' }));
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('link')).toHaveTextContent(/This document has expired/);
@@ -380,6 +388,53 @@ describe('identity step (qualid)', () => {
       documentType: 'driversLicence',
       expiry: '08/2030',
     });
+  });
+
+  it('manual verification: each bad file is refused in the browser, saying which rule, before any byte is sent', async () => {
+    const api = fakeIdentityApi([view()], { '/manual': [ok({ state: 'needsReview' })] });
+    await renderStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for manual verification' }));
+    await screen.findByRole('heading', { name: 'Ask for manual verification' });
+    await userEvent.selectOptions(screen.getByLabelText('Type of photo ID'), 'driversLicence');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Expiry date' }), '08/2030');
+    const anyFile = userEvent.setup({ applyAccept: false });
+    const front = screen.getByLabelText(/Photo of the ID/);
+    const cases: [File, RegExp][] = [
+      // 20 MB: this browser cannot make it smaller (no image decoder in the test's DOM).
+      [jpegFile('licence.jpg', 20 * 1024 * 1024), /The file is too large/],
+      [new File([new Uint8Array(64)], 'IMG_0420.HEIC', { type: 'image/heic' }), /HEIC format/],
+      [jpegFile('licence.pdf'), /does not match its extension/],
+    ];
+    for (const [file, message] of cases) {
+      await anyFile.upload(front, file);
+      await userEvent.click(screen.getByRole('button', { name: 'Send for verification' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(front).toHaveAccessibleDescription(message);
+    }
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it("manual verification: the server's refusal of a file says which rule, in French too", async () => {
+    fakeIdentityApi([view()], {
+      uploads: [
+        ok({ errorCode: 'invalidInput', message: 'x', fields: { file: 'contentMismatch' } }, 400),
+      ],
+    });
+    await renderStep({ language: 'fr' });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Demander une vérification manuelle' }),
+    );
+    await screen.findByRole('heading', { name: 'Demander une vérification manuelle' });
+    await userEvent.selectOptions(
+      screen.getByLabelText("Type de pièce d'identité avec photo"),
+      'passport',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: "Date d'expiration" }), '08/2030');
+    await userEvent.upload(screen.getByLabelText(/Photo de la pièce/), pngFile('passeport.png'));
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer pour vérification' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Le contenu de ce fichier ne correspond pas à son extension.',
+    );
   });
 
   /** Opens the two-documents method and fills both documents as `documents` give them. */
@@ -468,6 +523,20 @@ describe('identity step (qualid)', () => {
     );
     // Nothing else went: not the second file, not the request.
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('a photo of a bank statement is refused before anything is sent: statements are PDFs', async () => {
+    const api = fakeIdentityApi([view()]);
+    await renderStep();
+    const [bill, statement] = billAndStatement;
+    await fillTwoDocuments([bill!, statement!]);
+    const second = screen.getByRole('group', { name: 'Document 2' });
+    await userEvent.upload(within(second).getByLabelText('The document'), pngFile('statement.png'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send the documents' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /must be the PDF your bank or card issuer provides.*\(document 2\)/,
+    );
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it('a request that fails keeps the uploads: the retry sends it without uploading twice', async () => {

@@ -11,7 +11,9 @@ import {
   type DualProcessCategory,
   type DualProcessField as SourceField,
 } from '@portal/domain/identity/dual-process';
+import { messageFor } from '@portal/domain/messages/messages';
 import { refusalOf } from '../../../lib/applications-api.ts';
+import { bytesOf, isUploadRuleCode, readyToUpload } from '../../../lib/chosen-file.ts';
 import { documentsApi, type UploadedDocument } from '../../../lib/documents-api.ts';
 import { identityApi } from '../../../lib/identity-api.ts';
 import { RadioChoices } from '../../../ui/choices.tsx';
@@ -45,16 +47,6 @@ const fields: DualProcessField[] = [
 ];
 /** The server's refusals of a file that say what to do about it, shown at its field. */
 const fileRefusals = new Set(['fileAlreadyExists', 'tooManyDocuments', 'storageQuotaExceeded']);
-
-/** A chosen file's bytes (FileReader: every browser, and the test environment's). */
-function bytesOf(file: File): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
-    reader.readAsArrayBuffer(file);
-  });
-}
 
 /**
  * Whether two chosen files hold the same bytes (the server would refuse the second as a copy).
@@ -112,10 +104,13 @@ export function TwoDocumentsPanel({
     setDocuments((current) =>
       current.map((document, at) => (at === index ? { ...document, ...change } : document)),
     );
+  // A file refused by an upload rule says which rule (the domain's words, as the server's).
   const messageOf = (code: string) =>
-    t(`documents.errors.${code}` as 'documents.errors.required', {
-      defaultValue: t('documents.errors.invalid'),
-    });
+    isUploadRuleCode(code)
+      ? messageFor(code, language)
+      : t(`documents.errors.${code}` as 'documents.errors.required', {
+          defaultValue: t('documents.errors.invalid'),
+        });
 
   // In the summary each problem says which document it is about; at the field it needs not.
   const problemAt = (index: number, field: DualProcessField, code: string): FieldProblem => ({
@@ -144,6 +139,17 @@ export function TwoDocumentsPanel({
     if (ordered.length === 0 && first && second && (await sameContent(first, second))) {
       ordered.push(problemAt(1, 'file', 'sameFile'));
     }
+    // Each file against the upload rules of its type (a statement is the issuer's PDF), and a
+    // phone photo over 10 MB made smaller, before any byte is sent.
+    const ready =
+      ordered.length > 0
+        ? []
+        : await Promise.all(
+            documents.map((document) => readyToUpload(document.file!, document.documentType)),
+          );
+    ready.forEach(({ problem }, index) => {
+      if (problem) ordered.push(problemAt(index, 'file', problem));
+    });
     setProblems(ordered);
     if (ordered.length > 0) return;
     setSending(true);
@@ -151,8 +157,9 @@ export function TwoDocumentsPanel({
     try {
       const uploaded: UploadedDocument[] = [];
       for (const [index, document] of documents.entries()) {
-        const file = document.file!;
-        const earlier = uploadedFiles.current.get(file);
+        const chosen = document.file!;
+        const file = ready[index]?.file ?? chosen;
+        const earlier = uploadedFiles.current.get(chosen);
         // Uploaded before as another type: the server reads the type from the upload.
         if (earlier && earlier.documentType === document.documentType) {
           uploaded.push(earlier);
@@ -164,7 +171,7 @@ export function TwoDocumentsPanel({
             reason: UPLOAD_REASON,
             file,
           });
-          uploadedFiles.current.set(file, stored);
+          uploadedFiles.current.set(chosen, stored);
           uploaded.push(stored);
         } catch (error) {
           const refusal = refusalOf(error);
@@ -172,7 +179,13 @@ export function TwoDocumentsPanel({
             refusal?.status === 400 ||
             (refusal?.status === 409 && fileRefusals.has(refusal.body.errorCode))
           ) {
-            const code = refusal.status === 400 ? 'uploadFailed' : refusal.body.errorCode;
+            const fileCode = refusal.body.fields?.file;
+            const code =
+              refusal.status === 409
+                ? refusal.body.errorCode
+                : fileCode && isUploadRuleCode(fileCode)
+                  ? fileCode
+                  : 'uploadFailed';
             setProblems([problemAt(index, 'file', code)]);
             return;
           }
