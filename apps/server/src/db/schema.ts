@@ -258,6 +258,8 @@ export const applicationDocuments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     documentType: text('document_type').notNull(),
+    /** The account of the application it is for, by name (`rrsp`); null for the whole application. */
+    account: text('account'),
     /** `v1:...` ciphertexts of the field cipher. */
     reasonEncrypted: text('reason_encrypted'),
     fileNameEncrypted: text('file_name_encrypted').notNull(),

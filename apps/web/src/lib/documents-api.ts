@@ -6,6 +6,8 @@ export type UploadedDocument = DocumentSummary;
 
 export interface DocumentUpload {
   documentType: string;
+  /** An account of the application by name (`rrsp`); absent or blank for the whole application. */
+  account?: string;
   reason: string;
   file: File;
 }
@@ -24,9 +26,10 @@ export const documentsApi = {
   list: (applicationId: string, signal?: AbortSignal) =>
     http.get<UploadedDocument[]>(documentsPath(applicationId), { ...quiet, signal }),
   /** multipart/form-data: the browser writes the content type and its boundary itself. */
-  upload: (applicationId: string, { documentType, reason, file }: DocumentUpload) => {
+  upload: (applicationId: string, { documentType, account, reason, file }: DocumentUpload) => {
     const form = new FormData();
     form.set('documentType', documentType);
+    if (account) form.set('account', account);
     form.set('reason', reason);
     form.set('file', file, file.name);
     return http.post<UploadedDocument>(documentsPath(applicationId), form, quiet);

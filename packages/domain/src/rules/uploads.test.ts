@@ -197,6 +197,15 @@ describe('uploadProblems (spec section 5)', () => {
     }
   });
 
+  it('takes an optional account by its name, and refuses anything else', () => {
+    for (const account of [undefined, null, '', '  ', 'rrsp', 'usCash', 'tfsa']) {
+      expect(problemsOf({ ...valid, account, size: 64 })).toEqual([]);
+    }
+    for (const account of ['RRSP-123', 'toString', '3', 'constructor']) {
+      expect(problemsOf({ ...valid, account, size: 64 })).toEqual(['account:invalid']);
+    }
+  });
+
   it('refuses a reason longer than 200 characters', () => {
     expect(problemsOf({ ...valid, size: 64, reason: 'x'.repeat(200) })).toEqual([]);
     expect(problemsOf({ ...valid, size: 64, reason: 'x'.repeat(201) })).toEqual(['reason:invalid']);

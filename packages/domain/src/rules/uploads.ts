@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../constants.ts';
+import { namedAccountTypes } from '../enums/account-types.ts';
 import { uploadDocumentTypes, type UploadDocumentType } from '../enums/documents.ts';
 
 /**
@@ -51,6 +52,11 @@ export interface DocumentSummary {
   id: string;
   /** One of the upload document types of spec section 3. */
   documentType: string;
+  /**
+   * The account of the application the document is for (spec section 2, document upload:
+   * "account"), by its name (`rrsp`, `usCash`, ...); null for the whole application.
+   */
+  account: string | null;
   reason: string | null;
   /** Sanitized for storage and display (`sanitizeFileName`). */
   fileName: string;
@@ -190,13 +196,15 @@ export function isHeifPicture(fileName: string, bytes?: Uint8Array | null): bool
 }
 
 export interface UploadProblem {
-  path: 'documentType' | 'reason' | 'file';
+  path: 'documentType' | 'account' | 'reason' | 'file';
   code: UploadProblemCode;
 }
 
 export interface UploadCandidate {
   /** One of the upload document types of spec section 3. */
   documentType?: string | null;
+  /** An account by name (`namedAccountTypes`), or blank for the whole application. */
+  account?: string | null;
   reason?: string | null;
   /** The name the person's file had; absent when no file was chosen. */
   fileName?: string | null;
@@ -207,18 +215,23 @@ export interface UploadCandidate {
 }
 
 /**
- * Problems of one upload, at most one per field: `documentType` required/invalid, `reason`
- * invalid (too long), `file` required (no file, or an empty one), then unsupportedExtension,
+ * Problems of one upload, at most one per field: `documentType` required/invalid, `account`
+ * invalid (not an account name; whether the application holds it is the server's check),
+ * `reason` invalid (too long), `file` required (no file, or an empty one), then unsupportedExtension,
  * fileTooLarge, and contentMismatch when the magic bytes are not what the extension says.
  */
 export function uploadProblems(candidate: UploadCandidate): UploadProblem[] {
   const problems: UploadProblem[] = [];
-  const { documentType, reason, fileName, size, bytes } = candidate;
+  const { documentType, reason } = candidate;
 
   if (documentType == null || documentType.trim() === '') {
     problems.push({ path: 'documentType', code: 'required' });
   } else if (!isUploadDocumentType(documentType)) {
     problems.push({ path: 'documentType', code: 'invalid' });
+  }
+  const account = candidate.account?.trim();
+  if (account && !Object.hasOwn(namedAccountTypes, account)) {
+    problems.push({ path: 'account', code: 'invalid' });
   }
   if (reason != null && reason.trim().length > UPLOAD_REASON_MAX_LENGTH) {
     problems.push({ path: 'reason', code: 'invalid' });

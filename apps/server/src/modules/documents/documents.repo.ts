@@ -12,6 +12,7 @@ const listing = {
   applicationId: applicationDocuments.applicationId,
   uploadedBy: applicationDocuments.uploadedBy,
   documentType: applicationDocuments.documentType,
+  account: applicationDocuments.account,
   reasonEncrypted: applicationDocuments.reasonEncrypted,
   fileNameEncrypted: applicationDocuments.fileNameEncrypted,
   contentType: applicationDocuments.contentType,

@@ -10,7 +10,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { AppConfig } from '../../config.ts';
 import { defaultSecurityPolicy } from '../../modules/security/security-policy.ts';
-import { createApplication, type ErrorBody } from '../../test/applications.ts';
+import {
+  applicationWithAccounts,
+  createApplication,
+  type ErrorBody,
+} from '../../test/applications.ts';
 import {
   documentsUrl,
   multipart,
@@ -39,7 +43,7 @@ async function uploaded(
   token: string,
   applicationId: string,
   file: FilePart,
-  fields: Record<string, string> = { documentType: 'bankStatement' },
+  fields: Record<string, string> = { documentType: 'utilityBill' },
 ): Promise<DocumentSummary> {
   const response = await postDocument(app, token, applicationId, fields, file);
   if (response.statusCode !== 201) {
@@ -93,6 +97,37 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
   const fieldsOf = (response: { json<T>(): T }) => response.json<ErrorBody>().fields;
 
   describe('upload', () => {
+    it("files a document under one of the application's accounts (spec: account, document type, reason, file)", async () => {
+      const { id: applicationId } = await applicationWithAccounts(test.app, alice.token, [
+        'rrsp',
+        'cash',
+      ]);
+      const response = await postDocument(
+        test.app,
+        alice.token,
+        applicationId,
+        { documentType: 'investmentStatement', account: 'rrsp' },
+        { fileName: 'rrsp-statement.pdf', content: pdf() },
+      );
+      expect(response.statusCode).toBe(201);
+      expect(response.json<DocumentSummary>().account).toBe('rrsp');
+      const [listed] = (await list(applicationId)).json<DocumentSummary[]>();
+      expect(listed?.account).toBe('rrsp');
+
+      // An account the application does not open, or no account at all, is refused by name.
+      for (const account of ['tfsa', 'RRSP-12345']) {
+        const refused = await postDocument(
+          test.app,
+          alice.token,
+          applicationId,
+          { documentType: 'investmentStatement', account },
+          { fileName: 'other.pdf', content: pdf() },
+        );
+        expect(refused.statusCode, account).toBe(400);
+        expect(fieldsOf(refused), account).toEqual({ account: 'invalid' });
+      }
+    });
+
     it('stores a PDF and answers 201 with what it stored, never the content', async () => {
       const applicationId = await newApplication();
       const file = pdf();
@@ -109,6 +144,7 @@ describe('/service/jaxrs/applications/{id}/documents', () => {
       expect(body).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         documentType: 'bankStatement',
+        account: null,
         reason: 'Proof of address',
         fileName: 'Relevé mars 2026.pdf',
         size: file.length,

@@ -18,6 +18,7 @@ import { acceptUploads } from '../../plugins/uploads.ts';
 const documentSchema = z.object({
   id: z.uuid(),
   documentType: z.string(),
+  account: z.string().nullable(),
   reason: z.string().nullable(),
   fileName: z.string(),
   size: z.number().int(),
@@ -36,7 +37,8 @@ const messages: Record<string, string> = {
   notFound: 'Not found.',
   applicationLocked: 'This application was submitted for review and can no longer change.',
   invalidInput: 'The request is not valid.',
-  invalidMultipart: 'Send the upload as multipart/form-data with documentType, reason and file.',
+  invalidMultipart:
+    'Send the upload as multipart/form-data with documentType, an optional account and reason, and file.',
   fileAlreadyExists: uploadMessagesEn.fileAlreadyExists,
   tooManyDocuments: 'This application already holds as many documents as it can.',
   storageQuotaExceeded: uploadMessagesEn.storageQuotaExceeded,
@@ -50,9 +52,9 @@ const uploadOptions: FastifyMultipartBaseOptions = {
   limits: {
     fileSize: MAX_UPLOAD_BYTES,
     files: 1,
-    fields: 4,
+    fields: 5,
     fieldSize: 1024,
-    parts: 6,
+    parts: 7,
     headerPairs: 20,
   },
   throwFileSizeLimit: false,
@@ -83,7 +85,9 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
           input.file = { fileName: part.filename, bytes, truncated: part.file.truncated };
         }
       } else if (
-        (part.fieldname === 'documentType' || part.fieldname === 'reason') &&
+        (part.fieldname === 'documentType' ||
+          part.fieldname === 'account' ||
+          part.fieldname === 'reason') &&
         typeof part.value === 'string'
       ) {
         input[part.fieldname] = part.value;
@@ -139,11 +143,14 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       schema: {
         tags,
         security,
-        summary: 'Uploads one document (multipart: documentType, reason, file; at most 10 MB)',
+        summary:
+          'Uploads one document (multipart: documentType, account, reason, file; at most 10 MB)',
         description:
           `documentType is one of ${Object.keys(uploadDocumentTypes).join(', ')}; the file is a ` +
           'PDF, JPG/JPEG, PNG, BMP, GIF or TIF/TIFF whose content matches its extension. 400 ' +
-          'field codes: required, invalid, unsupportedExtension, fileTooLarge, contentMismatch. ' +
+          "account, when given, names one of the application's accounts (rrsp, usCash, ...). " +
+          'field codes: required, invalid, heicPhoto, unsupportedExtension, statementMustBePdf ' +
+          '(a bank or credit card statement must be a PDF), fileTooLarge, contentMismatch. ' +
           '409: applicationLocked, fileAlreadyExists, tooManyDocuments, storageQuotaExceeded ' +
           "(the person's documents in all their applications would pass their quota).",
         consumes: ['multipart/form-data'],

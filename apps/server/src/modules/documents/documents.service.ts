@@ -15,9 +15,12 @@ import {
 } from '@portal/domain/rules/uploads';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
+import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
+import { chosenAccounts } from '@portal/domain/rules/onboarding-flow';
 import {
   findParticipantApplication,
   recordAuditEvent,
+  savedStepsOf,
   type ParticipantRole,
 } from '../applications/applications.service.ts';
 import * as repo from './documents.repo.ts';
@@ -44,6 +47,8 @@ export interface UploadLimits {
 
 export interface UploadInput {
   documentType?: string;
+  /** An account of the application by name; blank or absent for the whole application. */
+  account?: string;
   reason?: string;
   file?: {
     fileName: string;
@@ -63,6 +68,7 @@ function summaryOf(cipher: FieldCipher, row: repo.DocumentListing): DocumentSumm
   return {
     id: row.id,
     documentType: row.documentType,
+    account: row.account,
     reason:
       row.reasonEncrypted === null
         ? null
@@ -164,14 +170,26 @@ export async function uploadDocument(
 
     const { file } = input;
     const reason = input.reason?.trim() || null;
+    const account = input.account?.trim() || null;
     const problems = uploadProblems({
       documentType: input.documentType,
+      account,
       reason,
       fileName: file?.fileName,
       // The reader stops at the limit, so a truncated file was at least one byte larger.
       size: file ? (file.truncated ? MAX_UPLOAD_BYTES + 1 : file.bytes.length) : undefined,
       bytes: file?.bytes,
     });
+    // An account name the domain knows, but not one this application opens, is refused too.
+    if (
+      account &&
+      !problems.some((problem) => problem.path === 'account') &&
+      !chosenAccounts(await savedStepsOf(tx, applicationId)).includes(
+        account as NamedAccountTypeName,
+      )
+    ) {
+      problems.push({ path: 'account', code: 'invalid' });
+    }
     const fileType = file ? detectFileType(file.bytes) : null;
     if (problems.length > 0 || !file || !fileType || !input.documentType) {
       const fields: Record<string, string> = {};
@@ -200,6 +218,7 @@ export async function uploadDocument(
       applicationId,
       uploadedBy: ownerId,
       documentType: input.documentType,
+      account,
       reasonEncrypted: reason === null ? null : cipher.encrypt(reason, contextOf(id, 'reason')),
       fileNameEncrypted: cipher.encrypt(fileName, contextOf(id, 'fileName')),
       contentType: contentTypeOfFileType[fileType],
@@ -215,6 +234,7 @@ export async function uploadDocument(
       details: {
         documentId: id,
         documentType: row.documentType,
+        ...(row.account === null ? {} : { account: row.account }),
         contentType: row.contentType,
         size: row.size,
       },

@@ -5,6 +5,7 @@ import {
   type NamedAccountTypeName,
 } from '@portal/domain/enums/account-types';
 import { optionsOf, pick, type Language } from '@portal/domain/enums/define-enum';
+import { chosenAccounts } from '@portal/domain/rules/onboarding-flow';
 import {
   combineExperience,
   experienceFlagsOf,
@@ -375,7 +376,12 @@ export function OtherInterestsStep() {
       notice={form.notice}
       saving={form.saving}
       onSubmit={form.submit}
-      beforeActions={<DocumentsPanel applicationId={application.id} />}
+      beforeActions={
+        <DocumentsPanel
+          applicationId={application.id}
+          accounts={chosenAccounts(application.steps)}
+        />
+      }
     >
       <p>{t('intro')}</p>
 

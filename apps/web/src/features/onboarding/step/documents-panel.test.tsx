@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
 import type { Language } from '@portal/domain/enums/define-enum';
 import type { UploadedDocument } from '../../../lib/documents-api.ts';
 import { createI18n } from '../../../lib/i18n.ts';
@@ -31,6 +32,7 @@ function storedDocument(values: Partial<UploadedDocument> = {}): UploadedDocumen
   return {
     id: '11111111-0000-4000-8000-000000000000',
     documentType: 'bankStatement',
+    account: null,
     reason: null,
     fileName: 'statement.pdf',
     size: 2048,
@@ -76,6 +78,7 @@ function fakeDocumentsApi(initial: UploadedDocument[] = []) {
       const created = storedDocument({
         id: `${String(counter).repeat(8)}-0000-4000-8000-000000000000`,
         documentType: String(form.get('documentType')),
+        account: (form.get('account') as string | null) ?? null,
         reason: String(form.get('reason') ?? '') || null,
         fileName: file.name,
         size: file.size,
@@ -129,7 +132,13 @@ async function renderPanel({
   language = 'en',
   documents = [],
   listFails = false,
-}: { language?: Language; documents?: UploadedDocument[]; listFails?: boolean } = {}) {
+  accounts,
+}: {
+  language?: Language;
+  documents?: UploadedDocument[];
+  listFails?: boolean;
+  accounts?: NamedAccountTypeName[];
+} = {}) {
   const api = fakeDocumentsApi(documents);
   if (listFails) api.failNext(503);
   storeAccessToken('test-token');
@@ -139,7 +148,7 @@ async function renderPanel({
   i18n.addResourceBundle('fr', 'documents', frDocuments);
   render(
     <I18nextProvider i18n={i18n}>
-      <DocumentsPanel applicationId={APPLICATION_ID} />
+      <DocumentsPanel applicationId={APPLICATION_ID} accounts={accounts} />
     </I18nextProvider>,
   );
   return api;
@@ -250,6 +259,58 @@ describe('documents panel', () => {
     // Ready for the next one.
     expect(screen.getByLabelText('Document type')).toHaveValue('');
     expect(screen.getByLabelText('Reason (optional)')).toHaveValue('');
+  });
+
+  it("files a document under one of the application's accounts when it opens several", async () => {
+    const api = await renderPanel({ accounts: ['rrsp', 'cash'] });
+    await screen.findByText('No documents uploaded yet.');
+    const account = screen.getByLabelText('Account (optional)');
+    expect(account).toHaveAccessibleDescription(
+      /Leave it blank when it is for the whole application/,
+    );
+    expect(
+      within(account)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose…', 'RRSP', 'Cash account']);
+    await userEvent.selectOptions(screen.getByLabelText('Document type'), 'Investment statement');
+    await userEvent.selectOptions(account, 'RRSP');
+    await userEvent.upload(fileInput(), pdfFile('rrsp.pdf'));
+    await userEvent.click(uploadButton());
+
+    await waitFor(() => expect(announcements()).toHaveTextContent('rrsp.pdf uploaded.'));
+    expect((api.uploads()[0]?.body as FormData).get('account')).toBe('rrsp');
+    const item = within(screen.getByRole('list', { name: 'Uploaded documents' })).getByRole(
+      'listitem',
+      { name: 'rrsp.pdf' },
+    );
+    expect(item).toHaveTextContent('AccountRRSP');
+    expect(account).toHaveValue('');
+  });
+
+  it('asks no account of an application that opens one, and sends none', async () => {
+    const api = await renderPanel({ accounts: ['tfsa'] });
+    await screen.findByText('No documents uploaded yet.');
+    expect(screen.queryByLabelText('Account (optional)')).not.toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Document type'), 'Bank statement');
+    await userEvent.upload(fileInput(), pdfFile('statement.pdf'));
+    await userEvent.click(uploadButton());
+    await waitFor(() => expect(announcements()).toHaveTextContent('statement.pdf uploaded.'));
+    expect((api.uploads()[0]?.body as FormData).has('account')).toBe(false);
+  });
+
+  it('refuses a photo of a bank statement in the browser: statements are PDFs from the issuer', async () => {
+    const api = await renderPanel();
+    await screen.findByText('No documents uploaded yet.');
+    await userEvent.selectOptions(screen.getByLabelText('Document type'), 'Bank statement');
+    const png = new Uint8Array(64);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await userEvent.upload(fileInput(), new File([png], 'statement.png', { type: 'image/png' }));
+    await userEvent.click(uploadButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'must be the PDF your bank or card issuer provides',
+    );
+    expect(api.uploads()).toHaveLength(0);
   });
 
   it('asks for the document type and the file before sending anything', async () => {

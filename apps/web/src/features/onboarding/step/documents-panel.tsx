@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@portal/domain/constants';
-import { labelOf, optionsOf, type Language } from '@portal/domain/enums/define-enum';
+import {
+  namedAccountTypeLabels,
+  type NamedAccountTypeName,
+} from '@portal/domain/enums/account-types';
+import { labelOf, optionsOf, pick, type Language } from '@portal/domain/enums/define-enum';
 import {
   uploadDocumentTypeLabels,
   uploadDocumentTypes,
@@ -27,6 +31,7 @@ import styles from './documents-panel.module.css';
 /** The panel's fields, in page order, with ids unique on the step page that holds it. */
 const fieldIds = {
   documentType: 'documents-type',
+  account: 'documents-account',
   reason: 'documents-reason',
   file: 'documents-file',
 } as const;
@@ -83,7 +88,7 @@ const requirementOf = {
   bankStatement: 'statement',
   creditStatement: 'statement',
   utilityBill: 'utilityBill',
-  investmentStatement: 'statement',
+  investmentStatement: 'investmentStatement',
   transferForm: 'form',
   pepHioForm: 'form',
   other: 'other',
@@ -126,7 +131,14 @@ function problemsOfRefusal(status: number, errorCode: string, fields?: Record<st
  * its first bytes included, before it is sent; the server's refusal shows the same way: an
  * error summary at the top of the panel and a message at the field, with nothing typed lost.
  */
-export function DocumentsPanel({ applicationId }: { applicationId: string }) {
+export function DocumentsPanel({
+  applicationId,
+  accounts = [],
+}: {
+  applicationId: string;
+  /** The accounts the application opens: with two or more, a document may name its account. */
+  accounts?: readonly NamedAccountTypeName[];
+}) {
   const { t, i18n } = useTranslation('documents');
   const language: Language = i18n.language.startsWith('fr') ? 'fr' : 'en';
   const locale = language === 'fr' ? 'fr-CA' : 'en-CA';
@@ -143,6 +155,7 @@ export function DocumentsPanel({ applicationId }: { applicationId: string }) {
   });
 
   const [documentType, setDocumentType] = useState('');
+  const [account, setAccount] = useState('');
   const [reason, setReason] = useState('');
   const [file, setFile] = useState<File | null>(null);
   // A new key gives a new, empty file input after an upload (its value cannot be set).
@@ -192,6 +205,10 @@ export function DocumentsPanel({ applicationId }: { applicationId: string }) {
   };
   const dateOf = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
+  const accountLabelOf = (name: string) =>
+    Object.hasOwn(namedAccountTypeLabels, name)
+      ? pick(namedAccountTypeLabels[name as NamedAccountTypeName], language)
+      : name;
   const typeOf = (code: string) =>
     labelOf(uploadDocumentTypes, uploadDocumentTypeLabels, code, language) ?? code;
 
@@ -229,6 +246,7 @@ export function DocumentsPanel({ applicationId }: { applicationId: string }) {
     }
     const found = uploadProblems({
       documentType,
+      account,
       reason,
       fileName: file?.name,
       size: file?.size,
@@ -244,12 +262,14 @@ export function DocumentsPanel({ applicationId }: { applicationId: string }) {
     try {
       const created = await documentsApi.upload(applicationId, {
         documentType,
+        account,
         reason: reason.trim(),
         file,
       });
       updateList((documents) => [...documents, created]);
       setAnnouncement({ key: 'uploaded', fileName: created.fileName });
       setDocumentType('');
+      setAccount('');
       setReason('');
       setFile(null);
       setFileInputKey((key) => key + 1);
@@ -386,6 +406,12 @@ export function DocumentsPanel({ applicationId }: { applicationId: string }) {
                       <dt>{t('list.documentType')}</dt>
                       <dd>{typeOf(document.documentType)}</dd>
                     </div>
+                    {document.account && (
+                      <div>
+                        <dt>{t('list.account')}</dt>
+                        <dd>{accountLabelOf(document.account)}</dd>
+                      </div>
+                    )}
                     {document.reason && (
                       <div>
                         <dt>{t('list.reason')}</dt>
@@ -456,6 +482,17 @@ export function DocumentsPanel({ applicationId }: { applicationId: string }) {
           onChange={setDocumentType}
           options={optionsOf(uploadDocumentTypes, uploadDocumentTypeLabels, language)}
         />
+        {accounts.length > 1 && (
+          <SelectField
+            id={fieldIds.account}
+            label={t('form.account')}
+            hint={t('form.accountHint')}
+            error={errorFor('account')}
+            value={account}
+            onChange={setAccount}
+            options={accounts.map((name) => ({ id: name, label: accountLabelOf(name) }))}
+          />
+        )}
         <TextField
           id={fieldIds.reason}
           label={t('form.reason')}
