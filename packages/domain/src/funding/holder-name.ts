@@ -1,3 +1,5 @@
+import { looseNameKey } from '../rules/person-name.ts';
+
 /**
  * Whether the name a bank gives for an account's holder is one of the applicants' (a bank
  * connection reads it; regulatory-facts.md section 2: compare it and flag a mismatch). Banks
@@ -6,12 +8,12 @@
  * both holders of a joint account in one line ("Camille Tremblay & Alex Martin").
  */
 
-/** The words of a name: lower case, without accents or punctuation. */
+/**
+ * The words of a name: as the name rule reads names that others print (looseNameKey: case,
+ * accents, hyphens, apostrophes and periods aside), without what is not a letter or digit.
+ */
 export function nameWords(name: string): string[] {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return looseNameKey(name)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
     .split(' ')

@@ -291,6 +291,13 @@ describe('each beneficiary', () => {
     ]);
   });
 
+  it('is named once, however the apostrophe or a final period is written (the name rule)', () => {
+    const daniel = { ...child(50), firstName: 'Daniel', lastName: "O'Connor Jr." };
+    expect(check([daniel, { ...daniel, lastName: 'O’CONNOR JR' }])).toEqual([
+      'beneficiaries.1.firstName:duplicated',
+    ]);
+  });
+
   it('designated as the spouse is the spouse', () => {
     expect(check([child(100, { designation: MY_SPOUSE })])).toEqual([
       'beneficiaries.0.relationship:invalid',

@@ -18,6 +18,7 @@ import type { MessageKey } from '../messages/messages.ts';
 import { NAME_MAX_LENGTH } from './account.ts';
 import { addressSchema, type Address } from './address.ts';
 import { ignore, answer, type Report } from './rule-reporting.ts';
+import { nameKey } from './person-name.ts';
 
 /**
  * Beneficiaries of the registered plan chosen (spec sections 2, 3, 4, 5 and 9): up to
@@ -284,8 +285,8 @@ function resolveBeneficiary(
 function identityOf(raw: unknown): string | undefined {
   const value = recordOf(raw);
   if (value.designation === beneficiaryDesignations.MyEstate) return 'estate';
-  const name = (part: unknown) =>
-    typeof part === 'string' ? part.trim().replace(/\s+/g, ' ').toLowerCase() : '';
+  // The name rule's key: "O’Brien" named twice as "O'Brien" is still named twice.
+  const name = (part: unknown) => (typeof part === 'string' ? nameKey(part) : '');
   const first = name(value.firstName);
   const last = name(value.lastName);
   return first && last ? `${first}|${last}` : undefined;

@@ -106,3 +106,52 @@ export const personNameSchema = z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   })
   .prefault('');
+
+// When two names are the same person's
+
+/** Every apostrophe a keyboard, a phone or a word processor types: one letter to the rule. */
+const APOSTROPHES = /['\u2018\u2019\u201B\u02BC\u02BB\u2032\u0060\u00B4\uFF07]/gu;
+/** Every hyphen and dash people put between the parts of a name. */
+const HYPHENS = /[-\u2010\u2011\u2012\u2013\u2014\u2212\uFE63\uFF0D]/gu;
+
+/**
+ * A name as the rule compares it (ADR 0012): composed, in lower case, every apostrophe the
+ * straight one and every hyphen the ASCII one with no space around them, a period or a comma
+ * (before a suffix, the only place one belongs) a space, runs of spaces one space. Two names
+ * are the same person's when their keys are equal: "Daniel O’Connor Jr" is "daniel o'connor
+ * jr", and so are "DANIEL O'CONNOR, JR." and "Daniel O'Connor Jr.". Accents count ("Zoe" is not
+ * "Zoë").
+ */
+export function nameKey(name: string): string {
+  const spelled = name
+    .toLowerCase()
+    .replace(/[.,]/gu, ' ')
+    .replace(APOSTROPHES, "'")
+    .replace(HYPHENS, '-');
+  return normalizeName(spelled).replace(/ ?([-']) ?/gu, '$1');
+}
+
+/** Whether two names are the same person's by the one rule (see nameKey); a blank is no one's. */
+export function sameName(a: string, b: string): boolean {
+  const key = nameKey(a);
+  return key !== '' && key === nameKey(b);
+}
+
+/**
+ * A name as another institution may print it, for the transfer pre-check and a bank's holder
+ * name: nameKey, then without accents (statements often drop them) and with hyphens as spaces
+ * ("Thompson-Reid" is "thompson reid").
+ */
+export function looseNameKey(name: string): string {
+  const key = nameKey(name)
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/-/gu, ' ');
+  return normalizeName(key).replace(/ ?' ?/gu, "'");
+}
+
+/** Whether two names are the same person's as statements print names (see looseNameKey). */
+export function sameLooseName(a: string, b: string): boolean {
+  const key = looseNameKey(a);
+  return key !== '' && key === looseNameKey(b);
+}

@@ -21,16 +21,16 @@ describe('transfer messages', () => {
 
   it('show both sides of a difference under the message', () => {
     const problem = {
-      code: 'statementNameAccents',
-      values: { statement: 'HELENE', profile: 'Hélène' },
+      code: 'statementNameDiffers',
+      values: { statement: 'HELEN', profile: 'Hélène' },
     };
     expect(describeTransferProblem(problem, 'en')).toEqual({
-      message: transferMessagesEn.statementNameAccents,
-      details: ['On your statement: HELENE', 'In your profile: Hélène'],
+      message: transferMessagesEn.statementNameDiffers,
+      details: ['On your statement: HELEN', 'In your profile: Hélène'],
     });
     expect(describeTransferProblem(problem, 'fr')).toEqual({
-      message: transferMessagesFr.statementNameAccents,
-      details: ['Sur votre relevé\u00a0: HELENE', 'Dans votre profil\u00a0: Hélène'],
+      message: transferMessagesFr.statementNameDiffers,
+      details: ['Sur votre relevé\u00a0: HELEN', 'Dans votre profil\u00a0: Hélène'],
     });
   });
 
@@ -45,6 +45,19 @@ describe('transfer messages', () => {
       'Account transferred: Federal',
       'Receiving account: Ontario',
     ]);
+  });
+
+  // Findings 2026-11-28, A-M6: a transfer is asked for only once the answers are locked, so
+  // no message may tell the person to update their profile.
+  it('never ask to update or correct the profile, which is locked by then', () => {
+    for (const text of Object.values(transferMessagesEn)) {
+      expect(text).not.toMatch(/(update|correct) your profile/iu);
+    }
+    for (const text of Object.values(transferMessagesFr)) {
+      expect(text).not.toMatch(/(mettez|corrigez)[^.]*votre profil/iu);
+    }
+    expect(transferMessagesEn.statementAddressDiffers).toContain('contact us');
+    expect(transferMessagesFr.statementAddressDiffers).toContain('communiquez avec nous');
   });
 
   it('read a blank field as required', () => {

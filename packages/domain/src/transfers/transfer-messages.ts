@@ -10,18 +10,16 @@ import { provinceLabels } from '../enums/provinces.ts';
  */
 export const transferMessagesEn = {
   transferRequestError: 'Transfer request error occurred. Try again or contact support.',
-  statementNameAccents:
-    'The name on your statement is written with different accents than in your profile. Transfers are refused when names differ: copy it exactly as on the statement, or correct your profile.',
   statementNameOrder:
     'The names on your statement are in a different order than in your profile. Check which is your first name and which is your last name.',
   statementNameDiffers:
-    'The name on your statement is not the one in your profile. Copy it exactly as on the statement, or correct your profile.',
+    'The name on your statement is not the one in your profile. Check that you copied it as your statement prints it. If the other institution has you under another name (a former name, for example), ask it to update your name before you transfer. If your profile is wrong, contact us: your answers can no longer be changed once your application is submitted.',
   statementSinDiffers:
     'The social insurance number on your statement is not the one in your profile. Check both.',
   statementBirthDateDiffers:
     'The date of birth on your statement is not the one in your profile. Check both.',
   statementAddressDiffers:
-    'The address on your statement is not the one in your profile. Copy it as on the statement, or update your profile first.',
+    'The address on your statement is not the one in your profile. Check that you copied it as your statement prints it. If you have moved since, ask the other institution to update your address before you transfer. If your profile is wrong, contact us: your answers can no longer be changed once your application is submitted.',
   transferHoldersDiffer:
     'A joint account can only be transferred into a joint account held by the same people, and an individual account only into an individual one.',
   planNotAccepted:
@@ -54,18 +52,16 @@ export type TransferMessageKey = keyof typeof transferMessagesEn;
 export const transferMessagesFr = {
   transferRequestError:
     'Une erreur est survenue lors de la demande de transfert. Réessayez ou communiquez avec le soutien.',
-  statementNameAccents:
-    'Le nom inscrit sur votre relevé n’a pas les mêmes accents que dans votre profil. Un transfert est refusé quand les noms diffèrent : recopiez-le exactement comme sur le relevé, ou corrigez votre profil.',
   statementNameOrder:
     'Les noms inscrits sur votre relevé ne sont pas dans le même ordre que dans votre profil. Vérifiez lequel est votre prénom et lequel est votre nom de famille.',
   statementNameDiffers:
-    'Le nom inscrit sur votre relevé n’est pas celui de votre profil. Recopiez-le exactement comme sur le relevé, ou corrigez votre profil.',
+    'Le nom inscrit sur votre relevé n’est pas celui de votre profil. Vérifiez que vous l’avez recopié tel que votre relevé l’imprime. Si l’autre institution vous connaît sous un autre nom (un ancien nom, par exemple), demandez-lui de mettre votre nom à jour avant le transfert. Si votre profil contient une erreur, communiquez avec nous\u00a0: vos réponses ne peuvent plus être modifiées une fois votre demande soumise.',
   statementSinDiffers:
     'Le numéro d’assurance sociale inscrit sur votre relevé n’est pas celui de votre profil. Vérifiez les deux.',
   statementBirthDateDiffers:
     'La date de naissance inscrite sur votre relevé n’est pas celle de votre profil. Vérifiez les deux.',
   statementAddressDiffers:
-    'L’adresse inscrite sur votre relevé n’est pas celle de votre profil. Recopiez-la comme sur le relevé, ou mettez d’abord votre profil à jour.',
+    'L’adresse inscrite sur votre relevé n’est pas celle de votre profil. Vérifiez que vous l’avez recopiée telle que votre relevé l’imprime. Si vous avez déménagé depuis, demandez à l’autre institution de mettre votre adresse à jour avant le transfert. Si votre profil contient une erreur, communiquez avec nous\u00a0: vos réponses ne peuvent plus être modifiées une fois votre demande soumise.',
   transferHoldersDiffer:
     'Un compte conjoint ne peut être transféré que dans un compte conjoint détenu par les mêmes personnes, et un compte individuel que dans un compte individuel.',
   planNotAccepted:

@@ -3,6 +3,8 @@ import type { PensionJurisdiction } from '../enums/pension-jurisdictions.ts';
 import { transferTypes, type TransferType } from '../enums/transfers.ts';
 import type { Cents } from '../money/cents.ts';
 import { normalizePostalCode } from '../rules/address.ts';
+import { looseNameKey } from '../rules/person-name.ts';
+import { addressKey } from '../rules/street-abbreviations.ts';
 import { maskSin, normalizeSin } from '../rules/person.ts';
 import { deliveringInstitutionById } from './delivering-institutions.ts';
 import {
@@ -131,34 +133,25 @@ export interface TransferPrecheckResult {
 
 // Names
 
-/**
- * A name as compared: composed, spaces made one, and in capitals, since statements print
- * names in capitals; accents are kept, since "HELENE" is not "HÉLÈNE" to the other firm.
- */
-function nameKey(name: string): string {
-  return name.normalize('NFC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim().toUpperCase();
-}
-
-const withoutAccents = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
-
-const wordsOf = (text: string) => text.split(/[\s-]+/u).filter((word) => word !== '');
+const wordsOf = (key: string) => key.split(' ').filter((word) => word !== '');
 
 const sameWords = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join(' ') === [...b].sort().join(' ');
 
 /**
- * How a statement holder's name differs from the profile's, per field: nothing; only in its
- * accents; the same words in another order (given names swapped, or first and last names
- * exchanged); or otherwise.
+ * How a statement holder's name differs from the profile's, per field: nothing; the same words
+ * in another order (given names swapped, or first and last names exchanged); or otherwise.
+ * Names are compared by the name rule as statements print them (looseNameKey: case, spacing,
+ * apostrophes, periods, accents and hyphens aside), so "HELENE THOMPSON REID" is the profile's
+ * "Hélène Thompson-Reid".
  */
 function nameProblems(
   statement: StatementHolder,
   profile: StatementHolder,
   path: string,
 ): TransferProblem[] {
-  const first = [nameKey(statement.firstName), nameKey(profile.firstName)] as const;
-  const last = [nameKey(statement.lastName), nameKey(profile.lastName)] as const;
+  const first = [looseNameKey(statement.firstName), looseNameKey(profile.firstName)] as const;
+  const last = [looseNameKey(statement.lastName), looseNameKey(profile.lastName)] as const;
   if (first[0] === first[1] && last[0] === last[1]) return [];
   const shown = (holder: StatementHolder) => `${holder.firstName.trim()} ${holder.lastName.trim()}`;
   const values = { statement: shown(statement), profile: shown(profile) };
@@ -170,14 +163,10 @@ function nameProblems(
   return (['firstName', 'lastName'] as const).flatMap((field) => {
     const [onStatement, inProfile] = field === 'firstName' ? first : last;
     if (onStatement === inProfile) return [];
-    const code =
-      withoutAccents(onStatement) === withoutAccents(inProfile)
-        ? 'statementNameAccents'
-        : 'statementNameDiffers';
     return [
       {
         field: `${path}.${field}`,
-        code,
+        code: 'statementNameDiffers' as const,
         values: { statement: statement[field].trim(), profile: profile[field].trim() },
       },
     ];
@@ -219,7 +208,7 @@ function holderProblems(
 
 /**
  * Pairs each statement holder with a profile holder: the one with the same SIN, else the one
- * with the same name (accents aside), else the one at the same place; so a joint statement
+ * with the same name (by the name rule, as statements print names), else the one at the same place; so a joint statement
  * listing the holders in the other order is compared person to person.
  */
 function pairHolders(
@@ -233,7 +222,7 @@ function pairHolders(
     return index;
   };
   const looseName = (holder: StatementHolder) =>
-    withoutAccents(nameKey(`${holder.firstName} ${holder.lastName}`));
+    looseNameKey(`${holder.firstName} ${holder.lastName}`);
   const chosen: (number | undefined)[] = statement.map((holder) => {
     const sin = normalizeSin(holder.sin);
     return sin === '' ? undefined : take((candidate) => normalizeSin(candidate.sin) === sin);
@@ -252,8 +241,6 @@ function pairHolders(
 
 // Addresses
 
-const textKey = (text: string | null | undefined) => nameKey(text ?? '');
-
 const provinceCodeOf = (id: number) =>
   Object.entries(provinces).find(([, value]) => value === id)?.[0] ?? String(id);
 
@@ -271,7 +258,7 @@ function addressValue(address: TransferAddress, field: (typeof addressFields)[nu
   if (field === 'postalCode') {
     return normalizePostalCode(address.postalCode, address.countryId ?? undefined);
   }
-  return textKey(address[field]);
+  return addressKey(address[field] ?? '');
 }
 
 function addressLine(address: TransferAddress): string {
@@ -281,9 +268,10 @@ function addressLine(address: TransferAddress): string {
 }
 
 /**
- * The address on the statement against the profile's: the same in every part, ignoring case,
- * spacing and how the postal code is spaced, accents kept. A joint statement's address may be
- * either holder's.
+ * The address on the statement against the profile's: the same in every part, by addressKey
+ * (case, spacing, accents, hyphens and Canada Post's abbreviations of street types and
+ * directions aside: "118 Queen Street West" is "118 QUEEN ST W") and the postal code however
+ * it is spaced. A joint statement's address may be either holder's.
  */
 function addressProblems(
   statement: TransferAddress,
