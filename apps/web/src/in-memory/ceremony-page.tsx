@@ -39,7 +39,9 @@ export function InMemoryCeremonyPage({ leave = leaveFor }: { leave?: (path: stri
   const [typedName, setTypedName] = useState('');
   const [problem, setProblem] = useState<'nameRequired' | 'nameMismatch' | undefined>();
 
-  const problemText = problem && t(`esign.${problem}`, { name: envelope?.signerName ?? '' });
+  // These sentences end with the name: one ending with its own period ("Jr.") ends them too.
+  const endingName = { name: (envelope?.signerName ?? '').replace(/\.$/u, '') };
+  const problemText = problem && t(`esign.${problem}`, endingName);
   // One list per refusal: a new list on every render would take the focus at each key typed.
   const problems = useMemo(
     () => (problemText ? [{ fieldId: 'typedName', message: problemText }] : []),
@@ -109,7 +111,7 @@ export function InMemoryCeremonyPage({ leave = leaveFor }: { leave?: (path: stri
       <p>{t('esign.documentText')}</p>
       <section aria-labelledby="sign-heading">
         <h2 id="sign-heading">{t('esign.signHeading')}</h2>
-        <p>{t('esign.signIntro', name)}</p>
+        <p>{t('esign.signIntro', endingName)}</p>
         <form onSubmit={sign} noValidate>
           <TextField
             id="typedName"

@@ -84,8 +84,11 @@ describe('the in-memory e-signature ceremony', () => {
       undefined,
     );
     expect(wrong).toMatchObject({ status: 400, body: { errorCode: 'nameMismatch' } });
+    // The one name rule (ADR 0012): case, spacing, the apostrophe's form and a final period
+    // aside, as the server's ceremony (findings 2026-11-28, A-H1).
+    envelope!.signerName = "Alex O'Martin Jr.";
     const signed = await send(
-      { method: 'POST', path: `${ceremony}/sign`, body: { typedName: ' alex  MARTIN ' } },
+      { method: 'POST', path: `${ceremony}/sign`, body: { typedName: ' alex  o’MARTIN jr ' } },
       undefined,
     );
     expect(signed).toMatchObject({ status: 200, body: { status: 'signed' } });

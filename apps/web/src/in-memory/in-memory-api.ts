@@ -28,6 +28,7 @@ import {
 } from '@portal/domain/status/application-status-machine';
 import { OAUTH_CLIENT_ID } from '@portal/domain/constants';
 import { isMessageCode } from '@portal/domain/messages/message-code';
+import { sameName } from '@portal/domain/rules/person-name';
 import {
   coAuthCodeErrorCodes,
   demoAuthCodeStatuses,
@@ -635,9 +636,8 @@ export class InMemoryApi {
       return this.commit({ status: 200, body: { ...envelope } });
     }
     const typed = text((request.body as { typedName?: unknown } | undefined)?.typedName);
-    const normal = (value: string) => value.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
-    if (normal(typed) === '') return refusal(400, 'nameRequired', 'Type your full name to sign.');
-    if (normal(typed) !== normal(envelope.signerName)) {
+    if (typed.trim() === '') return refusal(400, 'nameRequired', 'Type your full name to sign.');
+    if (!sameName(typed, envelope.signerName)) {
       return refusal(400, 'nameMismatch', 'The name you typed does not match.');
     }
     envelope.status = 'signed';

@@ -1,4 +1,5 @@
 import { maskSin } from '@portal/domain/rules/person';
+import { nameKey } from '@portal/domain/rules/person-name';
 
 /**
  * SINs and TINs as the server answers them (its `sealed-fields.ts`, ADR 0008): never the value,
@@ -56,7 +57,7 @@ const countryOf = (row: Data) =>
   typeof row.countryId === 'number' ? String(row.countryId) : undefined;
 const thirdPartyOf = (row: Data) =>
   typeof row.name === 'string' && row.name.trim() !== ''
-    ? `${String(row.kind)}|${row.name.trim().toLowerCase()}`
+    ? `${String(row.kind)}|${nameKey(row.name)}`
     : undefined;
 
 const otherInterestsPlaces: Place[] = [

@@ -1,4 +1,5 @@
 import { maskSin } from '@portal/domain';
+import { nameKey } from '@portal/domain/rules/person-name';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 
 /**
@@ -56,7 +57,7 @@ const thirdPartyRows: Rows = {
   rows: 'thirdParties',
   identity: (row) =>
     typeof row.name === 'string' && row.name.trim() !== ''
-      ? `${String(row.kind)}|${row.name.trim().toLowerCase()}`
+      ? `${String(row.kind)}|${nameKey(row.name)}`
       : undefined,
 };
 

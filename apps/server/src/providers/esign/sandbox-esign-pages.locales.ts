@@ -98,7 +98,14 @@ export function ceremonyText(language: CeremonyLanguage): CeremonyPagesText {
   return language === 'fr' ? ceremonyPagesFr : ceremonyPagesEn;
 }
 
-/** A text with its `{placeholders}` filled in (values are escaped by the page, not here). */
+/**
+ * A text with its `{placeholders}` filled in (values are escaped by the page, not here). A value
+ * that ends with a period ("Daniel O'Connor Jr.") ends the sentence it closes: never "Jr..".
+ */
 export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+  return text.replace(/\{(\w+)\}(\.?)/g, (whole, key: string, period: string) => {
+    const value = values[key];
+    if (value === undefined) return whole;
+    return period !== '' && value.endsWith('.') ? value : `${value}${period}`;
+  });
 }

@@ -193,6 +193,22 @@ describe('the sandbox e-sign ceremony pages', () => {
     expect(wrong.body).toContain('Le nom tapé ne correspond pas au nom inscrit sur le document.');
   });
 
+  // Findings 2026-11-28, A-H1 and A-minor 25: a curly apostrophe and no final period sign for
+  // "Daniel O'Connor Jr.", and the hint never ends in "Jr..".
+  it('signs for a name with a period with a curly apostrophe, and hints without a double period', async () => {
+    const { envelopeId } = await send("Daniel O'Connor Jr.");
+    const page = (await open(envelopeId)).body;
+    const token = tokenIn(page);
+    const wrong = await post(envelopeId, 'sign', { token, typedName: 'Daniel Connor' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toMatch(/Type Daniel O(&#39;|&#x27;|')Connor Jr\.</);
+    expect(wrong.body).not.toContain('Jr..');
+    expect(page).not.toContain('Jr..');
+    const signed = await post(envelopeId, 'sign', { token, typedName: 'Daniel O’Connor Jr' });
+    expect(signed.statusCode).toBe(303);
+    expect(await esign.envelopeStatus(envelopeId)).toBe('signed');
+  });
+
   it('signs with the name typed in any case, then sends the signer back', async () => {
     const { envelopeId } = await send();
     const token = tokenIn((await open(envelopeId)).body);

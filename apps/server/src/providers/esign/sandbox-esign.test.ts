@@ -291,6 +291,16 @@ describe('the sandbox e-sign vendor’s webhooks', () => {
 });
 
 describe('typedNameMatches', () => {
+  // Findings 2026-11-28, A-H1: these were refused, so most people could not sign.
+  it.each([
+    ['Daniel O’Connor Jr', "Daniel O'Connor Jr."],
+    ['Daniel O’Connor Jr.', "Daniel O'Connor Jr."],
+    ["Daniel O'Connor Jr", "Daniel O'Connor Jr."],
+    ["Zoë D'Arcy-Lévesque", 'Zoë D’Arcy-Lévesque'],
+  ])('takes %j for the profile’s %j (the one name rule)', (typed, signer) => {
+    expect(typedNameMatches(typed, signer)).toBe(true);
+  });
+
   it('ignores case, spacing and Unicode form, but not accents or other letters', () => {
     expect(typedNameMatches('camille tremblay', 'Camille Tremblay')).toBe(true);
     expect(typedNameMatches(' Camille\tTremblay ', 'Camille Tremblay')).toBe(true);

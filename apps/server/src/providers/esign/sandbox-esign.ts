@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ESIGN_ENVELOPE_TTL_DAYS, type EnvelopeStatus } from '@portal/domain';
+import { sameName } from '@portal/domain/rules/person-name';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { queueSandboxWebhook } from '../sandbox-webhooks/sandbox-webhooks.ts';
@@ -77,12 +78,12 @@ export interface SandboxEsign extends EsignProvider {
 /** The cipher context of an envelope's document: bound to its envelope (ADR 0008). */
 export const documentContext = (id: string) => `sandbox_esign_envelopes:${id}:document`;
 
-/** Case, spacing and Unicode form aside, the typed name must be the signer's (accents count). */
+/**
+ * The typed name must be the signer's by the one name rule (ADR 0012, `sameName`): ’ and ' are
+ * one letter, case, spacing and a final period do not matter; accents do.
+ */
 export function typedNameMatches(typed: string, signerName: string): boolean {
-  const tidy = (value: string) => value.normalize('NFC').trim().replace(/\s+/g, ' ');
-  const a = tidy(typed);
-  const b = tidy(signerName);
-  return a !== '' && a.localeCompare(b, 'fr-CA', { sensitivity: 'accent' }) === 0;
+  return sameName(typed, signerName);
 }
 
 export function createSandboxEsign({
