@@ -139,11 +139,15 @@ const birthDateSchema = z.custom<string>().transform((value, context) => {
   return text;
 });
 
-/** A holder as the statement names them. Blank names and SIN are the pre-check's `required`. */
+/**
+ * A holder as the statement names them. A SIN left blank is the profile's holder's at the same
+ * place (the form shows it masked, prefilled from the profile); the server puts it in before the
+ * pre-check, which finds a SIN still blank `required`.
+ */
 const statementHolderSchema = z.object({
   firstName: textSchema(100),
   lastName: textSchema(100),
-  sin: textSchema(11),
+  sin: optionalTextSchema(11).transform((sin) => sin ?? ''),
   birthDate: birthDateSchema,
 });
 

@@ -75,6 +75,31 @@ describe('the transfer authorization PDF', () => {
     expect(rendered.lines).toContain('Notre offre et les délais');
   });
 
+  // Findings 2026-11-28, A-minor 13: the postal code as typed, the date of birth in ISO form and
+  // "0,00 $" for a fee left blank.
+  it('writes the postal code as Canada Post does, the date of birth in words, and no fee not given', async () => {
+    const typed = details({
+      transferFeeCents: 0,
+      address: { ...details().address, postalCode: 'm6g1r6' },
+    });
+    const french = await textOf(
+      (await renderTransferAuthorization({ language: 'fr', details: typed, createdAt: new Date() }))
+        .bytes,
+    );
+    expect(french).toContain('M6G 1R6');
+    expect(french).not.toContain('m6g1r6');
+    expect(french).toContain('27 mars 1985');
+    expect(french).not.toContain('1985-03-27');
+    expect(french).toContain('Aucuns indiqués');
+    expect(french).not.toMatch(/Frais de transfert exigés\s+0,00/);
+    const english = await textOf(
+      (await renderTransferAuthorization({ language: 'en', details: typed, createdAt: new Date() }))
+        .bytes,
+    );
+    expect(english).toContain('March 27, 1985');
+    expect(english).toContain('None given');
+  });
+
   it('names a locked-in plan’s pension law, the unpaid minimum and RESP contracts in English', async () => {
     const rendered = await renderTransferAuthorization({
       language: 'en',

@@ -7,7 +7,9 @@ import {
   transferTypes,
   type TransferType,
 } from '@portal/domain/enums/transfers';
+import { formatIsoDate, isIsoDate } from '@portal/domain/calendar/iso-date';
 import { formatCents, type Cents } from '@portal/domain/money/cents';
+import { normalizePostalCode } from '@portal/domain/rules/address';
 import { maskSin } from '@portal/domain/rules/person';
 import type { TransferAccountTypeName } from '@portal/domain/transfers/transfer-compatibility';
 import { transferOfferText } from '@portal/domain/transfers/transfer-offer';
@@ -79,6 +81,7 @@ const words = {
     approximateValue: 'Approximate value',
     liquidationValue: 'Expected from investments sold',
     fee: 'Transfer-out fee charged',
+    feeNone: 'None given',
     mutualFunds: 'Holds mutual funds',
     yes: 'Yes',
     no: 'No',
@@ -112,6 +115,7 @@ const words = {
     approximateValue: 'Valeur approximative',
     liquidationValue: 'Produit attendu des placements vendus',
     fee: 'Frais de transfert exigés',
+    feeNone: 'Aucuns indiqués',
     mutualFunds: 'Contient des fonds communs de placement',
     yes: 'Oui',
     no: 'Non',
@@ -164,10 +168,16 @@ const jurisdictionLabel = (code: string, language: 'en' | 'fr') =>
 const provinceCodeOf = (id: number) =>
   Object.entries(provinces).find(([, value]) => value === id)?.[0] ?? String(id);
 
+/** The address as Canada Post writes one: the postal code in capitals with its space (`M6G 1R6`). */
 function addressText(address: TransferAddress): string {
   const suite = address.suite?.trim() ? `${address.suite.trim()}-` : '';
-  return `${suite}${address.streetNumber} ${address.streetName}, ${address.city} ${provinceCodeOf(address.provinceId)} ${address.postalCode}`.trim();
+  const postalCode = normalizePostalCode(address.postalCode, address.countryId ?? undefined);
+  return `${suite}${address.streetNumber} ${address.streetName}, ${address.city} ${provinceCodeOf(address.provinceId)} ${postalCode}`.trim();
 }
+
+/** A date of birth in the document's language ("March 27, 1985", "27 mars 1985"). */
+const birthDateText = (date: string, language: 'en' | 'fr') =>
+  isIsoDate(date) ? formatIsoDate(date, language) : date;
 
 /** The document's content, heading then label–value rows or paragraphs, as drawn. */
 export function authorizationSections(
@@ -189,7 +199,8 @@ export function authorizationSections(
     ...(details.liquidationValueCents !== null
       ? [[t.liquidationValue, money(details.liquidationValueCents)] as [string, string]]
       : []),
-    [t.fee, money(details.transferFeeCents)],
+    // A fee left blank (the form's hint allows it) is kept as 0: it was not given, not $0.
+    [t.fee, details.transferFeeCents > 0 ? money(details.transferFeeCents) : t.feeNone],
     [t.mutualFunds, details.mutualFunds ? t.yes : t.no],
     ...(details.unpaidMinimum
       ? [
@@ -232,7 +243,7 @@ export function authorizationSections(
       rows: details.holders.flatMap((holder): [string, string][] => [
         [`${holder.firstName} ${holder.lastName}`, ''],
         [t.sin, maskSin(holder.sin)],
-        [t.birthDate, holder.birthDate],
+        [t.birthDate, birthDateText(holder.birthDate, language)],
       ]),
       paragraphs: [],
     },

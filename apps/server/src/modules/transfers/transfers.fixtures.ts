@@ -14,7 +14,7 @@ import { API } from '../funding/funding.fixtures.ts';
 
 export { API };
 
-/** The profile's last name in these tests: with its accent, so a copy without it is caught. */
+/** The profile's last name in these tests: with its accent, as statements often print it without. */
 export const PROFILE_LAST_NAME = 'Bélanger';
 
 /** The agreed application (a TFSA; the profile of `applications.ts`, renamed) and its TFSA. */

@@ -164,10 +164,34 @@ describe('transfers API (issue 15)', () => {
       expect(await transferCount()).toBe(before);
     });
 
-    it('refuses with 422 a name copied without its accent and an RRSP into a TFSA, saving nothing', async () => {
+    // Findings 2026-11-28, A-M6: statements print names without accents and abbreviate
+    // street types and directions; such a statement is the profile's.
+    it('takes a name printed without its accents and an address written out', async () => {
+      const model = partialTransfer(ids, { accountNumber: '7005678' });
+      model.statement.holders[0]!.lastName = 'BELANGER';
+      model.statement.address.streetName = 'Queen Street West';
+      const response = await putTransfer(test.app, alice.token, model);
+      expect(response.statusCode, response.body).toBe(200);
+    });
+
+    // The form prefills the holder from the profile and shows the SIN only masked: a SIN left
+    // blank is the one on file, kept (encrypted) with the statement for the authorization.
+    it('takes a SIN left blank as the profile’s', async () => {
+      const model = partialTransfer(ids, { accountNumber: '7009012' });
+      model.statement.holders[0]!.sin = '';
+      const response = await putTransfer(test.app, alice.token, model);
+      expect(response.statusCode, response.body).toBe(200);
+      const row = (await rowOf(response.json<TransferAccountResult>().transferAccountId))!;
+      const stored = JSON.parse(
+        test.app.cipher.decrypt(row.statementEncrypted, transferContext(row.id, 'statement')),
+      ) as { holders: { sin: string }[] };
+      expect(stored.holders[0]!.sin.replace(/\D/g, '')).toBe('130692544');
+    });
+
+    it('refuses with 422 another name and an RRSP into a TFSA, saving nothing', async () => {
       const before = await transferCount();
       const model = partialTransfer(ids, { accountType: 'RSP' });
-      model.statement.holders[0]!.lastName = 'Belanger';
+      model.statement.holders[0]!.lastName = 'Belair';
       const response = await putTransfer(test.app, alice.token, model);
       expect(response.statusCode).toBe(422);
       const refusal = response.json<TransferPrecheckRefusal>();
@@ -176,9 +200,9 @@ describe('transfers API (issue 15)', () => {
         expect.arrayContaining([
           expect.objectContaining({
             field: 'statement.holders.0.lastName',
-            code: 'statementNameAccents',
-            values: { statement: 'Belanger', profile: PROFILE_LAST_NAME },
-            message: expect.stringContaining('different accents'),
+            code: 'statementNameDiffers',
+            values: { statement: 'Belair', profile: PROFILE_LAST_NAME },
+            message: expect.stringContaining('contact us'),
           }),
           expect.objectContaining({
             field: 'receiving.accountType',
@@ -193,14 +217,14 @@ describe('transfers API (issue 15)', () => {
 
     it('answers the pre-check’s messages in French when asked', async () => {
       const model = partialTransfer(ids);
-      model.statement.holders[0]!.lastName = 'Belanger';
+      model.statement.holders[0]!.lastName = 'Belair';
       const response = await putTransfer(test.app, alice.token, model, undefined, {
         'accept-language': 'fr-CA',
       });
       expect(response.statusCode).toBe(422);
       const [problem] = response.json<TransferPrecheckRefusal>().problems;
-      expect(problem!.message).toContain('n’a pas les mêmes accents');
-      expect(problem!.message).toContain('Sur votre relevé\u00a0: Belanger');
+      expect(problem!.message).toContain('n’est pas celui de votre profil');
+      expect(problem!.message).toContain('Sur votre relevé\u00a0: Belair');
     });
 
     it('answers 404 for an application or an account of someone else’s', async () => {

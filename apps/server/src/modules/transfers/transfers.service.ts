@@ -273,6 +273,22 @@ function holdersOf(
   return [primary, joint].filter((holder): holder is ProfileHolder => holder !== undefined);
 }
 
+/**
+ * The statement with each SIN left blank taken as the profile's holder's at the same place: the
+ * form prefills the holders from the profile, and shows the SIN only masked (the plain number
+ * never reaches the browser, ADR 0008), so a blank says "the one on file".
+ */
+function withSinsOnFile(
+  statement: TransferAccountModel['statement'],
+  profile: readonly ProfileHolder[],
+): TransferAccountModel['statement'] {
+  const holders = statement.holders.map((holder, index) => {
+    const onFile = profile[index]?.sin ?? '';
+    return holder.sin.trim() === '' && onFile !== '' ? { ...holder, sin: onFile } : holder;
+  });
+  return { ...statement, holders };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Views
 
@@ -503,6 +519,8 @@ export async function submitTransfer(
   }
 
   const steps = await savedStepsOf(db, application.id);
+  const profileHolders = holdersOf(cipher, application.id, steps, account);
+  const statement = withSinsOnFile(model.statement, profileHolders);
   const receivingType = transferAccountTypeNameOf(account.accountTypeId as AccountTypeId);
   if (!receivingType) {
     throw new TransferPrecheckError([
@@ -516,11 +534,11 @@ export async function submitTransfer(
     deliveringJurisdiction: model.deliveringJurisdiction,
     transferType: model.transferType,
     unpaidMinimum: model.unpaidMinimum,
-    statement: model.statement,
+    statement,
     receiving: {
       accountType: receivingType,
       jurisdiction: jurisdictionOf(account, steps),
-      holders: holdersOf(cipher, application.id, steps, account),
+      holders: profileHolders,
     },
     resp: model.resp,
     lines: model.lines,
@@ -546,9 +564,9 @@ export async function submitTransfer(
         throw fromDocumentError(error);
       }
     }
-    const statement: StoredStatement = {
-      holders: model.statement.holders,
-      address: model.statement.address,
+    const stored: StoredStatement = {
+      holders: statement.holders,
+      address: statement.address,
     };
     await repo.insertTransfer(
       tx,
@@ -572,7 +590,7 @@ export async function submitTransfer(
         mutualFunds: model.mutualFunds,
         unpaidMinimum: model.unpaidMinimum,
         statementEncrypted: cipher.encrypt(
-          JSON.stringify(statement),
+          JSON.stringify(stored),
           transferContext(id, 'statement'),
         ),
         respEncrypted: model.resp

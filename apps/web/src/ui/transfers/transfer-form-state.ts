@@ -112,6 +112,85 @@ export function emptyTransferForm(
   };
 }
 
+/** What the profile says of one holder, to prefill the statement's fields. */
+export interface ProfileHolderPrefill {
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  /** The SIN on file as its owner may see it (`*** *** 544`): a blank SIN means this one. */
+  sinMasked: string | null;
+}
+
+/** The holders (the applicant, then the joint applicant) and the home address of the profile. */
+export interface ProfilePrefill {
+  holders: ProfileHolderPrefill[];
+  address: TransferFormValues['address'] | null;
+}
+
+const recordOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * The application's saved profile steps as the statement's prefill (findings 2026-11-28, A-M6):
+ * names, date of birth and home address as the person gave them; the SIN only masked, since
+ * the plain number never reaches the browser (ADR 0008): a SIN left blank is the one on file.
+ */
+export function profilePrefillOf(steps: Record<string, unknown>): ProfilePrefill {
+  const holderOf = (step: unknown): ProfileHolderPrefill[] => {
+    const profile = recordOf(step);
+    if (textOf(profile.firstName) === '' && textOf(profile.lastName) === '') return [];
+    return [
+      {
+        firstName: textOf(profile.firstName),
+        lastName: textOf(profile.lastName),
+        birthDate: textOf(profile.birthDate),
+        sinMasked: textOf(profile.sinMasked) || null,
+      },
+    ];
+  };
+  const primary = holderOf(steps.profile);
+  const home = recordOf(recordOf(steps.profile).homeAddress);
+  return {
+    holders: primary.length > 0 ? [...primary, ...holderOf(steps.profilejoint)] : [],
+    address:
+      textOf(home.streetName) === ''
+        ? null
+        : {
+            suite: textOf(home.suite),
+            streetNumber: textOf(home.streetNumber),
+            streetName: textOf(home.streetName),
+            city: textOf(home.city),
+            provinceId: typeof home.provinceId === 'number' ? String(home.provinceId) : '',
+            postalCode: textOf(home.postalCode),
+          },
+  };
+}
+
+/** The form with the profile's answers in every field still blank: nothing typed is replaced. */
+export function withProfile(values: TransferFormValues, prefill: ProfilePrefill): TransferFormValues {
+  const fill = <T extends Record<string, string>>(current: T, from: Partial<T>): T => {
+    const next = { ...current };
+    for (const key of Object.keys(current) as (keyof T & string)[]) {
+      const given = from[key];
+      if (current[key].trim() === '' && typeof given === 'string') {
+        (next as Record<string, string>)[key] = given;
+      }
+    }
+    return next;
+  };
+  const holders = values.holders.map((holder, index) => {
+    const profile = prefill.holders[index];
+    if (!profile) return holder;
+    const { firstName, lastName, birthDate } = profile;
+    return fill(holder, { firstName, lastName, birthDate });
+  }) as TransferFormValues['holders'];
+  const address = prefill.address ? fill(values.address, prefill.address) : values.address;
+  return { ...values, holders, address };
+}
+
 /** Which of the form's conditional parts show for these answers. */
 export function visibleParts(values: TransferFormValues) {
   const type = values.accountType;

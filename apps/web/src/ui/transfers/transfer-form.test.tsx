@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TransferAccountModelInput } from '@portal/domain/transfers/transfer-request';
 import { TransferForm, type TransferSubmitted } from './transfer-form.tsx';
+import { emptyTransferForm, transferModelOf, withProfile } from './transfer-form-state.ts';
 import {
   APPLICATION_ID,
   chooseInstitution,
@@ -156,8 +157,8 @@ describe('transfer form', () => {
             problems: [
               {
                 field: 'statement.holders.0.firstName',
-                code: 'statementNameAccents',
-                values: { statement: 'Helene', profile: 'Hélène' },
+                code: 'statementNameDiffers',
+                values: { statement: 'Helen', profile: 'Hélène' },
                 message: 'server text',
               },
               {
@@ -174,7 +175,7 @@ describe('transfer form', () => {
     });
     await renderForm();
     const u = user();
-    await fillPartialTransfer(u, 'Helene');
+    await fillPartialTransfer(u, 'Helen');
     await u.click(screen.getByRole('button', { name: 'Check and continue to signing' }));
 
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
@@ -185,13 +186,13 @@ describe('transfer form', () => {
       /This account cannot receive a transfer.*Account transferred: .*\(RRSP\).*Receiving account: .*\(TFSA\)/,
     );
     expect(links[1]).toHaveTextContent(
-      /different accents.*On your statement: Helene.*In your profile: Hélène/,
+      /not the one in your profile.*On your statement: Helen.*In your profile: Hélène/,
     );
     // Which holder's name: a joint statement has two "First name" fields.
     expect(links[1]).toHaveTextContent(/^Holder 1, First name: /);
     expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(
       expect.stringMatching(
-        /different accents.*On your statement: Helene.*In your profile: Hélène/,
+        /not the one in your profile.*On your statement: Helen.*In your profile: Hélène/,
       ),
     );
     expect(screen.getByLabelText('Account the transfer goes into')).toHaveAccessibleDescription(
@@ -199,7 +200,7 @@ describe('transfer form', () => {
     );
     expect(screen.getByText(/would refuse it as it is/)).toBeVisible();
     // Nothing typed is lost.
-    expect(screen.getByLabelText('First name')).toHaveValue('Helene');
+    expect(screen.getByLabelText('First name')).toHaveValue('Helen');
     expect(api.sent('PUT', '/transferAccounts')).toHaveLength(1);
   });
 
@@ -214,8 +215,8 @@ describe('transfer form', () => {
             problems: [
               {
                 field: 'statement.holders.0.firstName',
-                code: 'statementNameAccents',
-                values: { statement: 'Helene', profile: 'Hélène' },
+                code: 'statementNameDiffers',
+                values: { statement: 'Helen', profile: 'Hélène' },
                 message: 'x',
               },
             ],
@@ -239,7 +240,7 @@ describe('transfer form', () => {
     await u.selectOptions(screen.getByLabelText('Type du compte à l’autre institution'), 'TFSA');
     await u.click(screen.getByRole('radio', { name: 'La totalité, telle quelle (en nature)' }));
     await u.type(screen.getByLabelText('Valeur approximative du compte'), '20000');
-    await u.type(screen.getByLabelText('Prénom'), 'Helene');
+    await u.type(screen.getByLabelText('Prénom'), 'Helen');
     await u.type(screen.getByLabelText('Nom de famille'), 'Tremblay');
     await u.type(screen.getByLabelText('Numéro d’assurance sociale'), '046454286');
     const birth = screen.getByRole('group', { name: 'Date de naissance' });
@@ -258,7 +259,7 @@ describe('transfer form', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Prénom')).toHaveAccessibleDescription(
         expect.stringMatching(
-          /pas les mêmes accents.*Sur votre relevé\s: Helene.*Dans votre profil\s: Hélène/,
+          /n’est pas celui de votre profil.*Sur votre relevé\s: Helen.*Dans votre profil\s: Hélène/,
         ),
       ),
     );
@@ -316,6 +317,82 @@ describe('transfer form', () => {
     await fillPartialTransfer(u);
     await u.click(screen.getByRole('button', { name: 'Check and continue to signing' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Funding opens once you agree.');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Tremblay');
+  });
+
+  // Findings 2026-11-28, A-M6 and A-minor 4: the holder was typed again from scratch.
+  it('prefills the holder and address from the profile, the SIN only masked', async () => {
+    const api = fakeApi({
+      ...lookup(),
+      [`GET /applications/${APPLICATION_ID}`]: [
+        ok({
+          id: APPLICATION_ID,
+          steps: {
+            profile: {
+              firstName: 'Hélène',
+              lastName: 'Thompson-Reid',
+              birthDate: '1958-03-27',
+              sinMasked: '*** *** 286',
+              homeAddress: {
+                streetNumber: '118',
+                streetName: 'Queen St W',
+                city: 'Toronto',
+                provinceId: 5,
+                postalCode: 'M5H 2N2',
+              },
+            },
+          },
+        }),
+      ],
+    });
+    await renderForm();
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Hélène'));
+    expect(screen.getByLabelText('Last name')).toHaveValue('Thompson-Reid');
+    expect(screen.getByLabelText('Street number')).toHaveValue('118');
+    expect(screen.getByLabelText('Street name')).toHaveValue('Queen St W');
+    expect(screen.getByLabelText('Postal code')).toHaveValue('M5H 2N2');
+    expect(screen.getByLabelText('Province or territory')).toHaveValue('5');
+    expect(screen.getByLabelText('City')).toHaveValue('Toronto');
+    const birth = screen.getByRole('group', { name: 'Date of birth' });
+    expect(within(birth).getByLabelText('Day')).toHaveValue('27');
+    expect(within(birth).getByLabelText('Month')).toHaveValue('3');
+    expect(within(birth).getByLabelText('Year')).toHaveValue('1958');
+    const sin = screen.getByLabelText('Social insurance number');
+    expect(sin).toHaveValue('');
+    expect(sin).toHaveAccessibleDescription(expect.stringContaining('*** *** 286'));
+
+    expect(api.sent('GET', `/applications/${APPLICATION_ID}`)).toHaveLength(1);
+  });
+
+  it('fills only what is still blank: a profile that comes late replaces nothing typed', () => {
+    const typed = emptyTransferForm(TFSA_ID, false);
+    typed.address.city = 'Toronto (Ont.)';
+    typed.holders[0].firstName = 'HELENE';
+    const filled = withProfile(typed, {
+      holders: [{ firstName: 'Hélène', lastName: 'Roy', birthDate: '1958-03-27', sinMasked: null }],
+      address: { ...typed.address, city: 'Toronto', streetName: 'Queen St W' },
+    });
+    expect(filled.holders[0]).toEqual({
+      firstName: 'HELENE',
+      lastName: 'Roy',
+      sin: '',
+      birthDate: '1958-03-27',
+    });
+    expect(filled.address).toMatchObject({ city: 'Toronto (Ont.)', streetName: 'Queen St W' });
+    // The SIN stays blank: the server reads a blank as the one on file.
+    expect(transferModelOf(filled, APPLICATION_ID).statement.holders[0]).toMatchObject({ sin: '' });
+  });
+
+  // Findings 2026-11-28, D4: the form had its own words instead of the domain's message.
+  it('says the domain’s transfer request error when the request fails, keeping what was typed', async () => {
+    fakeApi({ ...lookup(), 'PUT /transferAccounts': [ok({ errorCode: 'internal' }, 500)] });
+    await renderForm();
+    const u = user();
+    await fillPartialTransfer(u);
+    await u.click(screen.getByRole('button', { name: 'Check and continue to signing' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Transfer request error occurred. Try again or contact support.',
+    );
     expect(screen.getByLabelText('Last name')).toHaveValue('Tremblay');
   });
 

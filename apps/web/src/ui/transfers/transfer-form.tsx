@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_EXTENSIONS } from '@portal/domain/constants';
 import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
@@ -21,8 +21,9 @@ import {
   unpaidMinimumInstructions,
   type UnpaidMinimumInstruction,
 } from '@portal/domain/transfers/transfer-precheck';
+import { describeTransferProblem } from '@portal/domain/transfers/transfer-messages';
 import type { TransferPrecheckRefusal } from '@portal/domain/transfers/transfer-request';
-import { refusalOf } from '../../lib/applications-api.ts';
+import { applicationsApi, refusalOf } from '../../lib/applications-api.ts';
 import { HttpError } from '../../lib/http/http-client.ts';
 import {
   transfersApi,
@@ -46,10 +47,13 @@ import {
   fieldIdOf,
   fieldProblemsOf,
   fieldsToProblems,
+  profilePrefillOf,
   shapeProblems,
   transferModelOf,
   visibleParts,
+  withProfile,
   type HolderValues,
+  type ProfilePrefill,
   type TransferFieldProblem,
   type TransferFormValues,
 } from './transfer-form-state.ts';
@@ -100,7 +104,9 @@ export interface TransferSubmitted {
 /**
  * A transfer in from another institution (issue 15): the institution by lookup, the account
  * there and its type, what moves and how, the values, and the holders and address *as on the
- * statement*, which the server's pre-check compares with the profile. The domain's schema says
+ * statement*, prefilled from the profile for the person to check against their statement (a SIN
+ * left blank is the one on file), which the server's pre-check compares with the profile. The
+ * domain's schema says
  * what is missing before anything is sent; the server's 422 is the authority: every problem
  * shows at its field and in the summary, with both values of a difference. Nothing typed is
  * lost on a refusal.
@@ -132,6 +138,27 @@ export function TransferForm({
     emptyTransferForm(toAccountId, isJoint(toAccountId)),
   );
   const [document, setDocument] = useState<File | null>(null);
+  /** The profile's answers, once loaded: the statement's fields start from them. */
+  const [prefill, setPrefill] = useState<ProfilePrefill | null>(null);
+  /**
+   * The holders whose date of birth the profile gives: their date boxes start anew to show it
+   * (DateField reads its value once; a date typed before the profile came is kept as typed).
+   */
+  const [birthFilled, setBirthFilled] = useState([false, false]);
+  useEffect(() => {
+    const controller = new AbortController();
+    applicationsApi.get(applicationId, controller.signal).then(
+      (detail) => {
+        const found = profilePrefillOf(detail.steps as Record<string, unknown>);
+        setPrefill(found);
+        setBirthFilled([0, 1].map((index) => (found.holders[index]?.birthDate ?? '') !== ''));
+        setValues((current) => withProfile(current, found));
+      },
+      // Without the profile the fields stay blank to be typed: nothing is lost.
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [applicationId]);
   const [problems, setProblems] = useState<TransferFieldProblem[]>([]);
   const [precheckFailed, setPrecheckFailed] = useState(false);
   const [sending, setSending] = useState(false);
@@ -205,6 +232,7 @@ export function TransferForm({
   const holderFields = (index: 0 | 1) => {
     const path = (field: string) => `statement.holders.${index}.${field}`;
     const holder = values.holders[index];
+    const sinOnFile = prefill?.holders[index]?.sinMasked;
     return (
       <fieldset key={index} className={styles.group} data-summary-group>
         <legend className={formStyles.legend}>
@@ -229,7 +257,11 @@ export function TransferForm({
         <TextField
           id={idOf(path('sin'))}
           label={t('statement.sin')}
-          hint={t('statement.sinHint')}
+          hint={
+            sinOnFile
+              ? t('statement.sinOnFileHint', { masked: sinOnFile })
+              : t('statement.sinHint')
+          }
           error={errorOf(path('sin'))}
           value={holder.sin}
           onChange={(text) => setHolder(index, 'sin', text)}
@@ -238,6 +270,7 @@ export function TransferForm({
           width="short"
         />
         <DateField
+          key={birthFilled[index] ? 'profile' : 'typed'}
           id={idOf(path('birthDate'))}
           legend={t('statement.birthDate')}
           hint={t('statement.birthDateHint')}
@@ -531,7 +564,11 @@ export function TransferForm({
       </div>
       {failed && (
         <div className="notice-warning" role="alert">
-          <p>{typeof failed === 'string' ? failed : t('form.failed')}</p>
+          <p>
+            {typeof failed === 'string'
+              ? failed
+              : describeTransferProblem({ code: 'transferRequestError' }, language).message}
+          </p>
         </div>
       )}
       <div className="actions">
