@@ -16,6 +16,7 @@ import {
   stepOpen,
   type SavedSteps,
 } from '@portal/domain/rules/onboarding-flow';
+import { withSinsAsCanadianTins } from '@portal/domain/rules/affiliations';
 import { stepSchemaFor, withServerFacts } from '@portal/domain/rules/step-schemas';
 import {
   acceptsChanges,
@@ -525,7 +526,15 @@ export class InMemoryApi {
     const primarySin = () => ((saved as Steps).profile as { sin?: string } | undefined)?.sin;
     const schema = stepOpen(step, saved) ? stepSchemaFor(step, saved, primarySin) : undefined;
     if (!schema) return refusal(400, 'stepNotAvailable', applicationMessages.stepNotAvailable);
-    const submitted = restoreBlankFields(step, input?.data, (saved as Steps)[step]);
+    const restored = restoreBlankFields(step, input?.data, (saved as Steps)[step]);
+    // As the server: a Canadian tax residence left blank takes the profile's SIN.
+    const submitted =
+      step === 'otherinterests'
+        ? withSinsAsCanadianTins(restored, {
+            primary: primarySin(),
+            joint: ((saved as Steps).profilejoint as { sin?: string } | undefined)?.sin,
+          })
+        : restored;
     const parsed = schema.safeParse(submitted);
     if (!parsed.success) {
       const problems: Record<string, string> = {};

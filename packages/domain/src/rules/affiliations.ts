@@ -217,6 +217,49 @@ const isBlank = (value: unknown) =>
 
 // --- Tax residencies ------------------------------------------------------------------------
 
+/**
+ * Whether a tax residence stands for the applicant's SIN: Canada's TIN is the SIN, so a
+ * Canadian residence given neither a TIN nor a reason for none takes the SIN on file (findings
+ * 2026-11-28, A-minor 4: the person was asked again for the number they had just given).
+ */
+export function takesSinAsTin(residence: unknown): boolean {
+  const value =
+    typeof residence === 'object' && residence !== null
+      ? (residence as Record<string, unknown>)
+      : {};
+  return (
+    value.countryId === countries.Canada && isBlank(value.tin) && isBlank(value.noTinReason)
+  );
+}
+
+/**
+ * The `otherinterests` answers with each Canadian tax residence left without a TIN given the
+ * applicant's SIN on file (the primary's profile, the joint applicant's `profilejoint`). The
+ * server (and the in-memory mode) do this before the step's rules check the TIN.
+ */
+export function withSinsAsCanadianTins(
+  data: unknown,
+  sins: Partial<Record<'primary' | 'joint', string | undefined>>,
+): unknown {
+  if (typeof data !== 'object' || data === null) return data;
+  const answers = data as { affiliations?: Record<string, unknown> };
+  if (typeof answers.affiliations !== 'object' || answers.affiliations === null) return data;
+  const affiliations = { ...answers.affiliations };
+  for (const who of ['primary', 'joint'] as const) {
+    const sin = sins[who];
+    const person = affiliations[who] as { taxResidences?: unknown } | undefined;
+    if (!sin || !person || !Array.isArray(person.taxResidences)) continue;
+    affiliations[who] = {
+      ...person,
+      taxResidences: person.taxResidences.map((residence: unknown) =>
+        takesSinAsTin(residence) ? { ...(residence as object), tin: sin } : residence,
+      ),
+    };
+  }
+  return { ...answers, affiliations };
+}
+
+
 function countryIdOf(residence: unknown): unknown {
   return typeof residence === 'object' && residence !== null
     ? (residence as { countryId?: unknown }).countryId

@@ -17,6 +17,7 @@ import {
 } from '@portal/domain';
 import { isMessageCode } from '@portal/domain/messages/message-code';
 import { promoFitsAccounts } from '@portal/domain/promo/promo-api';
+import { withSinsAsCanadianTins } from '@portal/domain/rules/affiliations';
 import { stepSchemaFor, withServerFacts } from '@portal/domain/rules/step-schemas';
 import type { Profile } from '@portal/domain/rules/profile';
 import { and, eq } from 'drizzle-orm';
@@ -336,7 +337,15 @@ async function saveStepOnce(
     const primarySin = () => savedSin(cipher, id, 'profile', saved.profile);
     const schema = stepOpen(step, saved) ? stepSchemaFor(step, saved, primarySin) : undefined;
     if (!schema) throw new ApplicationError(400, 'stepNotAvailable');
-    const submitted = restoreBlankFields(cipher, id, step, input.data, saved[step]);
+    const restored = restoreBlankFields(cipher, id, step, input.data, saved[step]);
+    // Canada's TIN is the SIN given on the profile: a Canadian residence left blank takes it.
+    const submitted =
+      step === 'otherinterests'
+        ? withSinsAsCanadianTins(restored, {
+            primary: primarySin(),
+            joint: savedSin(cipher, id, 'profilejoint', saved.profilejoint),
+          })
+        : restored;
     const parsed = schema.safeParse(submitted);
     if (!parsed.success) {
       const fields: Record<string, string> = {};

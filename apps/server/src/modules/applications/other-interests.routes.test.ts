@@ -409,11 +409,34 @@ describe('step otherinterests: the rules on the server, and TINs and SINs encryp
         usTin: '',
         attorneySin: '',
       });
+      // The Canadian row at index 1 takes the profile's SIN instead (the test below).
       expect(await fieldsOf(application, swapped)).toEqual({
         'data.affiliations.primary.taxResidences.0.tin': 'required',
-        'data.affiliations.primary.taxResidences.1.tin': 'required',
       });
       await expectMasked();
+    });
+
+    // Findings 2026-11-28, A-minor 4: the Canadian TIN was asked again after the SIN.
+    it('takes the profile’s SIN as the TIN of a Canadian residence left blank', async () => {
+      const fresh = await atOtherInterests();
+      const saved = await save(
+        fresh,
+        answers(primary({ taxResidences: [{ countryId: CANADA, tin: '' }] })),
+      );
+      expect(saved.nextStep).toBe('review');
+      const stored = await savedStep(saved);
+      // The profile's SIN is 130 692 544 (profile.fixtures.ts).
+      expect(stored.affiliations).toMatchObject({
+        primary: { taxResidences: [{ countryId: CANADA, tinMasked: '******544' }] },
+      });
+      // A reason for having no TIN is still the person's choice, not replaced by the SIN.
+      const withReason = await fieldsOf(
+        saved,
+        answers(primary({ taxResidences: [{ countryId: CANADA, noTinReason: 2 }] })),
+      );
+      expect(withReason).toEqual({
+        'data.affiliations.primary.taxResidences.0.noTinReason': 'invalid',
+      });
     });
   });
 });

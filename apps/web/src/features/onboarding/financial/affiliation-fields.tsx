@@ -175,10 +175,13 @@ export function AffiliationFields({
   value,
   onChange,
   errorFor,
+  sinOnFile,
 }: {
   /** `affiliations.primary` or `affiliations.joint`. */
   path: string;
   joint: boolean;
+  /** This applicant's SIN as saved on their profile, masked: a Canadian TIN left blank is it. */
+  sinOnFile?: string;
   value: PersonAffiliationValues;
   onChange(value: PersonAffiliationValues): void;
   errorFor: ErrorAt;
@@ -196,6 +199,9 @@ export function AffiliationFields({
   const setContact = (patch: Partial<TrustedContactValues>) =>
     set({ trustedContact: { ...value.trustedContact, ...patch } });
   const at = (name: string) => `${path}.${name}`;
+  /** Canada's TIN is the SIN: with one on file, a Canadian residence needs no TIN typed. */
+  const sinIsTin = (residence: TaxResidenceValues) =>
+    Boolean(sinOnFile) && residence.countryId === CANADA && residence.noTinReason === undefined;
   /** The joint applicant's questions are worded for them (`isPepJoint`). */
   const question = (key: JointWorded) =>
     joint ? t(`affiliations.${key}Joint`) : t(`affiliations.${key}`);
@@ -327,9 +333,11 @@ export function AffiliationFields({
                 hint={
                   residence.tinMasked
                     ? t('affiliations.tinSaved', { masked: residence.tinMasked })
-                    : residence.countryId === CANADA
-                      ? t('affiliations.tinHint')
-                      : undefined
+                    : sinIsTin(residence)
+                      ? t('affiliations.tinFromSin', { masked: sinOnFile })
+                      : residence.countryId === CANADA
+                        ? t('affiliations.tinHint')
+                        : undefined
                 }
                 value={residence.tin}
                 onChange={(tin) => setResidence(index, { tin })}
@@ -337,7 +345,7 @@ export function AffiliationFields({
                 autoComplete="off"
                 width="short"
               />
-              {!residence.tin.trim() && !residence.tinMasked && (
+              {!residence.tin.trim() && !residence.tinMasked && !sinIsTin(residence) && (
                 <SelectField
                   id={idOf(`${base}.noTinReason`)}
                   label={t('affiliations.noTinReason')}

@@ -179,6 +179,23 @@ describe('financial background step (otherinterests)', () => {
     expect(put?.body).not.toHaveProperty('data.knowledgeWarningAcknowledged');
   });
 
+  // Findings 2026-11-28, A-minor 4: the Canadian TIN was asked again after the SIN.
+  it('takes the profile’s SIN as the Canadian TIN: a blank is not missing and needs no reason', async () => {
+    const before = stepsBefore();
+    await openStep({
+      steps: { ...before, profile: { ...before.profile, sinMasked: '*** *** 544' } },
+    });
+    await screen.findByRole('option', { name: 'Canada' });
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'Canada');
+    const tin = screen.getByLabelText(/Taxpayer identification number/);
+    expect(tin).toHaveValue('');
+    expect(tin).toHaveAccessibleDescription(expect.stringContaining('*** *** 544'));
+    expect(screen.queryByLabelText(/If you have no TIN/)).not.toBeInTheDocument();
+    await save();
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).queryByRole('link', { name: /Taxpayer identification/ })).toBeNull();
+  });
+
   it('asks each applicant’s risk tolerance and time horizon, and offers ETFs and GICs', async () => {
     const joint = {
       ...stepsBefore(5, ['cash']),

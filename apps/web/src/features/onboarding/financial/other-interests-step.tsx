@@ -29,6 +29,7 @@ import {
   purposeTypeLabels,
   purposeTypes,
 } from '@portal/domain/enums/preferences';
+import { takesSinAsTin } from '@portal/domain/rules/affiliations';
 import { beneficiariesAllowed, beneficiaryAccounts } from '@portal/domain/rules/beneficiaries';
 import {
   deliveryMethodLabels,
@@ -188,16 +189,32 @@ const referredByRepresentative = (source: number | undefined) =>
   source === heardAboutUsSources.FinancialAdvisor ||
   source === heardAboutUsSources.FinInstRepresentative;
 
+/** An applicant's SIN as their profile step saved it, masked (the server never answers it plain). */
+const sinOnFileOf = (steps: Record<string, unknown>, who: 'primary' | 'joint') => {
+  const masked = recordOf(steps[who === 'joint' ? 'profilejoint' : 'profile']).sinMasked;
+  return typeof masked === 'string' ? masked : undefined;
+};
+
 /**
  * The server keeps SINs and TINs encrypted and answers them masked; one left blank keeps the
- * value on file. The form's own check must not call such a blank missing.
+ * value on file, and a Canadian TIN left blank is the applicant's SIN on file. The form's own
+ * check must not call such a blank missing.
  */
-const keptOnFile = (data: unknown, saved: unknown, path: readonly PropertyKey[]) => {
+const keptOnFile = (
+  data: unknown,
+  saved: unknown,
+  steps: Record<string, unknown>,
+  path: readonly PropertyKey[],
+) => {
   const key = path.at(-1);
   if (key !== 'tin' && key !== 'usTin' && key !== 'sin') return false;
   const parent = (root: unknown) =>
     path.slice(0, -1).reduce<unknown>((node, part) => recordOf(node)[part as string], root);
   const given = recordOf(parent(data))[key];
+  const who = path[0] === 'affiliations' && path[2] === 'taxResidences' ? path[1] : undefined;
+  if ((who === 'primary' || who === 'joint') && takesSinAsTin(parent(data))) {
+    return sinOnFileOf(steps, who) !== undefined;
+  }
   return (
     (given === undefined || given === '') &&
     typeof recordOf(parent(saved))[`${key}Masked`] === 'string'
@@ -220,7 +237,7 @@ export function OtherInterestsStep() {
   const rules = otherInterestsSavedStepSchema(context);
   const schema = z.unknown().superRefine((data, refinement) => {
     for (const issue of rules.safeParse(data).error?.issues ?? []) {
-      if (!keptOnFile(data, saved, issue.path)) {
+      if (!keptOnFile(data, saved, application.steps, issue.path)) {
         refinement.addIssue({ code: 'custom', path: issue.path, message: issue.message });
       }
     }
@@ -646,6 +663,7 @@ export function OtherInterestsStep() {
             value={values.affiliations[who]}
             onChange={(person) => set({ affiliations: { ...values.affiliations, [who]: person } })}
             errorFor={errorFor}
+            sinOnFile={sinOnFileOf(application.steps, who)}
           />
         </section>
       ))}
