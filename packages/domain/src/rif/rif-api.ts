@@ -93,6 +93,11 @@ export interface RifOptions {
   today: IsoDate;
   setupYear: number;
   ownBirthDate: IsoDate;
+  /**
+   * The spouse as the profile's spouse section gives them, for a minimum set by the spouse's age:
+   * their birth date, and their SIN masked (a SIN left blank is this one). Absent without a spouse.
+   */
+  spouse?: { birthDate: IsoDate | null; sinMasked: string | null } | null;
   province: ProvinceCode;
   rates: { quebecExcessPercent: number; lifBondRatePercent: number };
   funds: RifFund[];

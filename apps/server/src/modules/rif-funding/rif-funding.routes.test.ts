@@ -9,6 +9,7 @@ import { applicationSteps, auditEvents, rifPayoutSetups } from '../../db/schema.
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
 import { API, mailsTo, setBankToday, uploadedCheque } from '../funding/funding.fixtures.ts';
+import { sealFields } from '../applications/sealed-fields.ts';
 import { agreedApplication } from '../identity/identity.fixtures.ts';
 
 /** A Monday in November 2026: minimum payments may start in January 2027. */
@@ -163,6 +164,35 @@ describe('RRIF payouts API (issue 15)', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ annualPaymentTypeId: 'rifMaximumOnlyLockedIn' });
+  });
+
+  // Findings 2026-11-28, A-minor 4: the spouse's answers were asked again.
+  it('answers the profile’s spouse, and takes their SIN on file when it is left blank', async () => {
+    const carol = await signedInUser(test.app, 'carol');
+    const id = await rrifApplication(test, carol);
+    const where = and(
+      eq(applicationSteps.applicationId, id),
+      eq(applicationSteps.step, 'profile'),
+    );
+    const [profile] = await test.app.db.select().from(applicationSteps).where(where);
+    const spouse = { firstName: 'Sam', lastName: 'Roy', birthDate: '1990-05-01', sin: SPOUSE_SIN };
+    await test.app.db
+      .update(applicationSteps)
+      .set({
+        data: sealFields(test.app.cipher, id, 'profile', {
+          ...(profile!.data as object),
+          spouse,
+        }) as Record<string, unknown>,
+      })
+      .where(where);
+    const options = (await get(carol.token, `rifFunding/${id}/options`)).json<RifOptions>();
+    expect(options.spouse).toEqual({ birthDate: '1990-05-01', sinMasked: '*** *** 787' });
+    const response = await post(carol.token, id, {
+      ...spousePayload(options.cashAccounts[0]!.accountId),
+      minPaymentSpouseSin: '',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<RifSetupAnswer>().setup.minPaymentSpouseSinMasked).toBe('*** *** 787');
   });
 
   it('saves a setup on the spouse’s age and answers its first payment and the year’s minimum', async () => {

@@ -111,12 +111,29 @@ export const spouseSinContext = (id: string) => `rif_payout_setups:${id}:spouseS
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
+/** The profile's spouse section, as the setup answers it for a minimum on the spouse's age. */
+function spouseOf(
+  cipher: FieldCipher,
+  applicationId: string,
+  profile: unknown,
+): ApplicationContext['spouse'] {
+  const spouse = record(record(profile).spouse);
+  if (Object.keys(spouse).length === 0) return null;
+  const birthDate = typeof spouse.birthDate === 'string' ? spouse.birthDate : '';
+  return {
+    birthDate: birthDate === '' ? null : birthDate,
+    sin: savedSin(cipher, applicationId, 'profile', profile, ['spouse']),
+  };
+}
+
 /** What the setup of an application is judged and computed in. */
 interface ApplicationContext {
   applicationId: string;
   today: IsoDate;
   ownBirthDate: IsoDate;
   ownSin: string | undefined;
+  /** The profile's spouse section: birth date and SIN (decrypted), when there is a spouse. */
+  spouse: { birthDate: IsoDate | null; sin: string | undefined } | null;
   province: ProvinceCode;
   pensionJurisdiction: PensionJurisdiction | undefined;
   funds: fundingRepo.ClientAccountRow[];
@@ -152,6 +169,7 @@ async function contextOf(
     today: await deps.clock.today(),
     ownBirthDate: String(profile.birthDate ?? ''),
     ownSin: savedSin(cipher, applicationId, 'profile', saved.profile),
+    spouse: spouseOf(cipher, applicationId, saved.profile),
     // A profile past its review always has its home province; outside Quebec every province
     // has the federal bands, so any other stands for a missing one.
     province: provinceCodeOf(record(profile.homeAddress).provinceId) ?? 'ON',
@@ -329,6 +347,10 @@ export async function rifOptionsFor(
     today: context.today,
     setupYear,
     ownBirthDate: context.ownBirthDate,
+    spouse: context.spouse && {
+      birthDate: context.spouse.birthDate,
+      sinMasked: context.spouse.sin ? maskSin(context.spouse.sin) : null,
+    },
     province: context.province,
     rates: {
       quebecExcessPercent: deps.rates.quebecExcessPercent,
@@ -446,6 +468,9 @@ export async function saveRifSetup(
       existing.spouseSinEncrypted,
       spouseSinContext(existing.id),
     );
+  } else if (context.spouse?.sin && payload.minPaymentTypeId === 2 && blankSin) {
+    // Nothing on file yet: the spouse's SIN given on the profile (the form shows it masked).
+    payload.minPaymentSpouseSin = context.spouse.sin;
   }
   const parsed = rifPayoutSchema({
     today: context.today,

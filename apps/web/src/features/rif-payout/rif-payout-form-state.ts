@@ -60,14 +60,18 @@ function moneyFromCents(cents: Cents): MoneyValue {
   return { text: centsToDollars(cents).toFixed(2), cents };
 }
 
-/** A new form (own age, the minimum, monthly from January next year), or a saved setup's answers. */
+/**
+ * A new form (own age, the minimum, monthly from January next year, the spouse's birth date from
+ * the profile), or a saved setup's answers.
+ */
 export function initialFormState(options: RifOptions, fund: RifFund): RifFormState {
   const saved: RifSetupView | undefined = fund.setup?.setup;
   if (!saved) {
     return {
       minPaymentTypeId: minPaymentTypes.OwnAge,
       spouseSin: '',
-      spouseDob: '',
+      // As the profile's spouse section gives it (findings 2026-11-28, A-minor 4).
+      spouseDob: options.spouse?.birthDate ?? '',
       annualPaymentTypeId: annualPaymentTypes.Minimum,
       otherAmount: { text: '', cents: undefined },
       grossOrNet: grossOrNet.Gross,
@@ -90,7 +94,7 @@ export function initialFormState(options: RifOptions, fund: RifFund): RifFormSta
     minPaymentTypeId: saved.minPaymentTypeId,
     // Never answered whole: left blank, the server keeps the one on file.
     spouseSin: '',
-    spouseDob: saved.minPaymentSpouseDob ?? '',
+    spouseDob: saved.minPaymentSpouseDob ?? options.spouse?.birthDate ?? '',
     annualPaymentTypeId: saved.annualPaymentTypeId,
     otherAmount: moneyOf(saved.annualPaymentOtherAmount),
     grossOrNet: saved.annualPaymentGrossOrNet,

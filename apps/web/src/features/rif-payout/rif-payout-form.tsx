@@ -147,8 +147,13 @@ export function RifPayoutForm({
 
   const saved = fund.setup?.setup;
   const locked = saved?.firstPaymentMade === true;
+  // The setup's own, else the one the profile's spouse section gave (the server puts it in).
   const sinOnFile =
-    saved?.minPaymentTypeId === minPaymentTypes.SpouseAge ? saved.minPaymentSpouseSinMasked : null;
+    (saved?.minPaymentTypeId === minPaymentTypes.SpouseAge
+      ? saved.minPaymentSpouseSinMasked
+      : null) ??
+    options.spouse?.sinMasked ??
+    null;
   const spouse = state.minPaymentTypeId === minPaymentTypes.SpouseAge;
   const hasMaximum = accountTypesWithMaximum.includes(fund.accountTypeId);
   const currency = currencyOf(fund.currencyTypeId);

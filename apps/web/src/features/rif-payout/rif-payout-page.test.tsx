@@ -277,6 +277,31 @@ describe('RRIF payout screen', () => {
     expect(api.posted()).toHaveLength(0);
   });
 
+  // Findings 2026-11-28, A-minor 4: the spouse's birth date was asked again.
+  it('starts the spouse’s answers from the profile’s spouse section', async () => {
+    fakeApi({
+      [`GET /rifFunding/${APPLICATION_ID}/options`]: [
+        ok({ ...options, spouse: { birthDate: '1990-05-01', sinMasked: '*** *** 787' } }),
+      ],
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(await screen.findByRole('radio', { name: 'My spouse’s age' }));
+    const birth = await group('Your spouse’s date of birth');
+    expect(within(birth).getByLabelText('Day')).toHaveValue('1');
+    expect(within(birth).getByLabelText('Month')).toHaveValue('5');
+    expect(within(birth).getByLabelText('Year')).toHaveValue('1990');
+    const sin = screen.getByLabelText('Your spouse’s social insurance number');
+    expect(sin).toHaveValue('');
+    expect(sin).toHaveAccessibleDescription(/On file: \*\*\* \*\*\* 787\. Leave this blank/);
+    await user.click(screen.getByRole('button', { name: 'Review the payments' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    const links = within(summary)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links.some((link) => link?.startsWith('Your spouse’s'))).toBe(false);
+  });
+
   it('says the spec’s RIF payout request error when the save fails, keeping the review', async () => {
     fakeApi({ [`POST /rifFunding/${APPLICATION_ID}`]: [ok({ errorCode: 'unexpected' }, 500)] });
     const user = userEvent.setup();

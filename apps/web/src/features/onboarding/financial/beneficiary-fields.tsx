@@ -126,8 +126,11 @@ export function BeneficiaryFields({
   value,
   onChange,
   errorFor,
+  spouseName,
 }: {
   context: BeneficiariesContext;
+  /** The spouse as the profile names them: a spouse designation starts from this name. */
+  spouseName?: { firstName: string; lastName: string };
   /** False for a Quebec resident's plans designated by will. */
   allowed: boolean;
   value: BeneficiaryValues[];
@@ -205,7 +208,19 @@ export function BeneficiaryFields({
                 {...field('designation')}
                 label={t('beneficiaries.designation')}
                 value={beneficiary.designation}
-                onChange={(id) => set(index, { designation: code(id) })}
+                onChange={(id) => {
+                  const designation = code(id);
+                  // The spouse (as successor annuitant or beneficiary) is the profile's spouse:
+                  // their name comes from there into the fields still blank.
+                  const names =
+                    spouseDesignation(designation) && spouseName
+                      ? {
+                          firstName: beneficiary.firstName || spouseName.firstName,
+                          lastName: beneficiary.lastName || spouseName.lastName,
+                        }
+                      : {};
+                  set(index, { designation, ...names });
+                }}
                 options={designations}
               />
             )}

@@ -120,6 +120,24 @@ describe('financial background step (otherinterests)', () => {
     ).toHaveAttribute('href', '#beneficiaries');
   });
 
+  // Findings 2026-11-28, A-minor 4: the successor annuitant's name was typed again.
+  it('names the spouse as the profile does when a beneficiary is designated the spouse', async () => {
+    const before = stepsBefore(5, ['rrif']);
+    await openStep({
+      steps: {
+        ...before,
+        profile: { ...before.profile, spouse: { firstName: 'Sam', lastName: 'O’Connor' } },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add a beneficiary' }));
+    await userEvent.selectOptions(
+      screen.getByLabelText(/Designation/),
+      'My spouse as successor annuitant',
+    );
+    expect(screen.getByLabelText('First name')).toHaveValue('Sam');
+    expect(screen.getByLabelText('Last name')).toHaveValue('O’Connor');
+  });
+
   it('tells a Quebec resident that TFSA beneficiaries are named in a will', async () => {
     await openStep({ steps: stepsBefore(11) });
     expect(screen.getByText(/designated in your will, not in this application/)).toBeVisible();

@@ -189,6 +189,14 @@ const referredByRepresentative = (source: number | undefined) =>
   source === heardAboutUsSources.FinancialAdvisor ||
   source === heardAboutUsSources.FinInstRepresentative;
 
+/** The spouse as the profile's spouse section names them, when it does. */
+const spouseNameOf = (steps: Record<string, unknown>) => {
+  const spouse = recordOf(recordOf(steps.profile).spouse);
+  const firstName = typeof spouse.firstName === 'string' ? spouse.firstName : '';
+  const lastName = typeof spouse.lastName === 'string' ? spouse.lastName : '';
+  return firstName || lastName ? { firstName, lastName } : undefined;
+};
+
 /** An applicant's SIN as their profile step saved it, masked (the server never answers it plain). */
 const sinOnFileOf = (steps: Record<string, unknown>, who: 'primary' | 'joint') => {
   const masked = recordOf(steps[who === 'joint' ? 'profilejoint' : 'profile']).sinMasked;
@@ -677,6 +685,7 @@ export function OtherInterestsStep() {
             value={values.beneficiaries}
             onChange={(beneficiaries) => set({ beneficiaries })}
             errorFor={errorFor}
+            spouseName={spouseNameOf(application.steps)}
           />
         </>
       )}
