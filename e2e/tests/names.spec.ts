@@ -9,8 +9,10 @@ import { passIdentityWithQuestions } from '../support/identity.ts';
 /**
  * Issue 12 item 1, "Names": one name rule at registration, on the profile and at e-signing.
  * `Tremblay, Jr.` and `O’Brien` finish the application and sign (the profile saved through its
- * page, the name corrected there for O’Brien); `Anne (Annie)` is told at registration which
- * characters are not allowed. The visible words come from the server's security pages, the
+ * page, the name corrected there for O’Brien); `Daniel O'Connor Jr.` signs typing the curly
+ * apostrophe without the period, `Zoë D’Arcy-Lévesque` typing the straight one (issue 30, the
+ * one rule for when two names are the same person's); `Anne (Annie)` is told at registration
+ * which characters are not allowed. The visible words come from the server's security pages, the
  * web catalogues (profile.json, review.json, esign.json, common.json) and the domain's
  * name messages.
  */
@@ -76,8 +78,18 @@ async function saveProfile(page: Page, t: Text, id: string, person: Person, last
   await expect(page).not.toHaveURL(/\/profile$/, { timeout: 15_000 });
 }
 
-/** Agrees to the review, then signs in the sandbox ceremony with the name on the profile. */
-async function agreeAndSign(page: Page, t: Text, id: string, fullName: string, language: Language) {
+/**
+ * Agrees to the review, then signs in the sandbox ceremony with the name on the profile, typed
+ * as `typed` when given (the one name rule: another apostrophe, case, a final period aside).
+ */
+async function agreeAndSign(
+  page: Page,
+  t: Text,
+  id: string,
+  fullName: string,
+  language: Language,
+  typed = fullName,
+) {
   await page.goto(`/#/application/${id}/review`);
   await expect(heading(page, t.reviewHeading)).toBeVisible();
   await expect(page.getByRole('main')).toContainText(fullName);
@@ -89,7 +101,9 @@ async function agreeAndSign(page: Page, t: Text, id: string, fullName: string, l
   // The document is generated (with its embedded font) before the ceremony opens.
   await expect(page).toHaveURL(/\/sandbox\/esign\//, { timeout: 30_000 });
   await expect(page.getByRole('main')).toContainText(fullName);
-  await page.getByLabel(t.typedName).fill(fullName);
+  // A name ending with its period ends the hint's sentences once: never "Jr..".
+  await expect(page.getByRole('main')).not.toContainText(/[^.]\.\.(?!\.)/);
+  await page.getByLabel(t.typedName).fill(typed);
   await page.getByRole('button', { name: t.signDocument }).click();
   await expect(page).toHaveURL(/#\/application\/[0-9a-f-]+\/esign/);
   // The step polls every 2 s and may first renew the sign-in: allow a few rounds.
@@ -149,6 +163,26 @@ for (const language of ['en', 'fr'] as const) {
       await saveProfile(page, t, id, person, 'O’Brien');
       await expect(page.getByText(t.greeting('Siobhan O’Brien'))).toBeVisible();
       await agreeAndSign(page, t, id, 'Siobhan O’Brien', language);
+    });
+
+    // Findings 2026-11-28, A-H1: the other apostrophe (and no final period) was refused.
+    const other = {
+      en: {
+        person: { firstName: 'Daniel', lastName: "O'Connor Jr." },
+        typed: 'Daniel O’Connor Jr',
+      },
+      fr: { person: { firstName: 'Zoë', lastName: 'D’Arcy-Lévesque' }, typed: "Zoë D'Arcy-Lévesque" },
+    }[language];
+    test(`${other.person.firstName} ${other.person.lastName} signs typing ${other.typed}`, async ({
+      page,
+    }) => {
+      test.setTimeout(150_000);
+      const person = { ...other.person, email: newEmail('apostrophe') };
+      await signInThroughApi(page, language, person);
+      const id = await applicationAtReview(page.request, { primary: person, language });
+      await saveProfile(page, t, id, person);
+      const fullName = `${person.firstName} ${person.lastName}`;
+      await agreeAndSign(page, t, id, fullName, language, other.typed);
     });
   });
 }

@@ -171,13 +171,11 @@ export function profilePrefillOf(steps: Record<string, unknown>): ProfilePrefill
 
 /** The form with the profile's answers in every field still blank: nothing typed is replaced. */
 export function withProfile(values: TransferFormValues, prefill: ProfilePrefill): TransferFormValues {
-  const fill = <T extends Record<string, string>>(current: T, from: Partial<T>): T => {
+  const fill = <T extends { [K in keyof T]: string }>(current: T, from: Partial<T>): T => {
     const next = { ...current };
-    for (const key of Object.keys(current) as (keyof T & string)[]) {
+    for (const key of Object.keys(current) as (keyof T)[]) {
       const given = from[key];
-      if (current[key].trim() === '' && typeof given === 'string') {
-        (next as Record<string, string>)[key] = given;
-      }
+      if (current[key].trim() === '' && given !== undefined) next[key] = given;
     }
     return next;
   };

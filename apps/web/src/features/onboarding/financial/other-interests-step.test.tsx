@@ -40,7 +40,10 @@ function countries(fetchSpy: ReturnType<typeof fakeApplicationsApi>['fetchSpy'])
   });
 }
 
-async function openStep({ language = 'en' as 'en' | 'fr', steps = stepsBefore() } = {}) {
+async function openStep({
+  language = 'en',
+  steps = stepsBefore(),
+}: { language?: 'en' | 'fr'; steps?: Record<string, unknown> } = {}) {
   const api = fakeApplicationsApi([{ status: 'continue', steps }]);
   countries(api.fetchSpy);
   const id = api.first().id;
