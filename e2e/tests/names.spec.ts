@@ -171,7 +171,10 @@ for (const language of ['en', 'fr'] as const) {
         person: { firstName: 'Daniel', lastName: "O'Connor Jr." },
         typed: 'Daniel O’Connor Jr',
       },
-      fr: { person: { firstName: 'Zoë', lastName: 'D’Arcy-Lévesque' }, typed: "Zoë D'Arcy-Lévesque" },
+      fr: {
+        person: { firstName: 'Zoë', lastName: 'D’Arcy-Lévesque' },
+        typed: "Zoë D'Arcy-Lévesque",
+      },
     }[language];
     test(`${other.person.firstName} ${other.person.lastName} signs typing ${other.typed}`, async ({
       page,

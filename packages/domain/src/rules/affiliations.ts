@@ -227,9 +227,7 @@ export function takesSinAsTin(residence: unknown): boolean {
     typeof residence === 'object' && residence !== null
       ? (residence as Record<string, unknown>)
       : {};
-  return (
-    value.countryId === countries.Canada && isBlank(value.tin) && isBlank(value.noTinReason)
-  );
+  return value.countryId === countries.Canada && isBlank(value.tin) && isBlank(value.noTinReason);
 }
 
 /**
@@ -258,7 +256,6 @@ export function withSinsAsCanadianTins(
   }
   return { ...answers, affiliations };
 }
-
 
 function countryIdOf(residence: unknown): unknown {
   return typeof residence === 'object' && residence !== null

@@ -143,10 +143,7 @@ export function sameName(a: string, b: string): boolean {
  * ("Thompson-Reid" is "thompson reid").
  */
 export function looseNameKey(name: string): string {
-  const key = nameKey(name)
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/-/gu, ' ');
+  const key = nameKey(name).normalize('NFD').replace(/\p{M}/gu, '').replace(/-/gu, ' ');
   return normalizeName(key).replace(/ ?' ?/gu, "'");
 }
 

@@ -107,7 +107,9 @@ const WORDS = new Map(entries.filter(([word]) => !word.includes(' ')));
 /** Those of several words once hyphens are spaces ("cul de sac", "rond point", "by pass"). */
 const PHRASES = entries
   .filter(([word]) => word.includes(' '))
-  .map(([phrase, abbreviation]) => [new RegExp(`(?<= )${phrase}(?= )`, 'gu'), abbreviation] as const);
+  .map(
+    ([phrase, abbreviation]) => [new RegExp(`(?<= )${phrase}(?= )`, 'gu'), abbreviation] as const,
+  );
 
 /** Two-word directions written out ("nord est", "north west") as their one abbreviation. */
 const COMPOUND_DIRECTIONS = new Map<string, string>(

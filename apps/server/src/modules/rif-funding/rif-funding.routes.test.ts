@@ -170,10 +170,7 @@ describe('RRIF payouts API (issue 15)', () => {
   it('answers the profile’s spouse, and takes their SIN on file when it is left blank', async () => {
     const carol = await signedInUser(test.app, 'carol');
     const id = await rrifApplication(test, carol);
-    const where = and(
-      eq(applicationSteps.applicationId, id),
-      eq(applicationSteps.step, 'profile'),
-    );
+    const where = and(eq(applicationSteps.applicationId, id), eq(applicationSteps.step, 'profile'));
     const [profile] = await test.app.db.select().from(applicationSteps).where(where);
     const spouse = { firstName: 'Sam', lastName: 'Roy', birthDate: '1990-05-01', sin: SPOUSE_SIN };
     await test.app.db

@@ -170,7 +170,10 @@ export function profilePrefillOf(steps: Record<string, unknown>): ProfilePrefill
 }
 
 /** The form with the profile's answers in every field still blank: nothing typed is replaced. */
-export function withProfile(values: TransferFormValues, prefill: ProfilePrefill): TransferFormValues {
+export function withProfile(
+  values: TransferFormValues,
+  prefill: ProfilePrefill,
+): TransferFormValues {
   const fill = <T extends { [K in keyof T]: string }>(current: T, from: Partial<T>): T => {
     const next = { ...current };
     for (const key of Object.keys(current) as (keyof T)[]) {

@@ -258,9 +258,7 @@ export function TransferForm({
           id={idOf(path('sin'))}
           label={t('statement.sin')}
           hint={
-            sinOnFile
-              ? t('statement.sinOnFileHint', { masked: sinOnFile })
-              : t('statement.sinHint')
+            sinOnFile ? t('statement.sinOnFileHint', { masked: sinOnFile }) : t('statement.sinHint')
           }
           error={errorOf(path('sin'))}
           value={holder.sin}
