@@ -106,10 +106,9 @@ export interface TransferSubmitted {
  * there and its type, what moves and how, the values, and the holders and address *as on the
  * statement*, prefilled from the profile for the person to check against their statement (a SIN
  * left blank is the one on file), which the server's pre-check compares with the profile. The
- * domain's schema says
- * what is missing before anything is sent; the server's 422 is the authority: every problem
- * shows at its field and in the summary, with both values of a difference. Nothing typed is
- * lost on a refusal.
+ * domain's schema says what is missing before anything is sent; the server's 422 is the
+ * authority: every problem shows at its field and in the summary, with both values of a
+ * difference. Nothing typed is lost on a refusal.
  */
 export function TransferForm({
   applicationId,
