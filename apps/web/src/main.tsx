@@ -4,13 +4,33 @@ import { I18nextProvider } from 'react-i18next';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { installGlobalErrorHandler } from './app/global-error-handler.ts';
 import { routes } from './app/routes.tsx';
-import { configureHttp } from './lib/http/http.ts';
+import { navigateInApp, navigateInAppThrough } from './lib/app-navigation.ts';
+import { configureHttp, http } from './lib/http/http.ts';
 import { createI18n } from './lib/i18n.ts';
 import { languageFromCookie } from './lib/language.ts';
 import { UserInfoProvider } from './lib/user-info.tsx';
 import './styles/global.css';
 
-installGlobalErrorHandler();
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+// The client's own render, once it has replaced the prerendered page (ADR 0027).
+let appRendered = false;
+let rerenderApp: (() => void) | undefined;
+installGlobalErrorHandler({
+  report: (errorField) => http.report(errorField),
+  // Before the client has taken over, the page's buttons do nothing: that is no screen either.
+  screenIsEmpty: () => !appRendered || container.childElementCount === 0,
+  showErrorPage: () => {
+    navigateInApp('/error');
+    // React unmounts everything on an error no boundary caught: draw the app again, once,
+    // now on the glitch page.
+    if (container.childElementCount === 0 && rerenderApp) {
+      const render = rerenderApp;
+      rerenderApp = undefined;
+      render();
+    }
+  },
+});
 const i18n = await createI18n(languageFromCookie());
 configureHttp({ language: () => i18n.language });
 // The in-memory mode (spec section 7; ADR 0028): a build-time switch, so the normal build
@@ -19,15 +39,18 @@ const inMemory =
   import.meta.env.VITE_IN_MEMORY_API === 'true' ? await import('./in-memory/start.ts') : undefined;
 await inMemory?.startInMemoryMode();
 const router = createHashRouter(inMemory ? inMemory.withStandInRoutes(routes) : routes);
+navigateInAppThrough((path) => void router.navigate(path));
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
+const root = createRoot(container);
+const app = (
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <UserInfoProvider>
         <RouterProvider router={router} />
       </UserInfoProvider>
     </I18nextProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+root.render(app);
+appRendered = true;
+rerenderApp = () => root.render(app);

@@ -1,7 +1,12 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  createHashRouter,
+  createMemoryRouter,
+  RouterProvider,
+  type RouteObject,
+} from 'react-router';
 import type { Language } from '@portal/domain';
 import { routes } from '../app/routes.tsx';
 import { createI18n } from '../lib/i18n.ts';
@@ -26,10 +31,15 @@ export interface RenderAppOptions {
   routeTable?: RouteObject[];
   /** The access token in session storage; null renders a visitor who is not signed in. */
   token?: string | null;
+  /**
+   * The browser's own address holds the route, as in the product (`#/...`): for journeys where
+   * the address changes outside the router (a link to a bare `#id`, the browser's Back).
+   */
+  hashRouter?: boolean;
 }
 
 export interface RenderedApp extends RenderResult {
-  router: ReturnType<typeof createMemoryRouter>;
+  router: ReturnType<typeof createMemoryRouter> | ReturnType<typeof createHashRouter>;
   i18n: i18n;
 }
 
@@ -40,10 +50,14 @@ export async function renderApp({
   user = { status: 'signedOut' },
   routeTable = routes,
   token = 'test-token',
+  hashRouter = false,
 }: RenderAppOptions = {}): Promise<RenderedApp> {
   if (token) storeAccessToken(token);
   const i18n = await createI18n(language);
-  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  if (hashRouter) window.location.hash = `#${path}`;
+  const router = hashRouter
+    ? createHashRouter(routeTable)
+    : createMemoryRouter(routeTable, { initialEntries: [path] });
   const result = render(
     <I18nextProvider i18n={i18n}>
       <UserInfoProvider initial={user} load={() => Promise.reject(new Error('not in tests'))}>

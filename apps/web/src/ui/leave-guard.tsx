@@ -12,6 +12,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 export function LeaveGuard({
   when,
   shouldBlock,
+  onLeave,
 }: {
   when: boolean;
   /**
@@ -19,6 +20,8 @@ export function LeaveGuard({
    * re-render (a save that clears the unsaved answers and moves on at once).
    */
   shouldBlock?: (next: Location) => boolean;
+  /** The person chose to leave without saving: what was unsaved may be let go. */
+  onLeave?: () => void;
 }) {
   const { t } = useTranslation('common');
   const blocker = useBlocker(
@@ -47,7 +50,10 @@ export function LeaveGuard({
       message={t('leaveGuard.message')}
       confirmLabel={t('leaveGuard.leave')}
       cancelLabel={t('leaveGuard.stay')}
-      onConfirm={() => blocker.proceed?.()}
+      onConfirm={() => {
+        onLeave?.();
+        blocker.proceed?.();
+      }}
       onCancel={() => blocker.reset?.()}
     />
   );

@@ -272,6 +272,28 @@ describe('HTTP client (spec sections 7 and 8)', () => {
     expect(reports()).toHaveLength(2);
   });
 
+  it('reports a failure the screen survived without leaving it, under the same throttle', async () => {
+    const { client, calls, deps } = setup((url) =>
+      url === '/service/jaxrs/errors'
+        ? new Response(null, { status: 201 })
+        : json({ errorCode: 'internalError' }, 500),
+    );
+    const reports = () => calls.filter((c) => c.url === '/service/jaxrs/errors');
+    client.report('notice ResizeObserver loop completed with undelivered notifications.');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reports()).toHaveLength(1);
+    expect(new Headers(reports()[0]?.init.headers).has('authorization')).toBe(false);
+    expect(JSON.parse(String(reports()[0]?.init.body))).toMatchObject({
+      errorField: 'notice ResizeObserver loop completed with undelivered notifications.',
+      username: 'camille@example.com',
+    });
+    expect(deps.navigate).not.toHaveBeenCalled();
+    // A failed call within 30 s still shows the error page, its report held back.
+    await expect(client.get('/users')).rejects.toMatchObject({ status: 500 });
+    expect(reports()).toHaveLength(1);
+    expect(deps.navigate).toHaveBeenCalledWith('/error');
+  });
+
   it('lets a call opt out of the error page', async () => {
     const { client, deps, calls } = setup(() => json({ errorCode: 'conflict' }, 409));
     await expect(client.put('/x', {}, { noErrorPage: true })).rejects.toMatchObject({

@@ -182,21 +182,25 @@ export function createHttpClient(deps: HttpClientDeps) {
     return { method, headers, body, signal: options.signal, credentials: 'same-origin' } as const;
   }
 
+  /** Sends an error report (spec section 7, `POST errors`), at most one per 30 s. */
+  function report(errorField: string): void {
+    const now = deps.now();
+    if (now - lastReportAt < ERROR_REPORT_THROTTLE_MS) return;
+    lastReportAt = now;
+    void request('POST', ERRORS_PATH, {
+      body: {
+        errorField,
+        pageFailed: typeof window === 'undefined' ? '' : window.location.hash,
+        username: deps.username(),
+      },
+      noErrorPage: true,
+    }).catch((reportError: unknown) => console.warn('error report failed', reportError));
+  }
+
   /** Reports an unhandled error (at most once per 30 s) and shows the glitch page. */
   function failVisibly(error: HttpError, options: RequestOptions): void {
     if (options.noErrorPage) return;
-    const now = deps.now();
-    if (now - lastReportAt >= ERROR_REPORT_THROTTLE_MS) {
-      lastReportAt = now;
-      void request('POST', ERRORS_PATH, {
-        body: {
-          errorField: `${error.status} ${error.path}`,
-          pageFailed: typeof window === 'undefined' ? '' : window.location.hash,
-          username: deps.username(),
-        },
-        noErrorPage: true,
-      }).catch((reportError: unknown) => console.warn('error report failed', reportError));
-    }
+    report(`${error.status} ${error.path}`);
     deps.navigate('/error');
   }
 
@@ -254,6 +258,11 @@ export function createHttpClient(deps: HttpClientDeps) {
       request<T>('PUT', path, { ...options, body }),
     delete: <T = unknown>(path: string, options?: RequestOptions) =>
       request<T>('DELETE', path, options),
+    /**
+     * Reports a failure the screen survived (a browser notice, a script of another site): the
+     * server hears of it, the person stays where they are. Shares the 30 s throttle.
+     */
+    report,
     /**
      * "Stay signed in": extends the session now, whatever the 10 s throttle says. Answers the
      * new times (undefined when the server answers none), or null when the session has ended.

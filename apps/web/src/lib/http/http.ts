@@ -1,3 +1,4 @@
+import { navigateInApp } from '../app-navigation.ts';
 import { forgetSessionDeadline, isSessionTimes, recordSessionTimes } from '../session-clock.ts';
 import { endSession } from '../session-end.ts';
 import { authorizeUrl, saveReturnUrl } from '../sign-in.ts';
@@ -44,9 +45,7 @@ export const http = createHttpClient({
   storeToken: storeAccessToken,
   clearToken: clearAccessToken,
   language: () => currentLanguage(),
-  navigate: (path) => {
-    window.location.hash = `#${path}`;
-  },
+  navigate: navigateInApp,
   expiredSignIn: goToSignIn,
   username: () => currentUsername(),
   sessionTimes: (times) => recordSessionTimes(times),

@@ -1,5 +1,7 @@
 import { employmentFieldNames } from '@portal/domain/rules/profile';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHref, useLocation } from 'react-router';
 
 /** One section of the profile form, the id of its heading, and whether it is complete. */
 export interface ProfileSection {
@@ -35,6 +37,20 @@ export function sectionDone(
 }
 
 /**
+ * Moves to a section of the form: its heading takes the focus (a screen reader reads it, the
+ * next Tab is the section's first field) and the page scrolls to it. The screen and its
+ * address stay: a bare `#id` would be read by the hash router as a route, the not-found page,
+ * and leaving would drop what was typed (issue 30, C-3).
+ */
+function goToSection(event: MouseEvent<HTMLAnchorElement>, id: string): void {
+  const heading = document.getElementById(id);
+  if (!heading) return;
+  event.preventDefault();
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView?.({ block: 'start' });
+}
+
+/**
  * "Fill in your profile" (spec section 2: the profile sidebar, "Remplir votre profil"): the
  * sections of the profile, each a link to its part of the form, saying which are done. It reads
  * the answers as they stand, so a section turns done as its last answer is given.
@@ -47,6 +63,10 @@ export function ProfileSidebar({
   sections: ProfileSection[];
 }) {
   const { t } = useTranslation('profile');
+  const { pathname, search } = useLocation();
+  // The step's own address with the section as its fragment: opened in a new tab, it is still
+  // the profile step.
+  const base = useHref({ pathname, search });
   const finished = sections.filter((section) => section.done).length;
   return (
     <nav className="profile-sidebar" aria-labelledby="profile-sidebar-heading">
@@ -55,7 +75,9 @@ export function ProfileSidebar({
       <ol className="profile-sidebar-list">
         {sections.map((section) => (
           <li key={section.id} className={section.done ? 'profile-sidebar-done' : undefined}>
-            <a href={`#${section.id}`}>{section.label}</a>{' '}
+            <a href={`${base}#${section.id}`} onClick={(event) => goToSection(event, section.id)}>
+              {section.label}
+            </a>{' '}
             <span className="profile-sidebar-status">
               {section.done ? (
                 <>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { savedProfile } from '@portal/domain/rules/profile.fixtures';
@@ -17,7 +17,11 @@ const entries = (sidebar: HTMLElement) =>
     .map((item) => item.textContent?.replace(/\s+/g, ' ').trim());
 
 describe('profile sidebar', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.sessionStorage.clear();
+    window.location.hash = '';
+  });
 
   it('shows the profile’s sections in French, "Remplir votre profil", none done yet', async () => {
     await openProfileStep({ steps, language: 'fr' });
@@ -30,10 +34,52 @@ describe('profile sidebar', () => {
       'Revenus et actifs À faire',
     ]);
     expect(within(sidebar).getByText('Sections terminées : 0 sur 5')).toBeInTheDocument();
-    expect(within(sidebar).getByRole('link', { name: 'Emploi' })).toHaveAttribute(
-      'href',
-      '#section-employment',
-    );
+  });
+
+  it('moves to a section without leaving the step, and keeps what was typed', async () => {
+    const { router, id } = await openProfileStep({ steps });
+    const firstName = screen.getByLabelText('First name');
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, 'Camila');
+    const sidebar = screen.getByRole('navigation', { name: 'Fill in your profile' });
+    const link = within(sidebar).getByRole('link', { name: 'Employment' });
+    // The step's own address, so the link opened elsewhere is still the profile, never not-found.
+    expect(link).toHaveAttribute('href', `/application/${id}/profile#section-employment`);
+    await userEvent.click(link);
+    expect(screen.getByRole('heading', { level: 2, name: 'Employment' })).toHaveFocus();
+    expect(router.state.location.pathname).toBe(`/application/${id}/profile`);
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('Camila');
+  });
+
+  it('keeps what was typed when the address changed outside the router and Back returns', async () => {
+    const { id } = await openProfileStep({ steps, hashRouter: true });
+    const firstName = screen.getByLabelText('First name');
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, 'Camila');
+    // What the sidebar's bare "#section-employment" did: the router cannot hold that move back.
+    window.location.hash = '#section-employment';
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    window.history.back();
+    await waitFor(() => expect(window.location.hash).toBe(`#/application/${id}/profile`));
+    expect(await screen.findByLabelText('First name')).toHaveValue('Camila');
+    // Still unsaved: leaving asks first.
+    await userEvent.click(screen.getByRole('link', { name: /go to the start/ }));
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Leave this page?' }),
+    ).toBeInTheDocument();
+  });
+
+  it('lets the answers go when the person chose to leave without saving', async () => {
+    const { id, router } = await openProfileStep({ steps });
+    const firstName = screen.getByLabelText('First name');
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, 'Camila');
+    await userEvent.click(screen.getByRole('link', { name: /go to the start/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
+    await router.navigate(`/application/${id}/profile`);
+    expect(await screen.findByLabelText('First name')).toHaveValue('Camille');
   });
 
   it('says which sections are done, and adds the spouse when there is one', async () => {

@@ -33,12 +33,15 @@ export async function openProfileStep({
   step = 'profile',
   language = 'en',
   user = client,
+  hashRouter = false,
 }: {
   steps: ApplicationDetail['steps'];
   step?: 'profile' | 'profilejoint';
   language?: 'en' | 'fr';
   /** Who is signed in (an existing client has `onboardingComplete`). */
   user?: typeof client;
+  /** The route in the browser's address, as in the product (render-app.tsx). */
+  hashRouter?: boolean;
 }) {
   const api = fakeApplicationsApi([{ status: 'continue', steps }]);
   const original = api.fetchSpy.getMockImplementation();
@@ -55,6 +58,7 @@ export async function openProfileStep({
     path: `/application/${id}/${step}`,
     user: { status: 'signedIn', user },
     language,
+    hashRouter,
   });
   await screen.findByRole('heading', { level: 1 });
   return { api, id, ...rendered };

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
 import {
@@ -35,6 +35,7 @@ import {
 } from './application-context.tsx';
 import { builtSteps } from './built-steps.ts';
 import { returnsToReview } from './return-to-review.ts';
+import { saveSessionDraft } from './session-draft.ts';
 
 /** What an onboarding step tells the layout through its route `handle`. */
 export interface StepHandle {
@@ -70,6 +71,17 @@ export function ApplicationLayout() {
   // the next screen (a lazy route) has loaded, and the guard must send them there, not back.
   const [leavingTo, setLeavingTo] = useState<OnboardingStep | null>(null);
   const application = resource.state === 'ready' ? resource.data : null;
+
+  // The application's screens left without the leave guard's say (the browser's address
+  // changed outside the router, an error page): what was typed waits in this tab's session
+  // storage, and the step takes it back when the person returns (Back). Only "leave without
+  // saving" lets it go.
+  useEffect(() => {
+    const kept = drafts.current;
+    return () => {
+      for (const [step, draft] of kept) saveSessionDraft(applicationId, step, draft.values);
+    };
+  }, [applicationId]);
 
   const setDraft = useCallback(
     (step: OnboardingStep, values: unknown, data: unknown) => {
@@ -197,6 +209,7 @@ export function ApplicationLayout() {
       <LeaveGuard
         when={unsaved}
         shouldBlock={(next) => !next.pathname.startsWith(prefix) && drafts.current.size > 0}
+        onLeave={() => drafts.current.clear()}
       />
       {handle.progressStep && (
         // Where the application really is: the next steps are "Complete" only once all signed.
