@@ -440,3 +440,64 @@ for (const language of ['en', 'fr'] as const) {
     });
   });
 }
+
+test.describe('the profile keeps what was typed (issue 30)', () => {
+  const t = text.en;
+  test.beforeEach(async ({ context }) => {
+    await useLanguage(context, 'en');
+  });
+
+  test('a browser notice (ResizeObserver loop) leaves the person on the form, reported', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signInThroughApi(page, 'en');
+    const id = await openProfileStep(page, t);
+    await fieldOf(page, t.firstName).fill('Alexis');
+    await fieldOf(page, t.lastName).fill('Martineau');
+    const report = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/service/jaxrs/errors'),
+    );
+    // What Chromium dispatches when a list resizes while it opens: an ErrorEvent with no error.
+    await page.evaluate(() => {
+      window.dispatchEvent(
+        new ErrorEvent('error', {
+          message: 'ResizeObserver loop completed with undelivered notifications.',
+          error: null,
+        }),
+      );
+    });
+    expect((await report).postDataJSON()).toMatchObject({
+      errorField: 'notice ResizeObserver loop completed with undelivered notifications.',
+    });
+    await expect(page).toHaveURL(profileUrl('profile', id));
+    await expect(heading(page, t.heading)).toBeVisible();
+    await expect(fieldOf(page, t.firstName)).toHaveValue('Alexis');
+    await expect(fieldOf(page, t.lastName)).toHaveValue('Martineau');
+  });
+
+  test('the sidebar moves to a section on the same page, and Back keeps what was typed', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signInThroughApi(page, 'en');
+    const id = await openProfileStep(page, t);
+    await fieldOf(page, t.firstName).fill('Alexis');
+    const sidebar = page.getByRole('navigation', { name: 'Fill in your profile' });
+    await sidebar.getByRole('link', { name: 'Employment' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Employment' })).toBeFocused();
+    await expect(page).toHaveURL(profileUrl('profile', id));
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    await expect(fieldOf(page, t.firstName)).toHaveValue('Alexis');
+
+    // Whatever moves the address outside the app's own links (here, a typed address), Back
+    // brings the person to the form as they left it.
+    await page.evaluate(() => {
+      window.location.hash = '#/version';
+    });
+    await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(profileUrl('profile', id));
+    await expect(fieldOf(page, t.firstName)).toHaveValue('Alexis');
+  });
+});

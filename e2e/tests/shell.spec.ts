@@ -127,18 +127,25 @@ test('the mobile menu toggle reveals the header links on a small screen', async 
   await screenshot(page, 'en-mobile-menu');
 });
 
-test('an uncaught error sends the person to #/error', async ({ page }) => {
+test('an error in a script that is not the app’s is reported, and the person stays', async ({
+  page,
+}) => {
   await page.goto('/#/version');
   await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
   // The page shows before the client runs (ADR 0027); its buttons work once the client does.
   await expect(page.getByRole('button', { name: 'Afficher cette page en français' })).toBeEnabled();
+  const report = page.waitForRequest((request) => request.url().endsWith('/service/jaxrs/errors'));
+  // A script of the test's own (as an extension's would be), not one the app serves.
   await page.evaluate(() => {
     setTimeout(() => {
       throw new Error('boom');
     });
   });
-  await expect(page).toHaveURL(/#\/error$/);
-  await expect(page.getByRole('heading', { name: "We're sorry" })).toBeVisible();
+  expect((await report).postDataJSON()).toMatchObject({
+    errorField: expect.stringMatching(/^notice Error: boom/),
+  });
+  await expect(page).toHaveURL(/#\/version$/);
+  await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
 });
 
 test('keyboard users can skip straight to the page content', async ({ page }) => {
