@@ -85,6 +85,7 @@ import type { MailTransport } from './providers/mail/mail-transport.ts';
 import { auth } from './plugins/auth.ts';
 import { apiRateLimit } from './plugins/api-rate-limit.ts';
 import { postgresRateLimitStore } from './lib/rate-limit/postgres-rate-limit-store.ts';
+import { canonicalHost } from './plugins/canonical-host.ts';
 import { databaseQueue } from './plugins/database-queue.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler.ts';
 import { requestHygiene } from './plugins/request-hygiene.ts';
@@ -217,6 +218,7 @@ export async function buildApp(
   await app.register(securityHeaders);
   // After the headers, so that a refusal carries them too.
   await app.register(requestOrigin, { publicOrigin: publicUrl });
+  await app.register(canonicalHost, { publicUrl });
   if (sandboxVendors) await app.register(sandboxBanner);
   await app.register(requestHygiene);
   // One embedded connection: requests take turns in arrival order, with a bounded wait (ADR 0025).

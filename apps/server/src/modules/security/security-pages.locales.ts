@@ -74,6 +74,10 @@ export const securityPagesEn = {
   resetInvalidIntro:
     'Password reset links work for 30 minutes, once. Ask for a new one if you still need it.',
   askNewLink: 'Ask for a new link',
+  redirectRefused:
+    'This page was opened at another address than the site’s own, so signing in cannot go on here.',
+  redirectRefusedIntro: 'Sign in at the site’s address, {site}.',
+  redirectRefusedButton: 'Go to the sign-in page',
   resetDoneTitle: 'Your password is changed',
   resetDoneIntro:
     'Every device that was signed in to your account was signed out. Sign in with your new password.',
@@ -157,6 +161,10 @@ export const securityPagesFr = {
   resetInvalidIntro:
     'Les liens de réinitialisation sont valides 30 minutes et ne servent qu’une fois. Demandez-en un nouveau au besoin.',
   askNewLink: 'Demander un nouveau lien',
+  redirectRefused:
+    'Cette page a été ouverte à une autre adresse que celle du site : l’ouverture de session ne peut pas continuer ici.',
+  redirectRefusedIntro: 'Ouvrez une session à l’adresse du site, {site}.',
+  redirectRefusedButton: 'Aller à la page d’ouverture de session',
   resetDoneTitle: 'Votre mot de passe est changé',
   resetDoneIntro:
     'Toutes les sessions ouvertes sur votre compte ont été fermées. Ouvrez une session avec votre nouveau mot de passe.',

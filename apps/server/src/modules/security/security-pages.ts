@@ -304,3 +304,22 @@ export function resetDonePage(language: SecurityPagesLanguage): string {
     switchHref: `/security/login?lang=${language === 'fr' ? 'en' : 'fr'}`,
   });
 }
+
+/**
+ * A sign-in asked to return to another address than the site's own (a page opened at
+ * `127.0.0.1` when `PUBLIC_URL` names `localhost`): the sign-in page's error layout, leading to
+ * the sign-in page at the site's address. Never JSON to a browser (issue 30, item 12).
+ */
+export function redirectRefusedPage(language: SecurityPagesLanguage, publicUrl: string): string {
+  const t = securityText(language);
+  const signIn = `${publicUrl}/security/login`;
+  const errors = [{ field: 'sign-in-here', message: 'redirectRefused' }];
+  const body = `${summaryOf(language, errors, textOrMessage(language))}
+<h1>${escapeHtml(t.signInTitle)}</h1>
+<p>${escapeHtml(t.redirectRefusedIntro.replace('{site}', () => publicUrl))}</p>
+<a id="sign-in-here" class="button" href="${escapeHtml(signIn)}">${escapeHtml(t.redirectRefusedButton)}</a>`;
+  return layout(language, t.signInTitle, body, {
+    hasErrors: true,
+    switchHref: `${signIn}?lang=${language === 'fr' ? 'en' : 'fr'}`,
+  });
+}

@@ -24,6 +24,7 @@ import {
   accountCreatedPage,
   forgotPasswordPage,
   forgotPasswordSentPage,
+  redirectRefusedPage,
   registerPage,
   resetDonePage,
   resetLinkInvalidPage,
@@ -62,7 +63,10 @@ export const AUTHORIZE_PATH = `/security/oauth/authorize?${new URLSearchParams({
 
 function languageOf(request: FastifyRequest, query?: string): SecurityPagesLanguage {
   if (query === 'fr' || query === 'en') return query;
-  return request.cookies[LANGUAGE_COOKIE]?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  const cookie = request.cookies[LANGUAGE_COOKIE];
+  if (cookie) return cookie.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  // No choice made on this site yet: the browser's own first language.
+  return /^\s*fr\b/i.test(request.headers['accept-language'] ?? '') ? 'fr' : 'en';
 }
 
 /** The same cookie, and lifetime, as the client's language switch. */
@@ -622,6 +626,10 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
         redirectUri !== undefined &&
         (CONTROL_OR_SPACE.test(redirectUri) || !redirectUri.startsWith(`${publicUrl}/`))
       ) {
+        // A person's browser gets a page in their language; an API client keeps its JSON.
+        if (wantsHtml(request)) {
+          return page(reply, redirectRefusedPage(languageOf(request), publicUrl), 400);
+        }
         return reply.code(400).send({ errorCode: 'invalidRedirect', message: 'Refused redirect.' });
       }
       reply.header('cache-control', 'no-store');

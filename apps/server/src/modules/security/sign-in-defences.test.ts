@@ -292,7 +292,10 @@ describe('sessions, cookies and redirects (hole 8)', () => {
       });
     const spoofed = await authorizeTo('https://evil.example/#/oauth', 'evil.example');
     expect(spoofed.statusCode).toBe(400);
-    expect(spoofed.json()).toMatchObject({ errorCode: 'invalidRedirect' });
+    // A browser is shown a page, which leads only to the sign-in page of PUBLIC_URL.
+    expect(spoofed.headers['content-type']).toMatch(/^text\/html/);
+    expect(spoofed.body).toContain('href="https://portal.example.ca/security/login"');
+    expect(spoofed.body).not.toContain('evil.example');
     const own = await authorizeTo('https://portal.example.ca/#/oauth', 'evil.example');
     expect(own.statusCode).toBe(302);
     expect(own.headers.location).toBe('https://portal.example.ca/#/oauth');
@@ -302,11 +305,59 @@ describe('sessions, cookies and redirects (hole 8)', () => {
     const user = await signedInUser(test.app);
     const response = await test.app.inject({
       url: '/security/oauth/authorize?client_id=clientOnlineApp&response_type=token&redirect_uri=https://portal.example.ca/%0d%0aSet-Cookie:%20x=1',
-      headers: { accept: 'text/html', cookie: user.sessionCookie },
+      headers: { accept: 'application/json', cookie: user.sessionCookie },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ errorCode: 'invalidRedirect', message: 'Refused redirect.' });
     expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('shows a browser a refused return address as the sign-in error page, in its language', async () => {
+    const user = await signedInUser(test.app);
+    const refused = (headers: Record<string, string>) =>
+      test.app.inject({
+        url: `/security/oauth/authorize?client_id=clientOnlineApp&response_type=token&redirect_uri=${encodeURIComponent('http://127.0.0.1:8080/#/oauth')}`,
+        headers: { cookie: user.sessionCookie, ...headers },
+      });
+    const navigation = { 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml' };
+
+    const english = await refused(navigation);
+    expect(english.statusCode).toBe(400);
+    expect(english.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(english.body).toContain('<title>Error: Sign in');
+    expect(english.body).toContain(
+      'This page was opened at another address than the site’s own, so signing in cannot go on here.',
+    );
+    expect(english.body).toContain('Sign in at the site’s address, https://portal.example.ca.');
+    expect(english.body).toContain(
+      '<a id="sign-in-here" class="button" href="https://portal.example.ca/security/login">Go to the sign-in page</a>',
+    );
+    expect(english.body).not.toContain('errorCode');
+
+    const fromCookie = await refused({
+      ...navigation,
+      cookie: `${user.sessionCookie}; lang=fr`,
+    });
+    expect(fromCookie.body).toContain('<html lang="fr');
+    expect(fromCookie.body).toContain(
+      'Cette page a été ouverte à une autre adresse que celle du site : l’ouverture de session ne peut pas continuer ici.',
+    );
+    const fromBrowser = await refused({
+      ...navigation,
+      'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5',
+    });
+    expect(fromBrowser.body).toContain('Aller à la page d’ouverture de session');
+    // The language chosen on the site wins over the browser's.
+    const chosen = await refused({
+      ...navigation,
+      'accept-language': 'fr-CA',
+      cookie: `${user.sessionCookie}; lang=en`,
+    });
+    expect(chosen.body).toContain('Go to the sign-in page');
+
+    // An API client asking for JSON keeps its JSON.
+    const api = await refused({ accept: 'application/json' });
+    expect(api.json()).toEqual({ errorCode: 'invalidRedirect', message: 'Refused redirect.' });
   });
 
   it('sends a signed-in browser on with a relative path, never built from Host', async () => {
