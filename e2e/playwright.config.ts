@@ -5,9 +5,15 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 export const baseURL = `http://127.0.0.1:${port}`;
-/** A second server whose joint-applicant codes expire after a few seconds, not 24 hours. */
+/**
+ * A second server whose joint-applicant codes expire after a few seconds, not 24 hours. Its
+ * PUBLIC_URL names `localhost`, as a developer's `npm start` does: a page opened at its
+ * 127.0.0.1 address moves there (sign-in.spec.ts), and its journeys run at `localhost`.
+ */
 const shortCodePort = port + 1;
-export const shortCodeBaseURL = `http://127.0.0.1:${shortCodePort}`;
+export const shortCodeBaseURL = `http://localhost:${shortCodePort}`;
+/** The same server at another address than its PUBLIC_URL. */
+export const shortCodeOtherAddress = `http://127.0.0.1:${shortCodePort}`;
 export const SHORT_CODE_TTL_SECONDS = 10;
 /** The same server's express invitation links: a quarter of a minute, so a journey can wait one out. */
 export const SHORT_EXPRESS_LINK_SECONDS = 15;
@@ -97,7 +103,8 @@ export default defineConfig({
     {
       command: 'node --import tsx src/main.ts',
       cwd: path.join(import.meta.dirname, '../apps/server'),
-      url: `${shortCodeBaseURL}/healthz`,
+      // Its loopback address: Node may try `localhost` over IPv6, where the server is not.
+      url: `${shortCodeOtherAddress}/healthz`,
       env: {
         ...serverEnv,
         PORT: String(shortCodePort),

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { baseURL } from '../playwright.config.ts';
-import { newEmail, PASSWORD } from '../support/accounts.ts';
+import { baseURL, shortCodeBaseURL, shortCodeOtherAddress } from '../playwright.config.ts';
+import { authorizeNavigationOf, newEmail, PASSWORD } from '../support/accounts.ts';
 import { signInWithAppCode } from '../support/account-security.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
@@ -150,4 +150,49 @@ test('a page of another origin cannot sign the visitor into an account (forged f
   await expect(page.locator('body')).toContainText('Requests from other sites are refused.');
   const cookies = await context.cookies(baseURL);
   expect(cookies.find((cookie) => cookie.name === 'portal_session')).toBeUndefined();
+});
+
+test.describe('a site opened at another address than its PUBLIC_URL (issue 30)', () => {
+  test('a person who opens 127.0.0.1 lands on the PUBLIC_URL host and signs in', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const t = text.en;
+    // The account exists already; this browser has never signed in.
+    const email = newEmail('other-address');
+    const created = await request.post(`${shortCodeBaseURL}/security/register`, {
+      form: { email, password: PASSWORD, firstName: 'Alex', lastName: 'Martin', language: 'en' },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto(`${shortCodeOtherAddress}/#/home/dashboard`);
+    await expect(heading(page, t.signIn)).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(shortCodeBaseURL);
+    await page.getByLabel(t.email).fill(email);
+    await page.getByLabel(t.password).fill(PASSWORD);
+    await page.getByRole('button', { name: t.signInButton }).click();
+    await expect(heading(page, t.dashboard)).toBeVisible();
+    await expect(page).toHaveURL(`${shortCodeBaseURL}/#/home/dashboard`);
+    await expect(page.getByText(t.greeting)).toBeVisible();
+  });
+
+  test('a sign-in asked to return elsewhere shows the sign-in error page, in French', async ({
+    page,
+    context,
+  }) => {
+    await useLanguage(context, 'fr');
+    // The return address of a page opened at 127.0.0.1 before this server moved such pages.
+    await page.goto(`${shortCodeBaseURL}${authorizeNavigationOf(shortCodeOtherAddress)}`);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(
+      'Cette page a été ouverte à une autre adresse que celle du site',
+    );
+    await expect(page.getByText('errorCode')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'fr-sign-in-refused-return-address');
+    await page.getByRole('link', { name: 'Aller à la page d’ouverture de session' }).click();
+    await expect(heading(page, text.fr.signIn)).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(shortCodeBaseURL);
+  });
 });
