@@ -43,8 +43,9 @@ const progressStepOf: Readonly<Record<OnboardingStep, ProgressStep>> = {
   profilejoint: 'profile',
   otherinterests: 'financial',
   review: 'review',
-  // Funding comes after agreeing and before identity; it belongs with the review stage.
-  funding: 'review',
+  // Funding comes after agreeing (the review is done) and before identity and signature, the
+  // stage it opens.
+  funding: 'identification',
   qualid: 'identification',
   esign: 'identification',
   nextsteps: 'complete',

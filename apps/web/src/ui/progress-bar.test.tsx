@@ -45,5 +45,8 @@ describe('ProgressBar', () => {
       screen.getByRole('navigation', { name: 'Progression de la demande' }),
     ).toBeInTheDocument();
     expect(screen.getAllByText('(terminée)', { exact: false })).toHaveLength(5);
+    // "Vérification" named the review beside the identity verification: a word of its own.
+    expect(screen.getByText('Récapitulatif')).toBeInTheDocument();
+    expect(screen.queryByText('Vérification')).not.toBeInTheDocument();
   });
 });

@@ -181,4 +181,10 @@ describe('where the application is on the progress bar', () => {
     expect(progressStepOf('profilejoint', 'continue')).toBe('profile');
     expect(progressStepOf('esign', 'jointEsignatureRequired')).toBe('identification');
   });
+
+  it('has the review done on the funding page, which opens identification and signature', () => {
+    for (const status of ['esignatureRequired', 'jointActionRequired'] as const) {
+      expect(progressStepOf('funding', status), status).toBe('identification');
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { client, renderApp } from '../../../test/render-app.tsx';
 import { fakeApplicationsApi } from '../../../test/fake-applications-api.ts';
@@ -66,6 +66,32 @@ describe('next steps', () => {
     await openNextSteps('underReview');
     expect(screen.getByRole('navigation', { name: 'Application progress' })).toHaveTextContent(
       /Step 6 of 6/,
+    );
+  });
+
+  it('reaches "Complete" when the signature lands after the application screens opened', async () => {
+    // The frame read the application before the signature (the ceremony's return); the next
+    // steps read it afresh, signed.
+    const api = fakeApplicationsApi([{ status: 'esignatureRequired', steps: agreed() }]);
+    const id = api.first().id;
+    const answer = api.fetchSpy.getMockImplementation()!;
+    api.fetchSpy.mockImplementation(async (input, init) => {
+      const response = await answer(input, init);
+      const application = api.applications.get(id);
+      if (application && String(input).endsWith(`/applications/${id}`)) {
+        api.applications.set(id, { ...application, status: 'underReview' });
+      }
+      return response;
+    });
+    await renderApp({ path: `/application/${id}/nextsteps`, user: signedIn });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /we are reviewing your application/ }),
+    ).toBeVisible();
+    const progress = screen.getByRole('navigation', { name: 'Application progress' });
+    await waitFor(() => expect(progress).toHaveTextContent(/Step 6 of 6/));
+    expect(within(progress).getByText('Complete').closest('li')).toHaveAttribute(
+      'aria-current',
+      'step',
     );
   });
 

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Language } from '@portal/domain/enums/define-enum';
@@ -52,7 +52,7 @@ function situationOf(status: ApplicationState, role: 'primary' | 'joint'): Situa
 export function NextStepsStep() {
   const { t, i18n } = useTranslation('nextSteps');
   const language = i18n.language as Language;
-  const { application: opened } = useApplication();
+  const { application: opened, refreshed } = useApplication();
   // The status moves on elsewhere (a signature, the joint applicant's consent): read it afresh,
   // showing what the application screens already know meanwhile.
   const load = useCallback(
@@ -61,6 +61,11 @@ export function NextStepsStep() {
   );
   const { resource } = useResource(load);
   const application = resource.state === 'ready' ? resource.data : opened;
+  // The progress bar above reads the frame's copy: "Complete" once everyone has signed.
+  const fresh = resource.state === 'ready' ? resource.data : null;
+  useEffect(() => {
+    if (fresh) refreshed(fresh);
+  }, [fresh, refreshed]);
   const situation = situationOf(application.status, application.role);
   usePageTitle(t(`${situation}.title`));
   const joint = recordOf(application.steps.profilejoint);

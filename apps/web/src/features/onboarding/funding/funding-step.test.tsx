@@ -161,6 +161,7 @@ async function renderStep(language: 'en' | 'fr' = 'en', pollIntervalMs = POLL_MS
     draftOf: () => undefined,
     setDraft: () => undefined,
     save: async () => ({ kind: 'failed' as const }),
+    refreshed: () => undefined,
   };
   const router = createMemoryRouter(
     [

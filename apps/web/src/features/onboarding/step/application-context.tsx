@@ -20,6 +20,11 @@ export interface ApplicationContextValue {
   /** Keeps the form's values; `data` (what would be saved) tells whether anything changed. */
   setDraft(step: OnboardingStep, values: unknown, data: unknown): void;
   save(step: OnboardingStep, data: unknown): Promise<SaveOutcome>;
+  /**
+   * The application as a screen read it afresh (its status moved on elsewhere: a signature, the
+   * joint applicant's consent), so the frame (the progress bar) shows where it really is.
+   */
+  refreshed(application: ApplicationDetail): void;
 }
 
 export const ApplicationContext = createContext<ApplicationContextValue | null>(null);

@@ -203,6 +203,7 @@ export function ApplicationLayout() {
     draftOf,
     setDraft,
     save,
+    refreshed: set,
   };
   return (
     <ApplicationContext.Provider value={context}>

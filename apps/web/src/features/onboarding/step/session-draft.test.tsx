@@ -90,6 +90,7 @@ describe('the draft kept when the session ends', () => {
       draftOf: <T,>(step: string) => drafts.get(step) as T | undefined,
       setDraft: (step, values) => drafts.set(step, values),
       save: vi.fn(),
+      refreshed: vi.fn(),
     };
     const router = createMemoryRouter(
       [
