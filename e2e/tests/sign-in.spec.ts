@@ -196,3 +196,34 @@ test.describe('a site opened at another address than its PUBLIC_URL (issue 30)',
     expect(new URL(page.url()).origin).toBe(shortCodeBaseURL);
   });
 });
+
+test('a long email wraps at 390 px on the account confirmation and in Settings (issue 30)', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await useLanguage(context, 'en');
+  const t = text.en;
+  await page.setViewportSize({ width: 390, height: 844 });
+  // An address with no place to break, as long as the walk's (its page was 543 px wide).
+  const email = `alexandracatherinemontgomerylafleur.${Date.now()}@northerninvestmentpartners.example.com`;
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+  await page.goto('/#/home/dashboard');
+  await page.getByRole('link', { name: t.createAccount }).click();
+  await page.getByLabel(t.firstName).fill('Alexandra');
+  await page.getByLabel(t.lastName).fill('Montgomery');
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password).fill(PASSWORD);
+  await page.getByRole('button', { name: t.createButton }).click();
+  await expect(heading(page, t.ready)).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+
+  await page.getByRole('link', { name: t.continue }).click();
+  await expect(heading(page, t.dashboard)).toBeVisible();
+  await page.goto('/#/home/settings');
+  await expect(heading(page, 'Account settings')).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+});

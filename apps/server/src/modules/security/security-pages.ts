@@ -13,7 +13,7 @@ const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:'Liberation Sans',Arial,sans-serif;font-size:1.0625rem;line-height:1.5;color:#1b2631;background:#f5f7f8}
 ${BRAND_HEADER_STYLE}header div,main{width:min(36rem,100% - 2rem);margin:0 auto}
 header div{display:flex;justify-content:space-between;align-items:center;padding:.75rem 0}
-main{padding:2rem 0}
+main{padding:2rem 0;overflow-wrap:anywhere}
 .panel{background:#fff;padding:2rem;border-radius:4px;box-shadow:0 1px 3px rgb(0 0 0/12%)}
 h1{margin-top:0;font-size:2rem;line-height:1.2}label,legend{display:block;font-weight:700;margin-top:1.25rem}
 .hint{color:#4a5661;margin:.25rem 0}input[type=email],input[type=password],input[type=text]{width:100%;padding:.6rem;font:inherit;border:2px solid #1b2631;border-radius:4px;margin-top:.25rem}
