@@ -171,6 +171,30 @@ test('moving to another screen puts focus on its heading', async ({ page }) => {
   ).toBeFocused();
 });
 
+test('the heading that takes the focus on a new screen draws no focus ring (issue 30)', async ({
+  page,
+}) => {
+  await signInThroughApi(page);
+  const dashboard = page.getByRole('heading', { level: 1, name: 'Your account applications' });
+  const ringOf = (heading: typeof dashboard) =>
+    heading.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { outline: style.outlineStyle, shadow: style.boxShadow };
+    });
+  await page.goto('/#/not-found');
+  // By keyboard, where the browser would draw its ring on what a script focuses next.
+  const toApplications = page.getByRole('link', { name: 'Go to your applications' }).last();
+  await toApplications.focus();
+  await page.keyboard.press('Enter');
+  await expect(dashboard).toBeFocused();
+  expect(await ringOf(dashboard)).toEqual({ outline: 'none', shadow: 'none' });
+  // A control still shows where the keyboard is.
+  await page.keyboard.press('Tab');
+  const focused = page.locator(':focus');
+  await expect(focused).not.toHaveCount(0);
+  expect(await focused.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+});
+
 for (const [language, words] of [
   ['en', { open: 'Open menu', close: 'Close menu', closeWord: 'Close', faq: 'FAQ and help' }],
   [
