@@ -564,5 +564,7 @@ describe('identity step (qualid)', () => {
     expect(screen.getByRole('heading', { name: 'Nous vérifions vos documents' })).toBeVisible();
     expect(screen.getByText(/nous vous enverrons un courriel/)).toBeVisible();
     expect(screen.getByText(/de 5 h 30 à 17 h, heure du Pacifique/)).toBeVisible();
+    // One way back to the applications, not a button and a link saying the same.
+    expect(screen.getAllByRole('link', { name: 'Retour à mes demandes' })).toHaveLength(1);
   });
 });

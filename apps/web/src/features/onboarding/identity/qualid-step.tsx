@@ -271,9 +271,12 @@ export function QualidStep({
             </button>
           </p>
         )}
-      <p>
-        <Link to="/home/dashboard">{t('toDashboard')}</Link>
-      </p>
+      {/* The waiting screen ends on its own way back (its button): one is enough. */}
+      {!(view?.state === 'needsReview' && !view.bypassed) && (
+        <p>
+          <Link to="/home/dashboard">{t('toDashboard')}</Link>
+        </p>
+      )}
     </Page>
   );
 }
