@@ -2,9 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createHashRouter, RouterProvider } from 'react-router';
+import { appScreen } from './app/app-screen.ts';
 import { installGlobalErrorHandler } from './app/global-error-handler.ts';
 import { routes } from './app/routes.tsx';
-import { navigateInApp, navigateInAppThrough } from './lib/app-navigation.ts';
+import { navigateInAppThrough } from './lib/app-navigation.ts';
 import { configureHttp, http } from './lib/http/http.ts';
 import { createI18n } from './lib/i18n.ts';
 import { languageFromCookie } from './lib/language.ts';
@@ -13,23 +14,11 @@ import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-// The client's own render, once it has replaced the prerendered page (ADR 0027).
-let appRendered = false;
-let rerenderApp: (() => void) | undefined;
+const screen = appScreen(container);
 installGlobalErrorHandler({
   report: (errorField) => http.report(errorField),
-  // Before the client has taken over, the page's buttons do nothing: that is no screen either.
-  screenIsEmpty: () => !appRendered || container.childElementCount === 0,
-  showErrorPage: () => {
-    navigateInApp('/error');
-    // React unmounts everything on an error no boundary caught: draw the app again, once,
-    // now on the glitch page.
-    if (container.childElementCount === 0 && rerenderApp) {
-      const render = rerenderApp;
-      rerenderApp = undefined;
-      render();
-    }
-  },
+  screenIsEmpty: screen.screenIsEmpty,
+  showErrorPage: screen.showErrorPage,
 });
 const i18n = await createI18n(languageFromCookie());
 configureHttp({ language: () => i18n.language });
@@ -52,5 +41,4 @@ const app = (
   </StrictMode>
 );
 root.render(app);
-appRendered = true;
-rerenderApp = () => root.render(app);
+screen.rendered(() => root.render(app));

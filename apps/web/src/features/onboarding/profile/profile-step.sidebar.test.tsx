@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { savedProfile } from '@portal/domain/rules/profile.fixtures';
+import { navigateInApp, navigateInAppThrough } from '../../../lib/app-navigation.ts';
 import { openProfileStep } from './profile-test-support.tsx';
 
 const steps = {
@@ -118,5 +119,28 @@ describe('profile sidebar', () => {
     expect(
       screen.getByRole('navigation', { name: 'Remplir le profil du codemandeur' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the glitch page, asked for from outside React (issue 30, A-B1)', () => {
+  afterEach(() => {
+    navigateInAppThrough(undefined);
+    vi.restoreAllMocks();
+  });
+
+  it('goes through the router, so the leave guard asks first and Stay keeps the answers', async () => {
+    const { router, id } = await openProfileStep({ steps });
+    navigateInAppThrough((path) => void router.navigate(path));
+    const firstName = screen.getByLabelText('First name');
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, 'Camila');
+    navigateInApp('/error');
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Leave this page?' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe(`/application/${id}/profile`);
+    expect(screen.getByLabelText('First name')).toHaveValue('Camila');
   });
 });
