@@ -28,7 +28,7 @@ const isPageLoad = (request: FastifyRequest) =>
  * A proxy's `X-Forwarded-Host` counts even from a proxy `TRUST_PROXY` does not name: it can
  * only keep a page where it is, never send it elsewhere than `PUBLIC_URL`. A proxy that passes
  * neither the browser's Host nor that header would have every page sent to `PUBLIC_URL` again
- * and again: docs/operations.md says how to set one up.
+ * and again (README, `PUBLIC_URL`).
  */
 function askedHost(request: FastifyRequest, protocol: string): string | null {
   const forwarded = request.headers['x-forwarded-host'];
