@@ -499,5 +499,6 @@ test.describe('the profile keeps what was typed (issue 30)', () => {
     await page.goBack();
     await expect(page).toHaveURL(profileUrl('profile', id));
     await expect(fieldOf(page, t.firstName)).toHaveValue('Alexis');
+    await expect(page.getByRole('heading', { name: 'We kept what you typed' })).toBeVisible();
   });
 });

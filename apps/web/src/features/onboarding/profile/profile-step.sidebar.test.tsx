@@ -64,6 +64,9 @@ describe('profile sidebar', () => {
     window.history.back();
     await waitFor(() => expect(window.location.hash).toBe(`#/application/${id}/profile`));
     expect(await screen.findByLabelText('First name')).toHaveValue('Camila');
+    // Said as it happened: the page was left, nobody was signed out.
+    expect(screen.getByRole('heading', { name: 'We kept what you typed' })).toBeInTheDocument();
+    expect(screen.queryByText(/You were signed out/)).not.toBeInTheDocument();
     // Still unsaved: leaving asks first.
     await userEvent.click(screen.getByRole('link', { name: /go to the start/ }));
     expect(

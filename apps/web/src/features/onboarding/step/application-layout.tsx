@@ -25,6 +25,7 @@ import {
 import { identityStateOf } from '../../../lib/identity-api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { useUpdateUserInfo } from '../../../lib/user-info.tsx';
+import { sessionEnding } from '../../../lib/session-end.ts';
 import { LeaveGuard } from '../../../ui/leave-guard.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
@@ -79,7 +80,11 @@ export function ApplicationLayout() {
   useEffect(() => {
     const kept = drafts.current;
     return () => {
-      for (const [step, draft] of kept) saveSessionDraft(applicationId, step, draft.values);
+      // The session ended: each step has kept its own draft, said as a sign-out.
+      if (sessionEnding()) return;
+      for (const [step, draft] of kept) {
+        saveSessionDraft(applicationId, step, draft.values, 'leftPage');
+      }
     };
   }, [applicationId]);
 

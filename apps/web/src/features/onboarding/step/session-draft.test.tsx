@@ -50,7 +50,10 @@ describe('the draft kept when the session ends', () => {
     saveSessionDraft('app-1', 'profile', { firstName: 'Camille', sin: '046 454 286' });
     const stored = window.sessionStorage.getItem(draftKey('app-1', 'profile')) ?? '';
     expect(stored).not.toContain('046');
-    expect(readSessionDraft('app-1', 'profile')).toEqual({ firstName: 'Camille', sin: '' });
+    expect(readSessionDraft('app-1', 'profile')).toEqual({
+      reason: 'signedOut',
+      values: { firstName: 'Camille', sin: '' },
+    });
     expect(readSessionDraft('app-2', 'profile')).toBeUndefined();
   });
 
@@ -114,8 +117,8 @@ describe('the draft kept when the session ends', () => {
     await userEvent.type(screen.getByLabelText('SIN'), '046454286');
     endSession();
     expect(JSON.parse(window.sessionStorage.getItem(draftKey('app-9', 'profile')) ?? '')).toEqual({
-      firstName: 'Camille',
-      sin: '',
+      reason: 'signedOut',
+      values: { firstName: 'Camille', sin: '' },
     });
   });
 });

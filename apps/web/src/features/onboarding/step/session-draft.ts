@@ -39,16 +39,27 @@ export function withoutSealedFields<T>(values: T): T {
   return walk(values) as T;
 }
 
+/**
+ * Why a draft waits: the session ended under the person (`signedOut`), or the application's
+ * screens were left without the leave guard's say (`leftPage`: an address changed outside the
+ * router, an error page), which Back returns from. The step tells the person which.
+ */
+export type DraftReason = 'signedOut' | 'leftPage';
+
+export interface SessionDraft<T> {
+  reason: DraftReason;
+  values: T;
+}
+
 export function saveSessionDraft(
   applicationId: string,
   step: OnboardingStep,
   values: unknown,
+  reason: DraftReason = 'signedOut',
 ): void {
   try {
-    window.sessionStorage.setItem(
-      keyOf(applicationId, step),
-      JSON.stringify(withoutSealedFields(values)),
-    );
+    const draft: SessionDraft<unknown> = { reason, values: withoutSealedFields(values) };
+    window.sessionStorage.setItem(keyOf(applicationId, step), JSON.stringify(draft));
   } catch (error) {
     // A full or refused storage loses the draft, never the sign-in.
     console.warn('could not keep the draft', error);
@@ -56,10 +67,13 @@ export function saveSessionDraft(
 }
 
 /** Reads the draft without removing it (a render may run twice); `dropSessionDraft` removes it. */
-export function readSessionDraft<T>(applicationId: string, step: OnboardingStep): T | undefined {
+export function readSessionDraft<T>(
+  applicationId: string,
+  step: OnboardingStep,
+): SessionDraft<T> | undefined {
   try {
     const stored = window.sessionStorage.getItem(keyOf(applicationId, step));
-    return stored === null ? undefined : (JSON.parse(stored) as T);
+    return stored === null ? undefined : (JSON.parse(stored) as SessionDraft<T>);
   } catch {
     return undefined;
   }

@@ -73,13 +73,13 @@ export function StepPage({
         {t('back')}
       </Link>
       <ErrorSummary problems={problems} />
-      {notice === 'restored' && (
+      {(notice === 'restored' || notice === 'kept') && (
         <div className="notice-info step-notice" role="status">
-          <h2>{t('notices.restoredHeading')}</h2>
-          <p>{t('notices.restored')}</p>
+          <h2>{t(`notices.${notice}Heading`)}</h2>
+          <p>{t(`notices.${notice}`)}</p>
         </div>
       )}
-      {notice && notice !== 'restored' && (
+      {notice && notice !== 'restored' && notice !== 'kept' && (
         <div className="notice-warning" role="alert">
           <p>{t(`notices.${notice}`)}</p>
           {notice === 'locked' && <Link to="/home/dashboard">{t('layout.toDashboard')}</Link>}

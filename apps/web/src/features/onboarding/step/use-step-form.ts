@@ -13,7 +13,8 @@ import { dropSessionDraft, readSessionDraft, saveSessionDraft } from './session-
 import { whoseAnswer } from './whose-answer.ts';
 
 /** `restored`: the answers typed before the session ended are back, not saved yet. */
-export type StepNotice = 'stale' | 'locked' | 'failed' | 'restored' | null;
+/** `restored`: a draft back after signing in again; `kept`: back after leaving the page unsaved. */
+export type StepNotice = 'stale' | 'locked' | 'failed' | 'restored' | 'kept' | null;
 
 interface KeyedProblem extends FieldProblem {
   /** The answer's path in the step's data (`homeAddress.postalCode`). */
@@ -53,14 +54,17 @@ export function useStepForm<V>({
   const navigate = useNavigate();
   const { application, draftOf, setDraft, save } = useApplication();
   // Read only (a render may run twice); the effect below removes it from storage.
-  const [restored] = useState(() =>
+  const [kept] = useState(() =>
     draftOf<V>(step) === undefined ? readSessionDraft<V>(application.id, step) : undefined,
   );
+  const restored = kept?.values;
   const [values, setValues] = useState<V>(
     () => draftOf<V>(step) ?? restored ?? initial(application.steps[step]),
   );
   const [problems, setProblems] = useState<KeyedProblem[]>([]);
-  const [notice, setNotice] = useState<StepNotice>(restored === undefined ? null : 'restored');
+  const [notice, setNotice] = useState<StepNotice>(
+    kept === undefined ? null : kept.reason === 'leftPage' ? 'kept' : 'restored',
+  );
   const [saving, setSaving] = useState(false);
   const language = i18n.language as Language;
 
