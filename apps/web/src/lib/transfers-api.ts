@@ -6,6 +6,10 @@ import type {
   TransferPrecheckRefusal,
   TransferView,
 } from '@portal/domain/transfers/transfer-request';
+import {
+  TRANSFER_RETURN_PARAM,
+  type TransferReturnTarget,
+} from '@portal/domain/transfers/transfer-return';
 import { INSTITUTION_SEARCH_LIMIT } from '@portal/domain/constants';
 import { http } from './http/http.ts';
 
@@ -64,18 +68,29 @@ export const transfersApi = {
    * The request, pre-checked by the server: 200 to be signed, 400 `{ fields }`, 422
    * `TransferPrecheckRefusal` (nothing saved). The statement may travel with it.
    */
-  submit: (model: TransferAccountModelInput, document?: File | null) => {
+  submit: (
+    model: TransferAccountModelInput,
+    document?: File | null,
+    returnTo: TransferReturnTarget = 'funding',
+  ) => {
     const form = new FormData();
     form.set('transferAccountModel', JSON.stringify(model));
+    form.set(TRANSFER_RETURN_PARAM, returnTo);
     if (document) form.set('document', document, document.name);
     return http.put<TransferAccountResult>('/transferAccounts', form, quiet);
   },
   /** 409 once the other institution has it (or it was cancelled already). */
   cancel: (transferId: string) =>
     http.delete<{ transfer: TransferView }>(`/transferAccounts/cancel/${id(transferId)}`, quiet),
-  /** Where to sign (a fresh envelope when the last can no longer be signed). */
-  signingUrl: (transferId: string) =>
-    http.get<TransferAccountResult>(`/transferAccounts/${id(transferId)}/esign`, quiet),
+  /**
+   * Where to sign (a fresh envelope when the last can no longer be signed), and where the
+   * ceremony brings the person back: the funding page, or the application's funding step.
+   */
+  signingUrl: (transferId: string, returnTo: TransferReturnTarget = 'funding') =>
+    http.get<TransferAccountResult>(
+      `/transferAccounts/${id(transferId)}/esign?${TRANSFER_RETURN_PARAM}=${returnTo}`,
+      quiet,
+    ),
   /**
    * The signature's status: `check` reads what the server knows (the vendor's webhook keeps
    * it), `force` asks the vendor now ("I have signed").

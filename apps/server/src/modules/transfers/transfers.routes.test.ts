@@ -33,6 +33,7 @@ import {
   transferableAccount,
 } from './transfers.fixtures.ts';
 import { transferContext } from './transfers.service.ts';
+import { createSandboxEsign } from '../../providers/esign/sandbox-esign.ts';
 
 const SIGNER = `Camille ${PROFILE_LAST_NAME}`;
 
@@ -455,6 +456,52 @@ describe('transfers API (issue 15)', () => {
         .from(transferEvents)
         .where(eq(transferEvents.transferRequestId, transferAccountId));
       expect(events).toHaveLength(1);
+    });
+
+    it('returns from the ceremony where the client signed from: the application’s funding step or the funding page, never elsewhere', async () => {
+      const envelopeOf = async (esignUrl: string) =>
+        createSandboxEsign({ db: test.app.db, cipher: test.app.cipher }).envelope(
+          esignUrl.split('/').pop()!,
+        );
+      const body = multipart({
+        transferAccountModel: JSON.stringify(partialTransfer(ids, { accountNumber: '9005005' })),
+        returnTo: 'application',
+      });
+      const put = await test.app.inject({
+        method: 'PUT',
+        url: `${API}/transferAccounts`,
+        headers: { ...bearer(alice.token), ...body.headers },
+        payload: body.payload,
+      });
+      expect(put.statusCode).toBe(200);
+      const { transferAccountId, esignUrl } = put.json<TransferAccountResult>();
+      const inApplication =
+        `/#/application/${ids.applicationId}/funding?transfer=${transferAccountId}&returned=1`;
+      expect((await envelopeOf(esignUrl!))?.returnPath).toBe(inApplication);
+
+      // Resumed from the funding page, the same envelope returns there; asked again from the
+      // application, back to the application.
+      const fromPage = await test.app.inject({
+        url: `${API}/transferAccounts/${transferAccountId}/esign?returnTo=funding`,
+        headers: bearer(alice.token),
+      });
+      expect(fromPage.json().esignUrl).toBe(esignUrl);
+      expect((await envelopeOf(esignUrl!))?.returnPath).toBe(
+        `/#/home/funding?transfer=${transferAccountId}&returned=1`,
+      );
+      await test.app.inject({
+        url: `${API}/transferAccounts/${transferAccountId}/esign?returnTo=application`,
+        headers: bearer(alice.token),
+      });
+      expect((await envelopeOf(esignUrl!))?.returnPath).toBe(inApplication);
+
+      // Only the known targets: another site is refused, and the envelope keeps its return.
+      const elsewhere = await test.app.inject({
+        url: `${API}/transferAccounts/${transferAccountId}/esign?returnTo=${encodeURIComponent('//evil.example')}`,
+        headers: bearer(alice.token),
+      });
+      expect(elsewhere.statusCode).toBe(400);
+      expect((await envelopeOf(esignUrl!))?.returnPath).toBe(inApplication);
     });
 
     it('answers 404 for someone else’s transfer in every mode', async () => {

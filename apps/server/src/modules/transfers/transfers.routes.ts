@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@portal/domain';
 import { z } from 'zod';
+import {
+  TRANSFER_RETURN_PARAM,
+  transferReturnTargetOf,
+  transferReturnTargets,
+} from '@portal/domain/transfers/transfer-return';
 import { readMultipartForm, type MultipartFormShape } from '../../lib/refusals/multipart-form.ts';
 import { refusalRunner, type RefusalTexts } from '../../lib/refusals/refusal.ts';
 import { answerLanguageOf, callerOf } from '../../plugins/auth.ts';
@@ -66,7 +71,7 @@ function transferForm(fieldNames: readonly string[]): MultipartFormShape {
 }
 
 const uploadForm = transferForm(['accountNumber', 'documentType', 'applicationId']);
-const modelForm = transferForm(['transferAccountModel']);
+const modelForm = transferForm(['transferAccountModel', TRANSFER_RETURN_PARAM]);
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -135,7 +140,8 @@ export const transfersRoutes: FastifyPluginAsyncZod<TransfersRoutesOptions> = as
         summary: 'A transfer in: pre-checked, saved, and its authorization sent to be signed',
         description:
           'multipart/form-data: transferAccountModel (JSON text, packages/domain ' +
-          'transferAccountModelSchema), optional file document (the statement). 200 ' +
+          'transferAccountModelSchema), optional file document (the statement), optional ' +
+          'returnTo (funding, the default, or application: where the ceremony returns). 200 ' +
           '{ transferAccountId, esignUrl, esignStatus: UNSIGNED }. 400 { fields } of the ' +
           'model; 404 an application, account or document not the caller’s; 409 ' +
           'fundingNotOpen; 422 { errorCode: transferPrecheckFailed, message, problems: ' +
@@ -150,6 +156,7 @@ export const transfersRoutes: FastifyPluginAsyncZod<TransfersRoutesOptions> = as
         const transfer: TransferForm = {
           model: form.fields.transferAccountModel,
           ...(form.file && { file: form.file }),
+          returnTo: transferReturnTargetOf(form.fields[TRANSFER_RETURN_PARAM]),
         };
         return submitTransfer(deps, callerOf(request), transfer);
       }),
@@ -185,16 +192,27 @@ export const transfersRoutes: FastifyPluginAsyncZod<TransfersRoutesOptions> = as
         description:
           '{ transferAccountId, esignUrl, esignStatus }. Without status: esignUrl is where the ' +
           'caller signs (a new envelope when the last was declined or expired; null once ' +
-          'signed). status=check reads the status the server knows (esignUrl null); ' +
+          'signed; returnTo=application returns from the ceremony to the application’s ' +
+          'funding step, else the funding page). status=check reads the status the server ' +
+          'knows (esignUrl null); ' +
           'status=force asks the e-sign vendor and records a signature it reports. 404 not ' +
           'the caller’s; 409 transferCancelled (no status).',
         params: idParams,
-        querystring: z.object({ status: z.enum(['check', 'force']).optional() }),
+        querystring: z.object({
+          status: z.enum(['check', 'force']).optional(),
+          [TRANSFER_RETURN_PARAM]: z.enum(transferReturnTargets).optional(),
+        }),
       },
     },
     async (request, reply) =>
       run(request, reply, () =>
-        esignOf(deps, callerOf(request), request.params.id, request.query.status ?? 'url'),
+        esignOf(
+          deps,
+          callerOf(request),
+          request.params.id,
+          request.query.status ?? 'url',
+          request.query[TRANSFER_RETURN_PARAM],
+        ),
       ),
   );
 

@@ -28,6 +28,10 @@ import {
 } from '@portal/domain/transfers/transfer-compatibility';
 import { describeTransferProblem } from '@portal/domain/transfers/transfer-messages';
 import {
+  transferEsignReturnPath,
+  type TransferReturnTarget,
+} from '@portal/domain/transfers/transfer-return';
+import {
   expectedTransferDates,
   feeRefundFor,
   transferTimingKindOf,
@@ -161,9 +165,6 @@ export interface StoredStatement {
   address: TransferAddress;
 }
 
-/** Where the e-sign ceremony sends the client back: their funding page, on this transfer. */
-export const transferEsignReturnPath = (transferId: string) =>
-  `/#/home/funding?transfer=${encodeURIComponent(transferId)}&returned=1`;
 
 /** The document types a statement may be kept as (spec section 3's upload types). */
 export const statementDocumentTypes = ['investmentStatement', 'transferForm'] as const;
@@ -396,6 +397,8 @@ export async function coAccountsFor(
 export interface StatementUpload {
   fields: Record<string, string>;
   file?: { fileName: string; bytes: Buffer; truncated: boolean };
+  /** Where the ceremony brings the caller back: one of the domain's known in-app targets. */
+  returnTo?: TransferReturnTarget;
 }
 
 /**
@@ -629,7 +632,7 @@ export async function submitTransfer(
       details: { transferId: id, toAccountId: account.id, transferType: model.transferType },
     });
   });
-  const esignUrl = await signingUrlFor(deps, caller, id);
+  const esignUrl = await signingUrlFor(deps, caller, id, form.returnTo ?? 'funding');
   return { transferAccountId: id, esignUrl, esignStatus: 'UNSIGNED' };
 }
 
@@ -647,6 +650,7 @@ async function sendEnvelope(
   deps: TransferDeps,
   caller: TransferCaller,
   row: repo.TransferRow,
+  returnPath: string,
 ): Promise<{ envelopeId: string; signingUrl: string }> {
   const { db, cipher } = deps;
   const language = languageOf(row.language);
@@ -707,29 +711,35 @@ async function sendEnvelope(
     signer: { email: caller.email, name },
     language,
     document: { name: document.name, bytes: document.bytes },
-    returnPath: transferEsignReturnPath(row.id),
+    returnPath,
   });
 }
 
 /**
  * Where the caller signs a transfer not signed yet: its pending envelope, or a new one when
  * there is none or the vendor can no longer sign it (declined, expired). Null once signed or
- * cancelled. The vendor is called outside any transaction.
+ * cancelled. The ceremony returns to `returnTo` (a resumed envelope too: vendors take the return
+ * with each signing view). The vendor is called outside any transaction.
  */
 async function signingUrlFor(
   deps: TransferDeps,
   caller: TransferCaller,
   id: string,
+  returnTo: TransferReturnTarget,
 ): Promise<string | null> {
   const { db, provider } = deps;
   const row = await repo.findTransfer(db, caller.id, id);
   if (!row || row === 'locked') throw notFound();
   if (row.esignStatus === 'SIGNED' || row.status !== null) return null;
+  const returnPath = transferEsignReturnPath(returnTo, {
+    transferId: row.id,
+    applicationId: row.applicationId,
+  });
   if (row.esignEnvelopeId && row.esignProvider === provider.name) {
-    const resumed = await provider.signingUrl(row.esignEnvelopeId);
+    const resumed = await provider.signingUrl(row.esignEnvelopeId, { returnPath });
     if (resumed) return resumed;
   }
-  const created = await sendEnvelope(deps, caller, row);
+  const created = await sendEnvelope(deps, caller, row, returnPath);
   const standing = await db.transaction(async (tx) => {
     const locked = await repo.findTransfer(tx, caller.id, id, { lock: 'wait' });
     if (!locked || locked === 'locked') throw notFound();
@@ -746,7 +756,7 @@ async function signingUrlFor(
     return created.envelopeId;
   });
   if (standing === null) return null;
-  if (standing !== created.envelopeId) return provider.signingUrl(standing);
+  if (standing !== created.envelopeId) return provider.signingUrl(standing, { returnPath });
   return created.signingUrl;
 }
 
@@ -882,6 +892,7 @@ export async function esignOf(
   caller: TransferCaller,
   id: string,
   mode: EsignMode,
+  returnTo: TransferReturnTarget = 'funding',
 ): Promise<TransferAccountResult> {
   const row = await repo.findTransfer(deps.db, caller.id, id);
   if (!row || row === 'locked') throw notFound();
@@ -889,7 +900,7 @@ export async function esignOf(
     if (row.status === fundingStatuses.CANCELLED_BY_CLIENT) {
       throw new TransferError(409, 'transferCancelled');
     }
-    const esignUrl = await signingUrlFor(deps, caller, id);
+    const esignUrl = await signingUrlFor(deps, caller, id, returnTo);
     const current = await repo.findTransfer(deps.db, caller.id, id);
     const status = current && current !== 'locked' ? current.esignStatus : row.esignStatus;
     return { transferAccountId: id, esignUrl, esignStatus: status as EsignStatus };

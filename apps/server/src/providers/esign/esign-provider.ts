@@ -31,9 +31,10 @@ export interface EsignProvider {
   envelopeStatus(envelopeId: string): Promise<EnvelopeStatus>;
   /**
    * A signing URL for an envelope still pending, to resume the ceremony (vendors issue a new
-   * "recipient view" each time); null when the envelope can no longer be signed.
+   * "recipient view" each time, with its own return URL: `returnPath`, a path on this site,
+   * replaces the envelope's when given); null when the envelope can no longer be signed.
    */
-  signingUrl(envelopeId: string): Promise<string | null>;
+  signingUrl(envelopeId: string, options?: { returnPath?: string }): Promise<string | null>;
   /**
    * The document as signed (vendors return it with the signature and its certificate), once
    * the envelope is `signed`; null before, or for an envelope they do not know.

@@ -43,6 +43,14 @@ async function selectEnvelope<Columns extends SelectedFields>(
   return rows[0];
 }
 
+/** The signing view's return, as a vendor takes it with each new view. */
+export async function setReturnPath(db: Database, id: string, returnPath: string): Promise<void> {
+  await db
+    .update(sandboxEsignEnvelopes)
+    .set({ returnPath })
+    .where(eq(sandboxEsignEnvelopes.id, id));
+}
+
 export function findEnvelope(db: Database, id: string): Promise<EnvelopeListing | undefined> {
   return selectEnvelope(db, id, listingColumns);
 }

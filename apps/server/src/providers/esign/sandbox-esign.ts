@@ -184,9 +184,17 @@ export function createSandboxEsign({
       return (await current(envelopeId))?.status ?? 'expired';
     },
 
-    async signingUrl(envelopeId) {
+    async signingUrl(envelopeId, options) {
+      const returnPath = options?.returnPath;
+      if (returnPath !== undefined && !isSafeReturnPath(returnPath)) {
+        throw new EnvelopeRequestError('the return path must be a path on this site');
+      }
       const envelope = await current(envelopeId);
-      return envelope?.status === 'pending' ? signingUrlOf(envelope.id) : null;
+      if (envelope?.status !== 'pending') return null;
+      if (returnPath !== undefined && returnPath !== envelope.returnPath) {
+        await store.setReturnPath(db, envelope.id, returnPath);
+      }
+      return signingUrlOf(envelope.id);
     },
 
     async signedDocument(envelopeId) {

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TransferReturnTarget } from '@portal/domain/transfers/transfer-return';
 import { UPLOAD_EXTENSIONS } from '@portal/domain/constants';
 import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
 import { accountTypeLabels } from '@portal/domain/enums/account-types';
@@ -115,6 +116,7 @@ export function TransferForm({
   accounts,
   toAccountId,
   idPrefix = 'transfer',
+  returnTo = 'funding',
   onSubmitted,
   onCancel,
 }: {
@@ -122,6 +124,8 @@ export function TransferForm({
   /** The application's accounts that can receive a transfer. */
   accounts: CoAccount[];
   toAccountId: string;
+  /** Where the signing ceremony brings the person back (the funding page unless told). */
+  returnTo?: TransferReturnTarget;
   /** Unique on the page when several forms show. */
   idPrefix?: string;
   onSubmitted(submitted: TransferSubmitted): void;
@@ -200,7 +204,7 @@ export function TransferForm({
     if (shape.length > 0) return;
     setSending(true);
     try {
-      const result = await transfersApi.submit(model, document);
+      const result = await transfersApi.submit(model, document, returnTo);
       onSubmitted({
         result,
         institutionName: values.institution?.name ?? '',

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ESIGN_POLL_INTERVAL_MS } from '@portal/domain/rules/esign';
+import type { TransferReturnTarget } from '@portal/domain/transfers/transfer-return';
 import { transfersApi } from '../../lib/transfers-api.ts';
 import { leavingToSign } from './transfer-leave-guard.tsx';
 
@@ -19,7 +20,8 @@ type Problem = 'openFailed' | 'notSigned' | 'checkFailed' | null;
 /**
  * The sign step of a transfer (spec section 2, "with an e-sign step"): the authorization opens
  * in the e-sign vendor's ceremony in this tab, as the application's own signature does, and the
- * ceremony brings the person back to their funding page. While it shows, the status the server
+ * ceremony brings the person back where they signed from (the funding page, or the
+ * application's funding step). While it shows, the status the server
  * knows is asked every `pollIntervalMs` (the vendor's webhook records a signature), and
  * "I have signed" asks the vendor at once. A signature found moves on.
  */
@@ -30,8 +32,11 @@ export function TransferSigning({
   pollIntervalMs = ESIGN_POLL_INTERVAL_MS,
   headingLevel = 3,
   focusOnShow = false,
+  returnTo = 'funding',
 }: {
   transferId: string;
+  /** Where the ceremony brings the person back: the funding page unless told. */
+  returnTo?: TransferReturnTarget;
   /** Just asked for: the sign step takes the focus, as the next thing to do. */
   focusOnShow?: boolean;
   /** The ceremony's address when the request was just made; asked for otherwise. */
@@ -82,10 +87,10 @@ export function TransferSigning({
     setOpening(true);
     setProblem(null);
     try {
-      const url = esignUrl ?? (await transfersApi.signingUrl(transferId)).esignUrl;
+      const url = esignUrl ?? (await transfersApi.signingUrl(transferId, returnTo)).esignUrl;
       const address = url ? signingAddress(url) : null;
       if (!address) throw new Error('unexpected signing address');
-      // Same tab: the ceremony sends the person back to their funding page.
+      // Same tab: the ceremony sends the person back where they signed from.
       leavingToSign();
       window.location.assign(address);
     } catch {

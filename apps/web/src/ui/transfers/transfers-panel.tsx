@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isIncomeFundTransferType } from '@portal/domain/transfers/transfer-compatibility';
+import type { TransferReturnTarget } from '@portal/domain/transfers/transfer-return';
 import { refusalOf } from '../../lib/applications-api.ts';
 import { useFlag } from '../../lib/flags.ts';
 import { transfersApi, type CoAccount, type TransferView } from '../../lib/transfers-api.ts';
@@ -38,8 +39,11 @@ export function TransfersPanel({
   onUnsignedChange,
   headingLevel = 3,
   rifPayoutPath,
+  returnTo = 'funding',
 }: {
   applicationId: string;
+  /** Where the signing ceremony brings the person back (the funding page unless told). */
+  returnTo?: TransferReturnTarget;
   /** Where an income fund's payments are set up (the RRIF payout screen), when offered. */
   rifPayoutPath?: string;
   /** Only this account's transfers, and new ones into it by default. */
@@ -170,6 +174,7 @@ export function TransfersPanel({
                     <TransferSigning
                       transferId={transfer.id}
                       esignUrl={signing.esignUrl}
+                      returnTo={returnTo}
                       focusOnShow={signing.justAsked}
                       pollIntervalMs={pollIntervalMs}
                       headingLevel={4}
@@ -214,6 +219,7 @@ export function TransfersPanel({
             accounts={accounts}
             toAccountId={toAccountId ?? receiving[0]?.accountId ?? ''}
             idPrefix={idPrefix}
+            returnTo={returnTo}
             onSubmitted={({ result }) => {
               setFormOpen(false);
               setSigning({

@@ -1,11 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { BRAND_NAME } from '@portal/domain/brand';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import { toAccountLabel, type FundingToAccount } from '@portal/domain/funding/funding-item';
+import { fundingWaysFor, type FundingWay } from '@portal/domain/rules/eft-eligibility';
+import { ESIGN_RETURNED_PARAM } from '@portal/domain/rules/esign';
 import { applicationsApi } from '../../../lib/applications-api.ts';
 import { fundingApi, type FundingSubmitted } from '../../../lib/funding-api.ts';
+import { transfersApi } from '../../../lib/transfers-api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { RadioChoices } from '../../../ui/choices.tsx';
 import { EftRequestForm } from '../../../ui/funding/eft-request-form.tsx';
@@ -18,27 +21,41 @@ import { AddBankAccount } from '../../../ui/funding/add-bank-account.tsx';
 import { TransferLeaveGuard } from '../../../ui/transfers/transfer-leave-guard.tsx';
 import { TransfersPanel } from '../../../ui/transfers/transfers-panel.tsx';
 
-/** The ways to fund one account (spec section 2, Funding). */
-export const fundingOptions = ['eft', 'pac', 'transfer', 'billPayment', 'skip'] as const;
-export type FundingOption = (typeof fundingOptions)[number];
+type FundingOption = FundingWay;
 
 interface Loaded {
   accounts: FundingToAccount[];
   bankAccounts: BankAccount[];
+  /** The account of the transfer the person is back from signing, when there is one. */
+  returnedToAccountId?: string;
+}
+
+/** The account a transfer goes into, or none when it is not this application's. */
+async function accountOfTransfer(applicationId: string, transferId: string, signal: AbortSignal) {
+  // Only to open the transfer again: without it the step still works, closed.
+  const coAccounts = await transfersApi.coAccounts(applicationId, signal).catch(() => []);
+  return coAccounts.find((account) => account.transfers.some((each) => each.id === transferId))
+    ?.accountId;
 }
 
 /** Bank accounts of every source, and those already on file with us, each once. */
-async function loadFunding(applicationId: string, signal: AbortSignal): Promise<Loaded> {
-  const [{ accounts }, { bankAccounts }, onFile] = await Promise.all([
+async function loadFunding(
+  applicationId: string,
+  returnedTransferId: string | undefined,
+  signal: AbortSignal,
+): Promise<Loaded> {
+  const [{ accounts }, { bankAccounts }, onFile, returnedToAccountId] = await Promise.all([
     fundingApi.toAccounts(applicationId, signal),
     fundingApi.bankAccounts(signal),
     // Accounts on file are a convenience: without them the other ways still work.
     fundingApi.accountsOnFile(signal).catch(() => ({ accounts: [] as BankAccount[] })),
+    returnedTransferId ? accountOfTransfer(applicationId, returnedTransferId, signal) : undefined,
   ]);
   const known = new Set(bankAccounts.map((account) => account.id));
   return {
     accounts,
     bankAccounts: [...bankAccounts, ...onFile.accounts.filter((a) => !known.has(a.id))],
+    returnedToAccountId,
   };
 }
 
@@ -56,7 +73,10 @@ function payorNamesOf(steps: Record<string, unknown>): string[] {
  * applicant: for each account opened, one transfer or regular contributions from a bank
  * account (a void cheque, a bank connection, or an account on file), a transfer from another
  * institution (pre-checked, then signed; one left unsigned is cancelled on leaving, after
- * asking), a bill payment, or nothing for now.
+ * asking), a bill payment, or nothing for now. A plan funded only by a transfer from another
+ * plan (a RRIF, a locked-in plan) is offered only the transfer: the domain's `fundingWaysFor`.
+ * Back from signing a transfer's authorization (`?transfer={id}&returned=1`, the return the
+ * step asks the ceremony for), that transfer opens again at its sign step.
  * Funding never blocks: Continue goes on to the application's next step whatever was chosen.
  */
 export function FundingStep({
@@ -71,13 +91,22 @@ export function FundingStep({
   const language = fundingLanguageOf(i18n.language);
   const navigate = useNavigate();
   const { application } = useApplication();
+  const [searchParams] = useSearchParams();
+  const returnedTransferId =
+    searchParams.get(ESIGN_RETURNED_PARAM) === '1'
+      ? (searchParams.get('transfer') ?? undefined)
+      : undefined;
   const load = useCallback(
-    (signal: AbortSignal) => loadFunding(application.id, signal),
-    [application.id],
+    (signal: AbortSignal) => loadFunding(application.id, returnedTransferId, signal),
+    [application.id, returnedTransferId],
   );
   const { resource, retry } = useResource(load);
   const [added, setAdded] = useState<BankAccount[]>([]);
-  const [options, setOptions] = useState<Record<string, FundingOption>>({});
+  const [chosen, setOptions] = useState<Record<string, FundingOption>>({});
+  const returnedTo = resource.state === 'ready' ? resource.data.returnedToAccountId : undefined;
+  // Back from the ceremony, the transfer's account shows its transfers until another is chosen.
+  const options: Record<string, FundingOption> =
+    returnedTo && !(returnedTo in chosen) ? { ...chosen, [returnedTo]: 'transfer' } : chosen;
   const [submitted, setSubmitted] = useState<Record<string, FundingSubmitted | undefined>>({});
   const [continuing, setContinuing] = useState(false);
   const [continueFailed, setContinueFailed] = useState(false);
@@ -145,7 +174,7 @@ export function FundingStep({
             legend={t('step.optionsLegend', { account: label })}
             value={option}
             onChange={choose}
-            choices={fundingOptions.map((value) => ({
+            choices={fundingWaysFor(account.accountTypeId).map((value) => ({
               value,
               label: t(`step.options.${value}`),
               hint: value === 'skip' ? undefined : t(`step.options.${value}Hint`),
@@ -187,6 +216,8 @@ export function FundingStep({
             <TransfersPanel
               applicationId={application.id}
               toAccountId={id}
+              returnTo="application"
+              signingTransferId={id === returnedTo ? returnedTransferId : undefined}
               idPrefix={`${prefix}-transfer`}
               pollIntervalMs={pollIntervalMs}
               rifPayoutPath={rifPayoutPathOf?.(application.id)}
