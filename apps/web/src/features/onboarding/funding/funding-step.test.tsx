@@ -152,7 +152,11 @@ const application = {
   steps: { profile: { firstName: 'Camille', lastName: 'Tremblay' } },
 } as unknown as ApplicationDetail;
 
-async function renderStep(language: 'en' | 'fr' = 'en', pollIntervalMs = POLL_MS) {
+async function renderStep(
+  language: 'en' | 'fr' = 'en',
+  pollIntervalMs = POLL_MS,
+  initialEntry = `/application/${APPLICATION_ID}/funding`,
+) {
   storeAccessToken('test-token');
   const i18n = await createI18n(language);
   addOnDemandCatalogues(i18n);
@@ -176,7 +180,7 @@ async function renderStep(language: 'en' | 'fr' = 'en', pollIntervalMs = POLL_MS
       { path: '/application/:applicationId/qualid', element: <h1>Confirm your identity</h1> },
       { path: '/home/dashboard', element: <h1>Dashboard</h1> },
     ],
-    { initialEntries: [`/application/${APPLICATION_ID}/funding`] },
+    { initialEntries: [initialEntry] },
   );
   render(
     <I18nextProvider i18n={i18n}>
@@ -418,6 +422,60 @@ describe('funding step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
     const dialog = await screen.findByRole('alertdialog', { name: /^Partir sans signer\s\?$/ });
     expect(within(dialog).getByRole('button', { name: 'L’annuler et partir' })).toBeVisible();
+  });
+
+  it('a RRIF-only application is offered a transfer or nothing for now, never a bank deposit', async () => {
+    const rrif: FundingToAccount = {
+      ...tfsa,
+      accountTypeId: 8,
+      accountTypeName: 'rrif',
+      eftEligible: false,
+    };
+    fakeFundingApi({ 'GET /coAcctFunding/toAccountsForCurrUser': [ok({ accounts: [rrif] })] });
+    await renderStep();
+    const options = screen.getByRole('group', {
+      name: 'How would you like to fund your RRIF?',
+    });
+    expect(
+      within(options)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['transfer', 'skip']);
+    expect(screen.queryByRole('radio', { name: 'One transfer from my bank account' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Pay as a bill from my bank' })).toBeNull();
+  });
+
+  it('a transfer requested here is signed with a return to this step, and back from the ceremony it opens at its sign step', async () => {
+    const api = fakeFundingApi({
+      [`GET /coapplications/${APPLICATION_ID}/coaccounts`]: [ok([coTfsa([unsignedTransfer])])],
+      [`GET /transferAccounts/${unsignedTransfer.id}/esign`]: [
+        ok({
+          transferAccountId: unsignedTransfer.id,
+          esignUrl: '/sandbox/esign/abc',
+          esignStatus: 'UNSIGNED',
+        }),
+      ],
+    });
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      origin: 'http://localhost',
+      assign,
+    });
+    await renderStep(
+      'en',
+      POLL_MS,
+      `/application/${APPLICATION_ID}/funding?transfer=${unsignedTransfer.id}&returned=1`,
+    );
+    // Back from the ceremony: the transfer's account shows its transfers, at the sign step.
+    expect(
+      screen.getByRole('radio', { name: 'Transfer from another financial institution' }),
+    ).toBeChecked();
+    expect(await screen.findByRole('heading', { name: 'Sign the transfer authorization' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign the authorization' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/esign/abc'));
+    const asked = api.sent('GET', `/transferAccounts/${unsignedTransfer.id}/esign`);
+    expect(asked.map((call) => call.search)).toContain('?returnTo=application');
   });
 
   it('bill payment names the payee and says the account number comes when the account opens', async () => {
