@@ -428,6 +428,16 @@ export function deliveringInstitutionName(
 }
 
 /**
+ * The name of the institution a transfer comes from, in a language, from its lookup id: the
+ * server's answers and the screens (which re-derive it when the language changes) say the same.
+ * An id the list no longer has is shown as it is.
+ */
+export function deliveringInstitutionNameOf(institutionId: string, language: 'en' | 'fr'): string {
+  const entry = deliveringInstitutionById(institutionId);
+  return entry ? deliveringInstitutionName(entry, language) : institutionId;
+}
+
+/**
  * A name or a query as the search compares them: upper-cased as the spec's lookup does (spec
  * section 5), without accents, apostrophes or periods (people type "investors edge" and
  * "Ltee"), with hyphens and runs of spaces made one space.

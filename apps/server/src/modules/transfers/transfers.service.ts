@@ -18,10 +18,7 @@ import {
   fundingOpen,
   type ApplicationState,
 } from '@portal/domain/status/application-status-machine';
-import {
-  deliveringInstitutionById,
-  deliveringInstitutionName,
-} from '@portal/domain/transfers/delivering-institutions';
+import { deliveringInstitutionNameOf } from '@portal/domain/transfers/delivering-institutions';
 import {
   transferAccountTypeNameOf,
   type TransferAccountTypeName,
@@ -304,11 +301,6 @@ function isCancellable(row: repo.TransferRow): boolean {
   return (transferCancellableStatuses as readonly number[]).includes(row.status);
 }
 
-export function institutionNameOf(institutionId: string, language: MessageLanguage): string {
-  const entry = deliveringInstitutionById(institutionId);
-  return entry ? deliveringInstitutionName(entry, language) : institutionId;
-}
-
 /** A transfer as the funding page lists it (never the full account number). */
 export function transferView(
   row: repo.TransferRow,
@@ -320,7 +312,7 @@ export function transferView(
     id: row.id,
     toAccountId: row.toAccountId,
     fromInstitutionId: row.fromInstitutionId,
-    fromInstitutionName: institutionNameOf(row.fromInstitutionId, language),
+    fromInstitutionName: deliveringInstitutionNameOf(row.fromInstitutionId, language),
     accountNumber: maskedTransferAccount(row.accountNumberLast3),
     accountType: row.accountType as TransferAccountTypeName,
     transferType: row.transferTypeId as TransferType,
@@ -397,8 +389,6 @@ export async function coAccountsFor(
 export interface StatementUpload {
   fields: Record<string, string>;
   file?: { fileName: string; bytes: Buffer; truncated: boolean };
-  /** Where the ceremony brings the caller back: one of the domain's known in-app targets. */
-  returnTo?: TransferReturnTarget;
 }
 
 /**
@@ -474,6 +464,8 @@ export interface TransferForm {
   /** The form field `transferAccountModel`: JSON text. */
   model: string | undefined;
   file?: { fileName: string; bytes: Buffer; truncated: boolean };
+  /** Where the ceremony brings the caller back: one of the domain's known in-app targets. */
+  returnTo?: TransferReturnTarget;
 }
 
 function parsedModel(form: TransferForm): TransferAccountModel {
@@ -674,7 +666,7 @@ async function sendEnvelope(
         },
         language,
       ),
-      institutionName: institutionNameOf(row.fromInstitutionId, language),
+      institutionName: deliveringInstitutionNameOf(row.fromInstitutionId, language),
       accountNumber: cipher.decrypt(
         row.accountNumberEncrypted,
         transferContext(row.id, 'accountNumber'),
@@ -782,7 +774,7 @@ async function queueMail(
       language,
       firstName: person.firstName,
       change,
-      institutionName: institutionNameOf(row.fromInstitutionId, language),
+      institutionName: deliveringInstitutionNameOf(row.fromInstitutionId, language),
       accountMasked: maskedTransferAccount(row.accountNumberLast3),
       toAccountLabel: account
         ? toAccountLabel(

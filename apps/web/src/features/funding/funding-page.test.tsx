@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
@@ -207,6 +207,19 @@ describe('funding page', () => {
     expect(
       within(await section('History')).getByText('You have made no request yet.'),
     ).toBeVisible();
+  });
+
+  it('shows a monthly contribution just requested under Recurring contributions, not "none"', async () => {
+    const pac = item({ frequency: 5, fundingTypeId: 3, amount: 200, amountCents: 20_000 });
+    fakeFundingApi({ 'GET /pendingEftPacsForCurrUser': [ok({ items: [pac] })] });
+    await renderPage();
+    const recurring = await section('Recurring contributions');
+    expect(
+      await within(recurring).findByRole('heading', { name: '$200.00 to TFSA' }),
+    ).toBeVisible();
+    expect(within(recurring).queryByText('You have no recurring contribution.')).toBeNull();
+    expect(within(recurring).getByText(/^Starts on .*March 16, 2026\. Until the first debit/)).toBeVisible();
+    expect(within(recurring).queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
   it('says what loads while each section loads', async () => {
@@ -496,7 +509,12 @@ describe('funding page', () => {
 
   it('says there is no account to fund yet, and when the form’s data fails', async () => {
     fakeFundingApi({
-      'GET /coAcctFunding/toAccountsForCurrUser': [failed, ok({ accounts: [] })],
+      // The page asks first whether any account takes deposits, then the form asks again.
+      'GET /coAcctFunding/toAccountsForCurrUser': [
+        ok({ accounts: [] }),
+        failed,
+        ok({ accounts: [] }),
+      ],
     });
     const user = userEvent.setup();
     await renderPage();
@@ -595,7 +613,7 @@ describe('funding page: transfers in', () => {
     resetFlagsForTests();
   });
 
-  it('lists an unsigned transfer as not processed with Sign, offers a new one, and links a RRIF to its payments', async () => {
+  it('lists an unsigned transfer as not processed with Sign, offers a new one, and asks for the signature before the RRIF payments', async () => {
     resetFlagsForTests();
     fakeFundingApi(transferRoutes(true));
     await renderPage();
@@ -604,10 +622,126 @@ describe('funding page: transfers in', () => {
     expect(within(item).getByText('Not signed: not processed')).toBeVisible();
     expect(within(item).getByRole('button', { name: 'Sign' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Request another transfer' })).toBeVisible();
+    // Following a link away would leave the transfer unsigned: the signature comes first.
+    expect(
+      screen.getByText(/Sign your transfer first: once it is signed, you can set up your RRIF/),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Set up your RRIF payments' })).toBeNull();
+  });
+
+  it('links a RRIF with a signed transfer to its payments, and says when they are set up', async () => {
+    resetFlagsForTests();
+    const signed = {
+      ...unsignedTransfer,
+      status: 52,
+      esignStatus: 'SIGNED',
+      signedOn: '2026-03-05',
+    };
+    fakeFundingApi({
+      ...transferRoutes(true),
+      [`GET /coapplications/${APPLICATION_ID}/coaccounts`]: [
+        ok([{ ...rrif, transfers: [signed] }]),
+      ],
+      [`GET /rifFunding/${APPLICATION_ID}`]: [
+        { status: 400, body: { errorCode: 'No RIF setup found' } },
+        ok({ setUp: true, setups: [] }),
+      ],
+    });
+    const { unmount } = await renderPage();
     expect(await screen.findByRole('link', { name: 'Set up your RRIF payments' })).toHaveAttribute(
       'href',
       `/home/funding/rif/${APPLICATION_ID}`,
     );
+    unmount();
+    await renderPage();
+    expect(await screen.findByText('Your RRIF payments are set up.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Change your RRIF payments' })).toHaveAttribute(
+      'href',
+      `/home/funding/rif/${APPLICATION_ID}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Set up your RRIF payments' })).toBeNull();
+  });
+
+  it('offers no new EFT request to a client who holds only a RRIF, and says how it is funded', async () => {
+    resetFlagsForTests();
+    const rrifAccount: FundingToAccount = {
+      ...tfsa,
+      accountId: rrif.accountId,
+      accountTypeId: 8,
+      accountTypeName: 'rrif',
+      eftEligible: false,
+    };
+    fakeFundingApi({
+      ...transferRoutes(true),
+      'GET /coAcctFunding/toAccountsForCurrUser': [ok({ accounts: [rrifAccount] })],
+    });
+    await renderPage();
+    expect(
+      await screen.findByText(/Your accounts take no deposits from a bank account/),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'New EFT request' })).toBeNull();
+  });
+
+  it('names each application’s transfers when two agreed applications show', async () => {
+    resetFlagsForTests();
+    const OTHER_ID = 'aaaaaaaa-0000-4000-8000-000000000002';
+    const routes = transferRoutes(false);
+    const [first] = routes['GET /applications'][0]!.body as unknown[] as Record<string, unknown>[];
+    fakeFundingApi({
+      ...routes,
+      'GET /applications': [ok([first, { ...first, id: OTHER_ID, accounts: ['tfsa'] }])],
+      [`GET /coapplications/${OTHER_ID}/coaccounts`]: [
+        ok([
+          {
+            ...rrif,
+            accountId: tfsa.accountId,
+            accountTypeId: 4,
+            accountTypeName: 'tfsa',
+            transferAccountType: 'TFSA',
+            transfers: [],
+          },
+        ]),
+      ],
+    });
+    await renderPage();
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: 'Transfers from other institutions into your RRIF',
+      }),
+    ).toBeVisible();
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: 'Transfers from other institutions into your TFSA',
+      }),
+    ).toBeVisible();
+    expect(
+      screen.queryByRole('heading', { level: 2, name: 'Transfers from other institutions' }),
+    ).toBeNull();
+  });
+
+  it('renames the institution at once when the language changes', async () => {
+    resetFlagsForTests();
+    const td = {
+      ...unsignedTransfer,
+      fromInstitutionId: 'td-direct-investing',
+      fromInstitutionName: 'TD Direct Investing',
+    };
+    fakeFundingApi({
+      ...transferRoutes(false),
+      [`GET /coapplications/${APPLICATION_ID}/coaccounts`]: [ok([{ ...rrif, transfers: [td] }])],
+    });
+    const { i18n } = await renderPage();
+    expect(
+      await screen.findByRole('heading', { name: 'TD Direct Investing •••••789 to RRIF' }),
+    ).toBeVisible();
+    await act(async () => {
+      await i18n.changeLanguage('fr');
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Placements directs TD •••••789 vers FERR' }),
+    ).toBeVisible();
   });
 
   it('leaves the RRIF payments link out while rrif-funding-enabled is off', async () => {

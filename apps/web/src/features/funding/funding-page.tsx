@@ -16,6 +16,7 @@ import { FundingItemsSection } from './funding-items-section.tsx';
 import { fundingItemHeadingId } from '../../ui/funding/funding-item-list.tsx';
 import { NewEftRequest } from './new-eft-request.tsx';
 import { TransfersSection } from './transfers-section.tsx';
+import { recurringWithPending } from './recurring-contributions.ts';
 
 type Items = { items: FundingItem[] };
 type Outcome = { kind: 'done' | 'failed'; text: string };
@@ -153,6 +154,10 @@ export function FundingPage({ now = realNow, pollIntervalMs, rifPayoutPathOf }: 
     }
   }
 
+  const pendingIds = new Set(
+    pending.resource.state === 'ready' ? pending.resource.data.items.map((item) => item.id) : [],
+  );
+
   /** A new request is pending at once, and the newest of the history. */
   function submitted({ item }: FundingSubmitted) {
     if (pending.resource.state === 'ready') {
@@ -218,7 +223,7 @@ export function FundingPage({ now = realNow, pollIntervalMs, rifPayoutPathOf }: 
       <FundingItemsSection
         id="recurring"
         heading={t('recurring.heading')}
-        resource={recurring.resource}
+        resource={recurringWithPending(recurring.resource, pending.resource)}
         onRetry={recurring.retry}
         texts={{
           loading: t('recurring.loading'),
@@ -226,7 +231,9 @@ export function FundingPage({ now = realNow, pollIntervalMs, rifPayoutPathOf }: 
           empty: t('recurring.empty'),
         }}
         actions={(item) =>
-          item.effectiveDate ? (
+          pendingIds.has(item.id) ? (
+            <p>{t('recurring.notYetActive', { date: dateOf(item.startDate) })}</p>
+          ) : item.effectiveDate ? (
             <p>
               <strong>{t('recurring.endsOn', { date: dateOf(item.effectiveDate) })}</strong>
             </p>

@@ -22,14 +22,25 @@ export interface NewEftRequestProps {
   pollIntervalMs?: number;
 }
 
+const allToAccounts = (signal: AbortSignal) => fundingApi.toAccounts(undefined, signal);
+
 /**
  * "New EFT request": a button that opens the request form (EFT or PAC) for the person's
  * accounts, with what happened in the last 7 days above it so nothing is sent twice, and the
- * confirmation in its place once sent.
+ * confirmation in its place once sent. A person whose accounts take no deposits from a bank
+ * (only a RRIF, say) is not offered it: they are told how those accounts are funded instead.
  */
 export function NewEftRequest(props: NewEftRequestProps) {
   const { t } = useTranslation('fundingPage');
   const [open, setOpen] = useState(false);
+  const { resource: accounts } = useResource(allToAccounts);
+  if (
+    accounts.state === 'ready' &&
+    accounts.data.accounts.length > 0 &&
+    !accounts.data.accounts.some((account) => account.eftEligible)
+  ) {
+    return <p>{t('newRequest.noDepositAccounts')}</p>;
+  }
   return (
     <section aria-labelledby="new-eft-request-heading">
       <h2 id="new-eft-request-heading" className="visually-hidden">

@@ -10,7 +10,7 @@ import { TransfersPanel } from '../../ui/transfers/transfers-panel.tsx';
  * open for funding, its transfers with their status, a transfer not signed ("not signed: not
  * processed") with its Sign step, and a new request. Back from the e-sign ceremony
  * (`?transfer={id}&returned=1`), that transfer opens at its sign step, which checks the
- * signature.
+ * signature. With several applications, each panel's heading names its accounts.
  */
 export function TransfersSection({
   pollIntervalMs,
@@ -49,6 +49,7 @@ export function TransfersSection({
       applicationId={application.id}
       idPrefix={`transfer-${application.id.slice(0, 8)}`}
       headingLevel={2}
+      nameAccounts={open.length > 1}
       signingTransferId={returnedFrom}
       pollIntervalMs={pollIntervalMs}
       rifPayoutPath={rifPayoutPathOf?.(application.id)}

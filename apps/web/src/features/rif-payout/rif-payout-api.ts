@@ -1,7 +1,6 @@
 import type { RifOptions, RifSetUpAnswer, RifSetupAnswer } from '@portal/domain/rif/rif-api';
-import { isNoRifSetup } from '@portal/domain/rif/rif-payout-schema';
-import { HttpError } from '../../lib/http/http-client.ts';
 import { http } from '../../lib/http/http.ts';
+import { rifSetUpOf } from '../../lib/rif-setup-api.ts';
 
 export type { RifOptions, RifSetUpAnswer, RifSetupAnswer };
 
@@ -16,21 +15,8 @@ const path = (applicationId: string) => `/rifFunding/${encodeURIComponent(applic
 export const rifPayoutApi = {
   options: (applicationId: string, signal?: AbortSignal) =>
     http.get<RifOptions>(`${path(applicationId)}/options`, { ...quiet, signal }),
-  /**
-   * Spec section 8's check: the setups when the application's funds are set up, null when the
-   * answer is the 400 'No RIF setup found'; any other error is thrown.
-   */
-  setUp: async (applicationId: string, signal?: AbortSignal): Promise<RifSetUpAnswer | null> => {
-    try {
-      return await http.get<RifSetUpAnswer>(path(applicationId), { ...quiet, signal });
-    } catch (error) {
-      if (error instanceof HttpError) {
-        const body = error.body as { errorCode?: string } | undefined;
-        if (isNoRifSetup(error.status, body?.errorCode)) return null;
-      }
-      throw error;
-    }
-  },
+  /** Spec section 8's check: the setups, or null when there is none yet. */
+  setUp: rifSetUpOf,
   save: (applicationId: string, payload: RifPayoutPayload) =>
     http.post<RifSetupAnswer>(path(applicationId), payload, quiet),
 };

@@ -2,11 +2,21 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { transferTypeLabels, transferTypes } from '@portal/domain/enums/transfers';
 import { formatCents } from '@portal/domain/money/cents';
+import { deliveringInstitutionNameOf } from '@portal/domain/transfers/delivering-institutions';
 import type { TransferView } from '../../lib/transfers-api.ts';
 import { formatIsoDate, fundingLanguageOf } from '../funding/funding-format.ts';
 import styles from './transfers.module.css';
 
 export const transferHeadingId = (id: string) => `transfer-item-${id}`;
+
+/**
+ * The institution a transfer comes from, in the page's language now: derived from its id, so
+ * switching the language renames it at once (the server's name is in the request's language).
+ */
+export const institutionOf = (
+  transfer: Pick<TransferView, 'fromInstitutionId'>,
+  language: 'en' | 'fr',
+) => deliveringInstitutionNameOf(transfer.fromInstitutionId, language);
 
 const typeKeyOf = (type: number) =>
   (Object.keys(transferTypes) as (keyof typeof transferTypes)[]).find(
@@ -39,7 +49,7 @@ export function TransferList({
           <li key={transfer.id} className={styles.item}>
             <h4 id={transferHeadingId(transfer.id)} className={styles.itemHeading}>
               {t('list.item', {
-                institution: transfer.fromInstitutionName,
+                institution: institutionOf(transfer, language),
                 account: transfer.accountNumber,
                 to: accountLabelOf(transfer.toAccountId),
               })}

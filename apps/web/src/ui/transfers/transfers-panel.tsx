@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { isIncomeFundTransferType } from '@portal/domain/transfers/transfer-compatibility';
 import type { TransferReturnTarget } from '@portal/domain/transfers/transfer-return';
 import { refusalOf } from '../../lib/applications-api.ts';
@@ -10,9 +9,10 @@ import { useResource } from '../../lib/use-resource.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { fundingLanguageOf } from '../funding/funding-format.ts';
 import { coAccountLabel, TransferForm } from './transfer-form.tsx';
-import { TransferList, transferHeadingId } from './transfer-list.tsx';
+import { institutionOf, TransferList, transferHeadingId } from './transfer-list.tsx';
 import { TransferOffer } from './transfer-offer.tsx';
 import { TransferSigning } from './transfer-signing.tsx';
+import { RifPayoutLink } from './rif-payout-link.tsx';
 
 type Outcome = { kind: 'done' | 'failed'; text: string };
 
@@ -40,8 +40,14 @@ export function TransfersPanel({
   headingLevel = 3,
   rifPayoutPath,
   returnTo = 'funding',
+  nameAccounts = false,
 }: {
   applicationId: string;
+  /**
+   * The heading names the application's accounts: the funding page shows one panel per
+   * application, and several would otherwise read the same.
+   */
+  nameAccounts?: boolean;
   /** Where the signing ceremony brings the person back (the funding page unless told). */
   returnTo?: TransferReturnTarget;
   /** Where an income fund's payments are set up (the RRIF payout screen), when offered. */
@@ -110,7 +116,7 @@ export function TransfersPanel({
       if (signing?.id === transfer.id) setSigning(null);
       setOutcome({
         kind: 'done',
-        text: t('list.cancelled', { institution: transfer.fromInstitutionName }),
+        text: t('list.cancelled', { institution: institutionOf(transfer, language) }),
       });
     } catch (error) {
       const refusal = refusalOf(error);
@@ -251,9 +257,11 @@ export function TransfersPanel({
           )
         )}
         {rifPayoutPath && rifEnabled && hasIncomeFund && (
-          <p>
-            <Link to={rifPayoutPath}>{t('rif.link')}</Link>
-          </p>
+          <RifPayoutLink
+            applicationId={applicationId}
+            path={rifPayoutPath}
+            transferUnsigned={unsignedKey !== ''}
+          />
         )}
       </>
     );
@@ -261,7 +269,15 @@ export function TransfersPanel({
 
   return (
     <section aria-labelledby={headingId}>
-      <Heading id={headingId}>{t(toAccountId ? 'option.heading' : 'list.heading')}</Heading>
+      <Heading id={headingId}>
+        {nameAccounts && accounts.length > 0
+          ? t('list.headingFor', {
+              accounts: new Intl.ListFormat(language === 'fr' ? 'fr-CA' : 'en-CA').format(
+                accounts.map((account) => coAccountLabel(account, language)),
+              ),
+            })
+          : t(toAccountId ? 'option.heading' : 'list.heading')}
+      </Heading>
       <p>{t('option.intro')}</p>
       <div role="status" aria-live="polite" className="announcement">
         {working && <p className="loading-inline">{working}</p>}
@@ -280,7 +296,9 @@ export function TransfersPanel({
         <ConfirmDialog
           isOpen
           title={t('list.confirmTitle')}
-          message={t('list.confirmMessage', { institution: cancelling.fromInstitutionName })}
+          message={t('list.confirmMessage', {
+            institution: institutionOf(cancelling, language),
+          })}
           confirmLabel={t('list.confirmYes')}
           cancelLabel={t('list.confirmNo')}
           onConfirm={() => void confirmCancel()}
