@@ -15,12 +15,104 @@ const agreed = (isPep = false) => ({
   review: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
 });
 
+/** The funding the step set up, answered beside the applications API. */
+function withFunding(api: ReturnType<typeof fakeApplicationsApi>, applicationId: string) {
+  const tfsa = {
+    accountId: 'bbbbbbbb-0000-4000-8000-000000000001',
+    accountNumber: null,
+    accountTypeId: 4,
+    accountTypeName: 'tfsa',
+    eftEligible: true,
+    ownershipTypeId: 1,
+    currencyTypeId: 1,
+  };
+  const item = (id: string, frequency: number, amountCents: number) => ({
+    id,
+    frequency,
+    startDate: '2026-12-14',
+    amount: amountCents / 100,
+    amountCents,
+    fromAccount: {
+      nickname: 'Everyday',
+      accountNumber: '•••••123',
+      accountid: 'cccccccc-0000-4000-8000-000000000001',
+      financialInstituionName: 'RBC Royal Bank',
+      currencyTypeId: 1,
+    },
+    toAccount: tfsa,
+    fundingTypeId: frequency === 1 ? 1 : 3,
+    fundingStatusTypeId: 14,
+    userStatus: 'submitted',
+    lastModifiedDate: '2026-12-01T15:00:00Z',
+    activeDate: null,
+    parentId: null,
+    effectiveDate: null,
+    canCancel: true,
+    canDelete: false,
+  });
+  const answers: Record<string, unknown> = {
+    '/coAcctFunding/toAccountsForCurrUser': { accounts: [tfsa] },
+    '/pendingEftPacsForCurrUser': {
+      items: [
+        item('eeeeeeee-0000-4000-8000-000000000001', 1, 500_000),
+        item('eeeeeeee-0000-4000-8000-000000000002', 5, 20_000),
+      ],
+    },
+    '/activeFftPacsForCurrUser': { items: [] },
+    [`/coapplications/${applicationId}/coaccounts`]: [
+      {
+        accountId: tfsa.accountId,
+        accountTypeId: 4,
+        accountTypeName: 'tfsa',
+        transferAccountType: 'TFSA',
+        ownershipTypeId: 1,
+        currencyTypeId: 1,
+        jurisdiction: null,
+        accountNumber: null,
+        transfers: [
+          {
+            id: 'ffffffff-0000-4000-8000-000000000001',
+            toAccountId: tfsa.accountId,
+            fromInstitutionId: 'td-direct-investing',
+            fromInstitutionName: 'TD Direct Investing',
+            accountNumber: '•••••789',
+            accountType: 'TFSA',
+            transferType: 1,
+            approximateValueCents: 2_000_000,
+            status: 52,
+            esignStatus: 'SIGNED',
+            cancellable: true,
+            expected: null,
+            feeRefund: null,
+            lineCount: 0,
+            createdAt: '2026-12-01T15:00:00Z',
+            lastModifiedDate: '2026-12-01T15:00:00Z',
+            signedOn: '2026-12-01',
+          },
+        ],
+      },
+    ],
+  };
+  const applications = api.fetchSpy.getMockImplementation()!;
+  api.fetchSpy.mockImplementation(async (input, init) => {
+    const path = new URL(String(input), 'http://localhost').pathname.replace('/service/jaxrs', '');
+    if (path in answers) {
+      return new Response(JSON.stringify(answers[path]), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    return applications(input, init);
+  });
+}
+
 async function openNextSteps(
   status: 'underReview' | 'jointActionRequired',
-  { language = 'en' as 'en' | 'fr', isPep = false } = {},
+  { language = 'en' as 'en' | 'fr', isPep = false, funded = false } = {},
 ) {
   const api = fakeApplicationsApi([{ status, steps: agreed(isPep) }]);
   const id = api.first().id;
+  if (funded) withFunding(api, id);
   await renderApp({ path: `/application/${id}/nextsteps`, user: signedIn, language });
   await screen.findByRole('heading', { level: 1 });
 }
@@ -40,6 +132,32 @@ describe('next steps', () => {
       screen.getByText('Your account is usually ready in 1 to 3 business days.'),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to your applications' })).toBeVisible();
+  });
+
+  it('says what the funding step already set up instead of "you can then fund your account"', async () => {
+    await openNextSteps('underReview', { funded: true });
+    expect(await screen.findByText('Already set up for your accounts:')).toBeVisible();
+    expect(
+      screen.getByText('A deposit of $5,000.00 into your TFSA on Monday, December 14, 2026'),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'A contribution of $200.00 into your TFSA, monthly from Monday, December 14, 2026',
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'A transfer of about $20,000.00 from TD Direct Investing into your TFSA, signed',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/You can then fund your account/)).toBeNull();
+  });
+
+  it('says the account can be funded later when nothing is set up yet', async () => {
+    await openNextSteps('underReview');
+    expect(
+      await screen.findByText('You can then fund your account from your applications page.'),
+    ).toBeVisible();
   });
 
   it('gives a politically exposed person the date the form is due', async () => {

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { useApplication } from '../step/application-context.tsx';
 import { SignedCopyButton } from '../../../ui/signed-copy-button.tsx';
+import { FundingSetUp } from './funding-set-up.tsx';
 
 type Saved = Record<string, unknown>;
 const recordOf = (value: unknown): Saved =>
@@ -47,7 +48,8 @@ function situationOf(status: ApplicationState, role: 'primary' | 'joint'): Situa
 /**
  * Step `nextsteps` (spec sections 2 and 4): once the answers are agreed, what happens now. Under
  * review: the account is usually ready in 1 to 3 business days and we email when it is
- * approved; otherwise who the application waits for, and what they must do.
+ * approved, and what funding is already set up; otherwise who the application waits for, and
+ * what they must do.
  */
 export function NextStepsStep() {
   const { t, i18n } = useTranslation('nextSteps');
@@ -98,6 +100,16 @@ export function NextStepsStep() {
         {(t(`${situation}.steps`, { ...names, returnObjects: true }) as string[]).map((line) => (
           <li key={line}>{line}</li>
         ))}
+        {situation === 'underReview' && (
+          <>
+            {application.role === 'primary' ? (
+              <FundingSetUp applicationId={application.id} />
+            ) : (
+              <li>{t('underReview.fundLater')}</li>
+            )}
+            <li>{t('underReview.signedCopy')}</li>
+          </>
+        )}
         {pepDue && <li>{t('pepForm', { date: dateText(pepDue) })}</li>}
       </ul>
       <div className="actions">
