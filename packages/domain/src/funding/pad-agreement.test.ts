@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   padAgreementSections,
   padAgreementTitle,
+  padCancellationRule,
   padWaiverText,
   PAD_PAYEE_CONTACT,
   type PadAgreementDetails,
@@ -111,6 +112,33 @@ describe('padAgreementSections', () => {
     expect(text(padAgreementSections('en', joint))).toContain('Camille Tremblay and Alex Martin');
     expect(text(padAgreementSections('fr', joint))).toContain('Camille Tremblay et Alex Martin');
     expect(text(padAgreementSections('en', joint))).toContain('Every holder of the bank account');
+  });
+
+  it('never claims an identity check the person has not been through yet (it shows before identity verification)', () => {
+    for (const details of [monthly, { ...monthly, acceptedAt: '2026-04-01T14:05:00Z' }]) {
+      const en = text(padAgreementSections('en', details));
+      const fr = text(padAgreementSections('fr', details));
+      expect(en).not.toMatch(/verified your identity/);
+      expect(fr).not.toMatch(/vérification de votre identité/);
+      // H1's authorization: the payor's consent, their identity checked by a reasonable means.
+      expect(en).toMatch(/signed in to your account with us with your verified email address/);
+      expect(fr).toMatch(/adresse courriel vérifiée/);
+    }
+  });
+
+  it('states one cancellation rule, the one the mails state too', () => {
+    for (const language of ['en', 'fr'] as const) {
+      for (const oneTime of [true, false]) {
+        const cancellation = padAgreementSections(language, { ...monthly, oneTime }).find(
+          (section) => section.id === 'cancellation',
+        )!;
+        expect(cancellation.paragraphs[0]).toBe(padCancellationRule(language, oneTime));
+      }
+    }
+    expect(padCancellationRule('en', false)).toMatch(
+      /^Until the first debit is sent to your bank, you may cancel this agreement on your funding page/,
+    );
+    expect(padCancellationRule('fr', true)).toMatch(/page d’approvisionnement/);
   });
 
   it('dates the acceptance once accepted, in Eastern time', () => {

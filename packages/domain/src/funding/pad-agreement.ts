@@ -87,6 +87,24 @@ function names(list: string[], language: PadLanguage): string {
   }).format(list);
 }
 
+/**
+ * How a payor cancels (H1 item 5), the one rule the agreement and every mail about a debit
+ * state (findings A-minor 12): a debit not yet sent to the bank is cancelled on the funding
+ * page, at once; an active plan stops PAC_CANCELLATION_NOTICE_BUSINESS_DAYS business days after
+ * the notice, never more than H1's maximum of PAD_CANCELLATION_MAX_NOTICE_DAYS days, debits due
+ * before then being made.
+ */
+export function padCancellationRule(language: PadLanguage, oneTime: boolean): string {
+  if (language === 'fr') {
+    return oneTime
+      ? 'Vous pouvez annuler ce débit dans votre page d’approvisionnement, ou en nous appelant ou en nous écrivant, tant qu’il n’a pas été transmis à votre banque.'
+      : `Tant que le premier débit n’a pas été transmis à votre banque, vous pouvez annuler cet accord dans votre page d’approvisionnement, et rien n’est prélevé. Par la suite, vous pouvez l’annuler en tout temps dans votre page d’approvisionnement, ou en nous appelant ou en nous écrivant\u00a0: il cesse ${PAC_CANCELLATION_NOTICE_BUSINESS_DAYS} jours ouvrables après la réception de votre avis (nous ne demandons jamais un préavis de plus de ${PAD_CANCELLATION_MAX_NOTICE_DAYS} jours), et les débits prévus d’ici là sont effectués.`;
+  }
+  return oneTime
+    ? 'You may cancel this debit on your funding page, or by calling or writing to us, until it is sent to your bank.'
+    : `Until the first debit is sent to your bank, you may cancel this agreement on your funding page, and nothing is debited. After that, you may cancel it at any time on your funding page, or by calling or writing to us: it stops ${PAC_CANCELLATION_NOTICE_BUSINESS_DAYS} business days after we receive your notice (we never ask for more than ${PAD_CANCELLATION_MAX_NOTICE_DAYS} days’ notice), and debits due before then are made.`;
+}
+
 function sectionsEn(d: PadAgreementDetails): PadSection[] {
   const payee = BRAND_NAME.en;
   const contact = PAD_PAYEE_CONTACT;
@@ -97,8 +115,8 @@ function sectionsEn(d: PadAgreementDetails): PadSection[] {
       paragraphs: [
         `You, ${names(d.payorNames, 'en')}, authorize ${payee} (“we”, “us”) to debit the bank account below as this agreement sets out. ${
           d.acceptedAt
-            ? `You accepted this agreement online on ${dateTime(d.acceptedAt, 'en')}, after we verified your identity; your acceptance is your signature.`
-            : 'Accepting this agreement online, after we verified your identity, is your signature; it takes effect when you submit your request.'
+            ? `You accepted this agreement online on ${dateTime(d.acceptedAt, 'en')}, signed in to your account with us with your verified email address; your acceptance is your signature.`
+            : 'Accepting this agreement online, signed in to your account with us with your verified email address, is your signature; it takes effect when you submit your request.'
         }`,
         d.payorNames.length > 1
           ? 'Every holder of the bank account whose signature is needed to withdraw from it has authorized these debits.'
@@ -134,9 +152,7 @@ function sectionsEn(d: PadAgreementDetails): PadSection[] {
       id: 'cancellation',
       heading: 'Changing or cancelling',
       paragraphs: [
-        d.oneTime
-          ? 'You may cancel this debit on your funding page, or by calling or writing to us, until it is sent to your bank.'
-          : `You may cancel this agreement at any time on your funding page, or by calling or writing to us. It stops ${PAC_CANCELLATION_NOTICE_BUSINESS_DAYS} business days after we receive your notice (we never ask for more than ${PAD_CANCELLATION_MAX_NOTICE_DAYS} days’ notice); debits due before then are made.`,
+        padCancellationRule('en', d.oneTime),
         `To obtain a sample cancellation form, or for more information on your right to cancel a PAD agreement, contact your financial institution or visit ${paymentsSite.en}.`,
         'Cancelling this agreement does not close your investment account or end your other agreements with us.',
       ],
@@ -169,8 +185,8 @@ function sectionsFr(d: PadAgreementDetails): PadSection[] {
       paragraphs: [
         `Vous, ${names(d.payorNames, 'fr')}, autorisez ${payee} («\u00a0nous\u00a0») à débiter le compte bancaire ci-dessous selon le présent accord. ${
           d.acceptedAt
-            ? `Vous avez accepté cet accord en ligne le ${dateTime(d.acceptedAt, 'fr')}, après la vérification de votre identité; votre acceptation tient lieu de signature.`
-            : 'L’acceptation de cet accord en ligne, après la vérification de votre identité, tient lieu de signature; elle prend effet à l’envoi de votre demande.'
+            ? `Vous avez accepté cet accord en ligne le ${dateTime(d.acceptedAt, 'fr')}, dans votre compte chez nous ouvert avec votre adresse courriel vérifiée; votre acceptation tient lieu de signature.`
+            : 'L’acceptation de cet accord en ligne, dans votre compte chez nous ouvert avec votre adresse courriel vérifiée, tient lieu de signature; elle prend effet à l’envoi de votre demande.'
         }`,
         d.payorNames.length > 1
           ? 'Tous les titulaires du compte bancaire dont la signature est requise pour en retirer des fonds ont autorisé ces débits.'
@@ -206,9 +222,7 @@ function sectionsFr(d: PadAgreementDetails): PadSection[] {
       id: 'cancellation',
       heading: 'Modification ou annulation',
       paragraphs: [
-        d.oneTime
-          ? 'Vous pouvez annuler ce débit dans votre page de financement, ou en nous appelant ou en nous écrivant, tant qu’il n’a pas été transmis à votre banque.'
-          : `Vous pouvez annuler cet accord en tout temps dans votre page de financement, ou en nous appelant ou en nous écrivant. Il cesse ${PAC_CANCELLATION_NOTICE_BUSINESS_DAYS} jours ouvrables après la réception de votre avis (nous ne demandons jamais un préavis de plus de ${PAD_CANCELLATION_MAX_NOTICE_DAYS} jours); les débits prévus d’ici là sont effectués.`,
+        padCancellationRule('fr', d.oneTime),
         `Pour obtenir un modèle de formulaire d’annulation ou plus d’information sur votre droit d’annuler un accord de DPA, communiquez avec votre institution financière ou visitez ${paymentsSite.fr}.`,
         'L’annulation de cet accord ne ferme pas votre compte de placement et ne met pas fin à vos autres conventions avec nous.',
       ],

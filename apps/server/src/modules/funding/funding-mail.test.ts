@@ -1,3 +1,4 @@
+import { padCancellationRule } from '@portal/domain/funding/pad-agreement';
 import { describe, expect, it } from 'vitest';
 import {
   fundingConfirmationMail,
@@ -66,7 +67,27 @@ describe('funding mails', () => {
     expect(mail.subject).toBe('Pre-authorized debit on November 26, 2026');
     expect(mail.text).toContain('we will debit $100.00 from your bank account •••••210 at TD');
     expect(mail.text).toContain('debited monthly');
-    expect(mail.text).toContain('10 business days');
+    // The agreement's cancellation rule, not another one ("at least 10 business days before").
+    expect(mail.text).toContain(padCancellationRule('en', false));
+    expect(mail.text).not.toContain('before the debit');
+  });
+
+  it('states the one-time debit’s cancellation as the agreement does, in French too', () => {
+    const mail = padPreNotificationMail({
+      language: 'fr',
+      firstName: 'Sam',
+      amountCents: 10_000,
+      currency: 'CAD',
+      frequency: 1,
+      toAccountLabel: 'CELI',
+      bankAccountMasked: '•••••210',
+      institutionName: 'TD Canada Trust',
+      debitDate: '2026-11-26',
+      url,
+    });
+    expect(mail.text).toContain(padCancellationRule('fr', true));
+    expect(mail.text).toContain('tant qu’il n’a pas été transmis à votre banque');
+    expect(mail.text).not.toContain('au moins 10 jours ouvrables avant');
   });
 
   it('escapes a name in the HTML and keeps it on one line in the text', () => {

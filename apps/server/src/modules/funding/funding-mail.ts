@@ -6,6 +6,7 @@ import {
   type EftFrequency,
 } from '@portal/domain/enums/funding';
 import { formatCents, type Cents } from '@portal/domain/money/cents';
+import { padCancellationRule } from '@portal/domain/funding/pad-agreement';
 import { composeLetter, labelInSentence, oneLine } from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
@@ -91,8 +92,8 @@ const words = {
       body: (amount: string, bank: string, institution: string, date: string, account: string) =>
         `On ${date} we will debit ${amount} from your bank account ${bank} at ${institution}, for your ${account}.`,
       recurring: (frequency: string) => `After that, the same amount is debited ${frequency}.`,
-      cancel:
-        'To cancel, contact us at least 10 business days before the debit. You have certain recourse rights if a debit does not comply with your agreement (www.payments.ca).',
+      recourse:
+        'You have certain recourse rights if a debit does not comply with your agreement (www.payments.ca).',
     },
     status: {
       sent: {
@@ -160,8 +161,8 @@ const words = {
         `Le ${date}, nous prélèverons ${amount} de votre compte bancaire ${bank} chez ${institution}, pour votre ${account}.`,
       recurring: (frequency: string) =>
         `Par la suite, le même montant sera prélevé selon la fréquence suivante\u00a0: ${frequency}.`,
-      cancel:
-        'Pour annuler, communiquez avec nous au moins 10 jours ouvrables avant le prélèvement. Vous disposez de certains droits de recours si un débit n’est pas conforme à votre accord (www.paiements.ca).',
+      recourse:
+        'Vous disposez de certains droits de recours si un débit n’est pas conforme à votre accord (www.paiements.ca).',
     },
     status: {
       sent: {
@@ -274,7 +275,9 @@ export function padPreNotificationMail(input: PreNotificationInput): MessageCont
     ...(input.frequency === eftFrequencies.onetime
       ? []
       : [w.preNotification.recurring(frequencyWords(input.frequency, language))]),
-    w.preNotification.cancel,
+    // The agreement's own cancellation rule, word for word: one rule, never two.
+    padCancellationRule(language, input.frequency === eftFrequencies.onetime),
+    w.preNotification.recourse,
   ];
   return compose(language, w.preNotification.subject(date), paragraphs, input.url);
 }
