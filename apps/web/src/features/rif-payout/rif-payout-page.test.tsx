@@ -233,6 +233,27 @@ describe('RRIF payout screen', () => {
     expect(screen.getByRole('heading', { name: 'Your payments are set up' })).toBeVisible();
   });
 
+  it('reviews one first-payment date, the business day it is paid, and says why it moved', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    await renderPage();
+    await answerSpouseSetup(user);
+    // January 31, 2027 is a Sunday: the payment is made on Friday, January 29.
+    await user.click(screen.getByRole('radio', { name: 'The last day of the month' }));
+    const preview = await screen.findByRole('region', { name: 'Your first payment' });
+    await waitFor(() =>
+      expect(within(preview).getByText('Friday, January 29, 2027')).toBeVisible(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Review the payments' }));
+    await screen.findByRole('heading', { name: 'Check your payments' });
+    const start = screen.getByText('First payment').nextElementSibling!;
+    expect(start).toHaveTextContent(/^Friday, January 29, 2027/);
+    expect(start).toHaveTextContent(
+      'Scheduled for Sunday, January 31, 2027, not a business day: paid the business day before.',
+    );
+    expect(screen.queryByText(/^Sunday, January 31, 2027$/)).toBeNull();
+  });
+
   it('pays into a bank account on file, offering to add one as funding does', async () => {
     const api = fakeApi();
     const user = userEvent.setup();

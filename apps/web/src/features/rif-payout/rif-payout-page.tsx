@@ -317,6 +317,7 @@ function FundPayouts({
   }
 
   if (mode.kind === 'review') {
+    const payment = previewFor(mode.state, options, fund);
     return (
       <section aria-labelledby="rif-review-heading">
         <h2 id="rif-review-heading" ref={headingRef} tabIndex={-1}>
@@ -328,12 +329,9 @@ function FundPayouts({
           fund={fund}
           bankAccounts={bankAccounts}
           sinOnFile={sinOnFile}
+          firstPaidOn={payment?.paidOn}
         />
-        <FirstPaymentPanel
-          id="rif-review-payment"
-          payment={previewFor(mode.state, options, fund)}
-          currency={currency}
-        />
+        <FirstPaymentPanel id="rif-review-payment" payment={payment} currency={currency} />
         <div role="status" aria-live="polite">
           {saving && <p className="loading-inline">{t('review.saving')}</p>}
         </div>

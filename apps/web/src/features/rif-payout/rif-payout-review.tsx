@@ -10,6 +10,7 @@ import {
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import { toAccountLabel } from '@portal/domain/funding/funding-item';
 import { formatCents } from '@portal/domain/money/cents';
+import type { IsoDate } from '@portal/domain/calendar/iso-date';
 import type { RifFund, RifOptions } from '@portal/domain/rif/rif-api';
 import { rifPaymentDate } from '@portal/domain/rif/rif-payout-schema';
 import { maskSin } from '@portal/domain/rules/person';
@@ -38,7 +39,10 @@ export function RifSetupSummary({
   fund,
   bankAccounts,
   sinOnFile,
+  firstPaidOn,
 }: {
+  /** The day the first payment is paid (a business day), as the first payment panel has it. */
+  firstPaidOn?: IsoDate;
   state: RifFormState;
   options: RifOptions;
   fund: RifFund;
@@ -64,13 +68,18 @@ export function RifSetupSummary({
     state.taxCalcOptionTypeId === TAX_CALC_OPTION_PERCENTAGE
       ? t('review.taxPercent', { percent: percentOf(state.taxPercent) ?? 0 })
       : t('form.tax.standard');
-  const start =
+  // One date, the day it is paid (moved to the business day before when the day chosen is not
+  // one), as the first payment panel beside it says; the day chosen is explained when it moved.
+  const scheduledOn =
     state.startMonth !== undefined && state.startYear !== undefined
-      ? formatIsoDate(
-          rifPaymentDate(state.startDateTypeId as 1 | 2, state.startYear, state.startMonth),
-          language,
-        )
-      : '';
+      ? rifPaymentDate(state.startDateTypeId as 1 | 2, state.startYear, state.startMonth)
+      : undefined;
+  const paidOn = firstPaidOn ?? scheduledOn;
+  const start = paidOn ? formatIsoDate(paidOn, language) : '';
+  const moved =
+    scheduledOn && paidOn && paidOn !== scheduledOn
+      ? t('review.startMoved', { date: formatIsoDate(scheduledOn, language) })
+      : undefined;
   const bank = bankAccounts.find((account) => account.id === state.bankAccountId);
   const cash = options.cashAccounts.find((account) => account.accountId === state.payoutAccountId);
   const paidTo =
@@ -112,7 +121,15 @@ export function RifSetupSummary({
       </div>
       <div>
         <dt>{t('review.start')}</dt>
-        <dd>{start}</dd>
+        <dd>
+          {start}
+          {moved && (
+            <>
+              <br />
+              {moved}
+            </>
+          )}
+        </dd>
       </div>
       <div>
         <dt>{t('review.paidTo')}</dt>
