@@ -355,3 +355,38 @@ for (const language of ['en', 'fr'] as const) {
     });
   });
 }
+
+test.describe('the bank connection frame, at 1280 and 390 px', () => {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${size.width} px the bank's sign-in fits its frame, and its button stands apart from the amount`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const w = words.en;
+      await useLanguage(page.context(), 'en');
+      await page.setViewportSize(size);
+      await agreedOnFundingStep(page, 'en', `fund-frame-${size.width}`);
+      await page.getByRole('radio', { name: w.eft }).check();
+      await page.getByRole('button', { name: w.addConnection }).click();
+      const signIn = page.getByRole('button', { name: w.signInToBank });
+      const button = (await signIn.boundingBox())!;
+      const amount = (await page.locator('label', { hasText: /^Amount$/ }).boundingBox())!;
+      // Findings A-minor 22: "Sign in to my bank" touched the Amount label.
+      expect(amount.y - (button.y + button.height)).toBeGreaterThanOrEqual(24);
+
+      await signIn.click();
+      const frame = page.frameLocator(`iframe[title="${w.frameTitle}"]`);
+      await expect(frame.getByLabel(w.password, { exact: true })).toBeVisible({ timeout: 20_000 });
+      // Nothing of the bank's sign-in below a fold inside the frame: it does not scroll.
+      const inside = await frame.locator('html').evaluate((html) => ({
+        content: html.scrollHeight,
+        frame: window.innerHeight,
+      }));
+      expect(inside.content).toBeLessThanOrEqual(inside.frame);
+      await screenshot(page, `funding-bank-frame-${size.width}`);
+    });
+  }
+});

@@ -10,7 +10,8 @@ import { applicationAtReview, mailTo } from '../support/seed.ts';
  * flag file the end-to-end server runs with: an applicant whose agreed application opens a RRIF
  * and a cash account reaches funding, sets up payments on the spouse's age, monthly, with 10%
  * extra withholding into the cash account, sees the first payment as it is chosen, reviews and
- * saves, then finds it set up after a reload.
+ * saves, then finds it set up after a reload. A RRIF-only application's funding step offers
+ * only what a RRIF takes: a transfer, or nothing for now.
  */
 
 const words = {
@@ -45,6 +46,13 @@ const words = {
     saved: 'Your payments are set up. We sent you a confirmation by email.',
     setUp: 'Your payments are set up',
     mailSubject: 'Your RRIF payments are set up',
+    rrifOptions: 'How would you like to fund your RRIF?',
+    fundingWays: ['Transfer from another financial institution', 'Skip for now and fund later'],
+    bankDeposits: [
+      'One transfer from my bank account',
+      'Regular contributions from my bank account',
+      'Pay as a bill from my bank',
+    ],
   },
   fr: {
     reviewHeading: "Vérifiez vos réponses avant d'accepter",
@@ -77,19 +85,30 @@ const words = {
     saved: 'Vos versements sont prévus. Nous vous avons envoyé une confirmation par courriel.',
     setUp: 'Vos versements sont prévus',
     mailSubject: 'Vos versements du FERR sont prévus',
+    rrifOptions: 'Comment voulez-vous approvisionner votre FERR?',
+    fundingWays: [
+      'Transfert depuis une autre institution financière',
+      'Passer pour l’instant et approvisionner plus tard',
+    ],
+    bankDeposits: [
+      'Un virement depuis mon compte bancaire',
+      'Des cotisations régulières depuis mon compte bancaire',
+      'Payer comme une facture depuis ma banque',
+    ],
   },
 } as const;
 type Words = (typeof words)[Language];
 
 /** An applicant whose RRIF and cash account application is agreed, on the funding step. */
-async function agreedWithRrif(page: Page, language: Language, w: Words) {
+async function agreedWithRrif(
+  page: Page,
+  language: Language,
+  w: Words,
+  accounts: string[] = ['rrif', 'cash'],
+) {
   const primary = { firstName: 'Élise', lastName: 'Tremblay', email: newEmail('rif-payout') };
   await signInThroughApi(page, language, primary);
-  const id = await applicationAtReview(page.request, {
-    primary,
-    language,
-    accounts: ['rrif', 'cash'],
-  });
+  const id = await applicationAtReview(page.request, { primary, language, accounts });
   await page.goto(`/#/application/${id}/review`);
   await expect(heading(page, w.reviewHeading)).toBeVisible();
   await page.getByLabel(w.consent).check();
@@ -115,6 +134,21 @@ for (const language of ['en', 'fr'] as const) {
   test.describe(`RRIF payouts in ${language === 'en' ? 'English' : 'French'}`, () => {
     test.beforeEach(async ({ context }) => {
       await useLanguage(context, language);
+    });
+
+    test('a RRIF-only application’s funding step offers a transfer or nothing for now, never a bank deposit', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await agreedWithRrif(page, language, w, ['rrif']);
+      const options = page.getByRole('group', { name: w.rrifOptions });
+      await expect(options.getByRole('radio')).toHaveCount(w.fundingWays.length);
+      for (const way of w.fundingWays) {
+        await expect(options.getByRole('radio', { name: way })).toBeVisible();
+      }
+      for (const deposit of w.bankDeposits) {
+        await expect(page.getByRole('radio', { name: deposit })).toHaveCount(0);
+      }
     });
 
     test('payments on the spouse’s age, monthly, 10% extra withholding: first payment shown, saved, set up after a reload', async ({

@@ -12,8 +12,9 @@ import { applicationAtReview } from '../support/seed.ts';
  * from the profile and changed to the statement's wording (the first name without its accent
  * and in capitals, "Queen Street West" for the profile's "Queen St W", the SIN left to the one
  * on file: the same person and address, issue 30), the pre-check catching only an RRSP sent
- * into the TFSA, fixed, then signed in the sandbox ceremony and shown on the funding page as
- * submitted with its expected date; then
+ * into the TFSA, fixed, then signed in the sandbox ceremony, which returns to the application's
+ * funding step, where it shows as submitted with its expected date and the applicant goes on to
+ * the next step; then
  * on the funding page a full transfer cancelled before signing, after the confirmation.
  */
 
@@ -68,6 +69,8 @@ const words = {
     signDocument: 'Sign the document',
     signed: /your transfer authorization is signed/,
     pageHeading: 'Funding',
+    progress: 'Application progress',
+    identityTitle: 'Confirm your identity',
     itemName: /^Questrade •••••\d{3} to TFSA$/,
     submitted: 'Submitted',
     expectedBy: /^by \w+day, \w+ \d{1,2}, \d{4}$/,
@@ -128,6 +131,8 @@ const words = {
     signDocument: 'Signer le document',
     signed: /votre autorisation de transfert est signée/,
     pageHeading: 'Approvisionnement',
+    progress: 'Progression de la demande',
+    identityTitle: 'Confirmer votre identité',
     itemName: /^Questrade •••••\d{3} vers CELI$/,
     submitted: 'Soumis',
     expectedBy: /^d’ici le \p{L}+ \d{1,2} \p{L}+ \d{4}$/u,
@@ -213,7 +218,7 @@ for (const language of ['en', 'fr'] as const) {
       await page.context().close();
     });
 
-    test('a partial transfer of two lines, prefilled and copied as the statement words it: the pre-check catches only the RRSP into a TFSA, then it is signed', async () => {
+    test('a partial transfer of two lines, prefilled and copied as the statement words it: the pre-check catches only the RRSP into a TFSA, then it is signed and the ceremony returns to the application', async () => {
       test.setTimeout(120_000);
       await page.getByRole('radio', { name: w.transferOption }).check();
       await page.getByRole('button', { name: w.requestTransfer }).click();
@@ -275,8 +280,11 @@ for (const language of ['en', 'fr'] as const) {
       await page.getByLabel(w.typedName).fill(`${person.firstName} ${person.lastName}`);
       await page.getByRole('button', { name: w.signDocument }).click();
 
-      await expect(page).toHaveURL(/#\/home\/funding\?transfer=/);
-      await expect(heading(page, w.pageHeading)).toBeVisible({ timeout: 20_000 });
+      // Signed from inside the application, the ceremony returns to its funding step (findings
+      // A-M4): the step bar, the transfer open at its sign step, and the applicant goes on.
+      await expect(page).toHaveURL(/#\/application\/[^/]+\/funding\?transfer=/);
+      await expect(heading(page, w.stepTitle)).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('navigation', { name: w.progress })).toBeVisible();
       // The sign step asks every 2 s; the first ask may renew the idle sign-in.
       await expect(page.getByText(w.signed)).toBeVisible({ timeout: 25_000 });
       const item = page.getByRole('listitem').filter({
@@ -285,6 +293,11 @@ for (const language of ['en', 'fr'] as const) {
       await expect(item.getByText(w.submitted, { exact: true })).toBeVisible();
       await expect(item.getByText(w.expectedBy)).toBeVisible();
       await screenshot(page, `transfer-signed-${language}`);
+      await page.getByRole('button', { name: w.continue, exact: true }).click();
+      await expect(heading(page, w.identityTitle)).toBeVisible({ timeout: 20_000 });
+      await page.goto('/#/home/funding');
+      await expect(heading(page, w.pageHeading)).toBeVisible({ timeout: 20_000 });
+      await expect(item.getByText(w.submitted, { exact: true })).toBeVisible();
     });
 
     test('a full transfer cancelled before signing, after the confirmation', async () => {

@@ -19,6 +19,7 @@ import { SelectField } from '../select-field.tsx';
 import { BankAccountPicker } from './bank-account-picker.tsx';
 import { ContributionHints, hintsFor } from './contribution-hints.tsx';
 import { currencyOf, fundingLanguageOf } from './funding-format.ts';
+import styles from './funding.module.css';
 import { emptyMoney, MoneyField, type MoneyValue } from './money-field.tsx';
 import { PadAgreement } from './pad-agreement.tsx';
 import { StartDatePicker, useStartDates } from './start-date-picker.tsx';
@@ -243,7 +244,7 @@ export function EftRequestForm({
         onChange={setBankAccountId}
         error={errorOf('from')}
       />
-      {addBankAccount}
+      {addBankAccount && <div className={styles.addBankAccount}>{addBankAccount}</div>}
       <form noValidate onSubmit={submit}>
         {fixedToAccountId === undefined && (
           <SelectField
