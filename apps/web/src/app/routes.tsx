@@ -135,7 +135,10 @@ const onboardingStepRoutes: RouteObject[] = [
   step('funding', async () => {
     // Features do not import each other: the RRIF payout screen's path comes from here.
     const { FundingStep } = await import('../features/onboarding/funding/funding-step.tsx');
-    return { default: () => <FundingStep rifPayoutPathOf={rifPayoutPath} /> };
+    // From the step, the RRIF payout screen goes back to the step (findings A-M4).
+    return {
+      default: () => <FundingStep rifPayoutPathOf={(id) => rifPayoutPath(id, 'application')} />,
+    };
   }),
   step('qualid', async () => ({
     default: (await import('../features/onboarding/identity/qualid-step.tsx')).QualidStep,

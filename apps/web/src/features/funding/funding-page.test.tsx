@@ -218,7 +218,9 @@ describe('funding page', () => {
       await within(recurring).findByRole('heading', { name: '$200.00 to TFSA' }),
     ).toBeVisible();
     expect(within(recurring).queryByText('You have no recurring contribution.')).toBeNull();
-    expect(within(recurring).getByText(/^Starts on .*March 16, 2026\. Until the first debit/)).toBeVisible();
+    expect(
+      within(recurring).getByText(/^Starts on .*March 16, 2026\. Until the first debit/),
+    ).toBeVisible();
     expect(within(recurring).queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
@@ -763,5 +765,28 @@ describe('funding page: transfers in', () => {
       await screen.findByRole('heading', { name: 'Sign the transfer authorization' }),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'I have signed' })).toBeVisible();
+  });
+
+  it('back from the ceremony once the signature is already recorded, says it is signed', async () => {
+    resetFlagsForTests();
+    const signed = {
+      ...unsignedTransfer,
+      status: 52,
+      esignStatus: 'SIGNED',
+      signedOn: '2026-03-05',
+    };
+    fakeFundingApi({
+      ...transferRoutes(false),
+      [`GET /coapplications/${APPLICATION_ID}/coaccounts`]: [
+        ok([{ ...rrif, transfers: [signed] }]),
+      ],
+    });
+    await renderPage('en', `/home/funding?transfer=${unsignedTransfer.id}&returned=1`);
+    expect(
+      await screen.findByText(
+        'Thank you: your transfer authorization is signed and your request is on its way.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Sign the transfer authorization' })).toBeNull();
   });
 });

@@ -127,9 +127,9 @@ function fakeApi(answers: Record<string, Answer[]> = {}, flag = true) {
   };
 }
 
-async function renderPage(language: 'en' | 'fr' = 'en') {
+async function renderPage(language: 'en' | 'fr' = 'en', path = rifPayoutPath(APPLICATION_ID)) {
   const rendered = await renderApp({
-    path: rifPayoutPath(APPLICATION_ID),
+    path,
     user: signedIn,
     language,
   });
@@ -334,6 +334,21 @@ describe('RRIF payout screen', () => {
       await screen.findByText('RIF payout request error occurred. Try again or contact support.'),
     ).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Check your payments' })).toBeVisible();
+  });
+
+  it('goes back to the application’s funding step when opened from it, else to the funding page', async () => {
+    fakeApi({ [`GET /rifFunding/${APPLICATION_ID}`]: [ok({ setUp: true, setups: [saved] })] });
+    const { unmount } = await renderPage('en', rifPayoutPath(APPLICATION_ID, 'application'));
+    expect(await screen.findByRole('link', { name: 'Back to funding' })).toHaveAttribute(
+      'href',
+      `/application/${APPLICATION_ID}/funding`,
+    );
+    unmount();
+    await renderPage();
+    expect(await screen.findByRole('link', { name: 'Back to funding' })).toHaveAttribute(
+      'href',
+      '/home/funding',
+    );
   });
 
   it('shows a saved setup, and opens it to change with the SIN kept on file', async () => {

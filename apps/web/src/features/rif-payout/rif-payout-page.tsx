@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
 import { minPaymentTypes } from '@portal/domain/enums/rif';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
@@ -27,6 +27,7 @@ import { problemsOf, RifPayoutForm } from './rif-payout-form.tsx';
 import { FirstPaymentPanel } from './rif-payout-preview.tsx';
 import { RifSetupSummary } from './rif-payout-review.tsx';
 import { frequencyChoices, labelOf } from './rif-payout-texts.ts';
+import { rifPayoutBackPath, RIF_PAYOUT_FROM_PARAM } from './rif-payout-path.ts';
 
 export interface RifPayoutPageProps {
   /** How often a bank connection's status is asked (tests shorten it). */
@@ -171,11 +172,19 @@ function RifPayoutScreen({
   );
 }
 
+/** Back where the screen was opened from: the application's funding step or the funding page. */
+function useBackPath(): string {
+  const { applicationId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  return rifPayoutBackPath(applicationId, searchParams.get(RIF_PAYOUT_FROM_PARAM));
+}
+
 function BackToFunding() {
   const { t } = useTranslation('rifPayout');
+  const back = useBackPath();
   return (
     <div className="actions">
-      <Link className="button button-secondary" to="/home/funding">
+      <Link className="button button-secondary" to={back}>
         {t('backToFunding')}
       </Link>
     </div>
@@ -204,6 +213,7 @@ function FundPayouts({
   onBankAccountAdded(bankAccount: BankAccount): void;
 }) {
   const { t } = useTranslation('rifPayout');
+  const back = useBackPath();
   const { options, bankAccounts } = loaded;
   const [fundId, setFundId] = useState(options.funds[0]!.accountId);
   const fund = options.funds.find((each) => each.accountId === fundId) ?? options.funds[0]!;
@@ -308,7 +318,7 @@ function FundPayouts({
           >
             {t('setUp.change')}
           </button>
-          <Link className="button button-secondary" to="/home/funding">
+          <Link className="button button-secondary" to={back}>
             {t('backToFunding')}
           </Link>
         </div>

@@ -100,6 +100,21 @@ export function TransfersPanel({
     reportUnsigned.current?.(unsignedKey ? unsignedKey.split(' ') : []);
   }, [unsignedKey, resource.state]);
 
+  // Back from the ceremony with the signature already recorded (the vendor's webhook came
+  // first): the sign step has nothing left to check, so the thank-you is said at once.
+  const returnedSigned =
+    signingTransferId !== undefined &&
+    transfers.some(
+      (transfer) => transfer.id === signingTransferId && transfer.esignStatus === 'SIGNED',
+    );
+  const saidSigned = useRef(false);
+  useEffect(() => {
+    if (!returnedSigned || saidSigned.current) return;
+    saidSigned.current = true;
+    setSigning(null);
+    setOutcome({ kind: 'done', text: t('sign.signed') });
+  }, [returnedSigned, t]);
+
   const labelOf = (accountId: string) => {
     const account = accounts.find((each) => each.accountId === accountId);
     return account ? coAccountLabel(account, language) : '';
@@ -185,6 +200,7 @@ export function TransfersPanel({
                       pollIntervalMs={pollIntervalMs}
                       headingLevel={4}
                       onSigned={() => {
+                        saidSigned.current = true;
                         setSigning(null);
                         setOutcome({ kind: 'done', text: t('sign.signed') });
                         retry();
