@@ -385,7 +385,7 @@ test.describe('the bank connection frame, at 1280 and 390 px', () => {
         content: html.scrollHeight,
         frame: window.innerHeight,
       }));
-      expect(inside.content).toBeLessThanOrEqual(inside.frame);
+      expect(inside.content, JSON.stringify(inside)).toBeLessThanOrEqual(inside.frame);
       await screenshot(page, `funding-bank-frame-${size.width}`);
     });
   }
