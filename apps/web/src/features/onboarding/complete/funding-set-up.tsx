@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
 import { eftFrequencies, eftFrequencyLabels } from '@portal/domain/enums/funding';
 import { toAccountLabel, type FundingItem } from '@portal/domain/funding/funding-item';
 import { formatCents } from '@portal/domain/money/cents';
@@ -14,7 +15,6 @@ import {
   formatIsoDate,
   fundingLanguageOf,
 } from '../../../ui/funding/funding-format.ts';
-import { coAccountLabel } from '../../../ui/transfers/transfer-form.tsx';
 
 const frequencyNames = Object.fromEntries(
   Object.entries(eftFrequencies).map(([name, id]) => [id, name]),
@@ -65,7 +65,15 @@ export function FundingSetUp({ applicationId }: { applicationId: string }) {
   const { items, coAccounts, rifSetUp } = resource.data;
   const accountOf = (accountId: string) => {
     const account = coAccounts.find((each) => each.accountId === accountId);
-    return account ? coAccountLabel(account, language) : '';
+    return account
+      ? toAccountLabel(
+          {
+            accountTypeName: account.accountTypeName as NamedAccountTypeName,
+            accountNumber: account.accountNumber,
+          },
+          language,
+        )
+      : '';
   };
   const lines = [
     ...items.map((item) => {
