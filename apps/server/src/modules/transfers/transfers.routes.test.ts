@@ -475,8 +475,7 @@ describe('transfers API (issue 15)', () => {
       });
       expect(put.statusCode).toBe(200);
       const { transferAccountId, esignUrl } = put.json<TransferAccountResult>();
-      const inApplication =
-        `/#/application/${ids.applicationId}/funding?transfer=${transferAccountId}&returned=1`;
+      const inApplication = `/#/application/${ids.applicationId}/funding?transfer=${transferAccountId}&returned=1`;
       expect((await envelopeOf(esignUrl!))?.returnPath).toBe(inApplication);
 
       // Resumed from the funding page, the same envelope returns there; asked again from the

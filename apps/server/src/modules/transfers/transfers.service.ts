@@ -162,7 +162,6 @@ export interface StoredStatement {
   address: TransferAddress;
 }
 
-
 /** The document types a statement may be kept as (spec section 3's upload types). */
 export const statementDocumentTypes = ['investmentStatement', 'transferForm'] as const;
 export type StatementDocumentType = (typeof statementDocumentTypes)[number];

@@ -471,7 +471,9 @@ describe('funding step', () => {
     expect(
       screen.getByRole('radio', { name: 'Transfer from another financial institution' }),
     ).toBeChecked();
-    expect(await screen.findByRole('heading', { name: 'Sign the transfer authorization' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign the transfer authorization' }),
+    ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Sign the authorization' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/esign/abc'));
     const asked = api.sent('GET', `/transferAccounts/${unsignedTransfer.id}/esign`);
