@@ -24,6 +24,14 @@ export const eftFrequencyLabels = {
   annually: { en: 'Yearly', fr: 'Chaque année' },
 } as const satisfies Labels<typeof eftFrequencies>;
 
+const eftFrequencyNames = Object.fromEntries(
+  Object.entries(eftFrequencies).map(([name, id]) => [id, name]),
+) as Record<number, keyof typeof eftFrequencies>;
+
+/** The name of a frequency id (`5` is `monthly`), to find its label; undefined when unknown. */
+export const eftFrequencyNameOf = (id: number): keyof typeof eftFrequencies | undefined =>
+  eftFrequencyNames[id];
+
 /** Spec section 3: funding type ids of the funding request payload. */
 export const fundingTypes = { OneTime: 1, Recurring: 3 } as const;
 export type FundingType = (typeof fundingTypes)[keyof typeof fundingTypes];

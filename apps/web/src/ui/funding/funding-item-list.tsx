@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   eftFrequencies,
   eftFrequencyLabels,
+  eftFrequencyNameOf,
   eftUserStatusLabels,
 } from '@portal/domain/enums/funding';
 import { toAccountLabel, type FundingItem } from '@portal/domain/funding/funding-item';
@@ -11,10 +12,6 @@ import { fundingApi } from '../../lib/funding-api.ts';
 import { DownloadButton } from '../download-button.tsx';
 import styles from './funding.module.css';
 import { currencyOf, formatIsoDate, fundingLanguageOf } from './funding-format.ts';
-
-const frequencyNames = Object.fromEntries(
-  Object.entries(eftFrequencies).map(([name, id]) => [id, name]),
-) as Record<number, keyof typeof eftFrequencies>;
 
 export interface FundingItemListProps {
   items: readonly FundingItem[];
@@ -56,7 +53,7 @@ export function FundingItemList({
   return (
     <ul className={styles.items} aria-labelledby={labelledBy}>
       {items.map((item) => {
-        const frequency = frequencyNames[item.frequency] ?? 'onetime';
+        const frequency = eftFrequencyNameOf(item.frequency) ?? 'onetime';
         const amount = formatCents(
           item.amountCents,
           language,

@@ -1,7 +1,11 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
-import { eftFrequencies, eftFrequencyLabels } from '@portal/domain/enums/funding';
+import {
+  eftFrequencies,
+  eftFrequencyLabels,
+  eftFrequencyNameOf,
+} from '@portal/domain/enums/funding';
 import { toAccountLabel, type FundingItem } from '@portal/domain/funding/funding-item';
 import { formatCents } from '@portal/domain/money/cents';
 import { deliveringInstitutionNameOf } from '@portal/domain/transfers/delivering-institutions';
@@ -15,10 +19,6 @@ import {
   formatIsoDate,
   fundingLanguageOf,
 } from '../../../ui/funding/funding-format.ts';
-
-const frequencyNames = Object.fromEntries(
-  Object.entries(eftFrequencies).map(([name, id]) => [id, name]),
-) as Record<number, keyof typeof eftFrequencies>;
 
 interface SetUp {
   items: FundingItem[];
@@ -83,7 +83,8 @@ export function FundingSetUp({ applicationId }: { applicationId: string }) {
         date: formatIsoDate(item.startDate, language),
       };
       if (item.frequency === eftFrequencies.onetime) return t('setUp.eft', values);
-      const frequency = eftFrequencyLabels[frequencyNames[item.frequency] ?? 'monthly'][language];
+      const frequency =
+        eftFrequencyLabels[eftFrequencyNameOf(item.frequency) ?? 'monthly'][language];
       return t('setUp.pac', { ...values, frequency: frequency.toLocaleLowerCase(language) });
     }),
     ...coAccounts
