@@ -532,6 +532,14 @@ describe('identity verification API (bypass-qualId off)', () => {
     expect(
       (await app.inject({ method: 'GET', url, headers: bearer(camille.token) })).statusCode,
     ).toBe(404);
+    // The role is checked before the id: a malformed id tells a client nothing either.
+    const malformed = await app.inject({
+      method: 'GET',
+      url: '/service/jaxrs/ops/identityRecords/not-a-uuid',
+      headers: bearer(camille.token),
+    });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toMatchObject({ errorCode: 'notFound' });
     const staff = await signedInWithRole(app, 'staff');
     const started = Date.now();
     const response = await app.inject({ method: 'GET', url, headers: bearer(staff.token) });
