@@ -398,7 +398,8 @@ export async function decline(
 
 /**
  * Asks the applicants for more (requires review): the request is written with the message as
- * the staff member wrote it to them and the document types asked for, and mailed to each.
+ * the staff member wrote it to them and the document types asked for, and mailed to each. A
+ * PEP/HIO case's first approval is withdrawn, so the answer is approved by two people again.
  */
 export async function requestInformation(
   deps: DecisionDeps,
@@ -415,7 +416,16 @@ export async function requestInformation(
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     const row = await decidable(tx, staff, applicationId, body.version, 'reviewRequested');
-    await caseOf(tx, applicationId, row.updatedAt);
+    const reviewCase = await caseOf(tx, applicationId, row.updatedAt);
+    // Four eyes on what is decided: the answer is new, so a first approval given before it
+    // no longer counts, and two people review the case again (ASVS 2.3.5).
+    const withdrawnApproval = reviewCase.firstApprovalBy;
+    if (withdrawnApproval !== null) {
+      await tx
+        .update(reviewCases)
+        .set({ firstApprovalBy: null, firstApprovalAt: null })
+        .where(eq(reviewCases.applicationId, applicationId));
+    }
     const requestId = randomUUID();
     await tx.insert(informationRequests).values({
       id: requestId,
@@ -429,7 +439,12 @@ export async function requestInformation(
       applicationId,
       actorId: staff.id,
       event: 'reviewRequested',
-      details: { reason: body.reason, requestId, documentTypes: body.documentTypes },
+      details: {
+        reason: body.reason,
+        requestId,
+        documentTypes: body.documentTypes,
+        ...(withdrawnApproval !== null && { firstApprovalWithdrawn: withdrawnApproval }),
+      },
     });
     await mailApplicants(tx, deps, row, INFORMATION_REQUESTED_TEMPLATE, (language, firstName) =>
       informationRequestedMail(language, {

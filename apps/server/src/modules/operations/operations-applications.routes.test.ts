@@ -489,6 +489,56 @@ describe('operations API: applications', () => {
     });
   });
 
+  it('withdraws a PEP/HIO first approval when information is asked for: two people review the answer', async () => {
+    const id = await underReview(app, client, { pep: true });
+    await ops.claim(staff, id);
+    const first = await ops.approve(staff, id, (await ops.caseOf(staff, id)).version);
+    expect(first.json<DecisionAnswer>().outcome).toBe('awaitingSecondApproval');
+
+    await ops.claim(otherStaff, id);
+    const asked = await ops.call(otherStaff, 'POST', `/applications/${id}/requestInformation`, {
+      version: (await ops.caseOf(otherStaff, id)).version,
+      reason: REASON,
+      message: 'Where do the funds come from?',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await ops.caseOf(otherStaff, id)).firstApproval).toBeNull();
+    const requestId = (await listApplications(app, client.token)).find((found) => found.id === id)!
+      .informationRequest!.id;
+    const answered = await app.inject({
+      method: 'POST',
+      url: `${APPLICATIONS_URL}/${id}/informationRequests/${requestId}/answer`,
+      headers: bearer(client.token),
+      payload: { answer: 'Funds come from a different source than first said.', documentIds: [] },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+
+    // The one who asked approves first; the approval given before the answer does not count.
+    await ops.claim(otherStaff, id);
+    const afterAnswer = await ops.approve(
+      otherStaff,
+      id,
+      (await ops.caseOf(otherStaff, id)).version,
+    );
+    expect(afterAnswer.statusCode, afterAnswer.body).toBe(200);
+    expect(afterAnswer.json<DecisionAnswer>()).toMatchObject({
+      status: 'underReview',
+      outcome: 'awaitingSecondApproval',
+    });
+    const trail = await auditOf(app, id);
+    const request = trail.find((event) => event.action === 'reviewRequested');
+    expect(request?.details).toMatchObject({
+      firstApprovalWithdrawn: await userIdOf(app, staff.email.toLowerCase()),
+    });
+
+    await ops.claim(staff, id);
+    const second = await ops.approve(staff, id, (await ops.caseOf(staff, id)).version);
+    expect(second.json<DecisionAnswer>()).toMatchObject({
+      status: 'approved',
+      outcome: 'approved',
+    });
+  });
+
   it('declines: the applicant is mailed the category and what to do, never the reason', async () => {
     const id = await underReview(app, client);
     await ops.claim(staff, id);
