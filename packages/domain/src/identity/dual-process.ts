@@ -180,12 +180,14 @@ export function dualProcessProblems(
   return problems;
 }
 
-const sourceShape = z.object({
+/** A document as a request carries it, before the rule above judges it. */
+export const dualProcessCandidateSchema = z.object({
   sourceName: z.string(),
   documentType: z.string(),
   category: z.string(),
   referenceNumber: z.string(),
 });
+const sourceShape = dualProcessCandidateSchema;
 
 /**
  * The body of a dual-process submission; issues carry the codes above at

@@ -40,13 +40,6 @@ const records = {
     tradelines: 4,
   },
   dualProcess: { method: 'dualProcess', ...common, sources },
-  manualPhotoId: {
-    method: 'manual',
-    ...common,
-    reviewedBy: 'ops@example.test',
-    methodUsed: 'photoId',
-    ...photoId,
-  },
   manualDualProcess: {
     method: 'manual',
     ...common,
@@ -75,33 +68,14 @@ describe('FINTRAC record', () => {
       'tradelines',
     ]);
     expect(recordFieldsFor('dualProcess')).toEqual([...base, 'sources']);
-    expect(recordFieldsFor('manual', 'photoId')).toEqual([
-      ...base,
-      'reviewedBy',
-      'methodUsed',
-      'documentType',
-      'documentNumber',
-      'jurisdiction',
-      'country',
-      'expiryDate',
-    ]);
-    expect(recordFieldsFor('manual', 'dualProcess')).toEqual([
-      ...base,
-      'reviewedBy',
-      'methodUsed',
-      'sources',
-    ]);
+    expect(recordFieldsFor('manual')).toEqual([...base, 'reviewedBy', 'methodUsed', 'sources']);
   });
 
   it.each(Object.entries(records))(
     'accepts a %s record with exactly those keys',
     (_name, record) => {
       const parsed = fintracRecordSchema.parse(record);
-      const fields =
-        parsed.method === 'manual'
-          ? recordFieldsFor('manual', parsed.methodUsed)
-          : recordFieldsFor(parsed.method);
-      expect(Object.keys(parsed).sort()).toEqual([...fields].sort());
+      expect(Object.keys(parsed).sort()).toEqual([...recordFieldsFor(parsed.method)].sort());
     },
   );
 
@@ -147,10 +121,21 @@ describe('FINTRAC record', () => {
         .success,
     ).toBe(false);
     expect(
-      fintracRecordSchema.safeParse({ ...records.manualPhotoId, methodUsed: 'creditFile' }).success,
+      fintracRecordSchema.safeParse({ ...records.manualDualProcess, methodUsed: 'creditFile' })
+        .success,
     ).toBe(false);
     expect(
-      fintracRecordSchema.safeParse({ ...records.manualPhotoId, reviewedBy: '' }).success,
+      fintracRecordSchema.safeParse({ ...records.manualDualProcess, reviewedBy: '' }).success,
+    ).toBe(false);
+    // A person looking at an uploaded photo ID is not FINTRAC's photo-ID method (ADR 0018).
+    expect(
+      fintracRecordSchema.safeParse({
+        method: 'manual',
+        ...common,
+        reviewedBy: 'ops@example.test',
+        methodUsed: 'photoId',
+        ...photoId,
+      }).success,
     ).toBe(false);
   });
 

@@ -87,26 +87,19 @@ export const dualProcessRecordSchema = z.strictObject({
 });
 
 /**
- * Manual: a person at operations verified what the applicant sent, by photo ID or by
- * dual-process; the record is that method's, plus who reviewed it (`vendor` is then us).
+ * Manual: a person at operations verified the applicant by the dual-process method, and the
+ * record is that method's, plus who reviewed it (`vendor` is then us). Never the photo-ID
+ * method: for a person not in front of us FINTRAC accepts a photo ID only through technology
+ * that judges the document authentic and matches the person to its photo, which a person
+ * looking at an uploaded picture is not (regulatory facts §1; ADR 0018).
  */
-const reviewedBy = text(128);
-export const manualRecordSchema = z.discriminatedUnion('methodUsed', [
-  z.strictObject({
-    method: z.literal('manual'),
-    ...commonShape,
-    reviewedBy,
-    methodUsed: z.literal('photoId'),
-    ...photoIdShape,
-  }),
-  z.strictObject({
-    method: z.literal('manual'),
-    ...commonShape,
-    reviewedBy,
-    methodUsed: z.literal('dualProcess'),
-    ...dualProcessShape,
-  }),
-]);
+export const manualRecordSchema = z.strictObject({
+  method: z.literal('manual'),
+  ...commonShape,
+  reviewedBy: text(128),
+  methodUsed: z.literal('dualProcess'),
+  ...dualProcessShape,
+});
 
 export const fintracRecordSchema = z.discriminatedUnion('method', [
   photoIdRecordSchema,
@@ -116,17 +109,10 @@ export const fintracRecordSchema = z.discriminatedUnion('method', [
 ]);
 export type FintracRecord = z.output<typeof fintracRecordSchema>;
 
-export type ManualMethodUsed = 'photoId' | 'dualProcess';
-
 const keysOf = (shape: object) => Object.keys(shape);
 
-/** The exact keys of a method's record (for manual, of the method the reviewer used). */
-export function recordFieldsFor(method: Exclude<IdentityMethod, 'manual'>): readonly string[];
-export function recordFieldsFor(method: 'manual', methodUsed: ManualMethodUsed): readonly string[];
-export function recordFieldsFor(
-  method: IdentityMethod,
-  methodUsed?: ManualMethodUsed,
-): readonly string[] {
+/** The exact keys of a method's record (manual: the dual-process record with its reviewer). */
+export function recordFieldsFor(method: IdentityMethod): readonly string[] {
   const common = ['method', ...keysOf(commonShape)];
   switch (method) {
     case 'photoId':
@@ -135,10 +121,8 @@ export function recordFieldsFor(
       return [...common, ...keysOf(creditFileShape)];
     case 'dualProcess':
       return [...common, ...keysOf(dualProcessShape)];
-    case 'manual': {
-      const used = methodUsed === 'dualProcess' ? dualProcessShape : photoIdShape;
-      return [...common, 'reviewedBy', 'methodUsed', ...keysOf(used)];
-    }
+    case 'manual':
+      return [...common, 'reviewedBy', 'methodUsed', ...keysOf(dualProcessShape)];
   }
 }
 

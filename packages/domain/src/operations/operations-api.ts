@@ -6,6 +6,7 @@ import type { NamedAccountTypeName } from '../enums/account-types.ts';
 import type { ProvinceCode } from '../enums/provinces.ts';
 import type { ApplicantRole } from '../rules/onboarding-flow.ts';
 import type { ApplicationState } from '../status/application-status-machine.ts';
+import { dualProcessCandidateSchema } from '../identity/dual-process.ts';
 import { declineCategories, type DeclineCategory } from './decline-categories.ts';
 
 /**
@@ -361,24 +362,17 @@ export const refuseIdentityBodySchema = z.object({
 export type RefuseIdentityBody = z.infer<typeof refuseIdentityBodySchema>;
 
 /**
- * Verifying an identity: the reason, and for a manual attempt (a photo ID checked by a person)
- * what FINTRAC's record needs that the applicant did not type: the document's number, and its
- * jurisdiction and country of issue, read from the pictures. A dual-process attempt needs only
- * the reason (its record is the two sources the applicant described).
+ * Verifying an identity sent for review. A dual-process attempt needs only the reason: its
+ * record is the two sources the applicant described. A manual attempt is approved only as the
+ * dual-process method (ADR 0018: a person looking at an uploaded photo ID is not FINTRAC's
+ * photo-ID method for a client not in front of us): the reviewer records the two documents
+ * they relied on, each with its source, its type, the category of information it confirms and
+ * its reference or account number. The domain's dual-process rule (`dualProcessProblems`,
+ * `dualProcessSubmissionSchemaFor`) judges them, on the console and again on the server:
+ * two different sources, two different categories, neither the applicant nor us.
  */
 export const verifyIdentityBodySchema = reasonBodySchema.extend({
-  document: z
-    .object({
-      documentNumber: z.string().trim().min(1, 'required').max(64, 'tooLong'),
-      /** Province or state of issue (`QC`, `NY`); null for a national document (a passport). */
-      jurisdiction: z
-        .string()
-        .regex(/^[A-Z0-9]{1,3}$/, 'invalid')
-        .nullable(),
-      /** ISO 3166-1 alpha-2 country of issue (`CA`). */
-      country: z.string().regex(/^[A-Z]{2}$/, 'invalid'),
-    })
-    .optional(),
+  sources: z.array(dualProcessCandidateSchema).max(5).optional(),
 });
 export type VerifyIdentityBody = z.infer<typeof verifyIdentityBodySchema>;
 

@@ -484,23 +484,32 @@ describe('identity verification API (bypass-qualId off)', () => {
         actorId: staffId,
         record: {
           method: 'manual',
-          methodUsed: 'photoId',
+          methodUsed: 'dualProcess',
           reviewedBy: staffId,
           verifiedName: 'Camille Tremblay',
           verifiedAt: new Date().toISOString(),
           vendor: 'operations',
           vendorReference: attempt!.id,
-          documentType: 'driversLicence',
-          documentNumber: 'T1234-56789-01234',
-          jurisdiction: 'ON',
-          country: 'CA',
-          expiryDate: '2031-08-31',
+          sources: [
+            {
+              sourceName: 'Ministry of Transportation of Ontario',
+              category: 'nameDateOfBirth',
+              documentType: 'photoID',
+              referenceNumber: 'T1234-56789-01234',
+            },
+            {
+              sourceName: 'Equifax Canada',
+              category: 'nameAddress',
+              documentType: 'other',
+              referenceNumber: 'EQ-5566',
+            },
+          ],
         },
       });
     });
     const done = await repo.findAttempt(app.db, attempt!.id);
     const record = decryptedRecordOf(app.cipher, done!) as Record<string, unknown>;
-    expect(Object.keys(record).sort()).toEqual([...recordFieldsFor('manual', 'photoId')].sort());
+    expect(Object.keys(record).sort()).toEqual([...recordFieldsFor('manual')].sort());
     expect(JSON.stringify(done)).not.toContain('T1234-56789-01234');
     expect((await startSigning(camille, id)).statusCode).toBe(200);
   });

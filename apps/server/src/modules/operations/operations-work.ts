@@ -1,4 +1,5 @@
 import {
+  dualProcessSubmissionSchemaFor,
   fundingStatuses,
   fundingTypes,
   OPERATIONS_TIME_ZONE,
@@ -62,35 +63,35 @@ const dashboardUrlOf = (deps: WorkDeps) =>
 // ---------------------------------------------------------------------------------------------
 // Identity
 
-/** The last day of the month of a typed `MM/YYYY` expiry, as FINTRAC's `YYYY-MM-DD`. */
-export function expiryDateOf(expiry: string): string | null {
-  const match = /^(\d{2})\/(\d{4})$/.exec(expiry);
-  if (!match) return null;
-  const [month, year] = [Number(match[1]), Number(match[2])];
-  const last = new Date(Date.UTC(year, month, 0));
-  return last.toISOString().slice(0, 10);
-}
-
+/**
+ * A manual attempt's FINTRAC record: the dual-process method, from the two documents the
+ * reviewer relied on (ADR 0018), judged by the domain's dual-process rule with the applicant's
+ * name (the applicant is never a source). Field codes as `sources.<index>.<field>`.
+ */
 function manualRecordOf(
   cipher: FieldCipher,
   attempt: identityRepo.AttemptRow,
-  review: { reviewedBy: string; now: Date; document: NonNullable<VerifyIdentityBody['document']> },
-): FintracRecord {
+  review: { reviewedBy: string; now: Date; sources: VerifyIdentityBody['sources'] },
+): Extract<FintracRecord, { method: 'manual' }> {
   const working = workingOf(cipher, attempt) as ManualWorking | undefined;
   if (!working) throw notDecidable();
+  const checked = dualProcessSubmissionSchemaFor({
+    applicantNames: [working.verifiedName].filter((name) => name !== ''),
+  }).safeParse({ sources: review.sources ?? [] });
+  if (!checked.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of checked.error.issues) fields[issue.path.join('.')] ??= issue.message;
+    throw new Refusal(400, 'invalid', { fields });
+  }
   return {
     method: 'manual',
-    methodUsed: 'photoId',
+    methodUsed: 'dualProcess',
     verifiedName: working.verifiedName,
     verifiedAt: review.now.toISOString(),
     vendor: 'operations',
     vendorReference: `${attempt.id}:${review.reviewedBy}`,
     reviewedBy: review.reviewedBy,
-    documentType: working.documentType as 'driversLicence' | 'passport' | 'identityCard',
-    documentNumber: review.document.documentNumber,
-    jurisdiction: review.document.jurisdiction,
-    country: review.document.country,
-    expiryDate: expiryDateOf(working.expiry),
+    sources: checked.data.sources,
   };
 }
 
@@ -143,13 +144,10 @@ export async function verifyIdentity(
     if (attempt.method === 'dualProcess') {
       record = reviewedDualProcessRecord(deps.cipher, attempt, { reviewedBy: staffId, now });
     } else {
-      if (!body.document) {
-        throw new Refusal(400, 'invalid', { fields: { document: 'required' } });
-      }
       record = manualRecordOf(deps.cipher, attempt, {
         reviewedBy: staffId,
         now,
-        document: body.document,
+        sources: body.sources,
       });
     }
     await completeAttempt(tx, deps.cipher, {
@@ -164,7 +162,18 @@ export async function verifyIdentity(
       applicationId: attempt.applicationId,
       actorId: staffId,
       action: 'identityVerifiedByStaff',
-      details: { attemptId, role: attempt.role, method: attempt.method, reason: body.reason },
+      details: {
+        attemptId,
+        role: attempt.role,
+        method: attempt.method,
+        // What kind of evidence, never the sources' names or numbers (those are the record's).
+        ...(record.method === 'manual' && {
+          methodUsed: record.methodUsed,
+          categories: record.sources.map((source) => source.category),
+          documentTypes: record.sources.map((source) => source.documentType),
+        }),
+        reason: body.reason,
+      },
       createdAt: now,
     });
     await mailIdentityDecision(tx, deps, attempt);

@@ -1,6 +1,7 @@
 import {
   fundingStatuses,
   pepFormDueOn,
+  recordFieldsFor,
   transferInStatuses,
   type FundingQueueItem,
   type IdentityQueueItem,
@@ -36,6 +37,7 @@ import {
   setBankToday,
   uploadedCheque,
 } from '../funding/funding.fixtures.ts';
+import { decryptedRecordOf } from '../identity/identity-outcome.ts';
 import { agreedApplication } from '../identity/identity.fixtures.ts';
 import {
   partialTransfer,
@@ -140,7 +142,7 @@ describe('operations work queues', () => {
     expect((await app.inject({ method: 'GET', url: `${OPS}/queues` })).statusCode).toBe(401);
   });
 
-  it('verifies a manual identity with its record and mails the person; refuses another', async () => {
+  it('verifies a manual identity only as the dual-process method, with its record, and mails the person; refuses another', async () => {
     const id = await agreedApplication(app, client);
     const uploaded = await postDocument(
       app,
@@ -164,14 +166,27 @@ describe('operations work queues', () => {
     const item = queue.items.find((found) => found.applicationId === id)!;
     expect(item).toMatchObject({ method: 'manual', role: 'primary', documentIds: [documentId] });
     const verify = `${OPS}/identity/${item.attemptId}/verify`;
-    const document = { documentNumber: 'T1234-56789-01234', jurisdiction: 'ON', country: 'CA' };
+    // Approved only as the dual-process method: the licence and a second, independent source.
+    const licence = {
+      sourceName: 'Ministry of Transportation of Ontario',
+      documentType: 'photoID',
+      category: 'nameDateOfBirth',
+      referenceNumber: 'T1234-56789-01234',
+    };
+    const creditFile = {
+      sourceName: 'Equifax Canada',
+      documentType: 'other',
+      category: 'nameAddress',
+      referenceNumber: 'EQ-5566-7788',
+    };
+    const sources = [licence, creditFile];
 
     // No claim, then someone else's claim: 409.
     expect(
-      (await post(staff, verify, { reason: REASON, document })).json<ErrorBody>(),
+      (await post(staff, verify, { reason: REASON, sources })).json<ErrorBody>(),
     ).toMatchObject({ errorCode: 'claimRequired' });
     expect((await claim(other, 'identity', item.attemptId)).statusCode).toBe(200);
-    const taken = await post(staff, verify, { reason: REASON, document });
+    const taken = await post(staff, verify, { reason: REASON, sources });
     expect(taken.statusCode).toBe(409);
     expect(taken.json<ErrorBody>().errorCode).toBe('claimedByOther');
     await app.inject({
@@ -180,9 +195,37 @@ describe('operations work queues', () => {
       headers: bearer(other.token),
     });
     expect((await claim(staff, 'identity', item.attemptId)).statusCode).toBe(200);
-    // A manual record needs what was read off the document.
-    expect((await post(staff, verify, { reason: REASON })).statusCode).toBe(400);
-    const verified = await post(staff, verify, { reason: REASON, document });
+    // The uploaded photo ID alone is not enough: two documents, two sources, two categories.
+    const refusedFields = async (payload: object) => {
+      const response = await post(staff, verify, { reason: REASON, ...payload });
+      expect(response.statusCode).toBe(400);
+      return response.json<ErrorBody>().fields;
+    };
+    expect(await refusedFields({})).toEqual({ sources: 'twoDocuments' });
+    expect(await refusedFields({ sources: [licence] })).toEqual({ sources: 'twoDocuments' });
+    expect(
+      await refusedFields({
+        sources: [licence, { ...licence, category: 'nameAddress', referenceNumber: 'X-1' }],
+      }),
+    ).toEqual({ 'sources.1.sourceName': 'sameSource' });
+    expect(
+      await refusedFields({ sources: [licence, { ...creditFile, category: 'nameDateOfBirth' }] }),
+    ).toEqual({ 'sources.1.category': 'sameCategory' });
+    expect(
+      await refusedFields({
+        sources: [licence, { ...creditFile, sourceName: 'Laurentide', referenceNumber: '' }],
+      }),
+    ).toEqual({ 'sources.1.sourceName': 'sourceIsUs', 'sources.1.referenceNumber': 'required' });
+    // The document says which category it can confirm: a utility bill shows no birth date.
+    expect(
+      await refusedFields({
+        sources: [
+          { ...licence, category: 'nameAddress' },
+          { ...creditFile, documentType: 'utilityBill', category: 'nameDateOfBirth' },
+        ],
+      }),
+    ).toEqual({ 'sources.1.category': 'categoryNotProved' });
+    const verified = await post(staff, verify, { reason: REASON, sources });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ state: 'verified' });
     const [state] = await app.db
@@ -197,10 +240,33 @@ describe('operations work queues', () => {
       .where(
         and(eq(auditEvents.applicationId, id), eq(auditEvents.action, 'identityVerifiedByStaff')),
       );
-    expect(audit?.details).toMatchObject({ reason: REASON });
+    expect(audit?.details).toMatchObject({
+      reason: REASON,
+      method: 'manual',
+      methodUsed: 'dualProcess',
+      categories: ['nameDateOfBirth', 'nameAddress'],
+      documentTypes: ['photoID', 'other'],
+    });
     expect(JSON.stringify(audit?.details)).not.toContain('T1234');
+    expect(JSON.stringify(audit?.details)).not.toContain('Equifax');
+    // The record: the dual-process method's fields, encrypted at rest like every record.
+    const [row] = await app.db
+      .select()
+      .from(identityAttempts)
+      .where(eq(identityAttempts.id, item.attemptId));
+    expect(JSON.stringify(row)).not.toContain('T1234');
+    expect(decryptedRecordOf(app.cipher, row!)).toMatchObject({
+      method: 'manual',
+      methodUsed: 'dualProcess',
+      vendor: 'operations',
+      reviewedBy: expect.any(String),
+      sources: [licence, creditFile].map((source) => expect.objectContaining(source)),
+    });
+    expect(Object.keys(decryptedRecordOf(app.cipher, row!)!).sort()).toEqual(
+      [...recordFieldsFor('manual')].sort(),
+    );
     // Decided: no longer waiting, and a second decision is refused.
-    expect((await post(staff, verify, { reason: REASON, document })).statusCode).toBe(409);
+    expect((await post(staff, verify, { reason: REASON, sources })).statusCode).toBe(409);
 
     // Another person's attempt, refused.
     const second = await signedInUser(app, 'second');
