@@ -21,6 +21,7 @@ import type {
   RevealAnswer,
   RevealBody,
   TransferAction,
+  VerifyIdentityBody,
 } from '@portal/domain/operations/operations-api';
 import { HttpError } from './http/http-client.ts';
 import { http } from './http/http.ts';
@@ -51,17 +52,20 @@ export interface OperationsRefusal {
   errorCode: string;
   message: string | null;
   holder: ClaimRefusal['holder'] | null;
+  /** A 400's fields at fault (`sources.1.category`: `sameCategory`). */
+  fields: Record<string, string> | null;
 }
 
 /** What went wrong with a call, read from the answer (a failed network is status 0). */
 export function operationsRefusalOf(error: unknown): OperationsRefusal {
   if (!(error instanceof HttpError)) {
-    return { status: 0, errorCode: 'unexpected', message: null, holder: null };
+    return { status: 0, errorCode: 'unexpected', message: null, holder: null, fields: null };
   }
   const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as {
     errorCode?: unknown;
     message?: unknown;
     holder?: unknown;
+    fields?: unknown;
   };
   const holder = body.holder as ClaimRefusal['holder'] | undefined;
   return {
@@ -71,6 +75,14 @@ export function operationsRefusalOf(error: unknown): OperationsRefusal {
     holder:
       holder && typeof holder.staffName === 'string' && typeof holder.expiresAt === 'string'
         ? holder
+        : null,
+    fields:
+      typeof body.fields === 'object' && body.fields !== null
+        ? Object.fromEntries(
+            Object.entries(body.fields).filter(
+              (entry): entry is [string, string] => typeof entry[1] === 'string',
+            ),
+          )
         : null,
   };
 }
@@ -114,7 +126,7 @@ export const operationsApi = {
     ),
   identity: (page: number, signal?: AbortSignal) =>
     http.get<Page<IdentityQueueItem>>(`/ops/identity${queryOf({ page })}`, { ...quiet, signal }),
-  verifyIdentity: (attemptId: string, body: ReasonBody) =>
+  verifyIdentity: (attemptId: string, body: VerifyIdentityBody) =>
     http.post<{ state: string }>(`/ops/identity/${id(attemptId)}/verify`, body, quiet),
   refuseIdentity: (attemptId: string, body: RefuseIdentityBody) =>
     http.post<{ state: string }>(`/ops/identity/${id(attemptId)}/refuse`, body, quiet),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { DualProcessCandidate } from '@portal/domain/identity/dual-process';
 import {
   identityRefusalReasons,
   type IdentityRefusalReason,
@@ -20,6 +21,13 @@ import { formatDateTime, languageOf } from './operations-format.ts';
 import { refusalText } from './operations-refusal.ts';
 import { OutcomeRegion, useOutcome } from './outcome.tsx';
 import { QueueStates } from './queue-states.tsx';
+import {
+  emptySources,
+  ReviewedSourcesFields,
+  reviewedSourcesProblems,
+  serverSourceProblems,
+  type SourceProblems,
+} from './reviewed-sources-fields.tsx';
 import { ReasonField, textProblem } from './reason-field.tsx';
 import { useQueue } from './use-queue.ts';
 import styles from './operations.module.css';
@@ -41,6 +49,8 @@ export function IdentityQueue() {
   const [problem, setProblem] = useState<'tooShort' | 'tooLong' | null>(null);
   const [refusal, setRefusal] = useState<IdentityRefusalReason | ''>('');
   const [refusalMissing, setRefusalMissing] = useState(false);
+  const [sources, setSources] = useState<DualProcessCandidate[]>(emptySources);
+  const [sourceProblems, setSourceProblems] = useState<SourceProblems>({});
   const [busy, setBusy] = useState(false);
 
   function start(item: IdentityQueueItem, action: Deciding['action']) {
@@ -49,20 +59,44 @@ export function IdentityQueue() {
     setProblem(null);
     setRefusal('');
     setRefusalMissing(false);
+    setSources(emptySources());
+    setSourceProblems({});
+  }
+
+  /** The first field in error takes the focus, so its message is read at once. */
+  function focusFirst(fieldIds: string[]) {
+    const first = fieldIds[0];
+    if (first) requestAnimationFrame(() => document.getElementById(first)?.focus());
   }
 
   async function send() {
     if (!deciding) return;
+    const { item, action } = deciding;
+    // A manual case is approved only as the dual-process method (ADR 0018).
+    const recordsSources = action === 'verify' && item.method === 'manual';
+    const foundSources = recordsSources ? reviewedSourcesProblems(sources, item.personName) : {};
     const found = textProblem(reason);
-    const missing = deciding.action === 'refuse' && refusal === '';
+    const missing = action === 'refuse' && refusal === '';
+    setSourceProblems(foundSources);
     setProblem(found);
     setRefusalMissing(missing);
-    if (found || missing) return;
-    const { item, action } = deciding;
+    const invalid = [
+      ...Object.keys(foundSources),
+      ...(missing ? ['identity-refusal'] : []),
+      ...(found ? ['identity-reason'] : []),
+    ];
+    if (invalid.length > 0) {
+      focusFirst(invalid);
+      return;
+    }
     setBusy(true);
+    let keepOpen = false;
     try {
       if (action === 'verify') {
-        await operationsApi.verifyIdentity(item.attemptId, { reason: reason.trim() });
+        await operationsApi.verifyIdentity(item.attemptId, {
+          reason: reason.trim(),
+          ...(recordsSources && { sources }),
+        });
         done(t('identity.verified', { name: item.personName }));
       } else {
         await operationsApi.refuseIdentity(item.attemptId, {
@@ -72,11 +106,21 @@ export function IdentityQueue() {
         done(t('identity.refused', { name: item.personName }));
       }
     } catch (error) {
-      failed(refusalText(t, operationsRefusalOf(error), language));
+      const refusal = operationsRefusalOf(error);
+      const fields = refusal?.status === 400 ? refusal.fields : undefined;
+      if (recordsSources && fields) {
+        // The server judged the documents otherwise: said at their fields, nothing typed lost.
+        const fromServer = serverSourceProblems(fields);
+        setSourceProblems(fromServer);
+        focusFirst(Object.keys(fromServer));
+        keepOpen = true;
+      } else failed(refusalText(t, refusal, language));
     } finally {
       setBusy(false);
-      setDeciding(null);
-      retry();
+      if (!keepOpen) {
+        setDeciding(null);
+        retry();
+      }
     }
   }
 
@@ -185,7 +229,11 @@ export function IdentityQueue() {
         }
         text={
           <p>
-            {deciding?.action === 'refuse' ? t('identity.refuseText') : t('identity.verifyText')}
+            {deciding?.action === 'refuse'
+              ? t('identity.refuseText')
+              : deciding?.item.method === 'manual'
+                ? t('identity.verifyManualText')
+                : t('identity.verifyText')}
           </p>
         }
         confirmLabel={deciding?.action === 'refuse' ? t('identity.refuse') : t('identity.verify')}
@@ -193,6 +241,13 @@ export function IdentityQueue() {
         onSubmit={() => void send()}
         onCancel={() => setDeciding(null)}
       >
+        {deciding?.action === 'verify' && deciding.item.method === 'manual' && (
+          <ReviewedSourcesFields
+            sources={sources}
+            onChange={setSources}
+            problems={sourceProblems}
+          />
+        )}
         {deciding?.action === 'refuse' && (
           <SelectField
             id="identity-refusal"

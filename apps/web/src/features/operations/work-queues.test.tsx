@@ -79,6 +79,115 @@ describe('the identity queue', () => {
   });
 });
 
+describe('the identity queue: a manual case, approved as the dual-process method', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const claimed = attempt({
+    method: 'manual',
+    documentIds: ['doc-1'],
+    claim: { ...myClaim, kind: 'identity', id: 'attempt-1' },
+  });
+  const openVerify = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+    await user.click(await screen.findByRole('button', { name }));
+    return screen.findByRole('dialog', { name });
+  };
+
+  it('asks for the two documents relied on, refuses one photo ID alone, and sends the record', async () => {
+    const user = userEvent.setup();
+    const api = fakeOpsApi({
+      'GET /ops/identity': [ok(page([claimed]))],
+      'POST /ops/identity/attempt-1/verify': [ok({ state: 'verified' })],
+    });
+    await renderConsole('/operations/identity');
+    const dialog = await openVerify(user, 'Verify the identity of Camille Tremblay');
+    expect(within(dialog).getByText(/the uploaded ID alone is not enough/)).toBeVisible();
+
+    // Only the photo ID described: the second document is missing, said at its fields.
+    const first = within(dialog).getByRole('group', { name: 'Document 1' });
+    await user.selectOptions(within(first).getByLabelText('Type of document'), 'photoID');
+    await user.type(within(first).getByLabelText(/Source/), 'SAAQ');
+    await user.click(within(first).getByRole('radio', { name: 'Name and date of birth' }));
+    await user.type(within(first).getByLabelText('Reference or account number'), 'T1234-5678');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Licence and credit file match');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    const second = within(dialog).getByRole('group', { name: 'Document 2' });
+    expect(within(second).getByLabelText('Type of document')).toHaveFocus();
+    expect(within(second).getAllByText('Required.')).toHaveLength(4);
+    expect(api.sent('POST', '/ops/identity/attempt-1/verify')).toHaveLength(0);
+
+    // The same kind of information twice is refused by the domain's rule.
+    await user.selectOptions(within(second).getByLabelText('Type of document'), 'other');
+    await user.type(within(second).getByLabelText(/Source/), 'Equifax Canada');
+    await user.click(within(second).getByRole('radio', { name: 'Name and date of birth' }));
+    await user.type(within(second).getByLabelText('Reference or account number'), 'EQ-5566');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(
+      within(second).getByText('The two documents must confirm different information.'),
+    ).toBeVisible();
+
+    await user.click(within(second).getByRole('radio', { name: 'Name and address' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The identity of Camille Tremblay is verified.')).toBeVisible();
+    expect(api.sent('POST', '/ops/identity/attempt-1/verify')[0]!.body).toEqual({
+      reason: 'Licence and credit file match',
+      sources: [
+        {
+          documentType: 'photoID',
+          sourceName: 'SAAQ',
+          category: 'nameDateOfBirth',
+          referenceNumber: 'T1234-5678',
+        },
+        {
+          documentType: 'other',
+          sourceName: 'Equifax Canada',
+          category: 'nameAddress',
+          referenceNumber: 'EQ-5566',
+        },
+      ],
+    });
+  });
+
+  it('keeps what was typed and shows the server’s verdict at the field, in French', async () => {
+    const user = userEvent.setup();
+    fakeOpsApi({
+      'GET /ops/identity': [ok(page([claimed]))],
+      'POST /ops/identity/attempt-1/verify': [
+        ok(
+          {
+            errorCode: 'invalid',
+            message: 'Non valide.',
+            fields: { 'sources.1.sourceName': 'sourceIsApplicant' },
+          },
+          400,
+        ),
+      ],
+    });
+    await renderConsole('/operations/identity', 'fr');
+    const dialog = await openVerify(user, 'Vérifier l’identité de Camille Tremblay');
+    expect(within(dialog).getByText(/la pièce téléversée ne suffit donc pas/)).toBeVisible();
+    const fill = async (number: number, type: string, source: string, category: string) => {
+      const group = within(dialog).getByRole('group', { name: `Document ${number}` });
+      await user.selectOptions(within(group).getByLabelText('Type de document'), type);
+      await user.type(within(group).getByLabelText(/Source/), source);
+      await user.click(within(group).getByRole('radio', { name: category }));
+      await user.type(within(group).getByLabelText('Numéro de référence ou de compte'), 'R-1');
+      return group;
+    };
+    await fill(1, 'photoID', 'SAAQ', 'Nom et date de naissance');
+    const second = await fill(2, 'utilityBill', 'Gestion C. Tremblay', 'Nom et adresse');
+    await user.type(within(dialog).getByLabelText('Motif'), 'Permis et facture concordent');
+    await user.click(within(dialog).getByRole('button', { name: 'Vérifier' }));
+    expect(
+      await within(second).findByText(
+        'Le client ne peut pas être la source de sa propre vérification.',
+      ),
+    ).toBeVisible();
+    expect(within(second).getByLabelText(/Source/)).toHaveFocus();
+    expect(within(second).getByLabelText(/Source/)).toHaveValue('Gestion C. Tremblay');
+    expect(within(dialog).getByLabelText('Motif')).toHaveValue('Permis et facture concordent');
+  });
+});
+
 describe('the funding and transfers queue', () => {
   afterEach(() => vi.restoreAllMocks());
 
