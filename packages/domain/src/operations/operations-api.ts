@@ -31,8 +31,8 @@ import { declineCategories, type DeclineCategory } from './decline-categories.ts
  * - POST ops/funding/{requestId}/{action}            ReasonBody (action: FundingAction)
  * - POST ops/transfers/{transferId}/{action}         ReasonBody (action: TransferAction)
  * - GET  ops/pepForms?page&pageSize                  Page<PepFormQueueItem>
- * - GET  ops/documents/{documentId}                  the file, inline (identity documents,
- *                                                    uploads, the PEP/HIO form)
+ * - POST ops/documents/{documentId}/view            DocumentViewBody -> the file, inline
+ *                                                    (under the claim of its item; audited)
  * - GET  ops/vendorEvents?page&pageSize             Page<KeptVendorEvent>, oldest first
  * - POST ops/vendorEvents/{role}/{eventId}/resolve   -> { resolvedAt } (404 when none waits)
  * - POST ops/claims                                  ClaimBody -> ClaimView (409 ClaimRefusal)
@@ -307,6 +307,19 @@ export const revealBodySchema = z.object({
 });
 export type RevealBody = z.infer<typeof revealBodySchema>;
 
+/**
+ * Opening a document (need-to-know, as the SIN reveal): under the caller's claim on the queue
+ * item it belongs to (the application under review, the identity attempt that sent it, the
+ * funding request whose void cheque it is, the transfer whose statement it is), with the reason
+ * that goes to the audit trail.
+ */
+export const documentViewBodySchema = z.object({
+  kind: z.enum(claimKinds),
+  itemId: z.string().min(1).max(100),
+  reason: actionReasonSchema,
+});
+export type DocumentViewBody = z.infer<typeof documentViewBodySchema>;
+
 export interface RevealAnswer {
   field: RevealField;
   value: string;
@@ -406,6 +419,8 @@ export interface FundingQueueItem {
   amountCents: number | null;
   currency: 'CAD' | 'USD' | null;
   since: string;
+  /** What staff may open under its claim: the void cheque debited, or the transfer's statement. */
+  documentIds: string[];
   claim: ClaimView | null;
 }
 

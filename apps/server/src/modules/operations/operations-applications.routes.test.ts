@@ -633,6 +633,16 @@ describe('operations API: applications', () => {
       }),
     ]);
     expect(found.documents.map((document) => document.id)).toContain(documentId);
+    // Under review again: the application's claim opens its documents (need-to-know).
+    const openAnswer = () =>
+      ops.call(staff, 'POST', `/documents/${documentId}/view`, {
+        kind: 'application',
+        itemId: id,
+        reason: REASON,
+      });
+    expect((await openAnswer()).json<ErrorBody>().errorCode).toBe('claimRequired');
+    await ops.claim(staff, id);
+    expect((await openAnswer()).statusCode).toBe(200);
     expect(found.mails.map((sent) => sent.template)).toContain('informationRequested');
     const [row] = await app.db
       .select({ data: sql<string>`answer_encrypted` })

@@ -5,6 +5,9 @@ import {
   OPERATIONS_TIME_ZONE,
   todayIn,
   transferInStatuses,
+  type ApplicationState,
+  type ClaimKind,
+  type DocumentViewBody,
   type FintracRecord,
   type FundingAction,
   type FundingStatus,
@@ -15,10 +18,17 @@ import {
 import { nextBusinessDay } from '@portal/domain/calendar/payments-calendar';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { applicationDocuments, fundingRequests, transferRequests, users } from '../../db/schema.ts';
+import {
+  applicationDocuments,
+  bankAccounts,
+  fundingRequests,
+  transferRequests,
+  users,
+} from '../../db/schema.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { Refusal } from '../../lib/refusals/refusal.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
+import * as applicationsRepo from '../applications/applications.repo.ts';
 import { recordAuditEvent } from '../applications/applications.service.ts';
 import * as fundingRepo from '../funding/funding.repo.ts';
 import { recordChange } from '../funding/funding.service.ts';
@@ -32,7 +42,8 @@ import {
   IDENTITY_VERIFIED_TEMPLATE,
   identityDecisionMail,
 } from './operations-work-mail.ts';
-import { HELD_PREFIX } from './work-queues.ts';
+import { REVIEWED_STATUSES } from './application-decisions.ts';
+import { attemptDocumentIds, HELD_PREFIX } from './work-queues.ts';
 import { requireClaim } from './work-claims.ts';
 
 /**
@@ -420,28 +431,87 @@ export interface StaffDocument {
 
 const documentContext = (id: string, field: string) => `application_documents:${id}:${field}`;
 
-/** `GET ops/documents/{documentId}`: the decrypted file, its viewing in the audit trail. */
+/**
+ * Whether the document belongs to the claimed item: any document of an application in
+ * operations' hands (as the SIN reveal), the documents an identity attempt waiting for review
+ * sent, the void cheque of the account a funding request debits, a transfer's statement.
+ */
+async function belongsToItem(
+  tx: Database,
+  cipher: FieldCipher,
+  document: { id: string; applicationId: string },
+  item: { kind: ClaimKind; itemId: string },
+): Promise<boolean> {
+  switch (item.kind) {
+    case 'application': {
+      if (document.applicationId !== item.itemId) return false;
+      const application = await applicationsRepo.findById(tx, item.itemId);
+      return REVIEWED_STATUSES.includes(application?.status as ApplicationState);
+    }
+    case 'identity': {
+      const attempt = await identityRepo.findAttempt(tx, item.itemId);
+      return (
+        attempt?.outcome === 'needsReview' &&
+        attempt.applicationId === document.applicationId &&
+        attemptDocumentIds(cipher, attempt).includes(document.id)
+      );
+    }
+    case 'funding': {
+      const [request] = await tx
+        .select({ documentId: bankAccounts.documentId })
+        .from(fundingRequests)
+        .innerJoin(bankAccounts, eq(bankAccounts.id, fundingRequests.bankAccountId))
+        .where(eq(fundingRequests.id, item.itemId));
+      return request?.documentId === document.id;
+    }
+    case 'transfer': {
+      const [transfer] = await tx
+        .select({ documentId: transferRequests.statementDocumentId })
+        .from(transferRequests)
+        .where(eq(transferRequests.id, item.itemId));
+      return transfer?.documentId === document.id;
+    }
+  }
+}
+
+/**
+ * `POST ops/documents/{documentId}/view`: the decrypted file, for the staff member holding the
+ * claim on the item it belongs to (need-to-know, the SIN reveal's rule), its viewing audited
+ * with the item and the reason in the same transaction. Without the claim 409, as every
+ * action; a document of another item (or none) 404.
+ */
 export async function documentForStaff(
   deps: WorkDeps,
   staffId: string,
   documentId: string,
+  body: DocumentViewBody,
 ): Promise<StaffDocument> {
-  const [row] = await deps.db
-    .select()
-    .from(applicationDocuments)
-    .where(eq(applicationDocuments.id, documentId));
-  if (!row) throw notFound();
-  await recordAuditEvent(deps.db, {
-    applicationId: row.applicationId,
-    actorId: staffId,
-    action: 'documentViewed',
-    details: { documentId: row.id, documentType: row.documentType },
-    createdAt: nowOf(deps),
+  const now = nowOf(deps);
+  return deps.db.transaction(async (tx) => {
+    await requireClaim(tx, { kind: body.kind, id: body.itemId, staffId, now });
+    const [row] = await tx
+      .select()
+      .from(applicationDocuments)
+      .where(eq(applicationDocuments.id, documentId));
+    if (!row || !(await belongsToItem(tx, deps.cipher, row, body))) throw notFound();
+    await recordAuditEvent(tx, {
+      applicationId: row.applicationId,
+      actorId: staffId,
+      action: 'documentViewed',
+      details: {
+        documentId: row.id,
+        documentType: row.documentType,
+        claimKind: body.kind,
+        itemId: body.itemId,
+        reason: body.reason,
+      },
+      createdAt: now,
+    });
+    return {
+      applicationId: row.applicationId,
+      fileName: deps.cipher.decrypt(row.fileNameEncrypted, documentContext(row.id, 'fileName')),
+      contentType: row.contentType,
+      content: deps.cipher.decryptBytes(row.contentEncrypted, documentContext(row.id, 'content')),
+    };
   });
-  return {
-    applicationId: row.applicationId,
-    fileName: deps.cipher.decrypt(row.fileNameEncrypted, documentContext(row.id, 'fileName')),
-    contentType: row.contentType,
-    content: deps.cipher.decryptBytes(row.contentEncrypted, documentContext(row.id, 'content')),
-  };
 }

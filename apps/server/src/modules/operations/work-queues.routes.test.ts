@@ -126,7 +126,7 @@ describe('operations work queues', () => {
       ['POST', `${OPS}/transfers/${uuid}/resubmit`],
       ['POST', `${OPS}/transfers/${uuid}/close`],
       ['GET', `${OPS}/pepForms`],
-      ['GET', `${OPS}/documents/${uuid}`],
+      ['POST', `${OPS}/documents/${uuid}/view`],
     ] as const;
     for (const user of others) {
       for (const [method, url] of calls) {
@@ -359,7 +359,7 @@ describe('operations work queues', () => {
     ]);
   });
 
-  it('shows a document inline to staff, sandboxed and audited', async () => {
+  it('shows a document only under the claim of its item, sandboxed and audited with the reason', async () => {
     const id = await agreedApplication(app, client);
     const image = png();
     const uploaded = await postDocument(
@@ -370,7 +370,43 @@ describe('operations work queues', () => {
       { fileName: 'Permis "été".png', content: image, contentType: 'image/png' },
     );
     const documentId = uploaded.json<{ id: string }>().id;
-    const response = await get(staff, `${OPS}/documents/${documentId}`);
+    const view = (user: TestUser, kind: string, itemId: string, id = documentId) =>
+      post(user, `${OPS}/documents/${id}/view`, { kind, itemId, reason: REASON });
+    const viewed = () =>
+      app.db
+        .select({ details: auditEvents.details })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.applicationId, id), eq(auditEvents.action, 'documentViewed')));
+
+    // No claim: refused as every action; the reason is required.
+    expect((await view(staff, 'application', id)).json<ErrorBody>().errorCode).toBe(
+      'claimRequired',
+    );
+    expect(
+      (
+        await post(staff, `${OPS}/documents/${documentId}/view`, {
+          kind: 'application',
+          itemId: id,
+        })
+      ).statusCode,
+    ).toBe(400);
+    // The application's claim while it is still with the applicant (not submitted): 404.
+    await claim(staff, 'application', id);
+    expect((await view(staff, 'application', id)).statusCode).toBe(404);
+
+    // Sent for manual verification: the identity item's claim opens its documents.
+    await post(client, `${APPLICATIONS_URL}/${id}/identity/manual`, {
+      documentType: 'driversLicence',
+      expiry: '08/2031',
+      documentIds: [documentId],
+    });
+    const queue = (await get(staff, `${OPS}/identity?pageSize=100`)).json<
+      Page<IdentityQueueItem>
+    >();
+    const item = queue.items.find((found) => found.applicationId === id)!;
+    expect((await view(staff, 'identity', item.attemptId)).statusCode).toBe(409);
+    await claim(staff, 'identity', item.attemptId);
+    const response = await view(staff, 'identity', item.attemptId);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('image/png');
     expect(response.headers['content-disposition']).toMatch(
@@ -380,12 +416,32 @@ describe('operations work queues', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toContain('no-store');
     expect(response.rawPayload.equals(image)).toBe(true);
-    const viewed = await app.db
-      .select({ details: auditEvents.details })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.applicationId, id), eq(auditEvents.action, 'documentViewed')));
-    expect(viewed).toHaveLength(1);
-    expect((await get(staff, `${OPS}/documents/${uuid}`)).statusCode).toBe(404);
+    expect(await viewed()).toEqual([
+      {
+        details: {
+          documentId,
+          documentType: 'photoIDFront',
+          claimKind: 'identity',
+          itemId: item.attemptId,
+          reason: REASON,
+        },
+      },
+    ]);
+
+    // Another document of the same application is not this item's; someone else's claim is 409.
+    const back = await postDocument(
+      app,
+      client.token,
+      id,
+      { documentType: 'photoIDBack' },
+      { fileName: 'back.png', content: png(), contentType: 'image/png' },
+    );
+    const backId = back.json<{ id: string }>().id;
+    expect((await view(staff, 'identity', item.attemptId, backId)).statusCode).toBe(404);
+    const taken = await view(other, 'identity', item.attemptId);
+    expect(taken.json<ErrorBody>().errorCode).toBe('claimedByOther');
+    expect((await view(staff, 'identity', item.attemptId, uuid)).statusCode).toBe(404);
+    expect(await viewed()).toHaveLength(1);
   });
 
   it('retries and declines rejected funding, 409 while a job holds the row', async () => {
@@ -422,6 +478,18 @@ describe('operations work queues', () => {
     const retry = `${OPS}/funding/${ids[0]}/retry`;
     expect((await post(staff, retry, { reason: REASON })).statusCode).toBe(409);
     await claim(staff, 'funding', ids[0]!);
+    // The void cheque it debits opens under its claim, and only there.
+    expect(mine.every((item) => item.documentIds[0] === cheque.documentUploadedId)).toBe(true);
+    const viewCheque = (kind: string, itemId: string) =>
+      post(staff, `${OPS}/documents/${cheque.documentUploadedId}/view`, {
+        kind,
+        itemId,
+        reason: REASON,
+      });
+    expect((await viewCheque('funding', ids[0]!)).statusCode).toBe(200);
+    expect((await viewCheque('funding', ids[1]!)).json<ErrorBody>().errorCode).toBe(
+      'claimRequired',
+    );
     // A job's live lease (not a held mark): moving now.
     await app.db
       .update(fundingRequests)

@@ -1,4 +1,5 @@
 import {
+  documentViewBodySchema,
   fundingActions,
   pageQuerySchema,
   reasonBodySchema,
@@ -214,14 +215,16 @@ const staffWorkRoutes: FastifyPluginAsyncZod<WorkQueuesOptions> = async (app, op
     },
   );
 
-  app.get(
-    '/ops/documents/:documentId',
+  app.post(
+    '/ops/documents/:documentId/view',
     {
       schema: {
         tags,
         security,
-        summary: 'A document of an application, inline (its viewing is audited)',
+        summary:
+          'A document, inline, under the claim of the item it belongs to (its viewing and the reason are audited)',
         params: z.object({ documentId: z.uuid() }),
+        body: documentViewBodySchema,
       },
     },
     async (request, reply) =>
@@ -230,6 +233,7 @@ const staffWorkRoutes: FastifyPluginAsyncZod<WorkQueuesOptions> = async (app, op
           deps(),
           callerOf(request).id,
           request.params.documentId,
+          request.body,
         );
         return (
           reply

@@ -31,6 +31,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import {
   applications,
+  bankAccounts,
   clientAccounts,
   fundingEvents,
   fundingRequests,
@@ -162,6 +163,7 @@ interface WaitingRow {
   amountCents: number | null;
   currency: 'CAD' | 'USD' | null;
   since: Date;
+  documentId: string | null;
 }
 
 async function waitingMoney(db: Database, now: Date): Promise<WaitingRow[]> {
@@ -174,9 +176,11 @@ async function waitingMoney(db: Database, now: Date): Promise<WaitingRow[]> {
       amountCents: fundingRequests.amountCents,
       currencyTypeId: clientAccounts.currencyTypeId,
       since: fundingRequests.lastModifiedAt,
+      documentId: bankAccounts.documentId,
     })
     .from(fundingRequests)
     .leftJoin(clientAccounts, eq(clientAccounts.id, fundingRequests.toAccountId))
+    .leftJoin(bankAccounts, eq(bankAccounts.id, fundingRequests.bankAccountId))
     .where(fundingWaiting(now));
   const transfers = await db
     .select({
@@ -186,6 +190,7 @@ async function waitingMoney(db: Database, now: Date): Promise<WaitingRow[]> {
       claimedBy: transferRequests.claimedBy,
       amountCents: transferRequests.approximateValueCents,
       since: transferRequests.lastModifiedAt,
+      documentId: transferRequests.statementDocumentId,
     })
     .from(transferRequests)
     .where(transferWaiting(now));
@@ -201,6 +206,7 @@ async function waitingMoney(db: Database, now: Date): Promise<WaitingRow[]> {
       amountCents: row.amountCents === null ? null : Number(row.amountCents),
       currency: (row.currencyTypeId !== null && currencyOfTypeId(row.currencyTypeId)) || 'CAD',
       since: row.since,
+      documentId: row.documentId,
     })),
     ...transfers.map((row) => ({
       kind: 'transfer' as const,
@@ -212,6 +218,7 @@ async function waitingMoney(db: Database, now: Date): Promise<WaitingRow[]> {
       amountCents: row.amountCents === null ? null : Number(row.amountCents),
       currency: 'CAD' as const,
       since: row.since,
+      documentId: row.documentId,
     })),
   ].sort((a, b) => a.since.getTime() - b.since.getTime() || a.id.localeCompare(b.id));
 }
@@ -250,6 +257,7 @@ export async function fundingQueue(
       amountCents: row.amountCents,
       currency: row.currency,
       since: row.since.toISOString(),
+      documentIds: row.documentId ? [row.documentId] : [],
       claim: (row.kind === 'funding' ? fundingClaims : transferClaims).get(row.id) ?? null,
     })),
     page: query.page,
