@@ -8,6 +8,7 @@ import type {
   ClaimView,
   DecisionAnswer,
   DeclineBody,
+  DocumentViewBody,
   FundingAction,
   FundingQueueItem,
   IdentityQueueItem,
@@ -149,9 +150,16 @@ export const operationsApi = {
       {},
       quiet,
     ),
-  /** The file itself, with the bearer token, to show from a blob URL (viewing it is audited). */
-  document: (documentId: string, signal?: AbortSignal) =>
-    http.get<Blob>(`/ops/documents/${id(documentId)}`, { ...quiet, signal, responseType: 'blob' }),
+  /**
+   * The file itself, with the bearer token, to show from a blob URL: under the claim of its
+   * item, the viewing audited with the reason.
+   */
+  document: (documentId: string, body: DocumentViewBody, signal?: AbortSignal) =>
+    http.post<Blob>(`/ops/documents/${id(documentId)}/view`, body, {
+      ...quiet,
+      signal,
+      responseType: 'blob',
+    }),
   /** 409 `ClaimRefusal` when someone else holds it; claiming again renews the caller's claim. */
   claim: (kind: ClaimKind, itemId: string) =>
     http.post<ClaimView>('/ops/claims', { kind, id: itemId }, quiet),

@@ -1,20 +1,43 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { operationsApi } from '../../lib/operations-api.ts';
+import { operationsApi, operationsRefusalOf, type ClaimKind } from '../../lib/operations-api.ts';
+import { ActionDialog } from './action-dialog.tsx';
+import { languageOf } from './operations-format.ts';
+import { refusalText } from './operations-refusal.ts';
+import { ReasonField, textProblem } from './reason-field.tsx';
 import styles from './operations.module.css';
 
+/** The claimed queue item a document is opened under (need-to-know, as the SIN reveal). */
+export interface DocumentAccess {
+  kind: ClaimKind;
+  itemId: string;
+}
+
 type Shown =
+  | {
+      state: 'asking';
+      name: string;
+      documentId: string;
+      access: DocumentAccess;
+      /** The last reason given for the same item, offered again. */
+      lastReason: string;
+    }
   | { state: 'loading'; name: string }
-  | { state: 'failed'; name: string }
+  | { state: 'failed'; name: string; message: string }
   | { state: 'ready'; name: string; url: string; image: boolean };
 
+const itemKey = (access: DocumentAccess) => `${access.kind}:${access.itemId}`;
+
 /**
- * Opens a document inline: fetched with the bearer token through the one HTTP client (the
- * server audits the viewing), shown from a blob URL, and the URL revoked when it closes or the
- * screen leaves, so the file does not outlive its need.
+ * Opens a document inline, under the claim of the item it belongs to: first the reason (it goes
+ * to the audit trail with the viewing; the last one given for the item is offered again), then
+ * the file, fetched with the bearer token through the one HTTP client and shown from a blob
+ * URL, revoked when it closes or the screen leaves, so the file does not outlive its need.
  */
 export function useDocumentViewer() {
+  const { t, i18n } = useTranslation('operations');
   const [shown, setShown] = useState<Shown | null>(null);
+  const reasons = useRef(new Map<string, string>());
   const current = useRef<{ url: string | null; controller: AbortController | null }>({
     url: null,
     controller: null,
@@ -27,19 +50,34 @@ export function useDocumentViewer() {
   };
   useEffect(() => forget, []);
 
-  async function open(documentId: string, name: string) {
+  /** Asks why, then opens it (`confirm`). */
+  function open(documentId: string, name: string, access: DocumentAccess) {
     forget();
+    const lastReason = reasons.current.get(itemKey(access)) ?? '';
+    setShown({ state: 'asking', name, documentId, access, lastReason });
+  }
+
+  async function confirm(reason: string) {
+    if (shown?.state !== 'asking') return;
+    const { name, documentId, access } = shown;
+    reasons.current.set(itemKey(access), reason);
     const controller = new AbortController();
     current.current.controller = controller;
     setShown({ state: 'loading', name });
     try {
-      const blob = await operationsApi.document(documentId, controller.signal);
+      const blob = await operationsApi.document(
+        documentId,
+        { ...access, reason },
+        controller.signal,
+      );
       if (controller.signal.aborted) return;
       const url = URL.createObjectURL(blob);
       current.current.url = url;
       setShown({ state: 'ready', name, url, image: blob.type.startsWith('image/') });
-    } catch {
-      if (!controller.signal.aborted) setShown({ state: 'failed', name });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = refusalText(t, operationsRefusalOf(error), languageOf(i18n.language));
+      setShown({ state: 'failed', name, message });
     }
   }
 
@@ -48,7 +86,37 @@ export function useDocumentViewer() {
     setShown(null);
   }
 
-  return { shown, open, close };
+  return { shown, open, confirm, close };
+}
+
+/** Why the document is opened: asked in a dialog, as every audited action. */
+function ReasonDialog({ viewer }: { viewer: ReturnType<typeof useDocumentViewer> }) {
+  const { t } = useTranslation('operations');
+  const asking = viewer.shown?.state === 'asking' ? viewer.shown : null;
+  // Mounted for each question: it starts from the last reason given for the same item.
+  const [reason, setReason] = useState(asking?.lastReason ?? '');
+  const [problem, setProblem] = useState<'tooShort' | 'tooLong' | null>(null);
+  const submit = () => {
+    const found = textProblem(reason);
+    setProblem(found);
+    if (found) {
+      requestAnimationFrame(() => document.getElementById('document-reason')?.focus());
+      return;
+    }
+    void viewer.confirm(reason.trim());
+  };
+  return (
+    <ActionDialog
+      isOpen={asking !== null}
+      title={t('common.documentReasonTitle', { name: asking?.name ?? '' })}
+      text={<p>{t('common.documentReasonText')}</p>}
+      confirmLabel={t('common.openDocument')}
+      onSubmit={submit}
+      onCancel={viewer.close}
+    >
+      <ReasonField id="document-reason" value={reason} onChange={setReason} problem={problem} />
+    </ActionDialog>
+  );
 }
 
 /** The open document, with the button that closes it (and takes the focus when it opens). */
@@ -61,11 +129,16 @@ export function DocumentViewer({ viewer }: { viewer: ReturnType<typeof useDocume
     if (ready) closeButton.current?.focus();
   }, [ready]);
   if (!shown) return null;
+  if (shown.state === 'asking') return <ReasonDialog viewer={viewer} />;
   const title = t('common.documentTitle', { name: shown.name });
   return (
     <section className={styles.viewer} aria-label={title}>
       {shown.state === 'loading' && <p role="status">{t('common.documentLoading')}</p>}
-      {shown.state === 'failed' && <p role="alert">{t('common.documentFailed')}</p>}
+      {shown.state === 'failed' && (
+        <p role="alert">
+          {t('common.documentFailed')} {shown.message}
+        </p>
+      )}
       {shown.state === 'ready' &&
         (shown.image ? (
           <img src={shown.url} alt={title} />

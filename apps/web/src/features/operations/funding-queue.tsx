@@ -16,6 +16,7 @@ import { Page } from '../../ui/page.tsx';
 import { ActionDialog } from './action-dialog.tsx';
 import { CaseTable } from './case/case-table.tsx';
 import { ClaimControls, ClaimStatus } from './claim-controls.tsx';
+import { DocumentViewer, useDocumentViewer } from './document-viewer.tsx';
 import { formatDateTime, formatMoney, languageOf } from './operations-format.ts';
 import { refusalText } from './operations-refusal.ts';
 import { OutcomeRegion, useOutcome } from './outcome.tsx';
@@ -36,6 +37,7 @@ export function FundingQueue() {
   const language = languageOf(i18n.language);
   const { resource, retry, goTo } = useQueue(operationsApi.funding);
   const { outcome, done, failed } = useOutcome();
+  const viewer = useDocumentViewer();
   const [acting, setActing] = useState<Acting | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<'tooShort' | 'tooLong' | null>(null);
@@ -86,6 +88,7 @@ export function FundingQueue() {
     <Page title={t('funding.title')} heading={t('funding.heading')}>
       <p>{t('funding.intro')}</p>
       <OutcomeRegion outcome={outcome} />
+      <DocumentViewer viewer={viewer} />
       <QueueStates
         resource={resource}
         retry={retry}
@@ -143,6 +146,23 @@ export function FundingQueue() {
                   </div>,
                   item.claim?.mine ? (
                     <div key="actions" className={styles.rowActions}>
+                      {item.documentIds.map((documentId) => {
+                        const name = t(`funding.documents.${item.kind}`, {
+                          name: item.clientName,
+                        });
+                        return (
+                          <button
+                            key={documentId}
+                            type="button"
+                            className="link-button"
+                            onClick={() =>
+                              viewer.open(documentId, name, { kind: item.kind, itemId: item.id })
+                            }
+                          >
+                            {t('common.viewDocument', { name })}
+                          </button>
+                        );
+                      })}
                       {actions.map((action) => (
                         <button
                           key={action}

@@ -162,22 +162,31 @@ export function IdentityQueue() {
                   </>,
                   t(`identity.methods.${item.method}`),
                   formatDateTime(item.submittedAt, language),
-                  <ul key="documents" className={styles.details}>
-                    {item.documentIds.map((documentId, index) => {
-                      const label = `${item.personName} ${index + 1}`;
-                      return (
-                        <li key={documentId}>
-                          <button
-                            type="button"
-                            className="link-button"
-                            onClick={() => void viewer.open(documentId, label)}
-                          >
-                            {t('common.viewDocument', { name: label })}
-                          </button>
-                        </li>
-                      );
-                    })}
-                  </ul>,
+                  holds ? (
+                    <ul key="documents" className={styles.details}>
+                      {item.documentIds.map((documentId, index) => {
+                        const label = `${item.personName} ${index + 1}`;
+                        return (
+                          <li key={documentId}>
+                            <button
+                              type="button"
+                              className="link-button"
+                              onClick={() =>
+                                viewer.open(documentId, label, {
+                                  kind: 'identity',
+                                  itemId: item.attemptId,
+                                })
+                              }
+                            >
+                              {t('common.viewDocument', { name: label })}
+                            </button>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  ) : (
+                    t('common.documentsAfterClaim', { count: item.documentIds.length })
+                  ),
                   <>
                     <p>
                       <ClaimStatus claim={item.claim} />

@@ -38,6 +38,7 @@ const rejectedEft = (changes: Partial<FundingQueueItem> = {}): FundingQueueItem 
   amountCents: 123_456,
   currency: 'CAD',
   since: '2026-03-03T15:00:00Z',
+  documentIds: [],
   claim: null,
   ...changes,
 });
@@ -57,13 +58,18 @@ describe('the identity queue', () => {
     });
     await renderConsole('/operations/identity');
     const table = await screen.findByRole('table', { name: 'Identity verifications waiting' });
-    expect(within(table).getByRole('button', { name: 'View Camille Tremblay 1' })).toBeVisible();
+    // Documents open only under the claim (need-to-know).
+    expect(within(table).queryByRole('button', { name: 'View Camille Tremblay 1' })).toBeNull();
+    expect(within(table).getByText('2 documents: claim this item to open them.')).toBeVisible();
     expect(
       within(table).queryByRole('button', { name: 'Verify the identity of Camille Tremblay' }),
     ).toBeNull();
 
     await user.click(within(table).getByRole('button', { name: 'Claim Camille Tremblay' }));
     expect(await screen.findByText('You now hold Camille Tremblay.')).toBeVisible();
+    expect(
+      await within(table).findByRole('button', { name: 'View Camille Tremblay 1' }),
+    ).toBeVisible();
     await user.click(
       await screen.findByRole('button', { name: 'Verify the identity of Camille Tremblay' }),
     );
@@ -93,7 +99,7 @@ describe('the identity queue: a manual case, approved as the dual-process method
   };
 
   it('asks for the two documents relied on, refuses one photo ID alone, and sends the record', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeOpsApi({
       'GET /ops/identity': [ok(page([claimed]))],
       'POST /ops/identity/attempt-1/verify': [ok({ state: 'verified' })],
@@ -148,7 +154,7 @@ describe('the identity queue: a manual case, approved as the dual-process method
   });
 
   it('keeps what was typed and shows the server’s verdict at the field, in French', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeOpsApi({
       'GET /ops/identity': [ok(page([claimed]))],
       'POST /ops/identity/attempt-1/verify': [

@@ -235,38 +235,58 @@ describe('an application case', () => {
     await vi.waitFor(() => expect(api.sent('GET', CASE)).toHaveLength(2));
   });
 
-  it('opens a document inline from a blob URL and revokes it when closed', async () => {
+  it('opens a document under the claim, with the reason, from a blob URL revoked when closed', async () => {
     const user = userEvent.setup();
     const createObjectURL = vi.fn(() => 'blob:document');
     const revokeObjectURL = vi.fn();
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
-    fakeOpsApi({
-      [`GET ${CASE}`]: [
-        ok(
-          applicationCase({
-            documents: [
-              {
-                id: 'doc-1',
-                documentType: 'voidCheque',
-                fileName: 'cheque.pdf',
-                contentType: 'application/pdf',
-                size: 1000,
-                uploadedAt: '2026-02-25T15:00:00Z',
-                uploadedBy: 'primary',
-              },
-            ],
-          }),
-        ),
-      ],
-      'GET /ops/documents/doc-1': [ok('%PDF-1.7')],
+    const withCheque = (claim: typeof myClaim | null) =>
+      applicationCase({
+        claim,
+        documents: [
+          {
+            id: 'doc-1',
+            documentType: 'voidCheque',
+            fileName: 'cheque.pdf',
+            contentType: 'application/pdf',
+            size: 1000,
+            uploadedAt: '2026-02-25T15:00:00Z',
+            uploadedBy: 'primary',
+          },
+        ],
+      });
+    const api = fakeOpsApi({
+      [`GET ${CASE}`]: [ok(withCheque(null)), ok(withCheque(myClaim))],
+      'POST /ops/claims': [ok(myClaim)],
+      'POST /ops/documents/doc-1/view': [ok('%PDF-1.7')],
     });
     await openCase();
-    await user.click(screen.getByRole('button', { name: 'View cheque.pdf' }));
+    // Not claimed: the file is named, not opened (need-to-know).
+    expect(screen.queryByRole('button', { name: 'View cheque.pdf' })).toBeNull();
+    expect(screen.getByText('Claim this application to open its documents.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /^Claim/ }));
+
+    await user.click(await screen.findByRole('button', { name: 'View cheque.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open cheque.pdf' });
+    await user.click(within(dialog).getByRole('button', { name: 'Open the document' }));
+    expect(within(dialog).getByText('Write at least 5 characters.')).toBeVisible();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Bank account to confirm');
+    await user.click(within(dialog).getByRole('button', { name: 'Open the document' }));
     const frame = await screen.findByTitle('Document: cheque.pdf');
     expect(frame).toHaveAttribute('src', 'blob:document');
+    expect(api.sent('POST', '/ops/documents/doc-1/view')[0]!.body).toEqual({
+      kind: 'application',
+      itemId: APPLICATION_ID,
+      reason: 'Bank account to confirm',
+    });
     expect(screen.getByRole('button', { name: 'Close the document' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Close the document' }));
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:document');
     expect(screen.queryByTitle('Document: cheque.pdf')).toBeNull();
+
+    // Opened again: the reason given for this application is offered again.
+    await user.click(screen.getByRole('button', { name: 'View cheque.pdf' }));
+    const again = await screen.findByRole('dialog', { name: 'Open cheque.pdf' });
+    expect(within(again).getByLabelText('Reason')).toHaveValue('Bank account to confirm');
   });
 });

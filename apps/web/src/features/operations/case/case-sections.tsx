@@ -24,6 +24,34 @@ const documentTypeLabel = (type: string, language: 'en' | 'fr') =>
     language
   ] ?? type;
 
+/**
+ * A document of the case: a button that opens it under the application's claim (need-to-know),
+ * or only its name while the caller does not hold the claim.
+ */
+function DocumentLink({
+  data,
+  viewer,
+  documentId,
+  name,
+}: {
+  data: Case;
+  viewer: Viewer;
+  documentId: string;
+  name: string;
+}) {
+  const { t } = useCaseText();
+  if (data.claim?.mine !== true) return <>{name}</>;
+  return (
+    <button
+      type="button"
+      className="link-button"
+      onClick={() => viewer.open(documentId, name, { kind: 'application', itemId: data.id })}
+    >
+      {t('common.viewDocument', { name })}
+    </button>
+  );
+}
+
 function useCaseText() {
   const { t, i18n } = useTranslation('operations');
   return { t, language: languageOf(i18n.language) };
@@ -87,31 +115,33 @@ export function DocumentsSection({ data, viewer }: { data: Case; viewer: Viewer 
       {data.documents.length === 0 ? (
         <p>{t('case.documents.empty')}</p>
       ) : (
-        <CaseTable
-          caption={t('case.documents.caption')}
-          columns={[
-            t('case.documents.file'),
-            t('case.documents.type'),
-            t('case.documents.uploadedAt'),
-            t('case.documents.uploadedBy'),
-          ]}
-          rows={data.documents.map((document) => ({
-            key: document.id,
-            cells: [
-              <button
-                key="view"
-                type="button"
-                className="link-button"
-                onClick={() => void viewer.open(document.id, document.fileName)}
-              >
-                {t('common.viewDocument', { name: document.fileName })}
-              </button>,
-              documentTypeLabel(document.documentType, language),
-              formatDateTime(document.uploadedAt, language),
-              t(`case.roles.${document.uploadedBy}`),
-            ],
-          }))}
-        />
+        <>
+          {data.claim?.mine !== true && <p>{t('case.documents.claimToOpen')}</p>}
+          <CaseTable
+            caption={t('case.documents.caption')}
+            columns={[
+              t('case.documents.file'),
+              t('case.documents.type'),
+              t('case.documents.uploadedAt'),
+              t('case.documents.uploadedBy'),
+            ]}
+            rows={data.documents.map((document) => ({
+              key: document.id,
+              cells: [
+                <DocumentLink
+                  key="view"
+                  data={data}
+                  viewer={viewer}
+                  documentId={document.id}
+                  name={document.fileName}
+                />,
+                documentTypeLabel(document.documentType, language),
+                formatDateTime(document.uploadedAt, language),
+                t(`case.roles.${document.uploadedBy}`),
+              ],
+            }))}
+          />
+        </>
       )}
     </section>
   );
@@ -164,13 +194,12 @@ export function IdentitySection({ data, viewer }: { data: Case; viewer: Viewer }
                   <ul key="documents" className={styles.details}>
                     {attempt.documentIds.map((documentId) => (
                       <li key={documentId}>
-                        <button
-                          type="button"
-                          className="link-button"
-                          onClick={() => void viewer.open(documentId, nameOf(documentId))}
-                        >
-                          {t('common.viewDocument', { name: nameOf(documentId) })}
-                        </button>
+                        <DocumentLink
+                          data={data}
+                          viewer={viewer}
+                          documentId={documentId}
+                          name={nameOf(documentId)}
+                        />
                       </li>
                     ))}
                   </ul>,
@@ -307,14 +336,14 @@ export function RequestsSection({ data, viewer }: { data: Case; viewer: Viewer }
               <div key="answer">
                 {request.answer && <p>{request.answer}</p>}
                 {request.answerDocumentIds.map((documentId) => (
-                  <button
-                    key={documentId}
-                    type="button"
-                    className="link-button"
-                    onClick={() => void viewer.open(documentId, nameOf(documentId))}
-                  >
-                    {t('common.viewDocument', { name: nameOf(documentId) })}
-                  </button>
+                  <p key={documentId}>
+                    <DocumentLink
+                      data={data}
+                      viewer={viewer}
+                      documentId={documentId}
+                      name={nameOf(documentId)}
+                    />
+                  </p>
                 ))}
               </div>,
             ],
