@@ -16,6 +16,7 @@ import { uploadMessagesEn, uploadMessagesFr } from '../rules/uploads.ts';
 import { rifMessagesEn, rifMessagesFr } from '../rif/rif-messages.ts';
 import { transferMessagesEn, transferMessagesFr } from '../transfers/transfer-messages.ts';
 import { promoMessagesEn, promoMessagesFr } from '../promo/promo-messages.ts';
+import { expressMessagesEn, expressMessagesFr } from '../express/express-messages.ts';
 
 /**
  * Validation messages, keyed as the schemas emit them (STYLE.md: "messages are keys"). The
@@ -34,6 +35,7 @@ export const messagesEn = {
   ...rifMessagesEn,
   ...promoMessagesEn,
   ...rateLimitMessagesEn,
+  ...expressMessagesEn,
   required: 'Required.',
   invalid: 'Invalid.',
   duplicated: 'Duplicated.',
@@ -70,6 +72,7 @@ export const messagesFr = {
   ...rifMessagesFr,
   ...promoMessagesFr,
   ...rateLimitMessagesFr,
+  ...expressMessagesFr,
   required: 'Obligatoire.',
   invalid: 'Non valide.',
   duplicated: 'Copie.',

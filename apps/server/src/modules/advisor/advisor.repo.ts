@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
@@ -6,6 +19,7 @@ import {
   applications,
   expressInvitations,
   reviewCases,
+  users,
 } from '../../db/schema.ts';
 
 export type InvestorRow = typeof advisorInvestors.$inferSelect;
@@ -94,6 +108,37 @@ export async function findInvestorByEmail(
     .from(advisorInvestors)
     .where(and(eq(advisorInvestors.advisorId, advisorId), eq(advisorInvestors.email, email)));
   return row;
+}
+
+/**
+ * Whether an address (lower-cased) is someone this advisor may not invite: a staff member or
+ * an advisor, an investor in another advisor's book, or a client who joined through another
+ * advisor's invitation.
+ */
+export async function addressHeldElsewhere(
+  db: Database,
+  advisorId: string,
+  email: string,
+): Promise<boolean> {
+  const [staff] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), inArray(users.role, ['staff', 'advisor'])))
+    .limit(1);
+  if (staff) return true;
+  const [investor] = await db
+    .select({ id: advisorInvestors.id })
+    .from(advisorInvestors)
+    .where(and(eq(advisorInvestors.email, email), ne(advisorInvestors.advisorId, advisorId)))
+    .limit(1);
+  if (investor) return true;
+  const [client] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(expressInvitations, eq(expressInvitations.acceptedBy, users.id))
+    .where(and(eq(users.email, email), ne(expressInvitations.advisorId, advisorId)))
+    .limit(1);
+  return client !== undefined;
 }
 
 export async function insertInvestor(

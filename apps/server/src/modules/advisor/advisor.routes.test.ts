@@ -13,6 +13,7 @@ import {
   expressInvitations,
   outboxMessages,
   reviewCases,
+  users,
 } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { registrationSchema } from '@portal/domain/rules/account';
@@ -142,6 +143,69 @@ describe('advisor book and invitations', () => {
       errorCode: 'invalidInput',
       fields: { postalCode: 'invalid', birthDate: 'invalid' },
     });
+  });
+
+  it("refuses to invite staff, or another advisor's investor or client, with one message that does not say why", async () => {
+    const add = (email: string, language = 'en') =>
+      app.inject({
+        method: 'POST',
+        url: `${API}/qadvisor/investors`,
+        headers: { ...bearer(advisor.token), 'accept-language': language },
+        payload: investorInput({ email }),
+      });
+    const refusal = {
+      errorCode: 'addressNotInvitable',
+      message: 'This address cannot be invited; contact operations.',
+    };
+    const staff = await signedInWithRole(app, 'staff');
+    const theirs = await addInvestor(app, otherAdvisor);
+    // A client who joined through the other advisor's invitation.
+    const joined = await signedInUser(app, 'joined');
+    const [joinedRow] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, joined.email.toLowerCase()));
+    const { invitation } = await invite(app, otherAdvisor, await addInvestor(app, otherAdvisor));
+    await app.db
+      .update(expressInvitations)
+      .set({ acceptedBy: joinedRow!.id })
+      .where(eq(expressInvitations.id, invitation.id));
+
+    for (const email of [staff.email, otherAdvisor.email, theirs.email, joined.email]) {
+      const refused = await add(email.toUpperCase());
+      expect(refused.statusCode, email).toBe(409);
+      expect(refused.json(), email).toEqual(refusal);
+    }
+    expect((await add(staff.email, 'fr')).json()).toEqual({
+      errorCode: 'addressNotInvitable',
+      message: 'Cette adresse ne peut pas être invitée; communiquez avec les opérations.',
+    });
+
+    // A client with no advisor may be invited, as before; but not changed to staff's address.
+    const plain = await signedInUser(app, 'plain');
+    const mine = await add(plain.email);
+    expect(mine.statusCode, mine.body).toBe(201);
+    const investor = mine.json<InvestorView>();
+    const changed = await call(advisor, 'PUT', `${API}/qadvisor/investors/${investor.id}`, {
+      ...investorInput(),
+      email: staff.email,
+    });
+    expect(changed.json()).toEqual(refusal);
+    // An address that became another advisor's client after it was added is not sent to.
+    await app.db
+      .update(advisorInvestors)
+      .set({ email: theirs.email })
+      .where(eq(advisorInvestors.id, investor.id));
+    const sent = await call(
+      advisor,
+      'POST',
+      `${API}/qadvisor/investors/${investor.id}/invitations`,
+      {
+        accountTypes: ['tfsa'],
+      },
+    );
+    expect(sent.statusCode).toBe(409);
+    expect(sent.json()).toEqual(refusal);
   });
 
   it('updates an investor, and searches by name or email without accents, by last name, in pages', async () => {

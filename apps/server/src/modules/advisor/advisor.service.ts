@@ -27,6 +27,17 @@ import {
 
 const notFound = () => new ExpressRefusal(404, 'notFound');
 
+/**
+ * An address that belongs to staff, or to another advisor's investor or client, is never
+ * invited from here (issue 30, B-F8: the invitation would be a phishing relay from inside).
+ * One refusal for every case, which does not say which.
+ */
+async function assertInvitable(db: Database, advisorId: string, email: string): Promise<void> {
+  if (await repo.addressHeldElsewhere(db, advisorId, email)) {
+    throw new ExpressRefusal(409, 'addressNotInvitable');
+  }
+}
+
 /** Sends per advisor per hour: a book is mailed one person at a time, never in bulk. */
 export const INVITATIONS_PER_ADVISOR_PER_HOUR = 60;
 const HOUR_MS = 3_600_000;
@@ -180,6 +191,7 @@ export async function addInvestor(
   input: InvestorDetails,
 ): Promise<InvestorView> {
   const details = normalized(input);
+  await assertInvitable(db, advisorId, details.email);
   const id = randomUUID();
   const row = await repo.insertInvestor(db, {
     id,
@@ -206,6 +218,7 @@ export async function updateInvestor(
     if (!row) throw notFound();
     const other = await repo.findInvestorByEmail(tx, advisorId, details.email);
     if (other && other.id !== id) throw new ExpressRefusal(409, 'investorExists');
+    await assertInvitable(tx, advisorId, details.email);
     const updated = await repo.updateInvestor(tx, id, {
       firstName: details.firstName,
       lastName: details.lastName,
@@ -246,7 +259,10 @@ export async function sendInvitation(
       fields: Object.keys(fields).length > 0 ? fields : { accountTypes: 'required' },
     });
   }
-  if (!(await repo.findInvestor(db, advisor.id, investorId))) throw notFound();
+  const found = await repo.findInvestor(db, advisor.id, investorId);
+  if (!found) throw notFound();
+  // Checked again at sending: the address may have become staff's or another advisor's since.
+  await assertInvitable(db, advisor.id, found.email);
   const counted = await countAttempt(db, `express-send:${advisor.id}`, {
     now,
     windowStart: new Date(now.getTime() - HOUR_MS),
