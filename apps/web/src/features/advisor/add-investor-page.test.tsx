@@ -150,6 +150,25 @@ describe('adding an investor', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('Élise');
   });
 
+  it('refuses an address it cannot invite with the one message that does not say why', async () => {
+    const user = userEvent.setup();
+    fakeAdvisorApi({
+      'POST /qadvisor/investors': [{ status: 409, body: { errorCode: 'addressNotInvitable' } }],
+    });
+    await renderAdvisor(ADD);
+    await user.type(screen.getByLabelText('First name'), 'Nadia');
+    await user.type(screen.getByLabelText('Last name'), 'Roy');
+    await user.type(screen.getByLabelText('Email'), 'staff@demo.laurentide.ca');
+    await user.type(screen.getByLabelText('Postal code'), 'H2X 1Y4');
+    await user.click(screen.getByRole('button', { name: 'Save the investor' }));
+    expect(
+      await screen.findByRole('link', {
+        name: 'Email: This address cannot be invited; contact operations.',
+      }),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Email')).toHaveValue('staff@demo.laurentide.ca');
+  });
+
   it('after a reload mid-entry shows advisor-error, whose link leads to the search that offers the draft again', async () => {
     const user = userEvent.setup();
     fakeAdvisorApi();

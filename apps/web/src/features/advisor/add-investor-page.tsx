@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { investorInputSchema } from '@portal/domain/express/express-api';
+import { messageFor } from '@portal/domain/messages/messages';
 import { provinceLabels, provinces } from '@portal/domain/enums/provinces';
 import {
   isCanadianPostalCode,
@@ -89,6 +90,7 @@ type ErrorKey =
   | 'invalid'
   | 'birthDateOrPostalCode'
   | 'investorExists'
+  | 'addressNotInvitable'
   | 'postalCodeProvince';
 
 /** The domain schema's verdict, field by field, plus the postal code's form. */
@@ -152,16 +154,21 @@ export function AddInvestorPage() {
     return () => markFormOpen(false);
   }, [reloaded]);
 
+  // The domain's message where the refusal is the domain's (the server words it the same).
+  const errorText = useCallback(
+    (key: ErrorKey) =>
+      key === 'addressNotInvitable' ? messageFor(key, language) : t(`add.errors.${key}`),
+    [t, language],
+  );
+
   // The same problems keep the same entries: the summary takes focus only for a new refusal.
   const summary = useMemo<FieldProblem[]>(
     () =>
       (Object.keys(fieldIds) as Field[]).flatMap((field) => {
         const key = problems[field];
-        return key
-          ? [{ fieldId: fieldIds[field], message: t(`add.errors.${key}`), code: key }]
-          : [];
+        return key ? [{ fieldId: fieldIds[field], message: errorText(key), code: key }] : [];
       }),
-    [problems, t],
+    [problems, errorText],
   );
 
   if (reloaded) return <Navigate to="/advisor-error" replace />;
@@ -188,7 +195,9 @@ export function AddInvestorPage() {
     } catch (error) {
       const refusal = expressRefusalOf(error);
       if (refusal.errorCode === 'investorExists') setProblems({ email: 'investorExists' });
-      else {
+      else if (refusal.errorCode === 'addressNotInvitable') {
+        setProblems({ email: 'addressNotInvitable' });
+      } else {
         setFailed(true);
         requestAnimationFrame(() => failure.current?.focus());
       }
@@ -199,7 +208,7 @@ export function AddInvestorPage() {
 
   const errorOf = (field: Field) => {
     const key = problems[field];
-    return key ? t(`add.errors.${key}`) : undefined;
+    return key ? errorText(key) : undefined;
   };
   return (
     <Page title={t('add.title')} heading={t('add.heading')} hasErrors={summary.length > 0}>

@@ -115,6 +115,20 @@ describe("an investor's page", () => {
     );
   });
 
+  it('says in French that the address cannot be invited, without saying why', async () => {
+    const user = userEvent.setup();
+    fakeAdvisorApi({
+      [`GET ${INVESTOR}`]: [ok(investorView({ invitations: [], latestInvitation: null }))],
+      [`POST ${INVITATIONS}`]: [{ status: 409, body: { errorCode: 'addressNotInvitable' } }],
+    });
+    await renderAdvisor(INVESTOR, 'fr');
+    await user.click(await screen.findByLabelText('CELI'));
+    await user.click(screen.getByRole('button', { name: /invitation/i }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Cette adresse ne peut pas être invitée; communiquez avec les opérations.',
+    );
+  });
+
   it('has a designed failed state', async () => {
     fakeAdvisorApi({ [`GET ${INVESTOR}`]: [{ status: 500 }] });
     await renderAdvisor(INVESTOR);

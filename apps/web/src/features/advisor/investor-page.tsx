@@ -2,6 +2,7 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
 import { sendInvitationBodySchema } from '@portal/domain/express/express-api';
+import { messageFor } from '@portal/domain/messages/messages';
 import { advisorApi, expressRefusalOf, type InvestorView } from '../../lib/advisor-api.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { CheckboxChoices } from '../../ui/choices.tsx';
@@ -101,7 +102,13 @@ export function InvestorPage({ investorId }: { investorId: string }) {
 }
 
 type SendProblem =
-  'required' | 'tooMany' | 'confirm' | 'tooManyInvitations' | 'invalidInput' | 'failed';
+  | 'required'
+  | 'tooMany'
+  | 'confirm'
+  | 'tooManyInvitations'
+  | 'invalidInput'
+  | 'addressNotInvitable'
+  | 'failed';
 
 function SendInvitation({
   investor,
@@ -162,6 +169,7 @@ function SendInvitation({
           minutes: Math.max(1, Math.ceil((refusal.retryAfterSeconds ?? 60) / 60)),
         });
       } else if (refusal.errorCode === 'invalidInput') show({ code: 'invalidInput' });
+      else if (refusal.errorCode === 'addressNotInvitable') show({ code: 'addressNotInvitable' });
       else show({ code: 'failed' });
     } finally {
       setSending(false);
@@ -185,7 +193,11 @@ function SendInvitation({
         )}
         {problem && (
           <div role="alert" className="notice notice-warning">
-            <p>{t(`investor.send.errors.${problem.code}`, { minutes: problem.minutes ?? 1 })}</p>
+            <p>
+              {problem.code === 'addressNotInvitable'
+                ? messageFor(problem.code, language)
+                : t(`investor.send.errors.${problem.code}`, { minutes: problem.minutes ?? 1 })}
+            </p>
           </div>
         )}
       </div>
