@@ -46,6 +46,18 @@ export async function takeToUnderReview(
   await page.getByLabel(t.consent).check();
   await page.getByRole('button', { name: t.agree }).click();
   await passIdentityWithQuestions(page, { id, language });
+  await signAtCeremony(page, { language, person });
+}
+
+/**
+ * From the signing step of a verified applicant: "Review and sign", the sandbox ceremony with
+ * the typed name, and back on the signed screen.
+ */
+export async function signAtCeremony(
+  page: Page,
+  { language, person }: { language: Language; person: Person },
+): Promise<void> {
+  const t = words[language];
   await expect(heading(page, t.esignTitle)).toBeVisible();
   await page.getByRole('button', { name: t.reviewAndSign }).click();
   await expect(page).toHaveURL(/\/sandbox\/esign\//);

@@ -11,14 +11,43 @@ import {
 import { heading } from '../support/locators.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import { applicationAtReview, codeIn, mailTo, type Person } from '../support/seed.ts';
+import { signAtCeremony, signInAsStaff, staffMembers } from '../support/under-review.ts';
 
 /**
  * The identity step on the desktop (issue 13), with bypass-qualId off: the credit-file
  * questions passed and failed, the bureau's Monday maintenance, the joint applicant's own
  * verification and both dashboards, manual verification refusing an expired licence, then two
- * documents waiting for our team. Every identity screen is checked with axe in both languages,
- * at desktop width and at 390 px.
+ * documents waiting for our team; a manual case approved by staff as the dual-process method,
+ * after which the applicant signs. Every identity screen is checked with axe in both
+ * languages, at desktop width and at 390 px.
  */
+
+/**
+ * The operations console's words (apps/web/src/locales/en/operations.json, the domain's
+ * document-type and category labels): Priya, the staff member, reads it in English.
+ */
+const console_ = {
+  claim: (name: string) => `Claim ${name}`,
+  view: (name: string) => `View ${name} 1`,
+  openTitle: (name: string) => `Open ${name} 1`,
+  openDocument: 'Open the document',
+  documentTitle: (name: string) => `Document: ${name} 1`,
+  closeDocument: 'Close the document',
+  verifyItem: (name: string) => `Verify the identity of ${name}`,
+  notEnough: /the uploaded ID alone is not enough/,
+  documentN: (n: number) => `Document ${n}`,
+  type: 'Type of document',
+  source: /^Source/,
+  reference: 'Reference or account number',
+  photoId: 'Government-issued photo ID',
+  other: 'Other document',
+  nameDateOfBirth: 'Name and date of birth',
+  nameAddress: 'Name and address',
+  required: 'Required.',
+  reason: 'Reason',
+  verify: 'Verify',
+  verified: (name: string) => `The identity of ${name} is verified.`,
+} as const;
 
 const words = {
   en: {
@@ -242,6 +271,84 @@ for (const language of ['en', 'fr'] as const) {
       // The primary's own identity is still theirs to confirm.
       await expect(identityLineOf(applicationCard(page, id), language)).toHaveText(t.toVerify);
       await other.context.close();
+    });
+
+    test('a manual case is approved by staff as the dual-process method, and the applicant signs', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(240_000);
+      const primary = { firstName: 'Maëlle', lastName: 'Gagnon', email: newEmail('manual') };
+      const name = `${primary.firstName} ${primary.lastName}`;
+      await signInThroughApi(page, language, primary);
+      const id = await applicationAtReview(page.request, { primary, language });
+      await agree(page, language, id);
+      await openIdentity(page, language, id);
+
+      // The applicant asks for manual verification and sends a photo of the licence.
+      await page.getByRole('button', { name: t.useManual, exact: true }).click();
+      await expect(page.getByRole('heading', { name: t.manualHeading })).toBeFocused();
+      await page.getByLabel(t.documentType).selectOption({ label: t.driversLicence });
+      await page.getByRole('textbox', { name: t.expiry }).fill('08/2031');
+      await page.getByLabel(t.idPhoto).setInputFiles({
+        name: 'licence-front.png',
+        mimeType: 'image/png',
+        buffer: png,
+      });
+      await page.getByRole('button', { name: t.sendForVerification, exact: true }).click();
+      await expect(page.getByRole('heading', { name: t.pendingHeading })).toBeFocused({
+        timeout: 20_000,
+      });
+
+      // Staff claim the case, open the licence with a reason, and record the dual process.
+      const c = console_;
+      const staffContext = await browser.newContext();
+      await useLanguage(staffContext, staffMembers.priya.language);
+      const staff = await staffContext.newPage();
+      await signInAsStaff(staff, staffMembers.priya);
+      await staff.goto('/#/operations/identity');
+      await staff.getByRole('button', { name: c.claim(name), exact: true }).click();
+      await staff.getByRole('button', { name: c.view(name), exact: true }).click();
+      const opening = staff.getByRole('dialog', { name: c.openTitle(name) });
+      await opening.getByLabel(c.reason, { exact: true }).fill('Checking the licence photo.');
+      await opening.getByRole('button', { name: c.openDocument, exact: true }).click();
+      await expect(staff.getByRole('img', { name: c.documentTitle(name) })).toBeVisible({
+        timeout: 15_000,
+      });
+      await staff.getByRole('button', { name: c.closeDocument, exact: true }).click();
+
+      await staff.getByRole('button', { name: c.verifyItem(name), exact: true }).click();
+      const dialog = staff.getByRole('dialog', { name: c.verifyItem(name) });
+      await expect(dialog.getByText(c.notEnough)).toBeVisible();
+      const first = dialog.getByRole('group', { name: c.documentN(1) });
+      await first.getByLabel(c.type, { exact: true }).selectOption({ label: c.photoId });
+      await first.getByRole('textbox', { name: c.source }).fill('Ministry of Transportation');
+      await first.getByRole('radio', { name: c.nameDateOfBirth, exact: true }).check();
+      await first.getByRole('textbox', { name: c.reference }).fill('G1234-56789-01234');
+      await dialog
+        .getByLabel(c.reason, { exact: true })
+        .fill('Licence and the credit file consulted at Equifax agree.');
+      // The licence alone is not enough: the second document is asked for, at its fields.
+      await dialog.getByRole('button', { name: c.verify, exact: true }).click();
+      const second = dialog.getByRole('group', { name: c.documentN(2) });
+      await expect(second.getByLabel(c.type, { exact: true })).toBeFocused();
+      await expect(second.getByText(c.required).first()).toBeVisible();
+      await expectNoSeriousA11yViolations(staff);
+      await second.getByLabel(c.type, { exact: true }).selectOption({ label: c.other });
+      await second.getByRole('textbox', { name: c.source }).fill('Equifax Canada');
+      await second.getByRole('radio', { name: c.nameAddress, exact: true }).check();
+      await second.getByRole('textbox', { name: c.reference }).fill('EQ-5566-7788');
+      await dialog.getByRole('button', { name: c.verify, exact: true }).click();
+      await expect(staff.getByText(c.verified(name))).toBeVisible({ timeout: 15_000 });
+      await staffContext.close();
+
+      // The applicant is verified and goes on to sign.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: t.successHeading })).toBeVisible({
+        timeout: 20_000,
+      });
+      await page.getByRole('link', { name: t.continueToSigning }).click();
+      await signAtCeremony(page, { language, person: primary });
     });
 
     test('manual verification refuses an expired licence; two documents then wait for our team', async ({
