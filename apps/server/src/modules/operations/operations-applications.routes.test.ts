@@ -503,8 +503,9 @@ describe('operations API: applications', () => {
     });
     expect(asked.statusCode, asked.body).toBe(200);
     expect((await ops.caseOf(otherStaff, id)).firstApproval).toBeNull();
-    const requestId = (await listApplications(app, client.token)).find((found) => found.id === id)!
-      .informationRequest!.id;
+    const listed = (await listApplications(app, client.token)).find((found) => found.id === id) as
+      ApplicationSummary | undefined;
+    const requestId = listed!.informationRequest!.id;
     const answered = await app.inject({
       method: 'POST',
       url: `${APPLICATIONS_URL}/${id}/informationRequests/${requestId}/answer`,
