@@ -60,7 +60,8 @@ export async function signAtCeremony(
   const t = words[language];
   await expect(heading(page, t.esignTitle)).toBeVisible();
   await page.getByRole('button', { name: t.reviewAndSign }).click();
-  await expect(page).toHaveURL(/\/sandbox\/esign\//);
+  // The vendor's ceremony is a page load of its own, slow on a busy machine.
+  await expect(page).toHaveURL(/\/sandbox\/esign\//, { timeout: 20_000 });
   await page.getByLabel(t.typedName).fill(`${person.firstName} ${person.lastName}`);
   await page.getByRole('button', { name: t.signDocument }).click();
   await expect(page).toHaveURL(/#\/application\/[0-9a-f-]+\/esign/);

@@ -278,7 +278,12 @@ for (const language of ['en', 'fr'] as const) {
       browser,
     }) => {
       test.setTimeout(240_000);
-      const primary = { firstName: 'Maëlle', lastName: 'Gagnon', email: newEmail('manual') };
+      // A name of its own per language: both journeys share the console's queue.
+      const primary = {
+        firstName: 'Maëlle',
+        lastName: language === 'en' ? 'Gagnon' : 'Gagné-Roy',
+        email: newEmail('manual'),
+      };
       const name = `${primary.firstName} ${primary.lastName}`;
       await signInThroughApi(page, language, primary);
       const id = await applicationAtReview(page.request, { primary, language });
