@@ -115,6 +115,30 @@ async function openIdentity(page: Page, language: Language, id: string) {
   await expect(heading(page, identityWords[language].title)).toBeVisible({ timeout: 20_000 });
 }
 
+/** A new applicant's application, agreed, on the identity step. */
+async function atIdentityStep(page: Page, language: Language, primary: Person): Promise<string> {
+  await signInThroughApi(page, language, primary);
+  const id = await applicationAtReview(page.request, { primary, language });
+  await agree(page, language, id);
+  await openIdentity(page, language, id);
+  return id;
+}
+
+/** Manual verification asked for: a driver's licence expiring `expiry` (MM/YYYY), its front. */
+async function sendManualRequest(page: Page, language: Language, expiry: string) {
+  const t = identityWords[language];
+  await page.getByRole('button', { name: t.useManual, exact: true }).click();
+  await expect(page.getByRole('heading', { name: t.manualHeading })).toBeFocused();
+  await page.getByLabel(t.documentType).selectOption({ label: t.driversLicence });
+  await page.getByRole('textbox', { name: t.expiry }).fill(expiry);
+  await page.getByLabel(t.idPhoto).setInputFiles({
+    name: 'licence-front.png',
+    mimeType: 'image/png',
+    buffer: png,
+  });
+  await page.getByRole('button', { name: t.sendForVerification, exact: true }).click();
+}
+
 async function jointBrowser(browser: Browser, language: Language, joint: Person) {
   const context = await browser.newContext();
   await useLanguage(context, language);
@@ -166,10 +190,7 @@ for (const language of ['en', 'fr'] as const) {
     }) => {
       test.setTimeout(120_000);
       const primary = { firstName: 'Robin', lastName: 'Tremblay', email: newEmail('kbafail') };
-      await signInThroughApi(page, language, primary);
-      const id = await applicationAtReview(page.request, { primary, language });
-      await agree(page, language, id);
-      await openIdentity(page, language, id);
+      await atIdentityStep(page, language, primary);
       await page.getByRole('button', { name: t.startQuestions, exact: true }).click();
       await expect(page.getByRole('heading', { name: t.questionsHeading })).toBeVisible({
         timeout: 20_000,
@@ -285,22 +306,10 @@ for (const language of ['en', 'fr'] as const) {
         email: newEmail('manual'),
       };
       const name = `${primary.firstName} ${primary.lastName}`;
-      await signInThroughApi(page, language, primary);
-      const id = await applicationAtReview(page.request, { primary, language });
-      await agree(page, language, id);
-      await openIdentity(page, language, id);
+      await atIdentityStep(page, language, primary);
 
       // The applicant asks for manual verification and sends a photo of the licence.
-      await page.getByRole('button', { name: t.useManual, exact: true }).click();
-      await expect(page.getByRole('heading', { name: t.manualHeading })).toBeFocused();
-      await page.getByLabel(t.documentType).selectOption({ label: t.driversLicence });
-      await page.getByRole('textbox', { name: t.expiry }).fill('08/2031');
-      await page.getByLabel(t.idPhoto).setInputFiles({
-        name: 'licence-front.png',
-        mimeType: 'image/png',
-        buffer: png,
-      });
-      await page.getByRole('button', { name: t.sendForVerification, exact: true }).click();
+      await sendManualRequest(page, language, '08/2031');
       await expect(page.getByRole('heading', { name: t.pendingHeading })).toBeFocused({
         timeout: 20_000,
       });
@@ -361,22 +370,10 @@ for (const language of ['en', 'fr'] as const) {
     }) => {
       test.setTimeout(120_000);
       const primary = { firstName: 'Noor', lastName: 'Haddad', email: newEmail('documents') };
-      await signInThroughApi(page, language, primary);
-      const id = await applicationAtReview(page.request, { primary, language });
-      await agree(page, language, id);
-      await openIdentity(page, language, id);
+      const id = await atIdentityStep(page, language, primary);
 
-      await page.getByRole('button', { name: t.useManual, exact: true }).click();
-      await expect(page.getByRole('heading', { name: t.manualHeading })).toBeFocused();
-      await page.getByLabel(t.documentType).selectOption({ label: t.driversLicence });
+      await sendManualRequest(page, language, '01/2024');
       const expiry = page.getByRole('textbox', { name: t.expiry });
-      await expiry.fill('01/2024');
-      await page.getByLabel(t.idPhoto).setInputFiles({
-        name: 'licence-front.png',
-        mimeType: 'image/png',
-        buffer: png,
-      });
-      await page.getByRole('button', { name: t.sendForVerification, exact: true }).click();
       const summary = page.getByRole('alert').filter({ hasText: t.expired });
       await expect(summary).toBeFocused();
       await expect(expiry).toHaveAccessibleDescription(new RegExp(t.expired.slice(0, 20)));
@@ -421,10 +418,7 @@ test('keyboard only through the questions path', async ({ page, context }) => {
   await useLanguage(context, 'en');
   const t = identityWords.en;
   const primary = { firstName: 'Lee', lastName: 'Bouchard', email: newEmail('keyboard') };
-  await signInThroughApi(page, 'en', primary);
-  const id = await applicationAtReview(page.request, { primary, language: 'en' });
-  await agree(page, 'en', id);
-  await openIdentity(page, 'en', id);
+  await atIdentityStep(page, 'en', primary);
 
   /** Tabs until `target` has focus (at most 40 presses), then presses `key`. */
   const tabTo = async (target: ReturnType<Page['getByRole']>, key = 'Enter') => {
