@@ -89,6 +89,30 @@ export function useDocumentViewer() {
   return { shown, open, confirm, close };
 }
 
+/** "View {name}": opens a document under its item's claim, the reason asked first. */
+export function ViewDocumentButton({
+  viewer,
+  documentId,
+  name,
+  access,
+}: {
+  viewer: ReturnType<typeof useDocumentViewer>;
+  documentId: string;
+  name: string;
+  access: DocumentAccess;
+}) {
+  const { t } = useTranslation('operations');
+  return (
+    <button
+      type="button"
+      className="link-button"
+      onClick={() => viewer.open(documentId, name, access)}
+    >
+      {t('common.viewDocument', { name })}
+    </button>
+  );
+}
+
 /** Why the document is opened: asked in a dialog, as every audited action. */
 function ReasonDialog({ viewer }: { viewer: ReturnType<typeof useDocumentViewer> }) {
   const { t } = useTranslation('operations');

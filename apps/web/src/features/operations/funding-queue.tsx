@@ -16,7 +16,7 @@ import { Page } from '../../ui/page.tsx';
 import { ActionDialog } from './action-dialog.tsx';
 import { CaseTable } from './case/case-table.tsx';
 import { ClaimControls, ClaimStatus } from './claim-controls.tsx';
-import { DocumentViewer, useDocumentViewer } from './document-viewer.tsx';
+import { DocumentViewer, useDocumentViewer, ViewDocumentButton } from './document-viewer.tsx';
 import { formatDateTime, formatMoney, languageOf } from './operations-format.ts';
 import { refusalText } from './operations-refusal.ts';
 import { OutcomeRegion, useOutcome } from './outcome.tsx';
@@ -146,23 +146,15 @@ export function FundingQueue() {
                   </div>,
                   item.claim?.mine ? (
                     <div key="actions" className={styles.rowActions}>
-                      {item.documentIds.map((documentId) => {
-                        const name = t(`funding.documents.${item.kind}`, {
-                          name: item.clientName,
-                        });
-                        return (
-                          <button
-                            key={documentId}
-                            type="button"
-                            className="link-button"
-                            onClick={() =>
-                              viewer.open(documentId, name, { kind: item.kind, itemId: item.id })
-                            }
-                          >
-                            {t('common.viewDocument', { name })}
-                          </button>
-                        );
-                      })}
+                      {item.documentIds.map((documentId) => (
+                        <ViewDocumentButton
+                          key={documentId}
+                          viewer={viewer}
+                          documentId={documentId}
+                          name={t(`funding.documents.${item.kind}`, { name: item.clientName })}
+                          access={{ kind: item.kind, itemId: item.id }}
+                        />
+                      ))}
                       {actions.map((action) => (
                         <button
                           key={action}

@@ -16,7 +16,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { ActionDialog } from './action-dialog.tsx';
 import { CaseTable } from './case/case-table.tsx';
 import { ClaimControls, ClaimStatus } from './claim-controls.tsx';
-import { DocumentViewer, useDocumentViewer } from './document-viewer.tsx';
+import { DocumentViewer, useDocumentViewer, ViewDocumentButton } from './document-viewer.tsx';
 import { formatDateTime, languageOf } from './operations-format.ts';
 import { refusalText } from './operations-refusal.ts';
 import { OutcomeRegion, useOutcome } from './outcome.tsx';
@@ -168,18 +168,12 @@ export function IdentityQueue() {
                         const label = `${item.personName} ${index + 1}`;
                         return (
                           <li key={documentId}>
-                            <button
-                              type="button"
-                              className="link-button"
-                              onClick={() =>
-                                viewer.open(documentId, label, {
-                                  kind: 'identity',
-                                  itemId: item.attemptId,
-                                })
-                              }
-                            >
-                              {t('common.viewDocument', { name: label })}
-                            </button>
+                            <ViewDocumentButton
+                              viewer={viewer}
+                              documentId={documentId}
+                              name={label}
+                              access={{ kind: 'identity', itemId: item.attemptId }}
+                            />
                           </li>
                         );
                       })}

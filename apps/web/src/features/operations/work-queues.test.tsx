@@ -224,6 +224,34 @@ describe('the funding and transfers queue', () => {
     ).toBeVisible();
     expect(api.sent('POST', '/ops/funding/funding-1/retry')).toHaveLength(1);
   });
+
+  it('opens the void cheque from within the claimed request, with a reason; a refusal is said', async () => {
+    const user = userEvent.setup({ delay: null });
+    const claim = { ...myClaim, kind: 'funding' as const, id: 'funding-1' };
+    const api = fakeOpsApi({
+      'GET /ops/funding': [ok(page([rejectedEft({ claim, documentIds: ['cheque-1'] })]))],
+      'POST /ops/documents/cheque-1/view': [
+        ok({ errorCode: 'claimRequired', message: 'Claim it.' }, 409),
+      ],
+    });
+    await renderConsole('/operations/funding');
+    await user.click(
+      await screen.findByRole('button', { name: 'View the void cheque of Camille Tremblay' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Open the void cheque of Camille Tremblay',
+    });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Bank says the account is closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Open the document' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not open this document. Claim this item before acting on it.',
+    );
+    expect(api.sent('POST', '/ops/documents/cheque-1/view')[0]!.body).toEqual({
+      kind: 'funding',
+      itemId: 'funding-1',
+      reason: 'Bank says the account is closed',
+    });
+  });
 });
 
 describe('the PEP/HIO forms due', () => {

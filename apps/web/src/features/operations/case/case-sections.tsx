@@ -11,7 +11,7 @@ import {
   formatDateTime,
   languageOf,
 } from '../operations-format.ts';
-import type { useDocumentViewer } from '../document-viewer.tsx';
+import { ViewDocumentButton, type useDocumentViewer } from '../document-viewer.tsx';
 import styles from '../operations.module.css';
 import { CaseTable } from './case-table.tsx';
 import { OutlineRows } from '../../../ui/outline-rows.tsx';
@@ -39,16 +39,14 @@ function DocumentLink({
   documentId: string;
   name: string;
 }) {
-  const { t } = useCaseText();
   if (data.claim?.mine !== true) return <>{name}</>;
   return (
-    <button
-      type="button"
-      className="link-button"
-      onClick={() => viewer.open(documentId, name, { kind: 'application', itemId: data.id })}
-    >
-      {t('common.viewDocument', { name })}
-    </button>
+    <ViewDocumentButton
+      viewer={viewer}
+      documentId={documentId}
+      name={name}
+      access={{ kind: 'application', itemId: data.id }}
+    />
   );
 }
 
