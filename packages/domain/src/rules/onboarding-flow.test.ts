@@ -9,6 +9,7 @@ import {
   resumeStep,
   stepApplies,
   stepOpen,
+  turnOf,
 } from './onboarding-flow.ts';
 
 describe('onboarding flow', () => {
@@ -144,8 +145,14 @@ describe('after the review is agreed', () => {
   it('resumes at the identity step while a person to verify is not verified (issue 13)', () => {
     const notVerified = { identityVerified: false };
     expect(resumeStep('esignatureRequired', agreed, 'primary', notVerified)).toBe('qualid');
-    // Waiting for the joint applicant, the primary is first shown whom they invited.
-    expect(resumeStep('jointActionRequired', agreed, 'primary', notVerified)).toBe('nextsteps');
+    // Spec section 4: the joint applicant is emailed, then the primary continues to security
+    // questions, whatever the joint applicant does meanwhile (audit C-4).
+    for (const status of ['jointActionRequired', 'jointEidUndetermined', 'uploadJointEid'] as const) {
+      expect(resumeStep(status, agreed, 'primary', notVerified), status).toBe('qualid');
+      expect(turnOf('primary', status, notVerified), status).toBe('verifyIdentity');
+      // Verified, the primary waits for the joint applicant: nothing to do.
+      expect(turnOf('primary', status, { identityVerified: true }), status).toBeNull();
+    }
     expect(resumeStep('jointEidUndetermined', agreed, 'joint', notVerified)).toBe('qualid');
     expect(resumeStep('uploadJointEid', agreed, 'joint', notVerified)).toBe('qualid');
     // Not their turn to verify: the joint applicant waits for the primary's signature.
@@ -154,6 +161,21 @@ describe('after the review is agreed', () => {
     expect(resumeStep('esignatureRequired', agreed, 'primary', { identityVerified: true })).toBe(
       'esign',
     );
+  });
+
+  it('names each person’s turn: verify, then sign, the primary first', () => {
+    const verified = { identityVerified: true };
+    expect(turnOf('primary', 'continue', { identityVerified: false })).toBeNull();
+    expect(turnOf('joint', 'jointActionRequired', { identityVerified: false })).toBeNull();
+    expect(turnOf('joint', 'jointEidUndetermined', { identityVerified: false })).toBe(
+      'verifyIdentity',
+    );
+    expect(turnOf('primary', 'esignatureRequired', verified)).toBe('sign');
+    expect(turnOf('joint', 'esignatureRequired', verified)).toBeNull();
+    expect(turnOf('joint', 'jointEsignatureRequired', verified)).toBe('sign');
+    // bypass-qualId: identity is not asked, so the turn to sign is the only turn.
+    expect(turnOf('primary', 'esignatureRequired')).toBe('sign');
+    expect(turnOf('primary', 'underReview', verified)).toBeNull();
   });
 });
 

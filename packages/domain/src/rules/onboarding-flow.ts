@@ -100,11 +100,35 @@ export interface ResumeOptions {
   identityVerified?: boolean;
 }
 
+/** What a person has to do on an application now, if anything: verify who they are, or sign. */
+export type ApplicantTurn = 'verifyIdentity' | 'sign' | null;
+
+/**
+ * Whose turn it is, from one person's side, once the review is agreed. The primary applicant
+ * verifies their identity as soon as they have agreed, while the joint applicant is invited
+ * (spec section 4: "the co-owner is emailed for a signed consent, then the primary continues
+ * to security questions"); the joint applicant once they joined. Each signs on their turn
+ * (the primary first), after their identity is verified. The dashboard's call to action, where
+ * Continue resumes and the mails that tell a person it is their turn all read this.
+ */
+export function turnOf(
+  role: ApplicantRole,
+  status: ApplicationState,
+  options: ResumeOptions = {},
+): ApplicantTurn {
+  if (acceptsChanges(status)) return null;
+  if (options.identityVerified === false && verifiesIdentityAt(role, status)) {
+    return 'verifyIdentity';
+  }
+  const turnToSign = role === 'primary' ? 'esignatureRequired' : 'jointEsignatureRequired';
+  return status === turnToSign ? 'sign' : null;
+}
+
 /**
  * Where Continue takes someone: the first unanswered step while the answers may change; once
- * the review is agreed, the identity step while the person has to verify and is not verified,
- * the signing step when it is that person's turn to sign, else the next steps page, which says
- * what the application waits for.
+ * the review is agreed, the identity step when it is the person's turn to verify, the signing
+ * step when it is their turn to sign, else the next steps page, which says what the application
+ * waits for.
  */
 export function resumeStep(
   status: ApplicationState,
@@ -113,13 +137,8 @@ export function resumeStep(
   options: ResumeOptions = {},
 ): OnboardingStep | null {
   if (acceptsChanges(status)) return role === 'primary' ? firstIncompleteStep(saved) : null;
-  // The primary applicant of a joint application may verify while the joint applicant joins,
-  // but Continue first shows whom they invited; it asks for identity once it is their turn.
-  const verifyNow =
-    role === 'primary' ? status === 'esignatureRequired' : verifiesIdentityAt(role, status);
-  if (options.identityVerified === false && verifyNow) return 'qualid';
-  const turnToSign = role === 'primary' ? 'esignatureRequired' : 'jointEsignatureRequired';
-  return status === turnToSign ? 'esign' : 'nextsteps';
+  const turn = turnOf(role, status, options);
+  return turn === 'verifyIdentity' ? 'qualid' : turn === 'sign' ? 'esign' : 'nextsteps';
 }
 
 /** Where Save & Continue goes: the next step in order that applies to this application. */
