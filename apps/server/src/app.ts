@@ -310,6 +310,7 @@ export async function buildApp(
   await app.register(identityRoutes, {
     prefix: API_BASE,
     config,
+    publicUrl,
     ...(vendors.creditBureau && { bureau: vendors.creditBureau }),
     ...(config.sandboxWebhookPollMs && { sandboxLatencyMs: sandboxBureauLatency }),
   });

@@ -147,7 +147,11 @@ describe('after the review is agreed', () => {
     expect(resumeStep('esignatureRequired', agreed, 'primary', notVerified)).toBe('qualid');
     // Spec section 4: the joint applicant is emailed, then the primary continues to security
     // questions, whatever the joint applicant does meanwhile (audit C-4).
-    for (const status of ['jointActionRequired', 'jointEidUndetermined', 'uploadJointEid'] as const) {
+    for (const status of [
+      'jointActionRequired',
+      'jointEidUndetermined',
+      'uploadJointEid',
+    ] as const) {
       expect(resumeStep(status, agreed, 'primary', notVerified), status).toBe('qualid');
       expect(turnOf('primary', status, notVerified), status).toBe('verifyIdentity');
       // Verified, the primary waits for the joint applicant: nothing to do.

@@ -307,7 +307,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = 
     },
     async (request, reply) => {
       try {
-        return { step: await nextStepOf(app.db, callerOf(request).id, request.params.id) };
+        return {
+          step: await nextStepOf(app.db, callerOf(request).id, request.params.id, {
+            bypassQualId: featureFlagsOf(options.config).bypassQualId,
+          }),
+        };
       } catch (error) {
         return refuse(reply, error);
       }

@@ -444,8 +444,11 @@ export async function nextStepOf(
   db: Database,
   ownerId: string,
   id: string,
+  options: IdentityOptions = {},
 ): Promise<OnboardingStep | null> {
-  return (await getApplication(db, ownerId, id)).nextStep;
+  // With the caller's identity, as the application itself answers it: without it a person who
+  // still has to verify would be sent past the identity step to signing (audit A minor 9).
+  return (await getApplication(db, ownerId, id, options)).nextStep;
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 import { createTestApp, signedInTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, signedInWithRole, type TestUser } from '../../test/users.ts';
 import { applyApplicationEvent } from '../applications/applications.service.ts';
-import { contentContext, type MessageContent } from '../outbox/outbox.service.ts';
+import { queuedMailsTo, type QueuedMail } from '../outbox/outbox.fixtures.ts';
 import { withoutCode } from './co-auth-code.routes.ts';
 import { codeHashOf, inviteJointApplicant, resendCode } from './co-auth-code.service.ts';
 
@@ -38,16 +38,6 @@ interface RefusalBody {
   retryAfterSeconds?: number;
 }
 
-interface Mail {
-  id: string;
-  recipient: string;
-  language: string;
-  template: string;
-  applicationId: string | null;
-  contentEncrypted: string;
-  content: MessageContent;
-}
-
 async function rows<T>(app: FastifyInstance, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
@@ -61,24 +51,10 @@ async function userIdOf(app: FastifyInstance, email: string): Promise<string> {
   return row.id;
 }
 
-/** The mails queued to an address, oldest first, decrypted the way the dispatcher does. */
-async function mailsTo(app: FastifyInstance, recipient: string): Promise<Mail[]> {
-  const found = await rows<Omit<Mail, 'content'>>(
-    app,
-    sql`select id, recipient, language, template, application_id as "applicationId",
-          content_encrypted as "contentEncrypted"
-        from outbox_messages where recipient = ${recipient.toLowerCase()}
-          and template <> 'emailVerification'
-        order by created_at, id`,
-  );
-  return found.map((row) => ({
-    ...row,
-    content: JSON.parse(app.cipher.decrypt(row.contentEncrypted, contentContext(row.id))),
-  }));
-}
+const mailsTo = queuedMailsTo;
 
 /** The four digits a mail carries (step 3: "...authentication code: 1234"). */
-function codeIn(mail: Mail): string {
+function codeIn(mail: QueuedMail): string {
   const code = mail.content.text.match(/: (\d{4})$/m)?.[1];
   if (!code) throw new Error(`no code in ${mail.template} mail`);
   return code;
@@ -837,6 +813,20 @@ describe('/service/jaxrs/coAuthCode without bypass-qualId', () => {
     const response = await verify(test.app, joint.token, code);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().applicationStatus).toBe('jointEidUndetermined');
+  });
+
+  it('tells the primary, whose identity is not confirmed yet, to confirm it now, with the link (A-M2, C-4)', async () => {
+    const { application, joint, code } = await invitedJointApplicant(test.app, primary);
+    expect((await verify(test.app, joint.token, code)).statusCode).toBe(200);
+    const joined = (await mailsTo(test.app, primary.email)).filter(
+      (mail) => mail.applicationId === application.id && mail.template === 'jointJoined',
+    );
+    expect(joined).toHaveLength(1);
+    expect(joined[0]!.content.text).toContain('Now confirm your identity');
+    expect(joined[0]!.content.text).not.toContain('We’ll email you when it’s time to sign.');
+    expect(joined[0]!.content.text).toMatch(
+      new RegExp(`https?://\\S+/#/application/${application.id}/qualid`),
+    );
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type CoAuthCodeInvitation,
   type CoAuthCodeState,
 } from '@portal/domain/rules/co-auth-code';
-import type { SavedSteps } from '@portal/domain';
+import { turnOf, type ApplicantTurn, type SavedSteps } from '@portal/domain';
 import { isMessageCode } from '@portal/domain/messages/message-code';
 import {
   CUSTOMER_AGREEMENT_ID,
@@ -18,7 +18,10 @@ import {
   jointIsFrenchFirst,
   type ReviewAgreement,
 } from '@portal/domain/rules/review';
-import { TransitionRefused } from '@portal/domain/status/application-status-machine';
+import {
+  TransitionRefused,
+  type ApplicationState,
+} from '@portal/domain/status/application-status-machine';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import {
@@ -28,6 +31,7 @@ import {
   savedStepsOf,
 } from '../applications/applications.service.ts';
 import { upsertStep } from '../applications/applications.repo.ts';
+import { identityVerifiedFor } from '../identity/identity.service.ts';
 import { enqueueMessage, type MessageLanguage } from '../outbox/outbox.service.ts';
 import * as repo from './co-auth-code.repo.ts';
 import { jointInvitationMail, newCodeMail } from './joint-invitation-mail.ts';
@@ -323,16 +327,17 @@ export async function resendCode(
 
 /**
  * Tells the primary applicant, in their own account's language, that the joint applicant
- * joined, and whether it is now their turn to sign (template `jointJoined`).
+ * joined, and what their own turn is now (template `jointJoined`): to sign, to confirm their
+ * identity (which they may do while the joint applicant confirms theirs), or nothing yet.
  */
 async function queueJointJoinedMail(
   db: Database,
   cipher: FieldCipher,
   {
     applicationId,
-    primarySignsNow,
+    primaryTurn,
     publicUrl,
-  }: { applicationId: string; primarySignsNow: boolean; publicUrl?: string },
+  }: { applicationId: string; primaryTurn: ApplicantTurn; publicUrl?: string },
 ): Promise<void> {
   const primary = await repo.primaryAccountOf(db, applicationId);
   if (!primary) return;
@@ -342,8 +347,10 @@ async function queueJointJoinedMail(
     return typeof value === 'string' ? value.trim() : '';
   };
   const language: MessageLanguage = primary.language === 'fr' ? 'fr' : 'en';
-  const path = primarySignsNow
-    ? `/#/application/${encodeURIComponent(applicationId)}/esign`
+  const screen =
+    primaryTurn === 'sign' ? 'esign' : primaryTurn === 'verifyIdentity' ? 'qualid' : null;
+  const path = screen
+    ? `/#/application/${encodeURIComponent(applicationId)}/${screen}`
     : '/#/home/dashboard';
   await enqueueMessage(db, cipher, {
     channel: 'email',
@@ -355,7 +362,7 @@ async function queueJointJoinedMail(
       language,
       primaryFirstName: answer('profile', 'firstName'),
       jointName: `${answer('profilejoint', 'firstName')} ${answer('profilejoint', 'lastName')}`,
-      primarySignsNow,
+      primaryTurn,
       ...(publicUrl ? { url: `${publicUrl}${path}` } : {}),
     }),
   });
@@ -468,7 +475,7 @@ export async function verifyCode(
     }
 
     const verified = await repo.markVerified(tx, row.applicationId, caller.id, now);
-    let applicationStatus: string;
+    let applicationStatus: ApplicationState;
     try {
       applicationStatus = await applyApplicationEvent(tx, {
         applicationId: row.applicationId,
@@ -512,9 +519,20 @@ export async function verifyCode(
       },
       createdAt: now,
     });
+    const primaryVerified = await identityVerifiedFor(
+      tx,
+      row.applicationId,
+      'primary',
+      bypassQualId,
+    );
     await queueJointJoinedMail(tx, cipher, {
       applicationId: row.applicationId,
-      primarySignsNow: applicationStatus === 'esignatureRequired',
+      // bypass-qualId: identity is not asked, so the only turn is to sign.
+      primaryTurn: turnOf(
+        'primary',
+        applicationStatus,
+        bypassQualId ? {} : { identityVerified: primaryVerified },
+      ),
       publicUrl,
     });
     const view = await viewOf(tx, verified, now);

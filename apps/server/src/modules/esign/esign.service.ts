@@ -27,15 +27,11 @@ import { getReferenceList } from '../references/references.service.ts';
 import type { ReferenceList } from '../references/reference-lists.ts';
 import { documentsOfApplication } from '../documents/documents.service.ts';
 import { buildApplicationDocument, type ReferenceLabel } from './application-document.ts';
-import {
-  SIGNATURE_TURN_TEMPLATE,
-  signatureTurnMail,
-  UNDER_REVIEW_TEMPLATE,
-  underReviewMail,
-} from './esign-mail.ts';
+import { UNDER_REVIEW_TEMPLATE, underReviewMail } from './esign-mail.ts';
 import { identityVerifiedFor } from '../identity/identity.service.ts';
 import { openReviewCase } from '../operations/review-cases.ts';
 import * as repo from './esign.repo.ts';
+import { queueJointSignatureTurn } from './turn-notices.ts';
 
 /**
  * The e-signature of an application (spec sections 2 and 4; ADR 0006): each applicant signs
@@ -263,7 +259,7 @@ async function recordReport(
         signerRole: locked.role,
       });
     } else if (status === 'jointEsignatureRequired') {
-      await queueSignatureTurnMail(tx, deps, { applicationId, steps });
+      await queueJointSignatureTurn(tx, deps, { applicationId, steps });
     }
   } else {
     // Signed, but the application is no longer waiting for it: kept, without a transition.
@@ -407,32 +403,6 @@ async function queueUnderReviewMail(
       applicationId,
     });
   }
-}
-
-/** Whoever signs next is told: the joint applicant, once the primary has signed. */
-async function queueSignatureTurnMail(
-  tx: Database,
-  deps: EsignDeps,
-  { applicationId, steps }: { applicationId: string; steps: SavedSteps },
-): Promise<void> {
-  const joint = (await repo.participantsOf(tx, applicationId)).joint;
-  if (!joint) return;
-  const language = languageOfAccount(joint.language);
-  const primary = record(steps.profile);
-  await enqueueMessage(tx, deps.cipher, {
-    channel: 'email',
-    recipient: joint.email,
-    language,
-    template: SIGNATURE_TURN_TEMPLATE,
-    content: signatureTurnMail(language, {
-      firstName: text(record(steps.profilejoint).firstName),
-      primaryName: `${text(primary.firstName)} ${text(primary.lastName)}`.trim(),
-      signUrl: deps.publicUrl
-        ? `${deps.publicUrl}/#/application/${encodeURIComponent(applicationId)}/esign`
-        : undefined,
-    }),
-    applicationId,
-  });
 }
 
 function stateOf(application: Participation, signature: repo.SignatureRow | undefined): EsignState {

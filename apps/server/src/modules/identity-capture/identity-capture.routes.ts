@@ -192,6 +192,7 @@ export const identityCaptureRoutes: FastifyPluginAsyncZod<IdentityCaptureRoutesO
   await registerIdentityWebhook(app, {
     cipher: app.cipher,
     vendor: provider.name,
+    publicUrl: options.publicUrl,
     secret: options.webhookSecret,
   });
 

@@ -87,6 +87,8 @@ export interface IdentityWebhookDeps {
   cipher: FieldCipher;
   /** The vendor whose references this route receives (the provider's `name`). */
   vendor: string;
+  /** The site's address, for the links in the mails a verification sends (the next turn). */
+  publicUrl?: string;
   now?: () => Date;
 }
 
@@ -131,6 +133,7 @@ export async function applyDecisionToAttempt(
       record: photoIdRecordOf(data.document, deps.vendor, data.vendorReference, now),
       verifiedName: data.document.name,
       now,
+      ...(deps.publicUrl && { publicUrl: deps.publicUrl }),
     }));
   } else if (data.decision === 'review') {
     outcome = 'needsReview';

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { applyApplicationEvent, recordAuditEvent } from '../applications/applications.service.ts';
 import * as applicationsRepo from '../applications/applications.repo.ts';
+import { queuePrimaryTurn } from '../esign/turn-notices.ts';
 import * as repo from './identity.repo.ts';
 
 /**
@@ -162,6 +163,8 @@ export async function completeAttempt(
     verifiedName?: string;
     actorId?: string;
     now?: Date;
+    /** The site's address, for the link in the mail that tells the next person it is their turn. */
+    publicUrl?: string;
   },
 ): Promise<{ changed: boolean }> {
   const now = input.now ?? new Date();
@@ -229,12 +232,22 @@ export async function completeAttempt(
     });
     const event = application && jointEventFor(input.outcome, application.status);
     if (event) {
-      await applyApplicationEvent(tx, {
+      const status = await applyApplicationEvent(tx, {
         applicationId: attempt.applicationId,
         actorId,
         event,
         details: { method: attempt.method },
       });
+      // The joint applicant's identity confirmed: the primary's turn, who is told by mail
+      // (issue 30, audit A-M2), to sign or first to confirm their own identity.
+      if (status === 'esignatureRequired') {
+        const primary = await repo.findVerification(tx, attempt.applicationId, 'primary');
+        await queuePrimaryTurn(
+          tx,
+          { cipher, ...(input.publicUrl && { publicUrl: input.publicUrl }) },
+          { applicationId: attempt.applicationId, primaryVerified: primary?.state === 'verified' },
+        );
+      }
     }
   }
   return { changed: true };

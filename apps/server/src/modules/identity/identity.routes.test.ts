@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityVerificationScreens, recordFieldsFor, type KbaQuestion } from '@portal/domain';
@@ -13,6 +13,7 @@ import {
 } from '../../test/applications.ts';
 import { pdf, png, postDocument } from '../../test/documents.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { queuedMailsTo } from '../outbox/outbox.fixtures.ts';
 import { bearer, signedInUser, signedInWithRole, type TestUser } from '../../test/users.ts';
 import { agreedApplication, userIdOf } from './identity.fixtures.ts';
 import { completeAttempt, decryptedRecordOf } from './identity-outcome.ts';
@@ -253,6 +254,23 @@ describe('identity verification API (bypass-qualId off)', () => {
     });
   });
 
+  it('sends Continue from funding to the identity step, not past it to signing (A minor 9)', async () => {
+    const nextStep = async (user: TestUser, id: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `${APPLICATIONS_URL}/${id}/next-step`,
+          headers: bearer(user.token),
+        })
+      ).json<{ step: string | null }>().step;
+    const individual = await agreedApplication(app, camille);
+    expect(await nextStep(camille, individual)).toBe('qualid');
+    // A joint primary verifies while the joint applicant is invited (spec section 4, C-4).
+    const joint = await agreedApplication(app, camille, { joint: alex });
+    expect(await nextStep(camille, joint)).toBe('qualid');
+    expect(await nextStep(alex, joint)).toBe('qualid');
+  });
+
   it('answers 409 identityNotOpen before the review is agreed', async () => {
     const atReview = await applicationAtReview(app, camille.token);
     const response = await startCreditFile(camille, atReview.id);
@@ -424,6 +442,53 @@ describe('identity verification API (bypass-qualId off)', () => {
     expect(await statusOf(app, id)).toBe('esignatureRequired');
     // The primary's own identity is still to verify.
     expect((await get(camille, id)).json<IdentityBody>().state).toBe('notStarted');
+  });
+
+  describe('tells the primary by mail when the joint applicant’s identity makes it their turn (A-M2)', () => {
+    const turnMails = async (id: string) =>
+      (await queuedMailsTo(app, camille.email)).filter(
+        (mail) => mail.applicationId === id && mail.template === 'primaryTurn',
+      );
+
+    it('to confirm their own identity first, when it is not confirmed yet, once', async () => {
+      const id = await agreedApplication(app, camille, { joint: alex });
+      const { attemptId, questions } = await questionsFor(alex, id);
+      await answer(alex, id, attemptId, trueAnswers(questions));
+      // Answered again (a lost answer): refused, and no second mail.
+      expect((await answer(alex, id, attemptId, trueAnswers(questions))).statusCode).toBe(409);
+      const mails = await turnMails(id);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.language).toBe('en');
+      expect(mails[0]!.content.subject).toBe('Confirm your identity to sign the joint application');
+      expect(mails[0]!.content.text).toContain('Alex Tremblay has confirmed their identity.');
+      expect(mails[0]!.content.text).toMatch(
+        new RegExp(`https?://\\S+/#/application/${id}/qualid`),
+      );
+    });
+
+    it('to sign, in their own language, when their identity is confirmed already', async () => {
+      const id = await agreedApplication(app, camille, { joint: alex });
+      const own = await questionsFor(camille, id);
+      await answer(camille, id, own.attemptId, trueAnswers(own.questions));
+      await app.db.execute(
+        sql`update users set language = 'fr' where email = ${camille.email.toLowerCase()}`,
+      );
+      try {
+        const joint = await questionsFor(alex, id);
+        await answer(alex, id, joint.attemptId, trueAnswers(joint.questions));
+        const mails = await turnMails(id);
+        expect(mails).toHaveLength(1);
+        expect(mails[0]!.language).toBe('fr');
+        expect(mails[0]!.content.subject).toBe('C’est votre tour de signer la demande conjointe');
+        expect(mails[0]!.content.text).toMatch(
+          new RegExp(`https?://\\S+/#/application/${id}/esign`),
+        );
+      } finally {
+        await app.db.execute(
+          sql`update users set language = 'en' where email = ${camille.email.toLowerCase()}`,
+        );
+      }
+    });
   });
 
   it('sends a photo ID for manual verification after the review, refusing an expired one', async () => {

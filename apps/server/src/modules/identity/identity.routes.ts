@@ -25,6 +25,8 @@ export interface IdentityRoutesOptions {
   sandboxLatencyMs?: () => number;
   /** The clock (tests: the bureau's maintenance windows). */
   now?: () => Date;
+  /** The site's address, for the links in the mails a verification sends. */
+  publicUrl?: string;
 }
 
 const messages: Record<IdentityError['errorCode'], string> = {
@@ -70,6 +72,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     bypassQualId: () => featureFlagsOf(options.config).bypassQualId,
     currentHandoff: (input) => currentHandoff(app.db, app.cipher, input),
     ...(options.now && { now: options.now }),
+    ...(options.publicUrl && { publicUrl: options.publicUrl }),
     ...(options.config.bureauMaintenanceWindows === false && { maintenanceWindows: false }),
   };
   app.addHook('onRequest', async (request, reply) => {

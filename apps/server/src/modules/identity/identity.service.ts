@@ -67,6 +67,8 @@ export interface IdentityDeps {
     now: Date;
   }) => Promise<object | undefined>;
   now?: () => Date;
+  /** The site's address, for the links in the mails a verification sends (the next turn). */
+  publicUrl?: string;
   /** False only on the end-to-end servers: the bureau is never in maintenance. */
   maintenanceWindows?: boolean;
 }
@@ -342,6 +344,7 @@ export async function answerCreditFile(
             },
             actorId: userId,
             now,
+            ...(deps.publicUrl && { publicUrl: deps.publicUrl }),
           })
         : await completeAttempt(tx, deps.cipher, {
             attemptId,

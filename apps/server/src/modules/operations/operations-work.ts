@@ -168,6 +168,7 @@ export async function verifyIdentity(
       verifiedName: record.verifiedName,
       actorId: staffId,
       now,
+      publicUrl: deps.publicUrl,
     });
     await recordAuditEvent(tx, {
       applicationId: attempt.applicationId,

@@ -1,8 +1,14 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailTransport, OutboundMessage } from '../../providers/mail/mail-transport.ts';
 import { uniqueEmail } from '../../test/users.ts';
 import type { OutboxLog } from './dispatcher.ts';
-import { enqueueMessage, type OutgoingMessage } from './outbox.service.ts';
+import {
+  contentContext,
+  enqueueMessage,
+  type MessageContent,
+  type OutgoingMessage,
+} from './outbox.service.ts';
 
 /** Test support for the outbox: messages, transports and a logger that remember. */
 
@@ -24,6 +30,39 @@ export async function enqueueTestMessage(
     ...overrides,
   };
   return { id: await enqueueMessage(app.db, app.cipher, message), message };
+}
+
+/** A message queued in the outbox, with its content decrypted the way the dispatcher does. */
+export interface QueuedMail {
+  id: string;
+  recipient: string;
+  language: string;
+  template: string;
+  applicationId: string | null;
+  contentEncrypted: string;
+  content: MessageContent;
+}
+
+/**
+ * The messages queued to an address, oldest first, decrypted (without the address's own
+ * verification codes, which every signed-in test person is sent).
+ */
+export async function queuedMailsTo(
+  app: FastifyInstance,
+  recipient: string,
+): Promise<QueuedMail[]> {
+  const result = await app.db.execute(
+    sql`select id, recipient, language, template, application_id as "applicationId",
+          content_encrypted as "contentEncrypted"
+        from outbox_messages where recipient = ${recipient.toLowerCase()}
+          and template <> 'emailVerification'
+        order by created_at, id`,
+  );
+  const found = (result as unknown as { rows: Omit<QueuedMail, 'content'>[] }).rows;
+  return found.map((row) => ({
+    ...row,
+    content: JSON.parse(app.cipher.decrypt(row.contentEncrypted, contentContext(row.id))),
+  }));
 }
 
 /** A transport that keeps every message it is handed and behaves as `behaviour` says. */

@@ -205,6 +205,33 @@ describe('dashboard', () => {
     expect(within(turn).getByText(/it's your turn to sign the application/)).toBeVisible();
   });
 
+  it('leads the primary of a joint application to confirm their identity while the joint applicant joins (C-4)', async () => {
+    fakeApplicationsApi([
+      {
+        status: 'jointActionRequired',
+        ownershipTypeId: 2,
+        identity: { state: 'notStarted' },
+      } as Partial<ApplicationDetail>,
+    ]);
+    const user = userEvent.setup();
+    await renderApp({ path: '/home/dashboard', user: signedIn });
+    const card = await screen.findByRole('listitem', { name: /Application AAAAAAA1/ });
+    expect(
+      within(card).getByText(
+        /Confirm your identity now: you sign once the joint applicant has joined and confirmed theirs\./,
+      ),
+    ).toBeVisible();
+    await user.click(within(card).getByRole('link', { name: /Confirm your identity/ }));
+    // The identity step loads on demand.
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Confirm your identity' },
+        { timeout: 10_000 },
+      ),
+    ).toBeVisible();
+  });
+
   it('tells the primary applicant of a joint application who it waits for, in French', async () => {
     fakeApplicationsApi([{ status: 'jointEsignatureRequired', ownershipTypeId: 2 }]);
     await renderApp({ path: '/home/dashboard', user: signedIn, language: 'fr' });
@@ -283,6 +310,24 @@ describe('dashboard', () => {
       'href',
       '/home/funding',
     );
+  });
+
+  it('never says the application is agreed or accepted before it is approved, in both languages (A minor 20)', async () => {
+    for (const language of ['en', 'fr'] as const) {
+      fakeApplicationsApi([{ status: 'esignatureRequired', ownershipTypeId: 1 }]);
+      const { unmount } = await renderApp({ path: '/home/dashboard', user: signedIn, language });
+      const funding = await screen.findByRole('region', {
+        name: language === 'en' ? 'Fund your accounts' : 'Approvisionnez vos comptes',
+      });
+      expect(funding.textContent).not.toMatch(/agreed|accepté/i);
+      expect(funding).toHaveTextContent(
+        language === 'en'
+          ? 'The accounts open once we approve your application.'
+          : 'Les comptes sont ouverts une fois votre demande approuvée.',
+      );
+      unmount();
+      vi.restoreAllMocks();
+    }
   });
 
   it('offers no funding before the review is agreed, to the joint applicant, or once declined', async () => {

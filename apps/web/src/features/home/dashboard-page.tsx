@@ -48,10 +48,16 @@ export function DashboardPage() {
   const arrivedFrom = location.state as {
     savedApplication?: string;
     jointApplicationJoined?: string;
+    /** Joined, and their identity is to confirm before they sign (issue 13). */
+    jointVerifiesIdentity?: boolean;
   } | null;
   const [announcement, setAnnouncement] = useState<string | null>(
     arrivedFrom?.jointApplicationJoined
-      ? t('dashboard.jointJoined')
+      ? t(
+          arrivedFrom.jointVerifiesIdentity
+            ? 'dashboard.jointJoinedVerify'
+            : 'dashboard.jointJoined',
+        )
       : arrivedFrom?.savedApplication
         ? t('dashboard.savedAnnouncement')
         : null,
@@ -266,7 +272,7 @@ export function DashboardPage() {
                       {!decided(application) && (
                         <p>
                           {t(
-                            `dashboard.statusHelp.${verifyNow ? 'confirmIdentity' : statusHelp(application.status, application.role)}`,
+                            `dashboard.statusHelp.${verifyNow ? identityHelp(application) : statusHelp(application.status, application.role)}`,
                           )}
                         </p>
                       )}
@@ -392,6 +398,18 @@ function hasOutcome(application: ApplicationSummary): boolean {
 /** A short, stable name for an application: its id's first eight characters. */
 function referenceOf(id: string): string {
   return id.slice(0, 8).toUpperCase();
+}
+
+/**
+ * What the person is asked when it is their turn to confirm their identity: the primary of a
+ * joint application does it while the joint applicant joins (spec section 4), and signs later.
+ */
+function identityHelp(
+  application: ApplicationSummary,
+): 'confirmIdentity' | 'confirmIdentityWhileJointJoins' {
+  return application.role === 'primary' && application.status !== 'esignatureRequired'
+    ? 'confirmIdentityWhileJointJoins'
+    : 'confirmIdentity';
 }
 
 type StatusHelp =

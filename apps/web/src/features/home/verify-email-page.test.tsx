@@ -52,6 +52,37 @@ describe('verify-email page (where the mail and the dashboard lead)', () => {
     expect(field).toHaveValue('000000');
   });
 
+  it('takes the person back to the screen that sent them, the invitation code (A-M3)', async () => {
+    fakeAccountApi({ emailVerified: false });
+    const user = userEvent.setup();
+    const { router } = await renderApp({
+      path: '/home/verify-email?next=%2Fauth-code',
+      user: unverified,
+    });
+    await user.type(await screen.findByLabelText('Code from the email'), GOOD_EMAIL_CODE);
+    await user.click(screen.getByRole('button', { name: 'Verify email address' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth-code'));
+    expect(router.state.location.state).toEqual({ emailVerified: true });
+  });
+
+  it('offers the way back to signing once verified, and never to another site (A minor 31)', async () => {
+    fakeAccountApi({ emailVerified: true, language: 'fr' });
+    await renderApp({
+      path: '/home/verify-email?next=%2Fapplication%2Fabc-123%2Fesign',
+      user: unverified,
+      language: 'fr',
+    });
+    expect(await screen.findByRole('link', { name: 'Revenir à votre demande' })).toHaveAttribute(
+      'href',
+      '/application/abc-123/esign',
+    );
+    vi.restoreAllMocks();
+    fakeAccountApi({ emailVerified: true });
+    await renderApp({ path: '/home/verify-email?next=%2F%2Fevil.example', user: unverified });
+    await screen.findByRole('heading', { name: 'Your email address is already verified' });
+    expect(screen.queryByRole('link', { name: /Go back/ })).not.toBeInTheDocument();
+  });
+
   it('says when the address is already verified', async () => {
     fakeAccountApi({ emailVerified: true });
     await open();

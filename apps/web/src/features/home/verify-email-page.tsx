@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { RETURN_PARAM, verifyEmailReturnOf } from '../../lib/verify-email-return.ts';
 import { Page } from '../../ui/page.tsx';
 import type { AccountSettings } from './account-api.ts';
 import { EmailCodeForm } from './email-code-form.tsx';
@@ -10,10 +11,15 @@ import { FormErrorsContext } from './use-section-form.ts';
 /**
  * `#/home/verify-email` (issue "Account security", B): where the dashboard's notice and the
  * verification mail lead. The code form of the settings page, for the address waiting to be
- * proved (a new one while a change is pending); once proved, the way back to the applications.
+ * proved (a new one while a change is pending); once proved, back to the screen that asked for
+ * it (`?next=`: the joint applicant's code, a signing step), which says so, else the way to the
+ * applications.
  */
 export function VerifyEmailPage() {
   const { t, updateUser, resource, retry, set, errors } = useAccountPage();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnTo = verifyEmailReturnOf(searchParams.get(RETURN_PARAM));
   const [justVerified, setJustVerified] = useState(false);
   const done = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -23,6 +29,11 @@ export function VerifyEmailPage() {
   function verified(settings: AccountSettings) {
     set(settings);
     updateUser({ email: settings.email, emailVerified: settings.emailVerified });
+    // Back where the person was, with what they had there (the invitation, the signing step).
+    if (returnTo && settings.emailVerified) {
+      navigate(returnTo, { state: { emailVerified: true } });
+      return;
+    }
     setJustVerified(true);
   }
 
@@ -58,7 +69,15 @@ export function VerifyEmailPage() {
           </h2>
           <p>{t('verify.done', { address: settings.email })}</p>
           <div className="actions">
-            <Link className="button button-primary" to="/home/dashboard">
+            {returnTo && (
+              <Link className="button button-primary" to={returnTo}>
+                {t(returnTo === '/auth-code' ? 'verify.backToCode' : 'verify.backToApplication')}
+              </Link>
+            )}
+            <Link
+              className={`button ${returnTo ? 'button-secondary' : 'button-primary'}`}
+              to="/home/dashboard"
+            >
               {t('verify.toDashboard')}
             </Link>
           </div>
