@@ -26,6 +26,8 @@ export const client: UserInfo = {
 
 export interface RenderAppOptions {
   path?: string;
+  /** The router state the path is entered with (what a screen is told by the one before). */
+  state?: unknown;
   language?: Language;
   user?: UserInfoState;
   routeTable?: RouteObject[];
@@ -46,6 +48,7 @@ export interface RenderedApp extends RenderResult {
 /** Renders the real route table at a path, in a language, for a given signed-in state. */
 export async function renderApp({
   path = '/',
+  state,
   language = 'en',
   user = { status: 'signedOut' },
   routeTable = routes,
@@ -57,7 +60,9 @@ export async function renderApp({
   if (hashRouter) window.location.hash = `#${path}`;
   const router = hashRouter
     ? createHashRouter(routeTable)
-    : createMemoryRouter(routeTable, { initialEntries: [path] });
+    : createMemoryRouter(routeTable, {
+        initialEntries: [state === undefined ? path : { pathname: path, state }],
+      });
   const result = render(
     <I18nextProvider i18n={i18n}>
       <UserInfoProvider initial={user} load={() => Promise.reject(new Error('not in tests'))}>

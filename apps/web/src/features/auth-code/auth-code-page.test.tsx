@@ -241,12 +241,47 @@ describe('auth-code: the joint applicant enters the emailed code', () => {
     expect(alert).toHaveTextContent(
       'Before you join a joint application, we need to know that alex@example.com is yours.',
     );
+    // Why two codes (A minor 26), and the way there and back to this page (A-M3).
+    expect(alert).toHaveTextContent(
+      "the 4-digit authentication code in the invitation shows you're the person invited to this application.",
+    );
     expect(within(alert).getByRole('link', { name: 'Verify your email address' })).toHaveAttribute(
       'href',
-      '/home/verify-email',
+      '/home/verify-email?next=%2Fauth-code',
     );
     expect(field).toHaveValue('1234');
     expect(router.state.location.pathname).toBe('/auth-code');
+  });
+
+  it('says the address is verified on coming back, with the invitation kept (A-M3)', async () => {
+    await renderApp({
+      path: '/auth-code',
+      state: { emailVerified: true },
+      user: signedIn,
+    });
+    expect(
+      await screen.findByText(
+        'Your email address is verified. Now enter the 4-digit authentication code from the invitation.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
+  });
+
+  it('tells a joint applicant who joined that confirming their identity is next (A-M2)', async () => {
+    fakeApplicationsApi();
+    api.verify.mockResolvedValue({
+      status: 200,
+      kind: 'verified',
+      invitation: invitation({ state: 'verified', applicationStatus: 'jointEidUndetermined' }),
+    });
+    const user = userEvent.setup();
+    const { router } = await open('fr');
+    await user.type(await screen.findByLabelText("Code d'authentification"), '0427');
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
+    expect(
+      await screen.findByText(/C'est à votre tour de confirmer votre identité/),
+    ).toBeInTheDocument();
   });
 
   it('says the same in French when the invitation cannot be read yet', async () => {

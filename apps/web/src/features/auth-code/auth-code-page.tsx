@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { Language } from '@portal/domain/enums/define-enum';
 import { codeMessagesEn, codeMessagesFr } from '@portal/domain/messages/code-messages';
 import { messageFor } from '@portal/domain/messages/messages';
@@ -15,6 +15,7 @@ import {
 import { coAuthCodeApi, type JoinAgreement, type ReadOutcome } from '../../lib/co-auth-code-api.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
+import { verifyEmailPath } from '../../lib/verify-email-return.ts';
 import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 import { CheckboxChoices } from '../../ui/choices.tsx';
 import { ErrorSummary, type FieldProblem } from '../../ui/error-summary.tsx';
@@ -29,14 +30,22 @@ const ENGLISH_CHOICE = 'expressEnglishChoice';
 /** What the dashboard is told after the code was proved, to show its success notice. */
 interface JointApplicationJoined {
   jointApplicationJoined: string;
+  /** The joint applicant's identity is to confirm next (issue 13): their turn, said on arrival. */
+  jointVerifiesIdentity?: boolean;
 }
+
+/** The statuses in which the joint applicant, once joined, confirms their identity. */
+const jointIdentityStatuses = new Set(['jointEidUndetermined', 'uploadJointEid']);
 
 /**
  * The joint applicant confirms the four-digit code from their mail (spec sections 2, 4, 5, 8:
  * authentication code). Signed in with the address the invitation went to, they enter the code;
  * a wrong code says so with the attempts left, an expired code or used-up attempts offer a new
  * code, and a person signed in with another address is told which one to use. On success the
- * person goes to their applications with a success notice.
+ * person goes to their applications with a success notice saying what is theirs to do next. A
+ * person whose address is not proved yet is sent to prove it and brought back here (issue 30,
+ * audit A-M3), told why there are two codes: the address's own code proves the mailbox is
+ * theirs, this one that they are the person invited to this application.
  *
  * Joining accepts the customer agreements (issue 12 item 10; ADR 0016), linked above the
  * button as the review links them. A joint applicant living in Quebec (their home address on
@@ -54,6 +63,9 @@ export function AuthCodePage() {
   const userInfo = useUserInfo();
   const email = userInfo.status === 'signedIn' ? userInfo.user.email : null;
   const navigate = useNavigate();
+  // Back from proving the address (the verification page's return): said once, above the form.
+  const emailJustVerified =
+    (useLocation().state as { emailVerified?: boolean } | null)?.emailVerified === true;
 
   const { resource, retry, set } = useResource(coAuthCodeApi.read);
   const [code, setCode] = useState('');
@@ -141,6 +153,9 @@ export function AuthCodePage() {
           navigate('/home/dashboard', {
             state: {
               jointApplicationJoined: answer.invitation.applicationId,
+              ...(jointIdentityStatuses.has(answer.invitation.applicationStatus ?? '') && {
+                jointVerifiesIdentity: true,
+              }),
             } satisfies JointApplicationJoined,
           });
           return;
@@ -298,6 +313,9 @@ export function AuthCodePage() {
       <p className="lead">{t('intro')}</p>
       <div role="status" aria-live="polite" className="announcement">
         {announcement && <p className="notice-success">{announcement}</p>}
+        {!announcement && emailJustVerified && invitation?.state === 'waiting' && (
+          <p className="notice-success">{t('emailVerified')}</p>
+        )}
       </div>
       {resendProblem && (
         <div className="notice-warning" role="alert">
@@ -313,8 +331,9 @@ export function AuthCodePage() {
         <div className="notice-warning" role="alert">
           <h2>{t('emailNotVerified.heading')}</h2>
           <p>{email ? t('emailNotVerified.text', { email }) : t('emailNotVerified.textNoEmail')}</p>
+          <p>{t('emailNotVerified.twoCodes')}</p>
           <p>
-            <Link to="/home/verify-email">{t('emailNotVerified.link')}</Link>
+            <Link to={verifyEmailPath('/auth-code')}>{t('emailNotVerified.link')}</Link>
           </p>
         </div>
       )}

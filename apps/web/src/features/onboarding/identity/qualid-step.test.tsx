@@ -8,6 +8,8 @@ import { createI18n } from '../../../lib/i18n.ts';
 import type { IdentityHandoff, IdentityView, KbaQuestion } from '../../../lib/identity-api.ts';
 import { storeAccessToken } from '../../../lib/session-token.ts';
 import { addOnDemandCatalogues } from '../../../locales/on-demand.ts';
+import type { ApplicationDetail } from '../../../lib/applications-api.ts';
+import { ApplicationContext, type ApplicationContextValue } from '../step/application-context.tsx';
 import { QualidStep } from './qualid-step.tsx';
 
 const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000000';
@@ -94,7 +96,14 @@ const pngFile = (name: string) => fileWith(PNG_SIGNATURE, name, 'image/png');
 const jpegFile = (name: string, size?: number) =>
   fileWith(JPEG_SIGNATURE, name, 'image/jpeg', size);
 
-async function renderStep({ language = 'en' }: { language?: Language } = {}) {
+async function renderStep({
+  language = 'en',
+  application,
+}: {
+  language?: Language;
+  /** The application around the step, as the onboarding layout gives it; none by default. */
+  application?: Pick<ApplicationDetail, 'status' | 'role'>;
+} = {}) {
   storeAccessToken('test-token');
   const i18n = await createI18n(language);
   addOnDemandCatalogues(i18n);
@@ -102,7 +111,19 @@ async function renderStep({ language = 'en' }: { language?: Language } = {}) {
     [
       {
         path: '/application/:applicationId/qualid',
-        element: <QualidStep pollIntervalMs={POLL_MS} />,
+        element: application ? (
+          <ApplicationContext.Provider
+            value={
+              {
+                application: { id: APPLICATION_ID, steps: {}, ...application },
+              } as unknown as ApplicationContextValue
+            }
+          >
+            <QualidStep pollIntervalMs={POLL_MS} />
+          </ApplicationContext.Provider>
+        ) : (
+          <QualidStep pollIntervalMs={POLL_MS} />
+        ),
       },
       { path: '/application/:applicationId/esign', element: <h1>Sign your application</h1> },
       { path: '/home/dashboard', element: <h1>Dashboard</h1> },
@@ -161,6 +182,26 @@ describe('identity step (qualid)', () => {
       "I don't have these documents",
       'Ask for manual verification',
     ]);
+  });
+
+  it('verified while the joint applicant joins, the primary is sent to the next steps, not to a signing they cannot do yet (C-4)', async () => {
+    fakeIdentityApi([view(), view({ state: 'verified', method: 'creditFile' })], {
+      '/creditFile': [ok({ outcome: 'questions', attemptId: 'kba-1', questions })],
+      '/creditFile/kba-1/answers': [ok({ outcome: 'verified' })],
+    });
+    await renderStep({ application: { status: 'jointActionRequired', role: 'primary' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Start with a few questions' }));
+    await screen.findByRole('heading', { name: 'Answer a few questions' });
+    await answerAllTruly();
+    await screen.findByRole('heading', { name: 'Your identity is verified' });
+    expect(
+      screen.getByText("Thank you. You'll sign once it's your turn: we'll email you then."),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Continue to signing' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the next steps' })).toHaveAttribute(
+      'href',
+      `/application/${APPLICATION_ID}/nextsteps`,
+    );
   });
 
   it('questions pass: success, focused, with Continue to signing', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { signerOnTurn } from '@portal/domain/rules/esign';
 import { refusalOf } from '../../../lib/applications-api.ts';
 import {
   handoffRunning,
@@ -51,6 +52,11 @@ export function QualidStep({
   const navigate = useNavigate();
   const arrival = (useLocation().state ?? {}) as QualidArrival;
   const applicationContext = useContext(ApplicationContext);
+  // Verified, the person signs next only on their turn (the primary first, once the joint
+  // applicant has joined and confirmed who they are); else the next steps say what it waits for.
+  const known = applicationContext?.application;
+  const signsNext = !known || signerOnTurn(known.status) === known.role;
+  const afterVerified = stepPath(applicationId, signsNext ? 'esign' : 'nextsteps');
   const load = useCallback(
     (signal: AbortSignal) => identityApi.get(applicationId, signal),
     [applicationId],
@@ -86,8 +92,8 @@ export function QualidStep({
         const next = await identityApi.get(applicationId, controller.signal);
         if (controller.signal.aborted) return;
         set(next);
-        // Verified on the phone: the page moves on to signing by itself.
-        if (next.state === 'verified') navigate(stepPath(applicationId, 'esign'));
+        // Verified on the phone: the page moves on by itself.
+        if (next.state === 'verified') navigate(afterVerified);
       } catch {
         // A missed poll is asked again at the next interval.
         if (!controller.signal.aborted) set({ ...(view as IdentityView) });
@@ -97,7 +103,7 @@ export function QualidStep({
       controller.abort();
       clearTimeout(timer);
     };
-  }, [polling, view, applicationId, pollIntervalMs, set, navigate]);
+  }, [polling, view, applicationId, pollIntervalMs, set, navigate, afterVerified]);
 
   const latestAttempt = view?.attempts[0]?.id ?? null;
   const serverFailure =
@@ -176,7 +182,9 @@ export function QualidStep({
       );
     }
     if (view.state === 'verified' || view.bypassed) {
-      return <SuccessPanel applicationId={applicationId} focusOnShow={moved} />;
+      return (
+        <SuccessPanel applicationId={applicationId} focusOnShow={moved} signsNext={signsNext} />
+      );
     }
     if (view.state === 'needsReview') return <PendingPanel focusOnShow={moved} />;
     if (failure) {
