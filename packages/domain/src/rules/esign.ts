@@ -41,6 +41,28 @@ export const ESIGN_FINISH_LATER_EVENT = 'later';
  */
 export const ESIGN_RETURN_CHECKS = 5;
 
+/**
+ * The waits between those checks: the first after `firstMs` (the caller's interval, else
+ * `ESIGN_POLL_INTERVAL_MS`), each half as long again as the one before, up to ten seconds
+ * (2, 3, 4.5, 6.75 and 10 s: about half a minute in all). A signature the vendor reports within
+ * seconds is seen at once; one that never comes is not asked about for long (A minor 10).
+ */
+export function returnCheckDelaysMs(firstMs: number = ESIGN_POLL_INTERVAL_MS): number[] {
+  return Array.from({ length: ESIGN_RETURN_CHECKS }, (_, index) =>
+    Math.min(Math.round(firstMs * 1.5 ** index), Math.max(firstMs, 10_000)),
+  );
+}
+
+/**
+ * While a person waits for the other applicant to sign first, the screen asks again after
+ * 10 s, then doubling up to 2 minutes, eight times (about twelve minutes); after that, and
+ * meanwhile, whenever the person comes back to the page (A minor 19). The mail tells them
+ * when it is their turn; this only spares a reload to someone who keeps the page open.
+ */
+export const ESIGN_TURN_CHECK_DELAYS_MS: readonly number[] = [
+  10_000, 20_000, 40_000, 80_000, 120_000, 120_000, 120_000, 120_000,
+];
+
 /** The return path with the "Finish later" event: the person left without signing. */
 export function finishLaterPath(returnPath: string): string {
   const separator = returnPath.includes('?') ? '&' : '?';
@@ -55,6 +77,11 @@ export interface EsignState {
   applicationStatus: ApplicationState;
   /** Whether it is the caller's turn to sign now (POST would open a ceremony). */
   canSign: boolean;
+  /**
+   * Whether the caller's identity is verified, which signing waits for (issue 13); always true
+   * when identity is not checked (bypass-qualId). Absent from a server that predates it.
+   */
+  identityVerified?: boolean;
 }
 
 /** `POST applications/{id}/esign`: where the signing ceremony is. */

@@ -240,6 +240,7 @@ describe('e-signature API: applications/{id}/esign', () => {
       role: 'primary',
       applicationStatus: 'esignatureRequired',
       canSign: true,
+      identityVerified: true,
     });
   });
 
@@ -324,6 +325,7 @@ describe('e-signature API: applications/{id}/esign', () => {
       role: 'primary',
       applicationStatus: 'underReview',
       canSign: false,
+      identityVerified: true,
     });
     const mail = await underReviewMail(application);
     expect(mail).toHaveLength(1);
@@ -435,6 +437,7 @@ describe('e-signature API: applications/{id}/esign', () => {
       role: 'joint',
       applicationStatus: 'esignatureRequired',
       canSign: false,
+      identityVerified: true,
     });
 
     await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
@@ -457,6 +460,7 @@ describe('e-signature API: applications/{id}/esign', () => {
       role: 'joint',
       applicationStatus: 'underReview',
       canSign: false,
+      identityVerified: true,
     });
     const actions = await auditActions(application);
     expect(actions).toEqual(expect.arrayContaining(['primarySignedJoint', 'jointSigned']));

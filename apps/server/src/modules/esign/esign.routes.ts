@@ -31,6 +31,7 @@ const stateSchema = z.object({
   role: z.enum(['primary', 'joint']),
   applicationStatus: z.enum([...Object.values(applicationStatuses), 'approved']),
   canSign: z.boolean(),
+  identityVerified: z.boolean(),
 });
 const startSchema = z.object({ signingUrl: z.string(), status: z.literal('pending') });
 

@@ -424,7 +424,16 @@ export async function signingStatus(
   applicationId: string,
 ): Promise<EsignState> {
   const { application, signature } = await known(deps.db, caller, applicationId);
-  return stateOf(application, signature);
+  return {
+    ...stateOf(application, signature),
+    // The signing screen says "confirm your identity first" rather than "ready to sign" (A minor 9).
+    identityVerified: await identityVerifiedFor(
+      deps.db,
+      applicationId,
+      application.role,
+      deps.bypassQualId?.() ?? true,
+    ),
+  };
 }
 
 /**

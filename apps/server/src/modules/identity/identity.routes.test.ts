@@ -100,6 +100,16 @@ describe('identity verification API (bypass-qualId off)', () => {
 
   it('refuses to sign before identity, then verifies with the questions answered truly and signs', async () => {
     const id = await agreedApplication(app, camille);
+    // The signing screen is told, so it does not say "ready to sign" first (A minor 9).
+    const signing = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `${APPLICATIONS_URL}/${id}/esign`,
+          headers: bearer(camille.token),
+        })
+      ).json<{ canSign: boolean; identityVerified: boolean }>();
+    expect(await signing()).toMatchObject({ canSign: true, identityVerified: false });
     const refused = await startSigning(camille, id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<ErrorBody>().errorCode).toBe('identityNotVerified');
@@ -147,6 +157,7 @@ describe('identity verification API (bypass-qualId off)', () => {
     });
     expect((await startSigning(camille, id)).statusCode).toBe(200);
 
+    expect(await signing()).toMatchObject({ canSign: true, identityVerified: true });
     // The same answers again change nothing.
     const replayed = await answer(camille, id, attemptId, trueAnswers(questions));
     expect(replayed.statusCode).toBe(409);

@@ -1,12 +1,18 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@portal/domain/enums/define-enum';
-import { ESIGN_POLL_INTERVAL_MS, type EsignState } from '@portal/domain/rules/esign';
+import {
+  ESIGN_POLL_INTERVAL_MS,
+  ESIGN_TURN_CHECK_DELAYS_MS,
+  type EsignState,
+} from '@portal/domain/rules/esign';
 import { createI18n } from '../../../lib/i18n.ts';
 import { storeAccessToken } from '../../../lib/session-token.ts';
+import { UserInfoProvider, type UserInfoState } from '../../../lib/user-info.tsx';
+import { client } from '../../../test/render-app.tsx';
 import { addOnDemandCatalogues } from '../../../locales/on-demand.ts';
 import { EsignStep } from './esign-step.tsx';
 
@@ -57,7 +63,8 @@ async function renderStep({
   language = 'en',
   query = '',
   pollIntervalMs = POLL_MS,
-}: { language?: Language; query?: string; pollIntervalMs?: number } = {}) {
+  user = { status: 'signedIn', user: { ...client, emailVerified: true } },
+}: { language?: Language; query?: string; pollIntervalMs?: number; user?: UserInfoState } = {}) {
   storeAccessToken('test-token');
   const i18n = await createI18n(language);
   addOnDemandCatalogues(i18n);
@@ -70,25 +77,42 @@ async function renderStep({
       { path: '/application/:applicationId/nextsteps', element: <h1>Next steps</h1> },
       { path: '/application/:applicationId/qualid', element: <h1>Confirm your identity</h1> },
       { path: '/home/dashboard', element: <h1>Dashboard</h1> },
+      { path: '/home/verify-email', element: <h1>Verify your email address</h1> },
     ],
     { initialEntries: [`/application/${APPLICATION_ID}/esign${query}`] },
   );
   const rendered = render(
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <UserInfoProvider initial={user} load={() => Promise.reject(new Error('not in tests'))}>
+        <RouterProvider router={router} />
+      </UserInfoProvider>
     </I18nextProvider>,
   );
-  await screen.findByRole('heading', { level: 1 });
+  // The page's own heading shows at once (no waiting here: a test may run on a fake clock).
+  screen.getByRole('heading', { level: 1 });
   return { ...rendered, router };
 }
 
 const liveRegion = () => screen.getByRole('status');
+
+/** Moves the fake clock on, letting the answers it sets off land. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** The clock alone is fake (React's scheduler and the test library's checks stay real). */
+const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+
+/** The tab hidden or shown again, as the browser says it. */
+function setHidden(hidden: boolean) {
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('e-sign step', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
   });
 
   it('polls every 2 seconds unless its caller says otherwise', () => {
@@ -122,9 +146,13 @@ describe('e-sign step', () => {
     ]);
     const { router } = await renderStep({ query: '?returned=1' });
     await waitFor(() => expect(liveRegion()).toHaveTextContent(/checking your signature/));
-    expect(
-      await screen.findByRole('heading', { name: 'Your application is signed' }, { timeout: 3000 }),
-    ).toHaveFocus();
+    const signed = await screen.findByRole(
+      'heading',
+      { name: 'Your application is signed' },
+      { timeout: 3000 },
+    );
+    // Focus moves in an effect after the heading renders: on a busy machine, a moment later.
+    await waitFor(() => expect(signed).toHaveFocus());
     expect(liveRegion()).toHaveTextContent('Signed. Thank you.');
     expect(screen.getByText(/usually takes 1 to 3 business days/)).toBeVisible();
     const calls = api.gets.length;
@@ -136,25 +164,132 @@ describe('e-sign step', () => {
     expect(router.state.location.pathname).toBe(`/application/${APPLICATION_ID}/nextsteps`);
   });
 
-  it('waits the interval it is given between two questions', async () => {
+  it('back from signing, asks with growing waits a bounded number of times (A minor 10)', async () => {
+    fakeClock();
     const api = fakeEsignApi([ok(state({ status: 'pending' }))]);
-    const { unmount } = await renderStep({ pollIntervalMs: 120 });
-    await waitFor(() => expect(api.gets.length).toBeGreaterThanOrEqual(3), { timeout: 3000 });
-    const gaps = api.gets.slice(1).map((at, index) => at - api.gets[index]!);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(100);
+    const { unmount } = await renderStep({ query: '?returned=1', pollIntervalMs: 2000 });
+    await advance(0);
+    const first = api.gets.length;
+    await advance(2000);
+    await advance(3000);
+    await advance(4500);
+    await advance(6750);
+    await advance(10_000);
+    expect(api.gets.length - first).toBe(5);
+    const gaps = api.gets.slice(first).map((at, index) => at - api.gets[first + index - 1]!);
+    expect(gaps).toEqual([2000, 3000, 4500, 6750, 10_000]);
+    // Then it stops asking, and says the person has not signed yet.
+    await advance(10 * 60_000);
+    expect(api.gets.length - first).toBe(5);
+    expect(screen.getByRole('heading', { name: "You haven't signed yet" })).toBeVisible();
     unmount();
   });
 
-  it('keeps polling while pending and offers to continue signing; stops when it leaves', async () => {
+  it('asks nothing about a signature the person left ("Finish later") until they come back to the page (A minor 10)', async () => {
+    fakeClock();
     const api = fakeEsignApi([ok(state({ status: 'pending' }))]);
-    const { unmount } = await renderStep();
-    expect(await screen.findByRole('heading', { name: "You haven't signed yet" })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Continue signing' })).toBeVisible();
-    await waitFor(() => expect(api.gets.length).toBeGreaterThanOrEqual(3));
+    const { unmount } = await renderStep({ query: '?returned=1&event=later' });
+    await advance(0);
+    expect(screen.getByRole('heading', { name: "You haven't signed yet" })).toBeVisible();
+    const loaded = api.gets.length;
+    await advance(60_000);
+    expect(api.gets).toHaveLength(loaded);
+    // Back to the tab: asked once, what may have changed meanwhile (signed on another device).
+    setHidden(true);
+    setHidden(false);
+    await advance(0);
+    expect(api.gets).toHaveLength(loaded + 1);
     unmount();
-    const calls = api.gets.length;
-    await pause(POLL_MS * 6);
-    expect(api.gets).toHaveLength(calls);
+    setHidden(true);
+    setHidden(false);
+    await advance(60_000);
+    expect(api.gets).toHaveLength(loaded + 1);
+  });
+
+  it('asks nothing while the tab is hidden, and goes on when it is shown again', async () => {
+    fakeClock();
+    const api = fakeEsignApi([ok(state({ status: 'pending' }))]);
+    await renderStep({ query: '?returned=1', pollIntervalMs: 2000 });
+    await advance(0);
+    const first = api.gets.length;
+    setHidden(true);
+    await advance(60_000);
+    expect(api.gets).toHaveLength(first);
+    setHidden(false);
+    await advance(0);
+    // Shown again: asked at once, then the schedule resumes.
+    expect(api.gets).toHaveLength(first + 1);
+    await advance(2000);
+    expect(api.gets).toHaveLength(first + 2);
+  });
+
+  it('shows the joint applicant their turn once the primary has signed, without a reload (A minor 19)', async () => {
+    fakeClock();
+    const waiting = ok(state({ role: 'joint', canSign: false }));
+    const api = fakeEsignApi([
+      waiting,
+      waiting,
+      ok(state({ role: 'joint', applicationStatus: 'jointEsignatureRequired', canSign: true })),
+    ]);
+    await renderStep();
+    await advance(0);
+    expect(screen.getByText(/The primary applicant signs first/)).toBeVisible();
+    await advance(ESIGN_TURN_CHECK_DELAYS_MS[0]!);
+    expect(api.gets).toHaveLength(2);
+    expect(screen.getByText(/The primary applicant signs first/)).toBeVisible();
+    await advance(ESIGN_TURN_CHECK_DELAYS_MS[1]!);
+    expect(screen.getByRole('button', { name: 'Review and sign' })).toBeVisible();
+    // Their turn: nothing more to wait for, so nothing more is asked.
+    await advance(10 * 60_000);
+    expect(api.gets).toHaveLength(3);
+  });
+
+  it('waiting for the primary, stops after its last check and asks again when the person comes back', async () => {
+    fakeClock();
+    const api = fakeEsignApi([ok(state({ role: 'joint', canSign: false }))]);
+    await renderStep();
+    await advance(0);
+    expect(screen.getByText(/The primary applicant signs first/)).toBeVisible();
+    const total = ESIGN_TURN_CHECK_DELAYS_MS.reduce((sum, delay) => sum + delay, 0);
+    await advance(total);
+    expect(api.gets).toHaveLength(1 + ESIGN_TURN_CHECK_DELAYS_MS.length);
+    await advance(60 * 60_000);
+    expect(api.gets).toHaveLength(1 + ESIGN_TURN_CHECK_DELAYS_MS.length);
+    window.dispatchEvent(new Event('focus'));
+    await advance(0);
+    expect(api.gets).toHaveLength(2 + ESIGN_TURN_CHECK_DELAYS_MS.length);
+  });
+
+  it('before the identity is confirmed, asks for it first and never says "ready to sign" (A minor 9)', async () => {
+    fakeEsignApi([ok(state({ identityVerified: false }))]);
+    await renderStep();
+    expect(
+      await screen.findByRole('heading', { name: 'Confirm your identity before you sign' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Confirm your identity' })).toHaveAttribute(
+      'href',
+      `/application/${APPLICATION_ID}/qualid`,
+    );
+    expect(screen.queryByText(/ready to sign/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review and sign' })).not.toBeInTheDocument();
+  });
+
+  it('with an address not verified, shows only the way to verify it and back, in French (A minor 9, 31)', async () => {
+    fakeEsignApi([ok(state())]);
+    await renderStep({
+      language: 'fr',
+      user: { status: 'signedIn', user: { ...client, emailVerified: false } },
+    });
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Vérifiez votre adresse courriel avant de signer',
+      }),
+    ).toBeVisible();
+    expect(screen.queryByText(/prête à être signée/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vérifier votre adresse courriel' })).toHaveAttribute(
+      'href',
+      `/home/verify-email?next=${encodeURIComponent(`/application/${APPLICATION_ID}/esign`)}`,
+    );
   });
 
   it('after "Finish later", says plainly the person has not signed yet, with the way back in', async () => {
@@ -268,7 +403,7 @@ describe('e-sign step', () => {
       { status: 503, body: { errorCode: 'unavailable' } },
       ok(state({ status: 'signed', applicationStatus: 'underReview', canSign: false })),
     ]);
-    await renderStep();
+    await renderStep({ query: '?returned=1' });
     expect(await screen.findByRole('alert')).toHaveTextContent(/can't check your signature/);
     const calls = api.gets.length;
     await pause(POLL_MS * 4);
@@ -356,7 +491,10 @@ describe('e-sign step', () => {
     );
     expect(
       within(alert).getByRole('link', { name: 'Vérifier votre adresse courriel' }),
-    ).toHaveAttribute('href', '/home/verify-email');
+    ).toHaveAttribute(
+      'href',
+      `/home/verify-email?next=${encodeURIComponent(`/application/${APPLICATION_ID}/esign`)}`,
+    );
     expect(assign).not.toHaveBeenCalled();
   });
 

@@ -8,11 +8,16 @@ import {
   ESIGN_POLL_INTERVAL_MS,
   ESIGN_RETURN_CHECKS,
   ESIGN_RETURNED_PARAM,
+  ESIGN_TURN_CHECK_DELAYS_MS,
+  returnCheckDelaysMs,
   type EsignState,
 } from '@portal/domain/rules/esign';
 import { refusalOf } from '../../../lib/applications-api.ts';
 import { esignApi } from '../../../lib/esign-api.ts';
+import { usePolling } from '../../../lib/use-polling.ts';
 import { useResource } from '../../../lib/use-resource.ts';
+import { useUserInfo } from '../../../lib/user-info.tsx';
+import { verifyEmailPath } from '../../../lib/verify-email-return.ts';
 import { Page } from '../../../ui/page.tsx';
 
 type Problem = 'startFailed' | 'notYourTurn' | 'emailNotVerified' | 'signerNameRefused' | null;
@@ -29,18 +34,24 @@ function signingAddress(signingUrl: string): string | null {
 
 /**
  * Step `esign` (spec sections 2 and 4): what signing means, then "Review and sign", which
- * opens the e-sign vendor's ceremony in this tab. Whenever a signature is pending, the screen
- * asks for the status every `pollIntervalMs` until it is signed (then Continue to the next
- * steps), declined (sign again) or expired (start again); polling stops when the screen goes
- * away. Coming back from the ceremony (`?returned=1`) it says it is checking for a few answers;
- * otherwise, and after "Finish later", a pending signature reads "You haven't signed yet" with
- * Continue signing. What changes is said in a live region.
+ * opens the e-sign vendor's ceremony in this tab. Before that, a person whose identity or email
+ * address is not confirmed yet is told to confirm it first, with the way there (and back), not
+ * that the application is ready to sign (issue 30, audit A minor 9 and 31).
+ *
+ * The screen asks for the status only while an answer is expected (A minor 10 and 19): back
+ * from the ceremony (`?returned=1`), a few checks with growing waits while it says it is
+ * checking, until signed (then Continue to the next steps), declined (sign again) or expired
+ * (start again); and, while the other applicant signs first, a bounded, slowing schedule. A
+ * pending signature the person left ("Finish later") reads "You haven't signed yet" with
+ * Continue signing, and is not polled. Nothing is asked while the tab is hidden; the screen
+ * asks once when the person comes back to it, and never after it is gone. What changes is said
+ * in a live region.
  */
 export function EsignStep({
   pollIntervalMs = ESIGN_POLL_INTERVAL_MS,
   applicationId: givenId,
 }: {
-  /** How often to ask for the signing status while it is pending (spec section 4). */
+  /** The first wait before asking for the status back from the ceremony (spec section 4). */
   pollIntervalMs?: number;
   /** The route's `:applicationId` unless given. */
   applicationId?: string;
@@ -59,6 +70,8 @@ export function EsignStep({
     [applicationId],
   );
   const { resource, retry, set } = useResource(load);
+  const userInfo = useUserInfo();
+  const emailUnverified = userInfo.status === 'signedIn' && userInfo.user.emailVerified === false;
   const [starting, setStarting] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
   const [pollFailed, setPollFailed] = useState(false);
@@ -73,31 +86,35 @@ export function EsignStep({
   );
   const checking = pending && checksLeft > 0;
 
-  // While the signature is pending, ask again every interval; a final answer, a failed call or
-  // leaving the screen stops it.
-  useEffect(() => {
-    if (!pending || pollFailed) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const schedule = () => {
-      timer = setTimeout(async () => {
-        try {
-          const next = await esignApi.status(applicationId, controller.signal);
-          if (controller.signal.aborted) return;
-          setChecksLeft((left) => Math.max(0, left - 1));
-          set(next);
-          if (next.status === 'pending') schedule();
-        } catch {
-          if (!controller.signal.aborted) setPollFailed(true);
-        }
-      }, pollIntervalMs);
-    };
-    schedule();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [pending, pollFailed, applicationId, pollIntervalMs, set]);
+  // Waiting for the other applicant to sign first: nothing to do here but wait.
+  const waitingForTurn = state?.status === 'notStarted' && !state.canSign;
+  const askStatus = useCallback(
+    async (signal: AbortSignal) => {
+      try {
+        const next = await esignApi.status(applicationId, signal);
+        if (signal.aborted) return false;
+        setChecksLeft((left) => Math.max(0, left - 1));
+        set(next);
+        // Still something to wait for: a signature in progress, or the other applicant's.
+        return next.status === 'pending' || (next.status === 'notStarted' && !next.canSign);
+      } catch (error) {
+        if (!signal.aborted) setPollFailed(true);
+        throw error;
+      }
+    },
+    [applicationId, set],
+  );
+  usePolling(askStatus, {
+    delaysMs: pollFailed
+      ? []
+      : checking
+        ? returnCheckDelaysMs(pollIntervalMs)
+        : waitingForTurn
+          ? ESIGN_TURN_CHECK_DELAYS_MS
+          : [],
+    // A final answer is final; anything else may have changed while the person was away.
+    refreshOnReturn: !pollFailed && state !== null && (pending || waitingForTurn),
+  });
 
   // A final answer moves focus to what it says (and to the next thing to do).
   const finalStatus = state && state.status !== 'pending' && state.status !== 'notStarted';
@@ -176,6 +193,9 @@ export function EsignStep({
     </div>
   );
 
+  /** This screen, where the email verification brings the person back (A minor 31). */
+  const stepAddress = `/application/${applicationId}/esign`;
+
   const toDashboard = (
     <Link className="button button-secondary" to="/home/dashboard">
       {t('actions.toDashboard')}
@@ -207,7 +227,7 @@ export function EsignStep({
           <p>{t(`problems.${problem}`)}</p>
           {problem === 'emailNotVerified' && (
             <p>
-              <Link to="/home/verify-email">{t('actions.verifyEmail')}</Link>
+              <Link to={verifyEmailPath(stepAddress)}>{t('actions.verifyEmail')}</Link>
             </p>
           )}
         </div>
@@ -288,12 +308,50 @@ export function EsignStep({
         if (!state.canSign) {
           return (
             <>
+              {pollFailed &&
+                tryAgain(t('problems.pollFailed'), t('actions.checkAgain'), checkAgain)}
               <p>
                 {state.role === 'joint' && state.applicationStatus === 'esignatureRequired'
                   ? t('waiting.jointWaits')
                   : t('waiting.notReady')}
               </p>
               <div className="actions">{toDashboard}</div>
+            </>
+          );
+        }
+        // Their turn, but not ready yet: what to do first, never "ready to sign" beside it.
+        if (state.identityVerified === false) {
+          return (
+            <>
+              <div className="notice-info">
+                <h2>{t('identityFirst.heading')}</h2>
+                <p>{t('identityFirst.text')}</p>
+              </div>
+              <div className="actions">
+                <Link
+                  className="button button-primary"
+                  to={`/application/${encodeURIComponent(applicationId)}/qualid`}
+                >
+                  {t('identityFirst.action')}
+                </Link>
+                {toDashboard}
+              </div>
+            </>
+          );
+        }
+        if (emailUnverified && problem !== 'emailNotVerified') {
+          return (
+            <>
+              <div className="notice-info">
+                <h2>{t('emailFirst.heading')}</h2>
+                <p>{t('emailFirst.text')}</p>
+              </div>
+              <div className="actions">
+                <Link className="button button-primary" to={verifyEmailPath(stepAddress)}>
+                  {t('actions.verifyEmail')}
+                </Link>
+                {toDashboard}
+              </div>
             </>
           );
         }
