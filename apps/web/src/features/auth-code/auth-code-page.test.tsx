@@ -253,6 +253,22 @@ describe('auth-code: the joint applicant enters the emailed code', () => {
     expect(router.state.location.pathname).toBe('/auth-code');
   });
 
+  it('says before any code is typed that the address is to prove first, and why two codes (A-M3, A minor 26)', async () => {
+    await renderApp({
+      path: '/auth-code',
+      user: {
+        status: 'signedIn',
+        user: { ...client, email: 'alex@example.com', emailVerified: false },
+      },
+    });
+    const notice = await screen.findByRole('region', { name: 'Verify your email address first' });
+    expect(notice).toHaveTextContent('You use two codes, both sent by email');
+    expect(within(notice).getByRole('link', { name: 'Verify your email address' })).toHaveAttribute(
+      'href',
+      '/home/verify-email?next=%2Fauth-code',
+    );
+  });
+
   it('says the address is verified on coming back, with the invitation kept (A-M3)', async () => {
     await renderApp({
       path: '/auth-code',

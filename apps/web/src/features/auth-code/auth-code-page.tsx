@@ -90,6 +90,10 @@ export function AuthCodePage() {
   }, [focusCode]);
 
   const outcome = resource.state === 'ready' ? resource.data : null;
+  const refusedForEmail =
+    pageProblem === 'emailNotVerified' || outcome?.kind === 'emailNotVerified';
+  // The account says the address is not proved yet: joining would be refused for it.
+  const emailUnverified = userInfo.status === 'signedIn' && userInfo.user.emailVerified === false;
   const invitation = outcome?.kind === 'invitation' ? outcome.invitation : null;
   const state = invitation?.state;
   const frenchFirst = invitation?.frenchFirst === true;
@@ -327,15 +331,21 @@ export function AuthCodePage() {
           <p>{t('verifyFailed')}</p>
         </div>
       )}
-      {(pageProblem === 'emailNotVerified' || outcome?.kind === 'emailNotVerified') && (
-        <div className="notice-warning" role="alert">
-          <h2>{t('emailNotVerified.heading')}</h2>
+      {(refusedForEmail || emailUnverified) && (
+        // Said before the person types a code when their account says so; read out at once
+        // when the server refused for it.
+        <section
+          className="notice-warning"
+          aria-labelledby="auth-code-verify-email"
+          {...(refusedForEmail && { role: 'alert' })}
+        >
+          <h2 id="auth-code-verify-email">{t('emailNotVerified.heading')}</h2>
           <p>{email ? t('emailNotVerified.text', { email }) : t('emailNotVerified.textNoEmail')}</p>
           <p>{t('emailNotVerified.twoCodes')}</p>
           <p>
             <Link to={verifyEmailPath('/auth-code')}>{t('emailNotVerified.link')}</Link>
           </p>
-        </div>
+        </section>
       )}
 
       {resource.state === 'loading' && (
