@@ -6,7 +6,11 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import { applicationAtReview, codeIn, mailTo, type Person } from '../support/seed.ts';
 import { escapeRegExp, heading, says } from '../support/locators.ts';
-import { passIdentityWithQuestions, seededJointTruths } from '../support/identity.ts';
+import {
+  identityWords,
+  passIdentityWithQuestions,
+  seededJointTruths,
+} from '../support/identity.ts';
 
 /** The visible words, from apps/web/src/locales, the sandbox pages and packages/domain. */
 const text = {
@@ -29,14 +33,13 @@ const text = {
     // nextSteps.json
     underReviewHeading: 'Thank you: we are reviewing your application',
     readyIn: 'Your account is usually ready in 1 to 3 business days.',
-    invited: (name: string) => `We have invited ${name}`,
     // pages.json and the domain's status labels
     dashboard: 'Your account applications',
     homeLink: 'Laurentide Investing, go to the start',
     sign: 'Sign your application',
     nextSteps: 'See what happens next',
-    jointJoined:
-      "You've joined the joint application. We'll let you know when it's your turn to sign.",
+    // Identity is checked on these servers: confirming it is the joint applicant's turn.
+    jointJoined: "You've joined the joint application. It's your turn to confirm your identity",
     underReview: 'Application is under review',
     jointActionRequired: 'Joint applicant action required',
     esignatureRequired: 'eSignature required',
@@ -64,13 +67,12 @@ const text = {
     fundingTitle: 'Approvisionner vos comptes',
     underReviewHeading: 'Merci : nous vérifions votre demande',
     readyIn: 'Votre compte est habituellement prêt en 1 à 3 jours ouvrables.',
-    invited: (name: string) => `Nous avons invité ${name}`,
     dashboard: "Vos demandes d'ouverture de compte",
     homeLink: 'Placements Laurentide, aller au début',
     sign: 'Signer votre demande',
     nextSteps: 'Voir la suite',
     jointJoined:
-      'Vous vous êtes joint à la demande conjointe. Nous vous aviserons quand ce sera à votre tour de signer.',
+      "Vous vous êtes joint à la demande conjointe. C'est à votre tour de confirmer votre identité",
     underReview: 'La demande est en cours de vérification',
     jointActionRequired: 'Intervention du codemandeur requise',
     esignatureRequired: 'Signature électronique requise',
@@ -176,12 +178,13 @@ for (const language of ['en', 'fr'] as const) {
       await signInThroughApi(page, language, primary);
       const id = await applicationAtReview(page.request, { primary, joint, language });
 
-      // The primary agrees and may fund the accounts (issue 14); going on, the application
-      // waits for the joint applicant, who is mailed.
+      // The primary agrees and may fund the accounts (issue 14); going on, they confirm their
+      // identity while the application waits for the joint applicant, who is mailed (spec
+      // section 4).
       await agree(page, t, id);
       await expect(heading(page, t.fundingTitle)).toBeVisible({ timeout: 20_000 });
       await page.getByRole('button', { name: t.continue, exact: true }).click();
-      await expect(heading(page, t.invited('Sam Roy'))).toBeVisible({ timeout: 20_000 });
+      await expect(heading(page, identityWords[language].title)).toBeVisible({ timeout: 20_000 });
       await expect(await statusOn(page, t, id)).toContainText(t.jointActionRequired);
       const invitation = await mailTo(page.request, joint.email);
       const code = codeIn(invitation);

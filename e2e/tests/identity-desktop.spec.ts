@@ -55,7 +55,6 @@ const words = {
     consent: /I have read the customer agreements and I agree to them/,
     agree: 'Agree and continue',
     esignTitle: 'Sign your application',
-    invited: (name: string) => `We have invited ${name}`,
     fundingTitle: 'Fund your accounts',
     continue: 'Continue',
     codeLabel: 'Authentication code',
@@ -69,7 +68,6 @@ const words = {
     consent: /J'ai lu les conventions du client et je les accepte/,
     agree: 'Accepter et continuer',
     esignTitle: 'Signez votre demande',
-    invited: (name: string) => `Nous avons invité ${name}`,
     fundingTitle: 'Approvisionner vos comptes',
     continue: 'Continuer',
     codeLabel: "Code d'authentification",
@@ -260,9 +258,10 @@ for (const language of ['en', 'fr'] as const) {
       await signInThroughApi(page, language, primary);
       const id = await applicationAtReview(page.request, { primary, joint, language });
       await agree(page, language, id);
-      // Going on from funding, the application waits for the joint applicant.
+      // Going on from funding, the primary confirms their identity while the application waits
+      // for the joint applicant (spec section 4).
       await page.getByRole('button', { name: w.continue, exact: true }).click();
-      await expect(heading(page, w.invited('Sam Roy'))).toBeVisible({ timeout: 20_000 });
+      await expect(heading(page, t.title)).toBeVisible({ timeout: 20_000 });
       const code = codeIn(await mailTo(page.request, joint.email));
 
       const other = await jointBrowser(browser, language, joint);

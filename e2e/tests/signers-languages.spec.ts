@@ -6,7 +6,11 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { useLanguage } from '../support/pages.ts';
 import { applicationAtReview, codeIn, mailTo, type Person } from '../support/seed.ts';
 import { escapeRegExp, heading } from '../support/locators.ts';
-import { passIdentityWithQuestions, seededJointTruths } from '../support/identity.ts';
+import {
+  identityWords,
+  passIdentityWithQuestions,
+  seededJointTruths,
+} from '../support/identity.ts';
 
 /**
  * Issue 12, items 4, 9 and 12: an English primary applicant and a French joint applicant. Each
@@ -21,7 +25,6 @@ const text = {
     reviewHeading: 'Check your answers before you agree',
     consent: /I have read the customer agreements and I agree to them/,
     agree: 'Agree and continue',
-    invited: (name: string) => `We have invited ${name}`,
     sign: 'Sign your application',
     reviewAndSign: 'Review and sign',
     ceremonyTitle: 'Review and sign your document',
@@ -40,7 +43,7 @@ const text = {
     codeLabel: "Code d'authentification",
     submitCode: 'Continuer',
     jointJoined:
-      'Vous vous êtes joint à la demande conjointe. Nous vous aviserons quand ce sera à votre tour de signer.',
+      "Vous vous êtes joint à la demande conjointe. C'est à votre tour de confirmer votre identité",
     sign: 'Signer votre demande',
     reviewAndSign: 'Vérifier et signer',
     ceremonyTitle: 'Vérifiez et signez votre document',
@@ -114,10 +117,11 @@ test('an English primary and a French joint applicant: each signs, is written to
   await expect(heading(page, en.reviewHeading)).toBeVisible();
   await page.getByLabel(en.consent).check();
   await page.getByRole('button', { name: en.agree }).click();
-  // Funding first (issue 14), then the application waits for the joint applicant.
+  // Funding first (issue 14), then the primary confirms their identity while the application
+  // waits for the joint applicant (spec section 4).
   await expect(heading(page, 'Fund your accounts')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(heading(page, en.invited('Sam Roy'))).toBeVisible({ timeout: 20_000 });
+  await expect(heading(page, identityWords.en.title)).toBeVisible({ timeout: 20_000 });
 
   // The invitation is in French, as stated for the joint applicant.
   const invitation = await mailTo(page.request, joint.email, (message) =>
