@@ -422,7 +422,7 @@ export async function signingStatus(
   deps: EsignDeps,
   caller: Signer,
   applicationId: string,
-): Promise<EsignState> {
+): Promise<EsignState & { identityVerified: boolean }> {
   const { application, signature } = await known(deps.db, caller, applicationId);
   return {
     ...stateOf(application, signature),
