@@ -106,7 +106,8 @@ async function agree(page: Page, t: Text, id: string) {
 async function signAs(page: Page, t: Text, person: Person) {
   await expect(heading(page, t.esignTitle)).toBeVisible();
   await page.getByRole('button', { name: t.reviewAndSign }).click();
-  await expect(page).toHaveURL(/\/sandbox\/esign\//);
+  // The document is drawn before the ceremony opens: a moment on a busy machine.
+  await expect(page).toHaveURL(/\/sandbox\/esign\//, { timeout: 30_000 });
   await page.getByLabel(t.typedName).fill(`${person.firstName} ${person.lastName}`);
   await page.getByRole('button', { name: t.signDocument }).click();
   await expect(page).toHaveURL(/#\/application\/[0-9a-f-]+\/esign/);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { emailCodeFor } from '../support/account-security.ts';
 import { newEmail, signInThroughApi } from '../support/accounts.ts';
 import { applicationCard } from '../support/applications.ts';
@@ -9,7 +9,8 @@ import {
 } from '../support/identity.ts';
 import { escapeRegExp, heading } from '../support/locators.ts';
 import { useLanguage } from '../support/pages.ts';
-import { applicationAtReview, codeIn, mailTo, type Person } from '../support/seed.ts';
+import { applicationAtReview, codeIn, mailTo } from '../support/seed.ts';
+import { signOnTheCeremony } from '../support/signing.ts';
 
 /**
  * Issue 30, item 5 (audit A-M2, A-M3, C-4): a joint application in which each person is told
@@ -70,29 +71,6 @@ const fr = {
   signedHeading: 'Votre demande est signée',
   underReview: 'La demande est en cours de vérification',
 };
-
-/** On the signing step: the ceremony in the signer's language, the typed name, signed. */
-async function signHere(
-  page: Page,
-  t: {
-    reviewAndSign: string;
-    ceremonyTitle: string;
-    typedName: string;
-    signDocument: string;
-    signedHeading: string;
-  },
-  person: Person,
-) {
-  await page.getByRole('button', { name: t.reviewAndSign }).click();
-  // The document is drawn before the ceremony opens: a moment on a busy machine.
-  await expect(page).toHaveURL(/\/sandbox\/esign\//, { timeout: 30_000 });
-  await expect(page.getByRole('heading', { level: 1, name: t.ceremonyTitle })).toBeVisible();
-  await page.getByLabel(t.typedName).fill(`${person.firstName} ${person.lastName}`);
-  await page.getByRole('button', { name: t.signDocument }).click();
-  await expect(page.getByRole('heading', { name: t.signedHeading })).toBeVisible({
-    timeout: 25_000,
-  });
-}
 
 /** The path and hash of a link a mail carries to `step` of application `id`. */
 function linkIn(text: string, id: string, step: string): string {
@@ -207,7 +185,7 @@ test('a joint application where each person is told their turn, by mail and on t
     primaryCard.getByRole('link', { name: new RegExp(escapeRegExp(en.sign)) }),
   ).toBeVisible();
   await page.goto(linkIn(turn.text, id, 'esign'));
-  await signHere(page, en, primary);
+  await signOnTheCeremony(page, en, primary);
 
   // The joint applicant's page moves on by itself (A minor 19), and a mail in French says it
   // is their turn; they sign.
@@ -221,7 +199,7 @@ test('a joint application where each person is told their turn, by mail and on t
     (message) => message.subject === fr.turnSubject,
   );
   expect(jointTurn.text).toContain(`/#/application/${id}/esign`);
-  await signHere(other, fr, joint);
+  await signOnTheCeremony(other, fr, joint);
 
   // Both see it under review.
   await other.goto('/#/home/dashboard');
