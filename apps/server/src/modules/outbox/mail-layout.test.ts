@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND_COLOURS } from '@portal/domain/brand';
 import { jointInvitationMail, newCodeMail } from '../co-auth-code/joint-invitation-mail.ts';
-import { underReviewMail } from '../esign/esign-mail.ts';
+import { primaryTurnMail, underReviewMail } from '../esign/esign-mail.ts';
 import {
   emailChangedMail,
   emailCodeMail,
@@ -49,6 +49,18 @@ const templates: [string, (language: MessageLanguage) => MessageContent][] = [
         signedCopyUrl: `${publicUrl}/#/application/1/next-steps`,
       }),
   ],
+  ...(['sign', 'verifyIdentity'] as const).map(
+    (turn): [string, (language: MessageLanguage) => MessageContent] => [
+      `primaryTurn (${turn})`,
+      (l) =>
+        primaryTurnMail(l, {
+          firstName: hostile,
+          jointName: hostile,
+          turn,
+          url: `${publicUrl}/#/application/1/${turn === 'sign' ? 'esign' : 'qualid'}`,
+        }),
+    ],
+  ),
 ];
 
 describe('mail layout', () => {
