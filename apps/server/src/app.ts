@@ -403,6 +403,7 @@ export async function buildApp(
       vendors.documentVerification ??
       createDocumentVerificationProvider('sandbox', { db: app.db, cipher: app.cipher }),
     pollMs: config.sandboxWebhookPollMs ? 5 * 60_000 : 0,
+    publicUrl,
   });
   // Transfers in move on the same bank clock and polling (transfer-processing.job.ts).
   await app.register(transferProcessing, {

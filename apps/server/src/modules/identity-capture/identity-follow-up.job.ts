@@ -40,6 +40,8 @@ export interface IdentityFollowUpOptions {
   log: OutboxLog;
   /** The clock (tests move it). */
   now?: () => Date;
+  /** The site's address, for the links in the mails a verification sends (the next turn). */
+  publicUrl?: string;
 }
 
 export function createIdentityFollowUpJob(options: IdentityFollowUpOptions): IdentityFollowUpJob {
@@ -80,7 +82,12 @@ export function createIdentityFollowUpJob(options: IdentityFollowUpOptions): Ide
           if (!attempt) return false;
           await applyDecisionToAttempt(
             tx,
-            { cipher, vendor: provider.name, now: () => at },
+            {
+              cipher,
+              vendor: provider.name,
+              now: () => at,
+              ...(options.publicUrl && { publicUrl: options.publicUrl }),
+            },
             attempt,
             decision,
           );
@@ -109,7 +116,12 @@ declare module 'fastify' {
 
 async function identityFollowUpPlugin(
   app: FastifyInstance,
-  options: { provider: DocumentVerificationProvider; pollMs: number; now?: () => Date },
+  options: {
+    provider: DocumentVerificationProvider;
+    pollMs: number;
+    now?: () => Date;
+    publicUrl?: string;
+  },
 ) {
   const job = createIdentityFollowUpJob({
     db: app.db,
@@ -117,6 +129,7 @@ async function identityFollowUpPlugin(
     provider: options.provider,
     log: app.log.child({ module: 'identity-follow-up' }),
     ...(options.now && { now: options.now }),
+    ...(options.publicUrl && { publicUrl: options.publicUrl }),
   });
   app.decorate('identityFollowUp', job);
   if (options.pollMs > 0) app.addHook('onReady', async () => job.start(options.pollMs));
