@@ -22,6 +22,13 @@ const shortSessionPort = port + 2;
 export const shortSessionBaseURL = `http://127.0.0.1:${shortSessionPort}`;
 export const SHORT_SESSION_IDLE_MINUTES = 1;
 
+/**
+ * The sandbox mailbox's secret on every server (issue 30): the journeys read codes and links
+ * with it (`mailboxHeaders` in support/seed.ts); anyone without it gets 401.
+ */
+export const SANDBOX_MAILBOX_SECRET =
+  process.env.SANDBOX_MAILBOX_SECRET ?? 'e2e-sandbox-mailbox-secret-e2e-sandbox-mailbox';
+
 /** Debian's Chromium: test tools may not download browsers on this machine. */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -59,6 +66,7 @@ const serverEnv: Record<string, string> = {
   // The journeys pass identity at any hour: the bureau's weekly maintenance is shown by the
   // client's clock, which the maintenance journey fixes (identity-desktop.spec.ts).
   BUREAU_MAINTENANCE_WINDOWS: 'false',
+  SANDBOX_MAILBOX_SECRET,
 };
 if (process.env.E2E_DATABASE_URL) {
   serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { SANDBOX_MAILBOX_SECRET } from '../playwright.config.ts';
 
 /**
  * Answers an application up to the review through the API, as a script would (the
@@ -181,6 +182,9 @@ export interface MailboxMessage {
   text: string;
 }
 
+/** What a journey sends to read the sandbox mailbox: its secret (anyone else gets 401). */
+export const mailboxHeaders = { 'sandbox-mailbox-secret': SANDBOX_MAILBOX_SECRET };
+
 /** Waits for the sandbox mailbox to hold a message to `to` that `matches`; answers the newest. */
 export async function mailTo(
   request: APIRequestContext,
@@ -193,7 +197,9 @@ export async function mailTo(
       async () => {
         const response = await request.get(
           `/sandbox/mailbox/messages?to=${encodeURIComponent(to)}`,
+          { headers: mailboxHeaders },
         );
+        expect(response.status(), 'the sandbox mailbox refused its secret').toBe(200);
         const messages = (await response.json()) as MailboxMessage[];
         found = messages.find(matches);
         return found !== undefined;

@@ -11,7 +11,13 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { heading } from '../support/locators.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import { dateBoxes, fieldOf } from '../support/profile.ts';
-import { otherInterests, profileOf, tokenOf, type MailboxMessage } from '../support/seed.ts';
+import {
+  mailboxHeaders,
+  otherInterests,
+  profileOf,
+  tokenOf,
+  type MailboxMessage,
+} from '../support/seed.ts';
 import { DEMO_PASSWORD, takeToUnderReview } from '../support/under-review.ts';
 import { journeyWords, signInWords } from '../support/words.ts';
 
@@ -154,6 +160,7 @@ async function invitationLinks(
       async () => {
         const response = await request.get(
           `${base}/sandbox/mailbox/messages?to=${encodeURIComponent(to)}`,
+          { headers: mailboxHeaders },
         );
         const messages = (await response.json()) as MailboxMessage[];
         links = messages

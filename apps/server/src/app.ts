@@ -380,6 +380,8 @@ export async function buildApp(
   // Mail and SMS: the dispatcher, and the sandbox mailbox pages while a sandbox carries either.
   await app.register(outbox, {
     mail: mailConfigOf(config),
+    appSecret: config.appSecret,
+    ...(config.sandboxMailboxSecret && { mailboxSecret: config.sandboxMailboxSecret }),
     ...(vendors.mail && { mailTransport: vendors.mail }),
     ...(vendors.sms && { smsTransport: vendors.sms }),
   });

@@ -14,6 +14,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseDataKey, type DataKeySource } from './lib/crypto/data-key.ts';
 import { derivedWebhookSecret } from './lib/webhooks/webhook-signature.ts';
+import type { MailboxSecretSource } from './modules/outbox/sandbox-mailbox-access.ts';
 import { defaultSecurityPolicy, type SecurityPolicy } from './modules/security/security-policy.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -113,6 +114,12 @@ export interface AppConfig {
    * it (the tests) uses the sandbox mailbox and does not poll: tests call `app.outbox.runOnce()`.
    */
   mail?: Partial<MailConfig>;
+  /**
+   * The sandbox mailbox's secret (issue 30): `SANDBOX_MAILBOX_SECRET`, else one generated once
+   * into `DATA_DIR/sandbox-mailbox.secret`. `loadConfig` always sets it; a configuration built in
+   * code without it derives one from `appSecret`.
+   */
+  sandboxMailboxSecret?: MailboxSecretSource;
   /** How long a whole request (headers and body) may take to arrive, in ms; 60 s unless set. */
   requestTimeoutMs?: number;
   /** How long the request headers may take to arrive, in ms; 15 s unless set. */
@@ -487,6 +494,13 @@ const environmentSchema = z.object({
     .regex(mailFromPattern, 'MAIL_FROM must be an address or "Name <address>"')
     .or(z.literal(''))
     .optional(),
+  // Zod's message never repeats the value.
+  SANDBOX_MAILBOX_SECRET: z
+    .string()
+    .refine((value) => value.trim() === '' || value.trim().length >= 32, {
+      message: 'SANDBOX_MAILBOX_SECRET must be at least 32 characters',
+    })
+    .optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
@@ -614,6 +628,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       from: env.MAIL_FROM || defaultMailFrom,
       pollMs: env.OUTBOX_POLL_MS,
     },
+    sandboxMailboxSecret: env.SANDBOX_MAILBOX_SECRET?.trim()
+      ? { kind: 'given', secret: env.SANDBOX_MAILBOX_SECRET }
+      : { kind: 'file', path: path.resolve(env.DATA_DIR, 'sandbox-mailbox.secret') },
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,

@@ -1,7 +1,8 @@
 // First: V8's flags hold only for what is allocated after them.
 import './runtime-flags.ts';
-import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { ConfigError, loadConfig, publicUrlOf, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { startLine } from './start-line.ts';
 
 /** A configuration the server refuses stops it with the reason alone, not a stack trace. */
 function exitOnConfigError(error: unknown): never {
@@ -82,3 +83,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// For a person, not the JSON log: the log may be shipped elsewhere, and this line holds the
+// mailbox's key. With PORT=0 the address names the port the system chose.
+const listening = app.server.address();
+const port = typeof listening === 'object' && listening ? listening.port : config.port;
+process.stdout.write(`${startLine(publicUrlOf({ ...config, port }), app.sandboxMailboxSecret)}\n`);

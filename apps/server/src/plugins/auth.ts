@@ -17,6 +17,8 @@ declare module 'fastify' {
     sessionId?: string;
   }
   interface FastifyInstance {
+    /** The person a live bearer token names, or null; answers nothing (the caller decides). */
+    bearerUser(request: FastifyRequest): Promise<AuthenticatedUser | null>;
     /** preHandler: answers 401 unless a live bearer token names the caller. */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void>;
     /**
@@ -106,9 +108,17 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     });
   }
 
-  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+  const bearerSession = async (request: FastifyRequest) => {
     const token = request.headers.authorization?.match(/^Bearer ([\w-]{20,100})$/)?.[1];
-    const found = token ? await authenticate(app.db, policy, token, new Date(), cache) : null;
+    return token ? await authenticate(app.db, policy, token, new Date(), cache) : null;
+  };
+  app.decorate(
+    'bearerUser',
+    async (request: FastifyRequest) => (await bearerSession(request))?.user ?? null,
+  );
+
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    const found = await bearerSession(request);
     if (!found) {
       // An async hook that answers must return the reply, or the handler still runs.
       return reply

@@ -10,6 +10,7 @@ import type { ErrorBody } from '../test/applications.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { bearer, signedInUser, uniqueEmail } from '../test/users.ts';
 import { failureLog, queryName, refusalBody } from './error-handler.ts';
+import { mailboxHeaders } from '../test/mailbox.ts';
 
 /** An answer in the project's shape, with nothing of Fastify's own codes or words. */
 function expectOurShape(response: { body: string; json(): unknown }, errorCode: string) {
@@ -256,6 +257,7 @@ describe('request logs', () => {
       const email = uniqueEmail('octavia.lanthier');
       await logged.inject({
         url: `/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
+        headers: mailboxHeaders,
         remoteAddress: '198.51.100.23',
       });
       const text = log.text();

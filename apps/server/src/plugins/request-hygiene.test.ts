@@ -3,6 +3,7 @@ import type { ErrorBody } from '../test/applications.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { registerUser, uniqueEmail } from '../test/users.ts';
 import { nulRefusal, pathsWithNul } from './request-hygiene.ts';
+import { mailboxHeaders } from '../test/mailbox.ts';
 
 const form = (values: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -147,24 +148,33 @@ describe('a NUL character anywhere in a request is refused with 400 invalidInput
   it('GET /sandbox/mailbox?to=...: in the query string', async () => {
     const response = await test.app.inject({
       url: '/sandbox/mailbox?to=alex%00%40example.com',
-      headers: { accept: 'text/html' },
+      headers: { ...mailboxHeaders, accept: 'text/html' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(refusal({ to: 'invalid' }));
   });
 
   it('GET /sandbox/mailbox/messages?to=...: in the query string, and a NUL in a path parameter', async () => {
-    const messages = await test.app.inject({ url: '/sandbox/mailbox/messages?to=%00' });
+    const messages = await test.app.inject({
+      url: '/sandbox/mailbox/messages?to=%00',
+      headers: mailboxHeaders,
+    });
     expect(messages.statusCode).toBe(400);
     expect(messages.json()).toEqual(refusal({ to: 'invalid' }));
 
-    const message = await test.app.inject({ url: '/sandbox/mailbox/abc%00def' });
+    const message = await test.app.inject({
+      url: '/sandbox/mailbox/abc%00def',
+      headers: mailboxHeaders,
+    });
     expect(message.statusCode).toBe(400);
     expect(message.json()).toEqual(refusal({ id: 'invalid' }));
   });
 
   it('still answers the same requests without the NUL as before', async () => {
-    const mailbox = await test.app.inject({ url: '/sandbox/mailbox/messages?to=nobody' });
+    const mailbox = await test.app.inject({
+      url: '/sandbox/mailbox/messages?to=nobody',
+      headers: mailboxHeaders,
+    });
     expect(mailbox.statusCode).toBe(200);
     const report = await test.app.inject({
       method: 'POST',

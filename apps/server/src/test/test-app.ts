@@ -6,6 +6,7 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import type { AppConfig, DatabaseConfig } from '../config.ts';
 import { defaultSecurityPolicy, type SecurityPolicy } from '../modules/security/security-policy.ts';
+import { TEST_MAILBOX_SECRET } from './mailbox.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 import { signedInUser, type TestUser } from './users.ts';
 
@@ -73,6 +74,7 @@ function testConfig(database: DatabaseConfig, overrides: Partial<AppConfig>): Ap
     security: testSecurityPolicy(),
     seedDemoUsers: false,
     appSecret: 'test-secret-test-secret-test-secret-0001',
+    sandboxMailboxSecret: { kind: 'given', secret: TEST_MAILBOX_SECRET },
     // Most server tests are about something other than identity and sign without it; the
     // identity tests turn the flag off (`featureFlags: { bypassQualId: false }`), and the
     // flag files themselves bypass only in the demo environment.

@@ -4,6 +4,7 @@ import { registrationSchema } from '@portal/domain/rules/account';
 import { defaultSecurityPolicy } from '../modules/security/security-policy.ts';
 import { seedTotp } from '../modules/security/second-factor.service.ts';
 import { register, type Role, type SecurityDeps } from '../modules/security/security.service.ts';
+import { mailboxHeaders } from './mailbox.ts';
 
 export interface TestUser {
   email: string;
@@ -79,6 +80,7 @@ export async function emailCodeFor(app: FastifyInstance, email: string): Promise
   await app.outbox.runOnce();
   const response = await app.inject({
     url: `/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
+    headers: mailboxHeaders,
   });
   const messages = response.json<{ subject: string; text: string }[]>();
   const code = messages

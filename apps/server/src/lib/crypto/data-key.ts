@@ -1,16 +1,5 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
-import path from 'node:path';
+import { loadOrCreateSecretFile } from './secret-file.ts';
 
 /** AES-256 takes a 32-byte key. */
 export const DATA_KEY_BYTES = 32;
@@ -42,40 +31,22 @@ export function parseDataKey(text: string): Buffer | null {
 
 /**
  * The key kept in `file`: read when it exists, otherwise drawn at random and written with mode
- * 0600. The new key is written to a temporary file first and then linked to its name, which
- * fails when the name exists: two processes starting on one folder end up with one key, and
- * nobody ever reads a half-written file. A file that holds no valid key stops the start instead
- * of being replaced (replacing it would make every encrypted value unreadable).
+ * 0600 (`loadOrCreateSecretFile`). A file that holds no valid key stops the start instead of
+ * being replaced (replacing it would make every encrypted value unreadable).
  */
 export function loadOrCreateKeyFile(file: string): Buffer {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  if (!existsSync(file)) {
-    const key = randomBytes(DATA_KEY_BYTES);
-    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    const descriptor = openSync(temporary, 'wx', 0o600);
-    try {
-      writeSync(descriptor, `${key.toString('base64')}\n`);
-      fsyncSync(descriptor);
-    } finally {
-      closeSync(descriptor);
-    }
-    try {
-      linkSync(temporary, file);
-      return key;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      unlinkSync(temporary);
-    }
-  }
-  const existing = parseDataKey(readFileSync(file, 'utf8'));
-  if (!existing) {
-    throw new DataKeyError(
-      `${file} does not hold a 32-byte key (base64 or 64 hex characters); ` +
-        'restore it from a backup or set DATA_ENCRYPTION_KEY. It was left as it is.',
-    );
-  }
-  return existing;
+  return loadOrCreateSecretFile(file, {
+    generate() {
+      const key = randomBytes(DATA_KEY_BYTES);
+      return { value: key, text: key.toString('base64') };
+    },
+    parse: parseDataKey,
+    refusal: (path) =>
+      new DataKeyError(
+        `${path} does not hold a 32-byte key (base64 or 64 hex characters); ` +
+          'restore it from a backup or set DATA_ENCRYPTION_KEY. It was left as it is.',
+      ),
+  });
 }
 
 /**

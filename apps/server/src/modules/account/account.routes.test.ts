@@ -13,6 +13,7 @@ import {
   formHeaders,
 } from '../../test/users.ts';
 import { APPLICATIONS_URL, createApplication } from '../../test/applications.ts';
+import { mailboxHeaders } from '../../test/mailbox.ts';
 
 /** Issue 11: email ownership, the account settings API, and what needs a verified address. */
 
@@ -155,6 +156,7 @@ describe('account settings', () => {
       await test.app.outbox.runOnce();
       const oldMail = await test.app.inject({
         url: `/sandbox/mailbox/messages?to=${encodeURIComponent(user.email)}`,
+        headers: mailboxHeaders,
       });
       expect(oldMail.json()[0]).toMatchObject({ subject: 'Your email address was changed' });
       // The new address signs in; the old one no longer does.
@@ -200,6 +202,7 @@ describe('account settings', () => {
       await test.app.outbox.runOnce();
       const notice = await test.app.inject({
         url: `/sandbox/mailbox/messages?to=${encodeURIComponent(user.email)}`,
+        headers: mailboxHeaders,
       });
       expect(notice.json()[0]).toMatchObject({ subject: 'Your password was changed' });
     });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { InvestorView, InvitationView } from '@portal/domain/express/express-api';
 import { bearer, uniqueEmail, type TestUser } from '../../test/users.ts';
+import { mailboxHeaders } from '../../test/mailbox.ts';
 
 export const API = '/service/jaxrs';
 
@@ -56,7 +57,10 @@ export async function invite(
   if (response.statusCode !== 201) throw new Error(`send answered ${response.body}`);
   await app.outbox.runOnce();
   const messages = (
-    await app.inject({ url: `/sandbox/mailbox/messages?to=${encodeURIComponent(investor.email)}` })
+    await app.inject({
+      url: `/sandbox/mailbox/messages?to=${encodeURIComponent(investor.email)}`,
+      headers: mailboxHeaders,
+    })
   ).json<{ subject: string; text: string }[]>();
   const mail = messages[0];
   const token = mail && /#\/action\?token=([\w-]{43})/.exec(mail.text)?.[1];

@@ -4,6 +4,7 @@ import type { FundingItem } from '@portal/domain/funding/funding-item';
 import { multipart, pdf } from '../../test/documents.ts';
 import { bearer, type TestUser } from '../../test/users.ts';
 import { agreedApplication } from '../identity/identity.fixtures.ts';
+import { mailboxHeaders } from '../../test/mailbox.ts';
 
 /** Test set-ups of the funding module: an agreed application, a void cheque, a request. */
 
@@ -136,6 +137,7 @@ export async function mailsTo(app: FastifyInstance, email: string) {
   await app.outbox.runOnce();
   const response = await app.inject({
     url: `/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
+    headers: mailboxHeaders,
   });
   return response.json<{ subject: string; text: string }[]>();
 }

@@ -4,12 +4,23 @@ import type { MailConfig } from '../../config.ts';
 import type { MailTransport } from '../../providers/mail/mail-transport.ts';
 import { createMailTransport } from '../../providers/mail/mail-transports.ts';
 import { createDispatcher, type OutboxDispatcher } from './dispatcher.ts';
-import { sandboxMailboxRoutes } from './sandbox-mailbox.routes.ts';
+import {
+  mailboxAccess,
+  resolveMailboxSecret,
+  type MailboxSecret,
+  type MailboxSecretSource,
+} from './sandbox-mailbox-access.ts';
+import { sandboxMailboxRoutes, sandboxMailboxStaffRoute } from './sandbox-mailbox.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The outbox dispatcher; tests, which do not poll, call `runOnce()` themselves. */
     outbox: OutboxDispatcher;
+    /**
+     * The sandbox mailbox's secret, or null when no sandbox carries mail or SMS: `npm start`
+     * prints the address that opens it (`mailboxAddress`); the log never holds it.
+     */
+    sandboxMailboxSecret: MailboxSecret | null;
   }
 }
 
@@ -31,6 +42,9 @@ export interface OutboxOptions {
   mailTransport?: MailTransport;
   /** A real SMS vendor built in code; the sandbox otherwise (no SMS adapter yet). */
   smsTransport?: MailTransport;
+  /** Where the sandbox mailbox's secret comes from; derived from `appSecret` when absent. */
+  mailboxSecret?: MailboxSecretSource;
+  appSecret: string;
 }
 
 async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
@@ -54,7 +68,13 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
     await dispatcher.stop();
     await transport.close?.();
   });
-  if (mailbox) await app.register(sandboxMailboxRoutes, { prefix: '/sandbox/mailbox', mailbox });
+  app.decorate('sandboxMailboxSecret', null);
+  if (!mailbox) return;
+  const secret = resolveMailboxSecret(options.mailboxSecret, options.appSecret);
+  const access = mailboxAccess(secret.secret);
+  app.sandboxMailboxSecret = secret;
+  await app.register(sandboxMailboxRoutes, { prefix: '/sandbox/mailbox', mailbox, access });
+  await app.register(sandboxMailboxStaffRoute, { prefix: '/security/sandbox-mailbox', access });
 }
 
 export const outbox = fp(outboxPlugin, { name: 'outbox', dependencies: ['field-cipher'] });

@@ -16,7 +16,7 @@ ${BRAND_HEADER_STYLE}.bar,main{width:min(64rem,100% - 2rem);margin:0 auto}
 .vendor-line{display:flex;align-items:center;gap:1rem}.mailbox{font-weight:700;color:#1b2631}.vendor{color:#4a5661;font-size:.9rem;margin:0}main{padding:2rem 0}
 .panel{background:#fff;padding:2rem;border-radius:4px;box-shadow:0 1px 3px rgb(0 0 0/12%)}
 h1{margin-top:0;font-size:2rem;line-height:1.2}label{display:block;font-weight:700}
-.hint{color:#4a5661;margin:.25rem 0}input[type=text]{width:min(28rem,100%);padding:.6rem;font:inherit;border:2px solid #1b2631;border-radius:4px}
+.hint{color:#4a5661;margin:.25rem 0}input[type=text],input[type=password]{width:min(28rem,100%);padding:.6rem;font:inherit;border:2px solid #1b2631;border-radius:4px}
 input:focus,button:focus,a:focus,summary:focus{outline:3px solid #ffbf47;outline-offset:2px}
 button{margin-left:.5rem;padding:.6rem 1.5rem;font:inherit;font-weight:700;color:#fff;background:#0b5a6e;border:2px solid #0b5a6e;border-radius:4px;cursor:pointer}
 table{width:100%;border-collapse:collapse;margin-top:1.5rem}caption{text-align:left;font-weight:700;padding-bottom:.5rem}
@@ -25,7 +25,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-we
 iframe{width:100%;height:32rem;border:1px solid #c9d1d6;border-radius:4px;background:#fff}
 .message-text{white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #c9d1d6;border-radius:4px;padding:1rem;font-family:'Liberation Mono',monospace;font-size:.95rem}
 details{margin-top:1.5rem}summary{cursor:pointer;font-weight:700}
-a{color:#0b5a6e}`;
+a{color:#0b5a6e}.error{color:#b00020;font-weight:700;margin:.25rem 0}`;
 
 /** The query that keeps the language someone chose with `?lang=` on the pages they move to. */
 export interface PageLinks {
@@ -179,4 +179,32 @@ export function mailboxNotFoundPage(language: MailboxPagesLanguage, links: PageL
 <p><a href="${escapeHtml(href('/sandbox/mailbox', { lang: links.lang }))}">${escapeHtml(t.backToMailbox)}</a></p>`;
   const switchHref = href('/sandbox/mailbox', { lang: otherLanguage(language) });
   return layout(language, t.notFoundTitle, body, switchHref);
+}
+
+/**
+ * What anyone without the mailbox's secret or a staff sign-in sees: how to open it, and a
+ * field for the key (sent once in the address, which the server swaps for a cookie).
+ */
+export function mailboxLockedPage(
+  language: MailboxPagesLanguage,
+  { wrongKey = false }: { wrongKey?: boolean } = {},
+): string {
+  const t = mailboxText(language);
+  const problem = wrongKey
+    ? `<p class="error" id="key-error" role="alert">${escapeHtml(t.lockedWrongKey)}</p>`
+    : '';
+  const body = `<h1>${escapeHtml(t.lockedTitle)}</h1><p>${escapeHtml(t.lockedIntro)}</p>
+<p>${escapeHtml(t.lockedOperator)}</p>
+<form method="get" action="/sandbox/mailbox">
+<input type="hidden" name="lang" value="${language}">
+<label for="key">${escapeHtml(t.lockedKeyLabel)}</label>${problem}
+<input id="key" name="key" type="password" autocomplete="off" spellcheck="false"${wrongKey ? ' aria-invalid="true" aria-describedby="key-error"' : ''}><button type="submit">${escapeHtml(t.lockedOpen)}</button>
+</form>
+<p><a href="/security/sandbox-mailbox">${escapeHtml(t.lockedStaff)}</a></p>`;
+  return layout(
+    language,
+    t.lockedTitle,
+    body,
+    href('/sandbox/mailbox', { lang: otherLanguage(language) }),
+  );
 }

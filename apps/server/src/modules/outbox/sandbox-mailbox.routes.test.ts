@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { uniqueEmail } from '../../test/users.ts';
+import { mailboxHeaders, TEST_MAILBOX_SECRET } from '../../test/mailbox.ts';
+import { bearer, signedInUser, signedInWithRole, uniqueEmail } from '../../test/users.ts';
 import { enqueueTestMessage } from './outbox.fixtures.ts';
 import * as repo from './outbox.repo.ts';
 
@@ -24,7 +25,10 @@ describe('sandbox mailbox', () => {
   });
   afterAll(() => test.close());
 
+  /** A request with the mailbox's secret, as the end-to-end suite sends it. */
   const get = (url: string, headers: Record<string, string> = {}) =>
+    test.app.inject({ method: 'GET', url, headers: { ...mailboxHeaders, ...headers } });
+  const anonymous = (url: string, headers: Record<string, string> = {}) =>
     test.app.inject({ method: 'GET', url, headers });
 
   const messagesTo = async (to: string) => {
@@ -114,6 +118,7 @@ describe('sandbox mailbox', () => {
     expect(byQuery.body).toContain('Boîte aux lettres');
     expect(byQuery.body).toContain('Destinataire');
     const byCookie = await get(MAILBOX, { cookie: 'lang=fr-CA' });
+    expect(byCookie.statusCode).toBe(200);
     expect(byCookie.body).toContain('<html lang="fr-CA">');
     const english = await get(`${MAILBOX}?lang=en`, { cookie: 'lang=fr' });
     expect(english.body).toContain('<html lang="en-CA">');
@@ -182,5 +187,153 @@ describe('sandbox mailbox', () => {
       lastError: 'MailDeliveryError SandboxUndeliverable',
     });
     expect(await messagesTo('nobody@bounce.invalid')).toEqual([]);
+  });
+});
+
+/** Issue 30 item 3 (B-F1): the mailbox hands out accounts, so nobody reads it anonymously. */
+describe('sandbox mailbox: who may read it', () => {
+  let test: TestApp;
+  let messageUrl: string;
+  const recipient = uniqueEmail('victim');
+  beforeAll(async () => {
+    test = await createTestApp();
+    await enqueueTestMessage(test.app, {
+      recipient,
+      content: { subject: 'Reset your password', text: 'Reset: https://portal.example/reset' },
+    });
+    await test.app.outbox.runOnce();
+    const [message] = (
+      await test.app.inject({ url: `${MAILBOX}/messages?to=${recipient}`, headers: mailboxHeaders })
+    ).json<MailboxJson[]>();
+    messageUrl = `${MAILBOX}/${message?.id}`;
+  });
+  afterAll(() => test.close());
+
+  const routes = () => [
+    MAILBOX,
+    `${MAILBOX}?to=${encodeURIComponent(recipient)}`,
+    `${MAILBOX}/messages`,
+    `${MAILBOX}/messages?to=${encodeURIComponent(recipient)}`,
+    messageUrl,
+    `${MAILBOX}/not-a-uuid`,
+    `${MAILBOX}/00000000-0000-4000-8000-000000000000`,
+  ];
+
+  it('answers 401 to an anonymous request on every route, before any lookup, leaking nothing', async () => {
+    for (const url of routes()) {
+      const response = await test.app.inject({ url });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.body, url).not.toContain(recipient);
+      expect(response.body, url).not.toContain('portal.example/reset');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const json = await test.app.inject({ url: `${MAILBOX}/messages?to=${recipient}` });
+    expect(json.json()).toEqual({
+      errorCode: 'mailboxLocked',
+      message: 'The sandbox mailbox needs its secret.',
+    });
+  });
+
+  it('refuses a wrong secret, a signed-in client and an advisor; lets staff read it', async () => {
+    const url = `${MAILBOX}/messages?to=${encodeURIComponent(recipient)}`;
+    const wrong = { 'sandbox-mailbox-secret': `${TEST_MAILBOX_SECRET}x` };
+    expect((await test.app.inject({ url, headers: wrong })).statusCode).toBe(401);
+    const client = await signedInUser(test.app, 'client');
+    expect((await test.app.inject({ url, headers: bearer(client.token) })).statusCode).toBe(401);
+    const advisor = await signedInWithRole(test.app, 'advisor');
+    expect((await test.app.inject({ url, headers: bearer(advisor.token) })).statusCode).toBe(401);
+    const staff = await signedInWithRole(test.app, 'staff');
+    const read = await test.app.inject({ url, headers: bearer(staff.token) });
+    expect(read.statusCode).toBe(200);
+    expect(read.json<MailboxJson[]>()[0]?.recipient).toBe(recipient);
+  });
+
+  it('shows a locked page in the visitor’s language that says how to open it', async () => {
+    const english = await test.app.inject({ url: MAILBOX, headers: { accept: 'text/html' } });
+    expect(english.statusCode).toBe(401);
+    expect(english.body).toContain('This mailbox is locked');
+    expect(english.body).toContain('<input id="key" name="key" type="password"');
+    expect(english.body).toContain('href="/security/sandbox-mailbox"');
+    const french = await test.app.inject({ url: MAILBOX, headers: { cookie: 'lang=fr' } });
+    expect(french.body).toContain('Cette boîte aux lettres est verrouillée');
+    const wrongKey = await test.app.inject({ url: `${MAILBOX}?key=guess` });
+    expect(wrongKey.statusCode).toBe(401);
+    expect(wrongKey.body).toContain('This is not the key of this mailbox.');
+    expect(wrongKey.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('swaps ?key= for a strict, HttpOnly cookie and drops the key from the address', async () => {
+    const opened = await test.app.inject({
+      url: `${MAILBOX}?key=${encodeURIComponent(TEST_MAILBOX_SECRET)}&to=${encodeURIComponent(recipient)}&lang=fr`,
+    });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`${MAILBOX}?to=${encodeURIComponent(recipient)}&lang=fr`);
+    expect(opened.headers['referrer-policy']).toBe('no-referrer');
+    const cookie = opened.cookies.find((c) => c.name === 'sandbox_mailbox');
+    expect(cookie).toMatchObject({ path: MAILBOX, httpOnly: true, sameSite: 'Strict' });
+    // The cookie is not the secret: it cannot be replayed as the header.
+    expect(cookie?.value).not.toContain(TEST_MAILBOX_SECRET);
+    const page = await test.app.inject({
+      url: opened.headers.location as string,
+      cookies: { sandbox_mailbox: cookie?.value ?? '' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(recipient);
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const message = await test.app.inject({
+      url: messageUrl,
+      cookies: { sandbox_mailbox: cookie?.value ?? '' },
+    });
+    expect(message.statusCode).toBe(200);
+    const replayed = await test.app.inject({
+      url: `${MAILBOX}/messages`,
+      headers: { 'sandbox-mailbox-secret': cookie?.value ?? '' },
+    });
+    expect(replayed.statusCode).toBe(401);
+    const forged = await test.app.inject({ url: MAILBOX, cookies: { sandbox_mailbox: 'forged' } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('lets a staff member’s browser in from their sign-in, and nobody else', async () => {
+    const staff = await signedInWithRole(test.app, 'staff');
+    const bridge = await test.app.inject({
+      url: '/security/sandbox-mailbox',
+      headers: { cookie: staff.sessionCookie },
+    });
+    expect(bridge.statusCode).toBe(303);
+    expect(bridge.headers.location).toBe(MAILBOX);
+    const cookie = bridge.cookies.find((c) => c.name === 'sandbox_mailbox');
+    const page = await test.app.inject({
+      url: MAILBOX,
+      cookies: { sandbox_mailbox: cookie?.value ?? '' },
+    });
+    expect(page.statusCode).toBe(200);
+    const client = await signedInUser(test.app, 'client');
+    for (const headers of [{}, { cookie: client.sessionCookie }]) {
+      const refused = await test.app.inject({ url: '/security/sandbox-mailbox', headers });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.cookies).toEqual([]);
+      expect(refused.body).toContain('This mailbox is locked');
+    }
+  });
+
+  it('names the cookie __Secure- with Secure over https', async () => {
+    const https = await createTestApp({ trustProxy: ['127.0.0.1'] });
+    try {
+      const opened = await https.app.inject({
+        url: `${MAILBOX}?key=${encodeURIComponent(TEST_MAILBOX_SECRET)}`,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      const cookie = opened.cookies.find((c) => c.name === '__Secure-sandbox_mailbox');
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
+      const plain = await https.app.inject({
+        url: MAILBOX,
+        headers: { 'x-forwarded-proto': 'https' },
+        cookies: { sandbox_mailbox: cookie?.value ?? '' },
+      });
+      expect(plain.statusCode).toBe(401);
+    } finally {
+      await https.close();
+    }
   });
 });

@@ -2,9 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LANGUAGE_COOKIE } from '@portal/domain';
 import { z } from 'zod';
+import { isHttps, secureName } from '../../lib/http/cookies.ts';
 import type { SandboxMailbox } from '../../providers/mail/sandbox-mailbox.ts';
+import { sessionSecretOf } from '../security/security.routes.ts';
+import { sessionUser } from '../security/security.service.ts';
+import {
+  MAILBOX_COOKIE,
+  MAILBOX_KEY_PARAMETER,
+  MAILBOX_SECRET_HEADER,
+  type MailboxAccess,
+} from './sandbox-mailbox-access.ts';
 import {
   mailboxListPage,
+  mailboxLockedPage,
   mailboxMessagePage,
   mailboxNotFoundPage,
   type PageLinks,
@@ -37,22 +47,81 @@ const messageSchema = z.object({
   deliveredAt: z.string(),
 });
 
+const MAILBOX_PATH = '/sandbox/mailbox';
+
+/** The pages' cookie: this path only, never sent from another site, gone with the browser. */
+function setAccessCookie(request: FastifyRequest, reply: FastifyReply, access: MailboxAccess) {
+  reply.setCookie(secureName(request, MAILBOX_COOKIE), access.cookieValue, {
+    path: MAILBOX_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isHttps(request),
+  });
+}
+
+/** The request's address without `?key=`, to send the browser on to. */
+function withoutKey(url: string): string {
+  const [path = MAILBOX_PATH, query = ''] = url.split('?');
+  const params = new URLSearchParams(query);
+  params.delete(MAILBOX_KEY_PARAMETER);
+  const rest = params.toString();
+  return rest ? `${path}?${rest}` : path;
+}
+
+export interface SandboxMailboxOptions {
+  mailbox: SandboxMailbox;
+  access: MailboxAccess;
+}
+
 /**
- * The sandbox mail and SMS vendor's pages (architecture: sandbox vendors). Registered only while
- * the sandbox mailbox is the transport of mail, so they do not exist once SMTP is configured.
- * No sign-in: they stand for the vendor's own site, and hold only what the sandbox delivered.
+ * The sandbox mail and SMS vendor's pages (architecture: sandbox vendors), registered while the
+ * sandbox carries mail or SMS (SMS always, until an SMS vendor exists). They stand for the
+ * vendor's own site and hold codes and links that open accounts, so every route answers only
+ * the mailbox's secret (header, or the cookie `?key=` leaves) or a signed-in staff member's
+ * bearer token; anyone else gets 401 before any other check (issue 30 item 3).
  */
-export const sandboxMailboxRoutes: FastifyPluginAsyncZod<{ mailbox: SandboxMailbox }> = async (
+export const sandboxMailboxRoutes: FastifyPluginAsyncZod<SandboxMailboxOptions> = async (
   app,
-  { mailbox },
+  { mailbox, access },
 ) => {
+  const page = (reply: FastifyReply, html: string, status = 200) =>
+    reply.code(status).type('text/html; charset=utf-8').send(html);
+
+  const allowed = async (request: FastifyRequest) => {
+    const header = request.headers[MAILBOX_SECRET_HEADER];
+    if (typeof header === 'string' && access.acceptsSecret(header)) return true;
+    if (access.acceptsCookie(request.cookies[secureName(request, MAILBOX_COOKIE)])) return true;
+    return (await app.bearerUser(request))?.role === 'staff';
+  };
+
   app.addHook('onSend', async (_request, reply) => {
     // Codes and sign-in links: never kept by a browser cache or a proxy.
     reply.header('cache-control', 'no-store');
+    // Nothing this page links to (a reset link, a portal page) learns the mailbox's address.
+    reply.header('referrer-policy', 'no-referrer');
   });
 
-  const page = (reply: FastifyReply, html: string, status = 200) =>
-    reply.code(status).type('text/html; charset=utf-8').send(html);
+  // Before validation and every lookup: an anonymous caller learns nothing, not even whether a
+  // message id exists or is well formed.
+  app.addHook('onRequest', async (request, reply) => {
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const key = query.get(MAILBOX_KEY_PARAMETER);
+    const json = request.routeOptions.url === `${MAILBOX_PATH}/messages`;
+    if (key !== null && !json && access.acceptsSecret(key)) {
+      // The key leaves the address at once: the cookie carries it from here on, so it is not
+      // kept in the history, shown on screen or sent on in a Referer.
+      setAccessCookie(request, reply, access);
+      return reply.redirect(withoutKey(request.url), 303);
+    }
+    if (await allowed(request)) return;
+    if (json) {
+      return reply
+        .code(401)
+        .send({ errorCode: 'mailboxLocked', message: 'The sandbox mailbox needs its secret.' });
+    }
+    const language = languageOf(request, query.get('lang') ?? undefined);
+    return page(reply, mailboxLockedPage(language, { wrongKey: key !== null && !json }), 401);
+  });
 
   app.get('/', { schema: { hide: true, querystring: pageQuery } }, async (request, reply) => {
     const to = request.query.to?.trim() || undefined;
@@ -104,4 +173,27 @@ export const sandboxMailboxRoutes: FastifyPluginAsyncZod<{ mailbox: SandboxMailb
       return page(reply, mailboxMessagePage(language, message, links));
     },
   );
+};
+
+/**
+ * A signed-in staff member's way into the pages: the session cookie lives under `/security`,
+ * so this address (`/security/sandbox-mailbox`) reads it and, for staff, leaves the mailbox's
+ * cookie; anyone else sees the locked page.
+ */
+export const sandboxMailboxStaffRoute: FastifyPluginAsyncZod<{ access: MailboxAccess }> = async (
+  app,
+  { access },
+) => {
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const user = await sessionUser({ db: app.db }, sessionSecretOf(request));
+    if (user?.role !== 'staff') {
+      return reply
+        .code(401)
+        .type('text/html; charset=utf-8')
+        .send(mailboxLockedPage(languageOf(request)));
+    }
+    setAccessCookie(request, reply, access);
+    return reply.redirect(MAILBOX_PATH, 303);
+  });
 };

@@ -12,6 +12,7 @@ import {
 } from '../../test/users.ts';
 import { resetPassword, resetLinkUser } from './security.service.ts';
 import { securityDepsOf } from '../../test/users.ts';
+import { mailboxHeaders } from '../../test/mailbox.ts';
 
 /** Issue 11: "Forgot your password?" -> a single-use, 30-minute link -> a new password. */
 
@@ -36,6 +37,7 @@ describe('password recovery', () => {
     await test.app.outbox.runOnce();
     const response = await test.app.inject({
       url: `/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
+      headers: mailboxHeaders,
     });
     const mail = response
       .json<{ subject: string; text: string }[]>()
@@ -111,6 +113,7 @@ describe('password recovery', () => {
     await test.app.outbox.runOnce();
     const mail = await test.app.inject({
       url: `/sandbox/mailbox/messages?to=${encodeURIComponent(user.email)}`,
+      headers: mailboxHeaders,
     });
     expect(mail.json()[0]).toMatchObject({ subject: 'Your password was changed' });
 
@@ -162,6 +165,7 @@ describe('password recovery', () => {
     await test.app.outbox.runOnce();
     const mail = await test.app.inject({
       url: `/sandbox/mailbox/messages?to=${encodeURIComponent(user.email)}`,
+      headers: mailboxHeaders,
     });
     const links = mail
       .json<{ subject: string }[]>()

@@ -18,6 +18,7 @@ import {
   formHeaders,
 } from '../../test/users.ts';
 import { register } from './security.service.ts';
+import { mailboxHeaders } from '../../test/mailbox.ts';
 
 /** Issue 11: TOTP, SMS codes and recovery codes at sign-in; required for staff and advisors. */
 
@@ -216,6 +217,7 @@ describe('two-step sign-in', () => {
     await test.app.outbox.runOnce();
     const response = await test.app.inject({
       url: `/sandbox/mailbox/messages?to=${encodeURIComponent(phone)}`,
+      headers: mailboxHeaders,
     });
     const [newest] = response.json<{ channel: string; text: string }[]>();
     expect(newest?.channel).toBe('sms');

@@ -16,6 +16,7 @@ import {
   secondFactorCodeSchema,
 } from '@portal/domain/rules/account-security';
 import { z } from 'zod';
+import { clearCookie, isHttps, secureName } from '../../lib/http/cookies.ts';
 import type { PasswordHasher } from '../../lib/password-hashing/password-hasher.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { CodeRefused } from './one-time-codes.service.ts';
@@ -46,10 +47,6 @@ export const SESSION_COOKIE = 'portal_session';
 /** The sign-in waiting for its second factor (five minutes). */
 const CHALLENGE_COOKIE = 'portal_mfa';
 const TOKEN_COOKIE_MAX_AGE_SECONDS = 60;
-
-const isHttps = (request: FastifyRequest) => request.protocol === 'https';
-const secureName = (request: FastifyRequest, name: string) =>
-  isHttps(request) ? `__Secure-${name}` : name;
 
 /** The session secret this browser holds, under the name its scheme allows. */
 export const sessionSecretOf = (request: FastifyRequest) =>
@@ -234,7 +231,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
   ) {
     setSession(request, reply, signed.sessionSecret);
     rememberLanguage(request, reply, signed.user.language === 'fr' ? 'fr' : 'en');
-    reply.clearCookie(secureName(request, CHALLENGE_COOKIE), { path: '/security' });
+    clearCookie(request, reply, CHALLENGE_COOKIE, { path: '/security' });
     if (wantsHtml(request)) return reply.redirect(safeReturnTo(returnTo) ?? AUTHORIZE_PATH, 303);
     return reply.code(204).send();
   }
@@ -593,7 +590,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
           fields: { password: result.problem },
         });
       }
-      reply.clearCookie(secureName(request, SESSION_COOKIE), { path: '/security' });
+      clearCookie(request, reply, SESSION_COOKIE, { path: '/security' });
       if (wantsHtml(request)) return page(reply, resetDonePage(language));
       return reply.code(204).send();
     },
@@ -709,7 +706,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
     async (request, reply) => {
       const bearer = request.headers.authorization?.match(/^Bearer (.+)$/)?.[1];
       await security.signOut(deps, { sessionSecret: sessionSecretOf(request), token: bearer });
-      reply.clearCookie(secureName(request, SESSION_COOKIE), { path: '/security' });
+      clearCookie(request, reply, SESSION_COOKIE, { path: '/security' });
       if (request.query.skipredirect === 'true') return reply.code(204).send();
       return reply.redirect('/', 303);
     },

@@ -238,6 +238,17 @@ export async function signIn(
   return { outcome: 'signedIn', user, sessionSecret };
 }
 
+/** The person a live session cookie belongs to, if any (without extending the session). */
+export async function sessionUser(
+  deps: Pick<SecurityDeps, 'db'>,
+  sessionSecret: string | undefined,
+  now = new Date(),
+): Promise<repo.UserRow | undefined> {
+  if (!sessionSecret) return undefined;
+  const session = await repo.findLiveSession(deps.db, hashSecret(sessionSecret), now);
+  return session ? repo.findUserById(deps.db, session.userId) : undefined;
+}
+
 /** The user a live sign-in challenge belongs to, if any. */
 export async function challengeUser(
   deps: Pick<SecurityDeps, 'db'>,

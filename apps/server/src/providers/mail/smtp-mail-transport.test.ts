@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureReason } from '../../modules/outbox/dispatcher.ts';
 import { enqueueTestMessage, recordingTransport } from '../../modules/outbox/outbox.fixtures.ts';
 import * as outboxRepo from '../../modules/outbox/outbox.repo.ts';
+import { mailboxHeaders } from '../../test/mailbox.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSmtpMailTransport } from './smtp-mail-transport.ts';
 
@@ -156,6 +157,48 @@ describe('SMTP transport', () => {
     expect(reason).toContain('EENVELOPE');
     expect(reason).not.toContain('refused.example');
     await transport.close?.();
+  });
+
+  describe('a server configured with SMTP_URL, SMS still sandboxed (issue 30 item 3)', () => {
+    let test: TestApp;
+    beforeAll(async () => {
+      test = await createTestApp({ mail: { smtpUrl: smtp.url, from: FROM } });
+    });
+    afterAll(() => test.close());
+
+    it('keeps only text messages in the mailbox, under the same protection', async () => {
+      const phone = '+15145550142';
+      await enqueueTestMessage(test.app, {
+        recipient: 'kept.out@example.com',
+        content: { subject: 'Reset your password', text: 'https://portal.example/reset' },
+      });
+      await enqueueTestMessage(test.app, {
+        channel: 'sms',
+        recipient: phone,
+        content: { subject: 'Code', text: 'Laurentide: your verification code is 596336' },
+      });
+      expect(await test.app.outbox.runOnce()).toBe(2);
+      const held = await test.app.inject({
+        url: '/sandbox/mailbox/messages',
+        headers: mailboxHeaders,
+      });
+      const messages = held.json<{ id: string; channel: string; recipient: string }[]>();
+      expect(messages.map((message) => message.channel)).toEqual(['sms']);
+      expect(messages[0]?.recipient).toBe(phone);
+      for (const url of [
+        '/sandbox/mailbox',
+        `/sandbox/mailbox?to=${encodeURIComponent(phone)}`,
+        '/sandbox/mailbox/messages',
+        `/sandbox/mailbox/messages?to=${encodeURIComponent(phone)}`,
+        `/sandbox/mailbox/${messages[0]?.id}`,
+        '/sandbox/mailbox/00000000-0000-4000-8000-000000000000',
+        '/security/sandbox-mailbox',
+      ]) {
+        const anonymous = await test.app.inject({ method: 'GET', url });
+        expect(anonymous.statusCode, url).toBe(401);
+        expect(anonymous.body, url).not.toContain('596336');
+      }
+    });
   });
 
   describe('a server configured with SMTP_URL', () => {
