@@ -90,6 +90,7 @@ import { databaseQueue } from './plugins/database-queue.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler.ts';
 import { requestHygiene } from './plugins/request-hygiene.ts';
 import { requestOrigin } from './plugins/request-origin.ts';
+import { afterResponse } from './plugins/after-response.ts';
 import { sandboxBanner, SANDBOX_META } from './plugins/sandbox-banner.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webClient } from './plugins/web-client.ts';
@@ -215,6 +216,7 @@ export async function buildApp(
   );
 
   await app.register(errorHandler);
+  await app.register(afterResponse);
   await app.register(securityHeaders);
   // After the headers, so that a refusal carries them too.
   await app.register(requestOrigin, { publicOrigin: publicUrl });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
@@ -34,6 +35,7 @@ describe('password recovery', () => {
     });
 
   async function linkMailedTo(email: string): Promise<string> {
+    await test.app.afterResponse.settled();
     await test.app.outbox.runOnce();
     const response = await test.app.inject({
       url: `/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
@@ -67,6 +69,36 @@ describe('password recovery', () => {
     expect(unknown.statusCode).toBe(202);
     expect(known.body.replace(user.email, 'EMAIL')).toBe(unknown.body.replace(nobody, 'EMAIL'));
     expect(known.body).toContain('If an account uses');
+  });
+
+  it('answers before any database work, so a known address cannot take longer (B-F5)', async () => {
+    const user = await signedInUser(test.app, 'timing');
+    const nobody = uniqueEmail('timing-nobody');
+    // The database is held by a transaction until the answers are in: had forgot-password
+    // written (or read) anything before answering, its answer would wait for the release.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const transaction = test.app.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`lock table users, sign_in_throttles, password_resets, outbox_messages in access exclusive mode`,
+      );
+      holding();
+      await gate;
+    });
+    await held;
+    try {
+      const [known, unknown] = await Promise.all([ask(user.email), ask(nobody)]);
+      expect(known.statusCode).toBe(202);
+      expect(unknown.statusCode).toBe(202);
+      expect(known.body).toBe(unknown.body);
+    } finally {
+      release();
+      await transaction;
+    }
+    // The work follows the answer: the known address is mailed its link.
+    expect(await linkMailedTo(user.email)).toMatch(/reset-password\?token=/);
   });
 
   it('resets with the link: every session and token ends, a notice is mailed, the link dies', async () => {
@@ -162,6 +194,7 @@ describe('password recovery', () => {
   it('mails at most three links an hour to one account', async () => {
     const user = await signedInUser(test.app, 'flooded');
     for (let i = 0; i < 5; i += 1) expect((await ask(user.email)).statusCode).toBe(202);
+    await test.app.afterResponse.settled();
     await test.app.outbox.runOnce();
     const mail = await test.app.inject({
       url: `/sandbox/mailbox/messages?to=${encodeURIComponent(user.email)}`,

@@ -16,6 +16,7 @@ import {
   form,
   formHeaders,
 } from '../../test/users.ts';
+import { mailboxHeaders } from '../../test/mailbox.ts';
 
 /** Issue 11, holes 1, 2, 6 and part of 8: each test here failed on the code before the fix. */
 
@@ -281,6 +282,57 @@ describe('sessions, cookies and redirects (hole 8)', () => {
       headers: { ...https, cookie: `__Secure-portal_session=${cookie?.value}` },
     });
     expect(proper.statusCode).toBe(200);
+  });
+
+  it('clears every __Secure- cookie with Secure over https, or the browser keeps it (B-F4)', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    /** The clearing Set-Cookie of `name`: expired at once, and Secure. */
+    const cleared = (response: { headers: Record<string, unknown> }, name: string) => {
+      const headers = [response.headers['set-cookie'] ?? []].flat() as string[];
+      const clearing = headers.find((header) => header.startsWith(`${name}=;`));
+      expect(clearing, `${name} is cleared`).toBeDefined();
+      expect(clearing).toMatch(/; Max-Age=0|; Expires=Thu, 01 Jan 1970/);
+      expect(clearing).toMatch(/; Secure(;|$)/);
+      expect(clearing).toContain('Path=/security');
+    };
+    const { email, password } = await registerUser(test.app);
+    const signedIn = await test.app.inject({
+      method: 'POST',
+      url: '/security/login',
+      headers: { ...formHeaders, ...https },
+      payload: form({ username: email, password }),
+    });
+    cleared(signedIn, '__Secure-portal_mfa');
+    const session = signedIn.cookies.find((c) => c.name === '__Secure-portal_session')?.value;
+
+    const loggedOut = await test.app.inject({
+      url: '/security/logout?skipredirect=true',
+      headers: { ...https, cookie: `__Secure-portal_session=${session}` },
+    });
+    expect(loggedOut.statusCode).toBe(204);
+    cleared(loggedOut, '__Secure-portal_session');
+
+    await test.app.inject({
+      method: 'POST',
+      url: '/security/forgot-password',
+      headers: { ...formHeaders, ...https },
+      payload: form({ email }),
+    });
+    await test.app.afterResponse.settled();
+    await test.app.outbox.runOnce();
+    const mail = await test.app.inject({
+      url: `/sandbox/mailbox/messages?to=${encodeURIComponent(email)}`,
+      headers: mailboxHeaders,
+    });
+    const token = /reset-password\?token=([\w-]+)/.exec(mail.body)?.[1] ?? '';
+    const reset = await test.app.inject({
+      method: 'POST',
+      url: '/security/reset-password',
+      headers: { ...formHeaders, ...https },
+      payload: form({ token, password: 'Another-Harbour-Passphrase-2026' }),
+    });
+    expect(reset.statusCode).toBe(204);
+    cleared(reset, '__Secure-portal_session');
   });
 
   it('redirects only within PUBLIC_URL, whatever Host the request names', async () => {
