@@ -13,7 +13,8 @@ import * as repo from './second-factor.repo.ts';
  * Short numeric codes sent by mail or text (email verification, SMS sign-in and set-up): one
  * live code per person and purpose, six digits from the system's secure generator, stored as a
  * keyed hash bound to the person and purpose, five tries each (counted atomically before the
- * comparison), one send a minute and ten a day. Modelled on the joint applicant's code.
+ * comparison), one send a minute and ten a day. Modelled on the joint applicant's code. A used
+ * code's row stays, marked spent, so using a code does not restart those bounds (B-F8).
  */
 
 export type CodePurpose =
@@ -24,6 +25,20 @@ export type CodePurpose =
   | 'workEmailVerification';
 
 const CODE_MAC_PURPOSE = 'one-time-code';
+/** What a spent code's hash becomes: no MAC is ever this, so no code matches it again. */
+const SPENT = 'spent';
+
+/**
+ * Purposes whose target is an address the person is proving: a code to a new address may go at
+ * once. For the others (a phone, a sign-in attempt) the minute between sends holds whatever
+ * the target, or each new sign-in attempt would text at once.
+ */
+const targetIsAddress: Record<CodePurpose, boolean> = {
+  emailVerification: true,
+  workEmailVerification: true,
+  smsSignIn: false,
+  smsSetup: false,
+};
 const DAY_MS = 24 * 60 * 60_000;
 const RESEND_INTERVAL_MS = ONE_TIME_CODE_RESEND_INTERVAL_SECONDS * 1000;
 
@@ -66,13 +81,16 @@ export async function sendCode(
 ): Promise<{ resendAvailableAt: Date }> {
   const now = input.now ?? new Date();
   const existing = await repo.findCode(db, input.userId, input.purpose);
-  const sameTarget = existing?.target === input.target;
+  const newAddress = existing?.target !== input.target && targetIsAddress[input.purpose];
   const windowFresh = existing && now.getTime() - existing.sendWindowStartedAt.getTime() < DAY_MS;
   const sendCount = windowFresh ? existing.sendCount + 1 : 1;
-  if (existing && sameTarget) {
-    const expired = existing.expiresAt.getTime() <= now.getTime();
+  if (existing && !newAddress) {
+    // A spent code waits its minute like a live one; only one that expired unused is replaced
+    // at once (the person waited it out).
+    const expiredUnused =
+      existing.codeHash !== SPENT && existing.expiresAt.getTime() <= now.getTime();
     const nextAt = existing.sentAt.getTime() + RESEND_INTERVAL_MS;
-    if (!expired && nextAt > now.getTime()) {
+    if (!expiredUnused && nextAt > now.getTime()) {
       throw new CodeRefused('tooManyCodes', {
         retryAfterSeconds: Math.ceil((nextAt - now.getTime()) / 1000),
       });
@@ -101,7 +119,9 @@ export async function sendCode(
 
 /**
  * Checks a code: the try is counted first (atomically), so concurrent guesses never get more
- * than five comparisons. A right code is spent. Answers the target it proved.
+ * than five comparisons. A right code is spent, once. Answers the target it proved. With
+ * `target`, a code sent for another target is refused as if none were pending (an SMS sign-in
+ * code works only for the sign-in attempt it was sent for, gap G6).
  */
 export async function verifyCode(
   db: Database,
@@ -110,16 +130,19 @@ export async function verifyCode(
     userId,
     purpose,
     code,
+    target,
     now = new Date(),
   }: {
     userId: string;
     purpose: CodePurpose;
     code: string;
+    target?: string;
     now?: Date;
   },
 ): Promise<{ target: string | null }> {
   const row = await repo.findCode(db, userId, purpose);
-  if (!row) throw new CodeRefused('noCodePending');
+  if (!row || row.codeHash === SPENT) throw new CodeRefused('noCodePending');
+  if (target !== undefined && row.target !== target) throw new CodeRefused('noCodePending');
   if (row.expiresAt.getTime() <= now.getTime()) throw new CodeRefused('codeExpired');
   const attempts = await repo.countCodeAttempt(db, userId, purpose);
   if (attempts === undefined) throw new CodeRefused('noCodePending');
@@ -130,6 +153,13 @@ export async function verifyCode(
       ? new CodeRefused('wrongCode', { attemptsLeft })
       : new CodeRefused('tooManyAttempts');
   }
-  await repo.deleteCode(db, userId, purpose);
+  const spent = await repo.spendCode(db, {
+    userId,
+    purpose,
+    codeHash: row.codeHash,
+    spentHash: SPENT,
+    now,
+  });
+  if (!spent) throw new CodeRefused('noCodePending');
   return { target: row.target };
 }

@@ -161,8 +161,25 @@ export async function countCodeAttempt(
   return row?.attempts;
 }
 
-export async function deleteCode(db: Database, userId: string, purpose: string) {
-  await db
-    .delete(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)));
+/**
+ * Spends the code whose hash is `codeHash`, keeping its row: the send count and the time of the
+ * last send go on bounding the next sends (B-F8: deleting the row restarted them). Answers
+ * false when another request spent it first, so a code signs in once however many race.
+ */
+export async function spendCode(
+  db: Database,
+  values: { userId: string; purpose: string; codeHash: string; spentHash: string; now: Date },
+): Promise<boolean> {
+  const spent = await db
+    .update(oneTimeCodes)
+    .set({ codeHash: values.spentHash, expiresAt: values.now })
+    .where(
+      and(
+        eq(oneTimeCodes.userId, values.userId),
+        eq(oneTimeCodes.purpose, values.purpose),
+        eq(oneTimeCodes.codeHash, values.codeHash),
+      ),
+    )
+    .returning({ userId: oneTimeCodes.userId });
+  return spent.length > 0;
 }

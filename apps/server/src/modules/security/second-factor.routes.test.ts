@@ -213,6 +213,78 @@ describe('two-step sign-in', () => {
     expect(verified.statusCode).toBe(204);
   });
 
+  /** A person with a confirmed phone (SMS second factor) at `phone`, set up through the API. */
+  async function withSms(phone: string) {
+    const user = await signedInUser(test.app, 'sms');
+    await test.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/mfa/sms`,
+      headers: bearer(user.token),
+      payload: { phone, password: user.password },
+    });
+    const confirm = await test.app.inject({
+      method: 'PUT',
+      url: `${ACCOUNT}/mfa/sms`,
+      headers: bearer(user.token),
+      payload: { code: await smsCodeFor(`+1${phone.replace(/\D/g, '')}`) },
+    });
+    expect(confirm.statusCode).toBe(200);
+    return user;
+  }
+
+  /** The password step of a browser sign-in: the challenge cookie it leaves. */
+  async function challengeFor(user: TestUser): Promise<string> {
+    const page = await test.app.inject({
+      method: 'POST',
+      url: '/security/login',
+      headers: { ...formHeaders, ...html },
+      payload: form({ username: user.email, password: user.password }),
+    });
+    expect(page.statusCode).toBe(401);
+    return `portal_mfa=${page.cookies.find((c) => c.name === 'portal_mfa')?.value}`;
+  }
+
+  const textMe = (cookie: string) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/security/login/sms',
+      headers: { ...formHeaders, cookie },
+      payload: '',
+    });
+  const verifyWith = (cookie: string, otp: string) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/security/login/verify',
+      headers: { ...formHeaders, cookie },
+      payload: form({ otp }),
+    });
+
+  it('takes a texted sign-in code only for the sign-in attempt it was sent for (gap G6)', async () => {
+    const user = await withSms('(514) 555-0142');
+    const first = await challengeFor(user);
+    expect((await textMe(first)).statusCode).toBe(202);
+    const code = await smsCodeFor('+15145550142');
+    // Another sign-in attempt with the same password (another browser, an attacker who holds
+    // the password and watches the phone's notifications) cannot use it.
+    const second = await challengeFor(user);
+    expect((await verifyWith(second, code)).json()).toMatchObject({ errorCode: 'otpRejected' });
+    const oneStep = await signInWithCode(test.app, user.email, user.password, code);
+    expect(oneStep.statusCode).toBe(401);
+    // The attempt it was sent for still signs in with it, once.
+    expect((await verifyWith(first, code)).statusCode).toBe(204);
+  });
+
+  it('keeps the minute between texts after a code is used (B-F8)', async () => {
+    const user = await withSms('(514) 555-0143');
+    const first = await challengeFor(user);
+    expect((await textMe(first)).statusCode).toBe(202);
+    expect((await verifyWith(first, await smsCodeFor('+15145550143'))).statusCode).toBe(204);
+    const again = await textMe(await challengeFor(user));
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ errorCode: 'tooManyCodes' });
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   async function smsCodeFor(phone: string): Promise<string> {
     await test.app.outbox.runOnce();
     const response = await test.app.inject({

@@ -188,12 +188,13 @@ function sendSmsCode(
   number: string,
   purpose: 'smsSetup' | 'smsSignIn',
   now: Date,
+  target: string | null = null,
 ) {
   const language: MessageLanguage = user.language === 'fr' ? 'fr' : 'en';
   return sendCode(db, cipher, {
     userId: user.id,
     purpose,
-    target: null,
+    target,
     validityMs: SMS_CODE_VALIDITY_MS,
     now,
     message: (code) => ({
@@ -219,16 +220,21 @@ export async function confirmSms(
   return recoveryCodes ? { recoveryCodes } : {};
 }
 
-/** Texts a sign-in code to the person's confirmed number (the fallback at sign-in). */
+/**
+ * Texts a sign-in code to the person's confirmed number (the fallback at sign-in), bound to the
+ * sign-in attempt it is for: `challenge` names it (`challengeTarget`), and the code works for
+ * that attempt only (gap G6).
+ */
 export async function sendSignInSms(
   deps: FactorDeps,
   user: { id: string; language: string },
+  challenge: string,
   now = new Date(),
 ): Promise<{ resendAvailableAt: Date }> {
   const sms = (await repo.confirmedFactorsOf(deps.db, user.id)).find((f) => f.kind === 'sms');
   if (!sms) throw new SecondFactorRefused('mfaNotEnabled');
   const number = deps.cipher.decrypt(sms.secretEncrypted, secretContext(user.id, 'sms'));
-  return sendSmsCode(deps, user, number, 'smsSignIn', now);
+  return sendSmsCode(deps, user, number, 'smsSignIn', now, challenge);
 }
 
 /** Removes factors; with none left, the recovery codes go too. */
@@ -246,13 +252,15 @@ export async function disableFactors(
 
 /**
  * Checks a second-factor code at sign-in: a current TOTP code (each step once), a sign-in code
- * sent by text, or an unused recovery code (spent). Answers which one it was, or null.
+ * sent by text for this very attempt (`challenge`; a sign-in without one takes no text code),
+ * or an unused recovery code (spent). Answers which one it was, or null.
  */
 export async function verifySecondFactor(
   deps: FactorDeps,
   userId: string,
   code: string,
   now = new Date(),
+  challenge?: string,
 ): Promise<'totp' | 'sms' | 'recovery' | null> {
   const trimmed = code.trim();
   const factors = await repo.confirmedFactorsOf(deps.db, userId);
@@ -263,12 +271,13 @@ export async function verifySecondFactor(
       const step = totpStepOf(secret, trimmed, now);
       if (step !== null && (await repo.useTotpStep(deps.db, userId, step))) return 'totp';
     }
-    if (factors.some((factor) => factor.kind === 'sms')) {
+    if (challenge !== undefined && factors.some((factor) => factor.kind === 'sms')) {
       try {
         await verifyCode(deps.db, deps.cipher, {
           userId,
           purpose: 'smsSignIn',
           code: trimmed,
+          target: challenge,
           now,
         });
         return 'sms';

@@ -356,11 +356,14 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
     },
     async (request, reply) => {
       const returnTo = safeReturnTo(request.body?.returnTo);
-      const user = await security.challengeUser(deps, challengeOf(request));
-      if (!user) return refuse(request, reply, { outcome: 'challengeExpired' }, { returnTo });
+      const challenge = challengeOf(request);
+      const user = await security.challengeUser(deps, challenge);
+      if (!user || !challenge) {
+        return refuse(request, reply, { outcome: 'challengeExpired' }, { returnTo });
+      }
       const language = languageOf(request);
       try {
-        await sendSignInSms(deps, user);
+        await sendSignInSms(deps, user, security.challengeTarget(challenge));
       } catch (error) {
         if (!(error instanceof CodeRefused)) throw error;
         reply.header('retry-after', String(error.details.retryAfterSeconds ?? 60));

@@ -249,6 +249,10 @@ export async function sessionUser(
   return session ? repo.findUserById(deps.db, session.userId) : undefined;
 }
 
+/** What an SMS sign-in code is bound to: the sign-in attempt (challenge) it was sent for. */
+export const challengeTarget = (challengeSecret: string) =>
+  `challenge:${hashSecret(challengeSecret)}`;
+
 /** The user a live sign-in challenge belongs to, if any. */
 export async function challengeUser(
   deps: Pick<SecurityDeps, 'db'>,
@@ -271,7 +275,13 @@ export async function completeSecondFactor(
   if (!user || !challengeSecret) return { outcome: 'challengeExpired' };
   const attempt = await countSignInAttempt(deps, user.email, client.address, now);
   if (!attempt.allowed) return { outcome: 'locked' };
-  const factor = await verifySecondFactor(deps, user.id, otp, now);
+  const factor = await verifySecondFactor(
+    deps,
+    user.id,
+    otp,
+    now,
+    challengeTarget(challengeSecret),
+  );
   if (!factor) {
     await slowDown(deps.policy, attempt.accountCount);
     return { outcome: 'otpRejected', userId: user.id };
