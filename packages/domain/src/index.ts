@@ -37,6 +37,7 @@ export * from './rules/financial-background.ts';
 export * from './rules/beneficiaries.ts';
 export * from './rules/other-interests-step.ts';
 export * from './rules/co-auth-code.ts';
+export * from './rules/typed-code.ts';
 export * from './rules/review.ts';
 export * from './rules/step-schemas.ts';
 export * from './rules/esign.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../rules/account.ts';
+import { normalizeTypedCode } from '../rules/typed-code.ts';
 
 /**
  * Partners and their employees (issue 17; spec sections 1, 2, 3 and 5).
@@ -72,7 +73,10 @@ export const workEmailSchema = z
 export const workEmailBodySchema = z.object({ email: workEmailSchema });
 export const workEmailVerifyBodySchema = z.object({
   email: workEmailSchema,
-  code: z.string().regex(/^\d{6}$/, 'workEmailCodeFormat'),
+  code: z
+    .string()
+    .overwrite(normalizeTypedCode)
+    .regex(/^\d{6}$/, 'workEmailCodeFormat'),
 });
 export interface WorkEmailState {
   email: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './account.ts';
+import { normalizeTypedCode } from './typed-code.ts';
 
 /**
  * Account security (issue 11): the numbers behind email verification, password recovery,
@@ -41,18 +42,27 @@ export const MFA_REQUIRED_ROLES = ['staff', 'advisor'] as const;
 export const mfaRequiredFor = (role: string): boolean =>
   (MFA_REQUIRED_ROLES as readonly string[]).includes(role);
 
-export const emailCodeSchema = z
+/**
+ * A six-digit code as typed (mailed, texted or shown by an authenticator app); typed in groups
+ * ("399 981") it is the same code.
+ */
+export const sixDigitCodeSchema = z
   .string()
-  .trim()
+  .overwrite(normalizeTypedCode)
   .regex(new RegExp(`^\\d{${EMAIL_CODE_DIGITS}}$`), 'codeFormat');
+/** The code mailed to verify an address. */
+export const emailCodeSchema = sixDigitCodeSchema;
 
-/** A TOTP or SMS code (6 digits) or a recovery code (`xxxxx-xxxxx`, case and dash optional). */
+/**
+ * A TOTP or SMS code (6 digits) or a recovery code (`xxxxx-xxxxx`, case and dash optional),
+ * spaces and dashes ignored (`normalizeTypedCode`).
+ */
 export const secondFactorCodeSchema = z
   .string()
-  .trim()
+  .overwrite(normalizeTypedCode)
   .min(1, 'required')
   .max(32, 'invalid')
-  .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'codeFormat');
+  .regex(/^(\d{6}|[A-Za-z0-9]{10})$/, 'codeFormat');
 
 export const passwordChangeSchema = z.object({
   currentPassword: z.string().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'invalid'),

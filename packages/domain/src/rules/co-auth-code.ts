@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_CODE_DIGITS, AUTH_CODE_VALIDITY_HOURS } from '../constants.ts';
+import { normalizeTypedCode } from './typed-code.ts';
 
 /**
  * The joint applicant's authentication code (spec sections 4, 5, 7 and 9: `coAuthCode`). When
@@ -27,9 +28,7 @@ const digitsPattern = new RegExp(`^[0-9]{${CO_AUTH_CODE_DIGITS}}$`);
 export const coAuthCodeSchema = z.string().regex(digitsPattern, 'coAuthCodeFormat');
 
 /** What a person typed, without the spaces and dashes people add to read a code ("12 34"). */
-export function normalizeCoAuthCode(input: string): string {
-  return input.replace(/[\s-]/g, '');
-}
+export const normalizeCoAuthCode = normalizeTypedCode;
 
 /** The message key for what was typed (after `normalizeCoAuthCode`), or null when it is valid. */
 export function coAuthCodeProblem(input: string): 'coAuthCodeRequired' | 'coAuthCodeFormat' | null {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMAIL_MAX_LENGTH, normalizeEmail } from '@portal/domain/rules/account';
 import {
   emailCodeSchema,
+  sixDigitCodeSchema,
   mfaRequiredFor,
   passwordChangeSchema,
 } from '@portal/domain/rules/account-security';
@@ -423,12 +424,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           tags,
           security: security_,
           summary,
-          body: z.object({
-            code: z
-              .string()
-              .trim()
-              .regex(/^\d{6}$/, 'codeFormat'),
-          }),
+          body: z.object({ code: sixDigitCodeSchema }),
           response: { 200: recoveryCodesSchema, '4xx': errorBody },
         },
       },

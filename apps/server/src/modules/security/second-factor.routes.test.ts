@@ -376,4 +376,23 @@ describe('two-step sign-in', () => {
     const code = await emailCodeFor(test.app, user.email);
     expect(code).toMatch(/^\d{6}$/);
   });
+
+  it('takes a code typed in groups, as people read it ("399 981"; A-minor 1)', async () => {
+    const user = await signedInUser(test.app, 'spaced', { verified: false });
+    const code = await emailCodeFor(test.app, user.email);
+    const verified = await test.app.inject({
+      method: 'PUT',
+      url: `${ACCOUNT}/email-verification`,
+      headers: bearer(user.token),
+      payload: { code: `${code.slice(0, 3)} ${code.slice(3)}` },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().emailVerified).toBe(true);
+
+    const withApp = await withTotp();
+    const cookie = await challengeFor(withApp);
+    const now = codeAt(withApp.secret, 0);
+    const signedIn = await verifyWith(cookie, `${now.slice(0, 3)} ${now.slice(3)}`);
+    expect(signedIn.statusCode).toBe(204);
+  });
 });

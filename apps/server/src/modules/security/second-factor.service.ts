@@ -10,6 +10,7 @@ import {
   type TotpEnrollment,
 } from '@portal/domain/rules/account-security';
 import { isValidPhoneNumber, normalizePhoneNumber } from '@portal/domain/rules/phone';
+import { normalizeTypedCode } from '@portal/domain/rules/typed-code';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import type { MessageLanguage } from '../outbox/outbox.service.ts';
@@ -262,7 +263,7 @@ export async function verifySecondFactor(
   now = new Date(),
   challenge?: string,
 ): Promise<'totp' | 'sms' | 'recovery' | null> {
-  const trimmed = code.trim();
+  const trimmed = normalizeTypedCode(code);
   const factors = await repo.confirmedFactorsOf(deps.db, userId);
   if (/^\d{6}$/.test(trimmed)) {
     const totp = factors.find((factor) => factor.kind === 'totp');

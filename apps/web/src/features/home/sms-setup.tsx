@@ -5,6 +5,7 @@ import {
   isValidPhoneNumber,
   normalizePhoneNumber,
 } from '@portal/domain/rules/phone';
+import { normalizeTypedCode } from '@portal/domain/rules/typed-code';
 import { TextField } from '../../ui/text-field.tsx';
 import { accountApi } from './account-api.ts';
 import { OneTimeCodeField } from './one-time-code-field.tsx';
@@ -94,7 +95,7 @@ export function SmsSetup({
     event.preventDefault();
     if (form.busy) return;
     form.begin();
-    const typed = code.replace(/\s/g, '');
+    const typed = normalizeTypedCode(code);
     if (!/^\d{6}$/.test(typed)) {
       form.setProblems([{ fieldId: CODE, message: form.message('smsCodeFormat') }]);
       return;

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@portal/domain/rules/account-security';
+import { normalizeTypedCode } from '@portal/domain/rules/typed-code';
 import { accountApi, type TotpEnrollment } from './account-api.ts';
 import { OneTimeCodeField } from './one-time-code-field.tsx';
 import { PasswordConfirm } from './password-confirm.tsx';
@@ -86,7 +87,7 @@ function TotpScan({
     event.preventDefault();
     if (form.busy) return;
     form.begin();
-    const typed = code.replace(/\s/g, '');
+    const typed = normalizeTypedCode(code);
     if (!sixDigits.test(typed)) {
       form.setProblems([{ fieldId: CODE, message: form.message('appCodeFormat') }]);
       return;
