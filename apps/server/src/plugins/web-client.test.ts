@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { securityHeaders } from './security-headers.ts';
 import { webClient } from './web-client.ts';
@@ -277,6 +278,7 @@ describe("the prerendered page in the person's language (ADR 0027)", () => {
     writeFileSync(path.join(dist, 'index.fr.html'), french);
     app = Fastify();
     await app.register(securityHeaders);
+    await app.register(cookie);
     await app.register(webClient, {
       distDir: dist,
       transformIndexHtml: (html) => html.replace('<head>', '<head><meta name="marker">'),
@@ -313,12 +315,34 @@ describe("the prerendered page in the person's language (ADR 0027)", () => {
     }
   });
 
+  it('speaks the language a mail link or a fr-CA browser asks for, and remembers it (A-minor 2)', async () => {
+    const marked = (html: string) => html.replace('<head>', '<head><meta name="marker">');
+    const linked = await get('/?lang=fr');
+    expect(linked.body).toBe(marked(french));
+    expect(linked.cookies).toContainEqual(
+      expect.objectContaining({ name: 'lang', value: 'fr', path: '/', sameSite: 'Lax' }),
+    );
+    // The link's language wins over a cookie left by an earlier visit, and replaces it.
+    const over = await get('/?lang=fr', { cookie: 'lang=en' });
+    expect(over.body).toBe(marked(french));
+    expect(over.cookies.find((c) => c.name === 'lang')?.value).toBe('fr');
+    const browser = await get('/', { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' });
+    expect(browser.body).toBe(marked(french));
+    expect(browser.cookies.find((c) => c.name === 'lang')?.value).toBe('fr');
+    // A choice the person made (the cookie) is kept whatever the browser says.
+    const chosen = await get('/', { cookie: 'lang=en', 'accept-language': 'fr-CA' });
+    expect(chosen.body).toBe(marked(english));
+    expect(chosen.cookies).toEqual([]);
+    const englishBrowser = await get('/', { 'accept-language': 'en-US,en;q=0.9,fr;q=0.8' });
+    expect(englishBrowser.body).toBe(marked(english));
+  });
+
   it('tells caches the page varies by cookie, and tags each language and coding apart', async () => {
     const en = await get('/', { 'accept-encoding': 'br' });
     const fr = await get('/', { 'accept-encoding': 'br', cookie: 'lang=fr' });
     const frPlain = await get('/', { cookie: 'lang=fr' });
     for (const response of [en, fr, frPlain]) {
-      expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+      expect(response.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
     }
     expect(fr.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(fr.rawPayload).toString('utf8')).toContain('fr-CA');

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LANGUAGE_COOKIE } from '@portal/domain/constants';
+import { acceptLanguageChoice, cookieLanguage, rememberLanguage } from '../lib/http/language.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -245,16 +245,6 @@ function allowInlineScripts(reply: FastifyReply, sources: string[] | undefined):
   reply.header('content-security-policy', directives.filter(Boolean).join(';'));
 }
 
-/** The `lang` cookie's choice, as the client reads it: French when it begins with `fr`. */
-function prefersFrench(cookieHeader: string | undefined): boolean {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name = '', ...value] = part.trim().split('=');
-    if (name !== LANGUAGE_COOKIE) continue;
-    return value.join('=').trim().toLowerCase().startsWith('fr');
-  }
-  return false;
-}
-
 function sendBuiltFile(
   file: BuiltFile,
   request: FastifyRequest,
@@ -266,7 +256,7 @@ function sendBuiltFile(
   // The page at / is English or French by the `lang` cookie: a cache must key on it too.
   const vary = [
     ...(file.compressible ? ['Accept-Encoding'] : []),
-    ...(variesByCookie ? ['Cookie'] : []),
+    ...(variesByCookie ? ['Cookie', 'Accept-Language'] : []),
   ];
   if (vary.length > 0) reply.header('vary', vary.join(', '));
   allowInlineScripts(reply, file.inlineScriptSources);
@@ -313,11 +303,25 @@ async function webClientPlugin(app: FastifyInstance, options: WebClientOptions):
   if (english) {
     // The prerendered page speaks the person's language before any script runs (ADR 0027); a
     // build without the French variant (an older one) serves its one page to everybody.
-    const page = (request: FastifyRequest) =>
-      french && prefersFrench(request.headers.cookie) ? french : english;
+    // Without a `lang` cookie the language comes from `?lang=` (a mail's link carries its
+    // recipient's) or the browser's Accept-Language, and is remembered in the cookie the client
+    // reads, so the page, the client and the sign-in page agree (issue 30, A-minor 2).
+    const page = (request: FastifyRequest, reply: FastifyReply) => {
+      if (!french) return english;
+      const asked = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
+      const fromBrowser = cookieLanguage(request) === undefined;
+      const chosen =
+        asked === 'fr' || asked === 'en'
+          ? asked
+          : fromBrowser
+            ? acceptLanguageChoice(request.headers['accept-language'])
+            : cookieLanguage(request);
+      if (chosen && (chosen === asked || fromBrowser)) rememberLanguage(request, reply, chosen);
+      return chosen === 'fr' ? french : english;
+    };
     for (const urlPath of ['/', INDEX]) {
       app.get(urlPath, { schema: { hide: true } }, (request, reply) =>
-        sendBuiltFile(page(request), request, reply, { variesByCookie: Boolean(french) }),
+        sendBuiltFile(page(request, reply), request, reply, { variesByCookie: Boolean(french) }),
       );
     }
   }

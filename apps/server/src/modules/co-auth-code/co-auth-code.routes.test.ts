@@ -322,7 +322,7 @@ describe('/service/jaxrs/coAuthCode', () => {
       expect(mail.language).toBe('fr');
       expect(mail.applicationId).toBe(application.id);
       expect(mail.content.subject).toBe("Votre nouveau code d'authentification");
-      expect(mail.content.text).toContain('http://localhost:0/#/auth-code');
+      expect(mail.content.text).toContain('http://localhost:0/?lang=fr#/auth-code');
       expect(mail.content.text).toContain('Camille Tremblay');
       const newCode = codeIn(mail);
       expect(response.body).not.toContain(newCode);
@@ -775,7 +775,7 @@ describe('/service/jaxrs/coAuthCode', () => {
       expect(mail?.content.subject).toBe(
         'Camille Tremblay invited you to a joint account application',
       );
-      expect(mail?.content.text).toContain(`${PUBLIC_URL}/#/auth-code`);
+      expect(mail?.content.text).toContain(`${PUBLIC_URL}/?lang=en#/auth-code`);
       expect(mail?.content.text).toContain(
         `Sign in with this email address: ${english.joint.email.toLowerCase()}`,
       );
@@ -794,7 +794,7 @@ describe('/service/jaxrs/coAuthCode', () => {
       );
       expect(mailFr?.content.text).toContain(`Entrez ce code d'authentification : ${french.code}`);
       expect(mailFr?.content.text).toContain('valide pendant 24 heures');
-      expect(mailFr?.content.text).toContain(`${PUBLIC_URL}/#/auth-code`);
+      expect(mailFr?.content.text).toContain(`${PUBLIC_URL}/?lang=fr#/auth-code`);
     });
   });
 });

@@ -19,14 +19,16 @@ describe('the joint applicant’s mails', () => {
     const mail = jointInvitationMail({ ...base, language: 'en', inviterName: 'Camille Tremblay' });
     expect(mail.subject).toBe('Camille Tremblay invited you to a joint account application');
     expect(mail.text).toContain('Camille Tremblay invited you to join their application');
-    expect(mail.text).toContain('1. Go to the code page: https://portal.example.ca/#/auth-code');
+    expect(mail.text).toContain(
+      '1. Go to the code page: https://portal.example.ca/?lang=en#/auth-code',
+    );
     expect(mail.text).toContain('2. Sign in with this email address: alex@example.com.');
     expect(mail.text).toContain('3. Enter this authentication code: 0427');
     expect(mail.text).toContain(
       'The code is valid for 24 hours, until December 2, 2026 at 10:30 a.m. Eastern Time.',
     );
     expect(mail.html).toContain(
-      '<a href="https://portal.example.ca/#/auth-code">https://portal.example.ca/#/auth-code</a>',
+      '<a href="https://portal.example.ca/?lang=en#/auth-code">https://portal.example.ca/?lang=en#/auth-code</a>',
     );
   });
 

@@ -1,4 +1,5 @@
 import { CO_AUTH_CODE_VALIDITY_HOURS } from '@portal/domain/rules/co-auth-code';
+import { linkInLanguage } from '../../lib/http/language.ts';
 import { composeMail } from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
 
@@ -146,7 +147,8 @@ function newCodeWording(input: CodeMailInput, inviter: string | undefined): Word
 }
 
 function render(wording: Wording, input: CodeMailInput): MessageContent {
-  const link = authCodeLink(input.publicUrl);
+  // In the invitee's language, whatever their browser says (A-minor 2).
+  const link = linkInLanguage(authCodeLink(input.publicUrl), input.language);
   const [go, signIn, enter] = wording.steps;
   const text = [
     wording.greeting,

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LANGUAGE_COOKIE } from '@portal/domain';
 import { z } from 'zod';
 import { isHttps, secureName } from '../../lib/http/cookies.ts';
+import { pageLanguageOf } from '../../lib/http/language.ts';
 import type { SandboxMailbox } from '../../providers/mail/sandbox-mailbox.ts';
 import { sessionSecretOf } from '../security/security.routes.ts';
 import { sessionUser } from '../security/security.service.ts';
@@ -21,11 +21,9 @@ import {
 } from './sandbox-mailbox-pages.ts';
 import type { MailboxPagesLanguage } from './sandbox-mailbox-pages.locales.ts';
 
-/** Like the sign-in pages: `?lang=` first, then the client's `lang` cookie, else English. */
-function languageOf(request: FastifyRequest, query?: string): MailboxPagesLanguage {
-  if (query === 'fr' || query === 'en') return query;
-  return request.cookies[LANGUAGE_COOKIE]?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
-}
+/** Like the sign-in pages: `?lang=`, the client's `lang` cookie, Accept-Language, English. */
+const languageOf = (request: FastifyRequest, query?: string): MailboxPagesLanguage =>
+  pageLanguageOf(request, query);
 
 /** A language asked for in the query is carried on the links (the cookie is the client's). */
 const linksOf = (query?: string): PageLinks =>

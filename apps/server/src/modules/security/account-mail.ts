@@ -1,5 +1,6 @@
 import { composeMail, mailButton, mailParagraphs } from '../outbox/mail-layout.ts';
 import type { MessageContent, MessageLanguage } from '../outbox/outbox.service.ts';
+import { linkInLanguage } from '../../lib/http/language.ts';
 
 /**
  * The mails and texts of account security (issue 11), in the recipient's language: the email
@@ -15,8 +16,10 @@ function mail(
   lines: readonly string[],
   link?: { href: string; label: string },
 ): MessageContent {
-  const text = [...lines, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n');
-  const bodyHtml = `${mailParagraphs(lines)}${link ? `\n${mailButton(link.href, link.label)}` : ''}`;
+  // The page the link opens speaks the recipient's language, whatever their browser's (A-minor 2).
+  const href = link && linkInLanguage(link.href, language);
+  const text = [...lines, ...(link ? [`${link.label}: ${href}`] : [])].join('\n\n');
+  const bodyHtml = `${mailParagraphs(lines)}${link && href ? `\n${mailButton(href, link.label)}` : ''}`;
   return composeMail(language, { subject, text, bodyHtml });
 }
 

@@ -1,11 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  LANGUAGE_COOKIE,
-  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
-  OAUTH_CLIENT_ID,
-  TOKEN_HANDOVER_COOKIE,
-} from '@portal/domain/constants';
+import { OAUTH_CLIENT_ID, TOKEN_HANDOVER_COOKIE } from '@portal/domain/constants';
 import {
   EMAIL_MAX_LENGTH,
   registrationSchemaFor,
@@ -17,6 +12,7 @@ import {
 } from '@portal/domain/rules/account-security';
 import { z } from 'zod';
 import { clearCookie, isHttps, secureName } from '../../lib/http/cookies.ts';
+import { pageLanguageOf, rememberLanguage } from '../../lib/http/language.ts';
 import type { PasswordHasher } from '../../lib/password-hashing/password-hasher.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { CodeRefused } from './one-time-codes.service.ts';
@@ -58,27 +54,8 @@ export const AUTHORIZE_PATH = `/security/oauth/authorize?${new URLSearchParams({
   response_type: 'token',
 }).toString()}`;
 
-function languageOf(request: FastifyRequest, query?: string): SecurityPagesLanguage {
-  if (query === 'fr' || query === 'en') return query;
-  const cookie = request.cookies[LANGUAGE_COOKIE];
-  if (cookie) return cookie.toLowerCase().startsWith('fr') ? 'fr' : 'en';
-  // No choice made on this site yet: the browser's own first language.
-  return /^\s*fr\b/i.test(request.headers['accept-language'] ?? '') ? 'fr' : 'en';
-}
-
-/** The same cookie, and lifetime, as the client's language switch. */
-function rememberLanguage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  language: SecurityPagesLanguage,
-) {
-  reply.setCookie(LANGUAGE_COOKIE, language, {
-    path: '/',
-    maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-  });
-}
+const languageOf = (request: FastifyRequest, query?: string): SecurityPagesLanguage =>
+  pageLanguageOf(request, query);
 
 const wantsHtml = (request: FastifyRequest) =>
   request.headers['sec-fetch-mode'] === 'navigate' ||
