@@ -131,6 +131,27 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('SANDBOX_MAILBOX_SECRET (issue 30)', () => {
+    it('takes a given secret, else names a file in DATA_DIR to draw one into', () => {
+      const secret = 'an-operator-secret-of-32-characters-or-more';
+      expect(loadConfig({ SANDBOX_MAILBOX_SECRET: secret }).sandboxMailboxSecret).toEqual({
+        kind: 'given',
+        secret,
+      });
+      expect(loadConfig({ DATA_DIR: '/tmp/portal-data' }).sandboxMailboxSecret).toEqual({
+        kind: 'file',
+        path: '/tmp/portal-data/sandbox-mailbox.secret',
+      });
+    });
+
+    it('refuses a short secret without repeating it', () => {
+      const load = () => loadConfig({ SANDBOX_MAILBOX_SECRET: 'hunter2' });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(/SANDBOX_MAILBOX_SECRET must be at least 32 characters/);
+      expect(load).not.toThrow(/hunter2/);
+    });
+  });
+
   describe('ADDRESS_LOOKUP_PROVIDER', () => {
     it('defaults to the sandbox, the only provider so far', () => {
       expect(loadConfig({}).addressLookupProvider).toBe('sandbox');

@@ -28,8 +28,6 @@ describe('sandbox mailbox', () => {
   /** A request with the mailbox's secret, as the end-to-end suite sends it. */
   const get = (url: string, headers: Record<string, string> = {}) =>
     test.app.inject({ method: 'GET', url, headers: { ...mailboxHeaders, ...headers } });
-  const anonymous = (url: string, headers: Record<string, string> = {}) =>
-    test.app.inject({ method: 'GET', url, headers });
 
   const messagesTo = async (to: string) => {
     const response = await get(`${MAILBOX}/messages?to=${encodeURIComponent(to)}`);
