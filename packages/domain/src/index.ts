@@ -21,6 +21,7 @@ export * from './onboarding-steps.ts';
 export * from './flags.ts';
 export * from './messages/messages.ts';
 export * from './rules/account.ts';
+export * from './rules/empty.ts';
 export * from './rules/account-selection.ts';
 export * from './status/application-status-machine.ts';
 export * from './rules/onboarding-flow.ts';

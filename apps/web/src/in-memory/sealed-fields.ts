@@ -1,4 +1,5 @@
 import { maskSin } from '@portal/domain/rules/person';
+import { isEmpty } from '@portal/domain/rules/empty';
 import { nameKey } from '@portal/domain/rules/person-name';
 
 /**
@@ -11,9 +12,6 @@ type Data = Record<string, unknown>;
 
 const isRecord = (value: unknown): value is Data =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** The server's TIN mask: the last 3 characters after a fixed run of stars. */
 function maskTin(tin: string): string {
@@ -100,9 +98,9 @@ export function restoreBlankFields(step: string, submitted: unknown, saved: unkn
   const copy = structuredClone(submitted);
   for (const place of placesOf(step)) {
     for (const object of place.objects(copy)) {
-      if (!isBlank(object[place.key])) continue;
+      if (!isEmpty(object[place.key])) continue;
       // A tax residence that now gives a reason for having no TIN does not get it back.
-      if (place.key === 'tin' && !isBlank(object.noTinReason)) continue;
+      if (place.key === 'tin' && !isEmpty(object.noTinReason)) continue;
       const value = place.onFile(object, copy, saved)?.[place.key];
       if (typeof value === 'string' && value !== '') object[place.key] = value;
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CodeMap, CodeOf } from './define-enum.ts';
+import { isEmpty } from '../rules/empty.ts';
 
 /**
  * A zod schema accepting exactly the codes of an enumeration: a missing answer is `required`,
@@ -9,7 +10,7 @@ import type { CodeMap, CodeOf } from './define-enum.ts';
 export function codeSchema<E extends CodeMap>(codes: E): z.ZodType<CodeOf<E>> {
   const values: unknown[] = Object.values(codes);
   return z.custom<CodeOf<E>>().superRefine((value, context) => {
-    if (value === undefined || value === null || value === '') {
+    if (isEmpty(value)) {
       context.addIssue({ code: 'custom', message: 'required' });
     } else if (!values.includes(value)) {
       context.addIssue({ code: 'custom', message: 'invalid' });

@@ -4,13 +4,12 @@ import { EFT_MAXIMUM_CENTS, EFT_MINIMUM_CENTS } from '../constants.ts';
 import { codeSchema } from '../enums/code-schema.ts';
 import { eftFrequencies, fundingTypes } from '../enums/funding.ts';
 import { dollarsToCents, type Cents } from '../money/cents.ts';
+import { isEmpty } from '../rules/empty.ts';
 
 /**
  * The funding forms and the funding request (spec sections 3 and 5), validated the same way
  * by the web on submit and by the server on arrival; every problem is a message key.
  */
-
-const isMissing = (value: unknown) => value === undefined || value === null || value === '';
 
 /** Bank numbers as people copy them from a cheque or a banking site: spaces and dashes dropped. */
 export function stripBankNumber(text: string): string {
@@ -28,7 +27,7 @@ export const BANK_NICKNAME_MAX_LENGTH = 40;
 function bankNumberSchema(pattern: RegExp, formatCode: string) {
   return z.custom<string>().transform((value, context) => {
     const digits = typeof value === 'string' ? stripBankNumber(value) : value;
-    if (isMissing(digits)) {
+    if (isEmpty(digits)) {
       context.addIssue({ code: 'custom', message: 'required' });
       return z.NEVER;
     }
@@ -70,7 +69,7 @@ export const chequeCurrencies = ['cad', 'usd'] as const;
 export type ChequeCurrency = (typeof chequeCurrencies)[number];
 
 const chequeCurrencySchema = z.custom<ChequeCurrency>().superRefine((value, context) => {
-  if (isMissing(value)) context.addIssue({ code: 'custom', message: 'required' });
+  if (isEmpty(value)) context.addIssue({ code: 'custom', message: 'required' });
   else if (!(chequeCurrencies as readonly unknown[]).includes(value)) {
     context.addIssue({ code: 'custom', message: 'invalid' });
   }
@@ -92,7 +91,7 @@ export type ChequeUploadFieldsInput = z.input<typeof chequeUploadFieldsSchema>;
 
 /** A dollar amount of a request: a JSON number of whole cents, from $50 to $1,000,000. */
 const amountSchema = z.custom<number>().superRefine((value, context) => {
-  if (isMissing(value)) {
+  if (isEmpty(value)) {
     context.addIssue({ code: 'custom', message: 'required' });
     return;
   }
@@ -106,7 +105,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** An id of ours: required, a UUID (anything else is `invalid`). */
 const idSchema = z.custom<string>().superRefine((value, context) => {
-  if (isMissing(value)) context.addIssue({ code: 'custom', message: 'required' });
+  if (isEmpty(value)) context.addIssue({ code: 'custom', message: 'required' });
   else if (typeof value !== 'string' || !uuidPattern.test(value)) {
     context.addIssue({ code: 'custom', message: 'invalid' });
   }
@@ -115,23 +114,23 @@ const idSchema = z.custom<string>().superRefine((value, context) => {
 const optionalIdSchema = z
   .custom<string | null | undefined>()
   .superRefine((value, context) => {
-    if (!isMissing(value) && (typeof value !== 'string' || !uuidPattern.test(value))) {
+    if (!isEmpty(value) && (typeof value !== 'string' || !uuidPattern.test(value))) {
       context.addIssue({ code: 'custom', message: 'invalid' });
     }
   })
-  .transform((value) => (isMissing(value) ? undefined : (value as string)));
+  .transform((value) => (isEmpty(value) ? undefined : (value as string)));
 
 const optionalTextSchema = z
   .custom<string | null | undefined>()
   .superRefine((value, context) => {
-    if (!isMissing(value) && typeof value !== 'string') {
+    if (!isEmpty(value) && typeof value !== 'string') {
       context.addIssue({ code: 'custom', message: 'invalid' });
     }
   })
-  .transform((value) => (isMissing(value) ? undefined : (value as string)));
+  .transform((value) => (isEmpty(value) ? undefined : (value as string)));
 
 const startDateSchema = z.custom<IsoDate>().superRefine((value, context) => {
-  if (isMissing(value)) context.addIssue({ code: 'custom', message: 'required' });
+  if (isEmpty(value)) context.addIssue({ code: 'custom', message: 'required' });
   else if (!isIsoDate(value)) context.addIssue({ code: 'custom', message: 'invalidDate' });
 });
 
@@ -187,7 +186,7 @@ export const fundingRequestSchema = z
     taxYear: z
       .custom<number | null | undefined>()
       .superRefine((value, context) => {
-        if (!isMissing(value) && !(typeof value === 'number' && Number.isInteger(value))) {
+        if (!isEmpty(value) && !(typeof value === 'number' && Number.isInteger(value))) {
           context.addIssue({ code: 'custom', message: 'invalid' });
         }
       })
@@ -199,7 +198,7 @@ export const fundingRequestSchema = z
   .superRefine(
     (request, context) => {
       const raw = request as Record<string, unknown>;
-      const named = fundingSourceFields.filter((field) => !isMissing(raw[field]));
+      const named = fundingSourceFields.filter((field) => !isEmpty(raw[field]));
       if (named.length === 0) {
         context.addIssue({
           code: 'custom',

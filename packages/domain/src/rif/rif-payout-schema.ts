@@ -22,6 +22,7 @@ import {
   sinProblem,
 } from '../rules/person.ts';
 import { payoutFrequencies, taxPercentTypes } from './payout-frequencies.ts';
+import { isEmpty } from '../rules/empty.ts';
 
 /**
  * The RIF payout setup (`POST rifFunding/{applicationId}`; spec sections 3 and 5, research
@@ -57,7 +58,6 @@ export function rifPaymentDate(startDateTypeId: PaymentDay, year: number, month:
   return isoDateOf(year, month, startDateTypeId === paymentDays.Fifteenth ? 15 : 31);
 }
 
-const isMissing = (value: unknown) => value === undefined || value === null || value === '';
 const isWholeNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value);
 
@@ -79,11 +79,11 @@ export function rifStartProblems(
 ): { field: 'paymentStartMonth' | 'paymentStartYear'; code: string }[] {
   const { paymentStartMonth: month, paymentStartYear: year } = start;
   const problems: { field: 'paymentStartMonth' | 'paymentStartYear'; code: string }[] = [];
-  if (isMissing(month)) problems.push({ field: 'paymentStartMonth', code: 'required' });
+  if (isEmpty(month)) problems.push({ field: 'paymentStartMonth', code: 'required' });
   else if (!isWholeNumber(month) || month < 1 || month > 12) {
     problems.push({ field: 'paymentStartMonth', code: 'invalid' });
   }
-  if (isMissing(year)) problems.push({ field: 'paymentStartYear', code: 'required' });
+  if (isEmpty(year)) problems.push({ field: 'paymentStartYear', code: 'required' });
   else if (!isWholeNumber(year) || year < 1000 || year > 9999) {
     problems.push({ field: 'paymentStartYear', code: 'invalid' });
   }
@@ -121,7 +121,7 @@ export interface RifPayoutContext {
 const optionalTextSchema = z
   .custom<string | null | undefined>()
   .superRefine((value, context) => {
-    if (!isMissing(value) && typeof value !== 'string') {
+    if (!isEmpty(value) && typeof value !== 'string') {
       context.addIssue({ code: 'custom', message: 'invalid' });
     }
   })
@@ -134,16 +134,16 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const optionalIdSchema = z
   .custom<string | null | undefined>()
   .superRefine((value, context) => {
-    if (!isMissing(value) && (typeof value !== 'string' || !uuidPattern.test(value))) {
+    if (!isEmpty(value) && (typeof value !== 'string' || !uuidPattern.test(value))) {
       context.addIssue({ code: 'custom', message: 'invalid' });
     }
   })
-  .transform((value) => (isMissing(value) ? undefined : (value as string)));
+  .transform((value) => (isEmpty(value) ? undefined : (value as string)));
 
 const optionalNumberSchema = z
   .custom<number | null | undefined>()
   .superRefine((value, context) => {
-    if (!isMissing(value) && (typeof value !== 'number' || !Number.isFinite(value))) {
+    if (!isEmpty(value) && (typeof value !== 'number' || !Number.isFinite(value))) {
       context.addIssue({ code: 'custom', message: 'invalid' });
     }
   })
@@ -152,7 +152,7 @@ const optionalNumberSchema = z
 const grossOrNetSchema = z
   .custom<GrossOrNet | null | undefined>()
   .superRefine((value, context) => {
-    if (!isMissing(value) && value !== grossOrNet.Gross && value !== grossOrNet.Net) {
+    if (!isEmpty(value) && value !== grossOrNet.Gross && value !== grossOrNet.Net) {
       context.addIssue({ code: 'custom', message: 'invalid' });
     }
   })
@@ -213,7 +213,7 @@ function crossFieldProblems(raw: Record<string, unknown>, context: RifPayoutCont
   if (raw.annualPaymentTypeId === annualPaymentTypes.Other) {
     const amount = raw.annualPaymentOtherAmount;
     const cents = typeof amount === 'number' ? dollarsToCents(amount) : undefined;
-    if (isMissing(amount)) add('annualPaymentOtherAmount', 'required');
+    if (isEmpty(amount)) add('annualPaymentOtherAmount', 'required');
     else if (typeof amount === 'number' && amount <= 0) {
       add('annualPaymentOtherAmount', 'rifAmountPositive');
     } else if (cents === undefined) add('annualPaymentOtherAmount', 'amountFormat');
@@ -229,7 +229,7 @@ function crossFieldProblems(raw: Record<string, unknown>, context: RifPayoutCont
   }
 
   if (raw.taxCalcOptionTypeId === TAX_CALC_OPTION_PERCENTAGE) {
-    if (isMissing(raw.taxOptionPercent)) add('taxOptionPercent', 'required');
+    if (isEmpty(raw.taxOptionPercent)) add('taxOptionPercent', 'required');
     else if (!isRifPercent(raw.taxOptionPercent)) add('taxOptionPercent', 'rifPercentRange');
   }
 
@@ -246,10 +246,10 @@ function crossFieldProblems(raw: Record<string, unknown>, context: RifPayoutCont
   }
 
   if (raw.paymentByTypeId === paymentByTypes.Bank) {
-    const named = ['bankAccountId', 'documentUploadedId'].filter((field) => !isMissing(raw[field]));
+    const named = ['bankAccountId', 'documentUploadedId'].filter((field) => !isEmpty(raw[field]));
     if (named.length === 0) add('bankAccountId', 'rifBankAccountRequired');
     else if (named.length > 1) named.forEach((field) => add(field, 'invalid'));
-  } else if (raw.paymentByTypeId === paymentByTypes.CashAccount && isMissing(raw.payoutAccountId)) {
+  } else if (raw.paymentByTypeId === paymentByTypes.CashAccount && isEmpty(raw.payoutAccountId)) {
     add('payoutAccountId', 'rifPayoutAccountRequired');
   }
   return problems;
@@ -275,7 +275,7 @@ export function rifPayoutSchema(context: RifPayoutContext) {
         .custom<number | null | undefined>()
         .superRefine((value, issue) => {
           const known: unknown[] = Object.values(taxPercentTypes);
-          if (!isMissing(value) && !known.includes(value)) {
+          if (!isEmpty(value) && !known.includes(value)) {
             issue.addIssue({ code: 'custom', message: 'invalid' });
           }
         })

@@ -6,6 +6,7 @@ import { countries } from '../enums/countries.ts';
 import type { Labels } from '../enums/define-enum.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './account.ts';
 import { ignore, answer, evenAfterFieldProblems, type Report } from './rule-reporting.ts';
+import { isEmpty } from './empty.ts';
 
 /**
  * Affiliations, part of step `otherinterests` (spec sections 2, 3 and 5): politically exposed
@@ -186,7 +187,7 @@ const symbolSchema = textSchema(12)
 
 /** An id of a reference list (countries): a positive whole number. */
 const referenceIdSchema = z.custom<number>().superRefine((value: unknown, context) => {
-  if (value === undefined || value === null || value === '') {
+  if (isEmpty(value)) {
     context.addIssue({ code: 'custom', message: 'required' });
   } else if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
     context.addIssue({ code: 'custom', message: 'invalid' });
@@ -211,9 +212,6 @@ export const trustedContactSchema = z.object(
 );
 
 // --- How the rules report: every problem at once, at the field it concerns -----------------
-
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 // --- Tax residencies ------------------------------------------------------------------------
 
@@ -268,7 +266,7 @@ function resolveTaxResidence(raw: unknown, report: Report): TaxResidence {
   const value: Record<string, unknown> =
     typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const countryId = answer(report, ['countryId'], referenceIdSchema, value.countryId);
-  if (!isBlank(value.tin)) {
+  if (!isEmpty(value.tin)) {
     const tinSchema =
       countryId === countries.Canada
         ? canadianTinSchema
@@ -277,7 +275,7 @@ function resolveTaxResidence(raw: unknown, report: Report): TaxResidence {
           : foreignTinSchema;
     return { countryId, tin: answer(report, ['tin'], tinSchema, value.tin) };
   }
-  if (isBlank(value.noTinReason)) {
+  if (isEmpty(value.noTinReason)) {
     report(['tin'], 'required');
     return { countryId };
   }

@@ -19,6 +19,7 @@ import { NAME_MAX_LENGTH } from './account.ts';
 import { addressSchema, type Address } from './address.ts';
 import { ignore, answer, type Report } from './rule-reporting.ts';
 import { nameKey } from './person-name.ts';
+import { isEmpty } from './empty.ts';
 
 /**
  * Beneficiaries of the registered plan chosen (spec sections 2, 3, 4, 5 and 9): up to
@@ -149,12 +150,6 @@ export function percentInHundredths(percent: number): number | undefined {
   return hundredths;
 }
 
-const isBlank = (value: unknown) =>
-  value === undefined ||
-  value === null ||
-  (typeof value === 'string' && value.trim() === '') ||
-  (typeof value === 'object' && Object.keys(value).length === 0);
-
 /**
  * A percentage from 0 to 100 with at most 2 decimals, as a number or as typed ("33.33", or
  * "33,33" in French). `required` when blank, `invalid` when not a number, `percentRange` else.
@@ -164,7 +159,7 @@ export const percentageSchema = z.unknown().transform((input, context) => {
     context.addIssue({ code: 'custom', message });
     return z.NEVER;
   };
-  if (isBlank(input)) return problem('required');
+  if (isEmpty(input)) return problem('required');
   const text = typeof input === 'string' ? input.trim() : undefined;
   const percent =
     typeof input === 'number'

@@ -32,6 +32,7 @@ import {
   type Affiliations,
 } from './affiliations.ts';
 import { ignore, answer, evenAfterFieldProblems, type Report } from './rule-reporting.ts';
+import { isEmpty } from './empty.ts';
 
 /**
  * Step `otherinterests`, the financial background (spec sections 2, 3 and 5): purpose of the
@@ -183,7 +184,8 @@ export const investmentExperienceSchema = z
   .custom<number>()
   .superRefine((value: unknown, context) => {
     const problem = (message: MessageKey) => context.addIssue({ code: 'custom', message });
-    if (value === undefined || value === null || value === '' || value === 0) problem('required');
+    // No flag at all (0) is nothing chosen, as much as an empty answer is.
+    if (isEmpty(value) || value === 0) problem('required');
     else if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) problem('invalid');
     else if ((value & ~allExperienceFlags) !== 0) problem('invalid');
     else if (

@@ -41,6 +41,7 @@ import {
   normalizeShareholderId,
   shareholderIdProblem,
 } from './joint-ownership.ts';
+import { isEmpty } from './empty.ts';
 
 export const INCOME_SOURCE_OTHER_MAX_LENGTH = 200;
 export const EMPLOYER_TEXT_MAX_LENGTH = NAME_MAX_LENGTH;
@@ -125,8 +126,6 @@ export function addAmounts(a: number, b: number): number {
   return (Math.round(a * 100) + Math.round(b * 100)) / 100;
 }
 
-const isMissing = (value: unknown) => value === undefined || value === null || value === '';
-
 /** The languages a person can choose for mail and documents. */
 export const preferredLanguages: readonly Language[] = ['en', 'fr'];
 
@@ -135,7 +134,7 @@ function isLanguage(value: unknown): value is Language {
 }
 
 function idProblem(value: unknown): 'required' | 'invalid' | undefined {
-  if (isMissing(value)) return 'required';
+  if (isEmpty(value)) return 'required';
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? undefined : 'invalid';
 }
 
@@ -149,7 +148,7 @@ const idSchema = z.custom<number>().superRefine((value, context) => {
 const conditionalIdSchema = z.custom<number | null>().optional();
 
 const amountSchema = z.custom<number>().superRefine((value, context) => {
-  if (isMissing(value)) context.addIssue({ code: 'custom', message: 'required' });
+  if (isEmpty(value)) context.addIssue({ code: 'custom', message: 'required' });
   else if (typeof value === 'number' && Number.isFinite(value) && value > AMOUNT_MAX) {
     context.addIssue({ code: 'custom', message: 'amountTooLarge' });
   } else if (!isAmount(value)) context.addIssue({ code: 'custom', message: 'amountFormat' });
@@ -157,7 +156,7 @@ const amountSchema = z.custom<number>().superRefine((value, context) => {
 
 /** A yes-or-no question: unanswered is `required`. */
 const answerSchema = z.custom<boolean>().superRefine((value, context) => {
-  if (isMissing(value)) context.addIssue({ code: 'custom', message: 'required' });
+  if (isEmpty(value)) context.addIssue({ code: 'custom', message: 'required' });
   else if (typeof value !== 'boolean') context.addIssue({ code: 'custom', message: 'invalid' });
 });
 
@@ -433,7 +432,7 @@ export function profileStepSchema(context: ProfileContext) {
     .superRefine((value, refinement) => {
       const problem = problemsOf(refinement);
       if (joint) {
-        if (isMissing(value.preferredLanguage)) problem(['preferredLanguage'], 'required');
+        if (isEmpty(value.preferredLanguage)) problem(['preferredLanguage'], 'required');
         else if (!isLanguage(value.preferredLanguage)) problem(['preferredLanguage'], 'invalid');
         const shareholderId = shareholderIdProblem(value.shareholderId);
         if (shareholderId) problem(['shareholderId'], shareholderId);

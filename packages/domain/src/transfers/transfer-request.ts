@@ -19,6 +19,7 @@ import {
   type TransferProblem,
 } from './transfer-precheck.ts';
 import type { ExpectedTransferDates, FeeRefund } from './transfer-offer.ts';
+import { isEmpty } from '../rules/empty.ts';
 
 /**
  * The transfer-in request and what the API answers about transfers (spec sections 3 and 7:
@@ -53,12 +54,10 @@ export const transferLineKindLabels = {
   cash: { en: 'An amount of cash', fr: 'Un montant en espèces' },
 } as const satisfies Record<TransferLineKind, { en: string; fr: string }>;
 
-const isMissing = (value: unknown) => value === undefined || value === null || value === '';
-
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const idSchema = z.custom<string>().superRefine((value, context) => {
-  if (isMissing(value)) context.addIssue({ code: 'custom', message: 'required' });
+  if (isEmpty(value)) context.addIssue({ code: 'custom', message: 'required' });
   else if (typeof value !== 'string' || !uuidPattern.test(value)) {
     context.addIssue({ code: 'custom', message: 'invalid' });
   }
@@ -68,7 +67,7 @@ const idSchema = z.custom<string>().superRefine((value, context) => {
 function textSchema(maxLength: number, requiredCode = 'required') {
   return z.custom<string>().transform((value, context) => {
     const text = typeof value === 'string' ? value.normalize('NFC').trim() : value;
-    if (isMissing(text)) {
+    if (isEmpty(text)) {
       context.addIssue({ code: 'custom', message: requiredCode });
       return z.NEVER;
     }
@@ -85,7 +84,7 @@ function optionalTextSchema(maxLength: number) {
     .custom<string | null | undefined>()
     .transform((value, context) => {
       const text = typeof value === 'string' ? value.normalize('NFC').trim() : value;
-      if (isMissing(text)) return null;
+      if (isEmpty(text)) return null;
       if (typeof text !== 'string' || text.length > maxLength) {
         context.addIssue({ code: 'custom', message: 'invalid' });
         return z.NEVER;
@@ -99,7 +98,7 @@ function optionalTextSchema(maxLength: number) {
 /** A dollar value of the request (a JSON number): above 0, at most TRANSFER_VALUE_MAX_CENTS. */
 function dollarsSchema(requiredCode: string) {
   return z.custom<number>().transform((value, context) => {
-    if (isMissing(value)) {
+    if (isEmpty(value)) {
       context.addIssue({ code: 'custom', message: requiredCode });
       return z.NEVER;
     }
@@ -114,7 +113,7 @@ function dollarsSchema(requiredCode: string) {
 
 function oneOf<T extends string>(values: readonly T[]) {
   return z.custom<T>().superRefine((value, context) => {
-    if (isMissing(value)) context.addIssue({ code: 'custom', message: 'required' });
+    if (isEmpty(value)) context.addIssue({ code: 'custom', message: 'required' });
     else if (!(values as readonly unknown[]).includes(value)) {
       context.addIssue({ code: 'custom', message: 'invalid' });
     }
@@ -128,7 +127,7 @@ const jurisdictionCodes = [
 
 const birthDateSchema = z.custom<string>().transform((value, context) => {
   const text = typeof value === 'string' ? value.trim() : value;
-  if (isMissing(text)) {
+  if (isEmpty(text)) {
     context.addIssue({ code: 'custom', message: 'required' });
     return z.NEVER;
   }
@@ -203,12 +202,12 @@ export const transferAccountModelSchema = z.object({
   deliveringJurisdiction: z
     .custom<PensionJurisdiction | null | undefined>()
     .superRefine((value, context) => {
-      if (!isMissing(value) && !(jurisdictionCodes as unknown[]).includes(value)) {
+      if (!isEmpty(value) && !(jurisdictionCodes as unknown[]).includes(value)) {
         context.addIssue({ code: 'custom', message: 'invalid' });
       }
     })
     .optional()
-    .transform((value) => (isMissing(value) ? null : (value as PensionJurisdiction))),
+    .transform((value) => (isEmpty(value) ? null : (value as PensionJurisdiction))),
   transferType: codeSchema(transferTypes),
   approximateValue: dollarsSchema('required'),
   /** What the investments sold there are expected to fetch (in-cash and mixed transfers). */
@@ -216,7 +215,7 @@ export const transferAccountModelSchema = z.object({
     .custom<number | null | undefined>()
     .optional()
     .transform((value, context) => {
-      if (isMissing(value)) return null;
+      if (isEmpty(value)) return null;
       const cents = typeof value === 'number' ? dollarsToCents(value) : undefined;
       if (cents === undefined || cents < 0 || cents > TRANSFER_VALUE_MAX_CENTS) {
         context.addIssue({ code: 'custom', message: 'amountFormat' });
@@ -229,7 +228,7 @@ export const transferAccountModelSchema = z.object({
     .custom<number | null | undefined>()
     .optional()
     .transform((value, context) => {
-      if (isMissing(value)) return 0;
+      if (isEmpty(value)) return 0;
       const cents = typeof value === 'number' ? dollarsToCents(value) : undefined;
       if (cents === undefined || cents < 0 || cents > TRANSFER_VALUE_MAX_CENTS) {
         context.addIssue({ code: 'custom', message: 'amountFormat' });
@@ -245,13 +244,13 @@ export const transferAccountModelSchema = z.object({
   unpaidMinimum: z
     .custom<string | null | undefined>()
     .superRefine((value, context) => {
-      if (!isMissing(value) && !(unpaidMinimumInstructions as readonly unknown[]).includes(value)) {
+      if (!isEmpty(value) && !(unpaidMinimumInstructions as readonly unknown[]).includes(value)) {
         context.addIssue({ code: 'custom', message: 'invalid' });
       }
     })
     .optional()
     .transform((value) =>
-      isMissing(value) ? null : (value as (typeof unpaidMinimumInstructions)[number]),
+      isEmpty(value) ? null : (value as (typeof unpaidMinimumInstructions)[number]),
     ),
   statement: z.object({
     holders: z.array(statementHolderSchema).min(1, 'required').max(2, 'transferHoldersDiffer'),
@@ -277,12 +276,12 @@ export const transferAccountModelSchema = z.object({
   documentUploadedId: z
     .custom<string | null | undefined>()
     .superRefine((value, context) => {
-      if (!isMissing(value) && (typeof value !== 'string' || !uuidPattern.test(value))) {
+      if (!isEmpty(value) && (typeof value !== 'string' || !uuidPattern.test(value))) {
         context.addIssue({ code: 'custom', message: 'invalid' });
       }
     })
     .optional()
-    .transform((value) => (isMissing(value) ? null : (value as string))),
+    .transform((value) => (isEmpty(value) ? null : (value as string))),
 });
 export type TransferAccountModelInput = z.input<typeof transferAccountModelSchema>;
 export type TransferAccountModel = z.output<typeof transferAccountModelSchema>;

@@ -1,4 +1,4 @@
-import { maskSin } from '@portal/domain';
+import { isEmpty, maskSin } from '@portal/domain';
 import { nameKey } from '@portal/domain/rules/person-name';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 
@@ -45,9 +45,6 @@ export function maskTin(tin: string): string {
 const isRecord = (value: unknown): value is Data =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
 const taxResidenceRows: Rows = {
   rows: 'taxResidences',
   identity: (row) => (typeof row.countryId === 'number' ? String(row.countryId) : undefined),
@@ -72,7 +69,7 @@ const affiliationTins = (['primary', 'joint'] as const).flatMap((applicant): Sea
     key: 'tin',
     mask: maskTin,
     // A row that now gives a reason for having no TIN must not get the old TIN back.
-    stillAsked: (residence) => isBlank(residence.noTinReason),
+    stillAsked: (residence) => isEmpty(residence.noTinReason),
   },
   { path: ['affiliations', applicant], key: 'usTin', mask: maskTin },
 ]);
