@@ -151,10 +151,10 @@ describe('dashboard', () => {
     const card = await screen.findByRole('listitem', { name: /Application AAAAAAA1/ });
     await user.click(within(card).getByRole('button', { name: /Delete/ }));
     const dialog = await screen.findByRole('alertdialog');
-    // The dialog names the application it deletes.
+    // The spec's question first (spec line 45), then which application it is.
     expect(
       within(dialog).getByText(
-        /^Are you sure you want to delete application AAAAAAA1, started .+\? Its answers will be gone for good\.$/,
+        /^Are you sure you want to delete this account application\? It is application AAAAAAA1, started .+; its answers will be gone for good\.$/,
       ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'No, keep it' }));
@@ -173,6 +173,20 @@ describe('dashboard', () => {
     ).not.toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: /Application AAAAAAA2/ })).toBeInTheDocument();
     expect(api.applications.size).toBe(1);
+  });
+
+  it("asks the spec's question in French before deleting", async () => {
+    fakeApplicationsApi([{ status: 'new' }]);
+    const user = userEvent.setup();
+    await renderApp({ path: '/home/dashboard', user: signedIn, language: 'fr' });
+    const card = await screen.findByRole('listitem', { name: /Demande AAAAAAA1/ });
+    await user.click(within(card).getByRole('button', { name: /Supprimer/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      within(dialog).getByText(
+        /^Voulez-vous vraiment supprimer cette demande d'ouverture de compte\? Il s'agit de la demande AAAAAAA1, commencée le .+; ses réponses seront perdues pour de bon\.$/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('keeps the application and says so when the delete fails', async () => {
