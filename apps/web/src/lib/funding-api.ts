@@ -3,6 +3,7 @@ import type { CurrencyTypeId } from '@portal/domain/enums/funding';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import type { FundingItem, FundingToAccount } from '@portal/domain/funding/funding-item';
 import type { ChequeCurrency, FundingRequestInput } from '@portal/domain/funding/funding-schemas';
+import { chequeUploadAmountId } from '@portal/domain/api-contract/client-call-rules';
 import { http } from './http/http.ts';
 
 export type { BankAccount, FundingItem, FundingToAccount };
@@ -23,6 +24,8 @@ export interface ChequeUpload {
   nickname: string;
   currency: ChequeCurrency;
   file: File;
+  /** The amount the cheque is for, in the spec's form (line 147): sent only when above 0. */
+  amountId?: number;
 }
 
 /** `POST coAcctFunding/uploadCheque/{applicationId}`: the stored cheque and the bank account it gives. */
@@ -110,6 +113,8 @@ export const fundingApi = {
     form.set('nickname', upload.nickname);
     form.set('currency', upload.currency);
     form.set('uploadCheque', upload.file, upload.file.name);
+    const amountId = chequeUploadAmountId(upload.amountId);
+    if (amountId !== undefined) form.set('amountId', amountId);
     return http.post<ChequeUploaded>(
       `/coAcctFunding/uploadCheque/${encodeURIComponent(applicationId)}`,
       form,

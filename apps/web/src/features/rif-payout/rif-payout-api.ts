@@ -1,4 +1,5 @@
 import type { RifOptions, RifSetUpAnswer, RifSetupAnswer } from '@portal/domain/rif/rif-api';
+import { isApplicationId, RIF_SAVE_SKIPPED } from '@portal/domain/api-contract/client-call-rules';
 import { http } from '../../lib/http/http.ts';
 import { rifSetUpOf } from '../../lib/rif-setup-api.ts';
 
@@ -17,6 +18,12 @@ export const rifPayoutApi = {
     http.get<RifOptions>(`${path(applicationId)}/options`, { ...quiet, signal }),
   /** Spec section 8's check: the setups, or null when there is none yet. */
   setUp: rifSetUpOf,
-  save: (applicationId: string, payload: RifPayoutPayload) =>
-    http.post<RifSetupAnswer>(path(applicationId), payload, quiet),
+  /** Skipped, answering RIF_SAVE_SKIPPED, without an application id (spec line 147). */
+  save: async (
+    applicationId: string | undefined,
+    payload: RifPayoutPayload,
+  ): Promise<RifSetupAnswer | typeof RIF_SAVE_SKIPPED> =>
+    isApplicationId(applicationId)
+      ? http.post<RifSetupAnswer>(path(applicationId), payload, quiet)
+      : RIF_SAVE_SKIPPED,
 };

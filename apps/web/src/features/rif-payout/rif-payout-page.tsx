@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { RIF_SAVE_SKIPPED } from '@portal/domain/api-contract/client-call-rules';
 import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
 import { minPaymentTypes } from '@portal/domain/enums/rif';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
@@ -244,6 +245,11 @@ function FundPayouts({
     setFailed(false);
     try {
       const answer = await rifPayoutApi.save(applicationId, payloadOf(state, fund));
+      // Skipped for want of an application id: nothing was saved, so say it failed.
+      if (answer === RIF_SAVE_SKIPPED) {
+        setFailed(true);
+        return;
+      }
       const outcome = fund.setup ? 'changed' : 'created';
       onSaved(fund.accountId, answer);
       setMode({ kind: 'summary', outcome });
