@@ -228,11 +228,11 @@ describe('account details step', () => {
     expect(parse(['liraLrsp'], { pensionJurisdiction: 'federal' }).success).toBe(true);
   });
 
-  it("asks a DAP account's settlement agent and its 8-character account code", () => {
-    expect(fieldCodes(parse(['dap'], {}))).toEqual({
-      dapSettlementAgent: 'required',
-      dapAgentAccountNumber: 'required',
-    });
+  it("asks a DAP account's settlement agent and its 8-character account code if present", () => {
+    expect(fieldCodes(parse(['dap'], {}))).toEqual({ dapSettlementAgent: 'required' });
+    const withoutCode = parse(['dap'], { dapSettlementAgent: 'RBC', dapAgentAccountNumber: ' ' });
+    expect(withoutCode).toMatchObject({ success: true });
+    expect(withoutCode.data).not.toHaveProperty('dapAgentAccountNumber');
     expect(
       fieldCodes(parse(['dap'], { dapSettlementAgent: 'RBC', dapAgentAccountNumber: 'AB12' })),
     ).toEqual({ dapAgentAccountNumber: 'invalid' });

@@ -153,17 +153,24 @@ export const optionsStepSchema = z
 
 export { includesMargin };
 
-/** Spec section 5: an account code, when given, is exactly 8 letters or digits. */
+/**
+ * Spec line 144: an account code, "if present", is exactly 8 letters or digits; left blank it
+ * is no answer (undefined), never `required`.
+ */
 export const accountCodeSchema = z
   .string()
   .trim()
-  .min(1, 'required')
-  .regex(new RegExp(`^[A-Za-z0-9]{${ACCOUNT_CODE_LENGTH}}$`), 'invalid');
+  .refine(
+    (code) => code === '' || new RegExp(`^[A-Za-z0-9]{${ACCOUNT_CODE_LENGTH}}$`).test(code),
+    'invalid',
+  )
+  .transform((code) => (code === '' ? undefined : code.toUpperCase()));
 
 /**
  * Step `account`: the details the chosen accounts need. A locked-in plan asks the pension law
  * it falls under (only the jurisdictions spec section 3 allows for that plan); a delivery-
- * against-payment account asks for its settlement agent and the agent's account code. The
+ * against-payment account asks for its settlement agent and, if the person has one, the agent's
+ * account code. The
  * choice is checked again against the ownership, which may have changed since it was made.
  */
 export function accountDetailsStepSchema(
@@ -206,7 +213,9 @@ export function accountDetailsStepSchema(
       ...(dap
         ? {
             dapSettlementAgent: value.dapSettlementAgent,
-            dapAgentAccountNumber: value.dapAgentAccountNumber?.toUpperCase(),
+            ...(value.dapAgentAccountNumber
+              ? { dapAgentAccountNumber: value.dapAgentAccountNumber.toUpperCase() }
+              : {}),
           }
         : {}),
     }));
