@@ -14,7 +14,7 @@ export const financialMessagesEn = {
   usResidentIsUsPerson:
     'You listed the United States as a tax residence, so you are a U.S. person.',
   // Beneficiaries (rules/beneficiaries.ts)
-  percentRange: 'Enter a percentage from 0 to 100, with at most 2 decimal places.',
+  percentRange: 'Enter a percentage from 0 to 100.',
   percentTotal: 'Percent fields must add up to 100%',
   tooManyBeneficiaries: `You can name at most ${MAX_BENEFICIARIES} beneficiaries.`,
   quebecBeneficiariesNotAllowed:
@@ -32,7 +32,7 @@ export const financialMessagesFr = {
     "Entrez le numéro d'identification fiscal américain à 9 chiffres (SSN, ITIN ou EIN).",
   usResidentIsUsPerson:
     'Vous avez indiqué les États-Unis comme pays de résidence fiscale : vous êtes donc une personne des États-Unis.',
-  percentRange: 'Entrez un pourcentage de 0 à 100, avec au plus 2 décimales.',
+  percentRange: 'Entrez un pourcentage de 0 à 100.',
   percentTotal: 'La somme des pourcentages doit être égale à 100 %',
   tooManyBeneficiaries: `Vous pouvez désigner au plus ${MAX_BENEFICIARIES} bénéficiaires.`,
   quebecBeneficiariesNotAllowed:

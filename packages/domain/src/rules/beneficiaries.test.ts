@@ -8,7 +8,8 @@ import {
   beneficiariesAllowed,
   beneficiariesStepSchema,
   beneficiaryAccounts,
-  percentInHundredths,
+  percentInUnits,
+  percentageSchema,
   QUEBEC_WILL_ONLY_ACCOUNT_TYPES,
   respTypeOfAccounts,
   type BeneficiariesContext,
@@ -86,11 +87,9 @@ describe('beneficiary percentages', () => {
     expect(check([child(33.33), child('33,33'), child('33.34')])).toEqual([]);
   });
 
-  it('accept 0 to 100 with at most 2 decimals', () => {
-    expect(check([child(33.333), child(66.667)])).toEqual([
-      'beneficiaries.0.percent:percentRange',
-      'beneficiaries.1.percent:percentRange',
-    ]);
+  it('accept 0 to 100 inclusive, with any number of decimals (spec line 144)', () => {
+    expect(check([child(33.333), child(66.667)])).toEqual([]);
+    expect(check([child('33,333'), child('33.333'), child(33.334)])).toEqual([]);
     expect(check([child(100.01)])).toEqual(['beneficiaries.0.percent:percentRange']);
     expect(check([child(-1), child(101)])).toEqual([
       'beneficiaries.0.percent:percentRange',
@@ -101,12 +100,18 @@ describe('beneficiary percentages', () => {
     expect(check([child('half')])).toEqual(['beneficiaries.0.percent:invalid']);
   });
 
-  it('are counted in hundredths, without float error', () => {
-    expect(percentInHundredths(33.33)).toBe(3333);
-    expect(percentInHundredths(0.1 + 0.2)).toBe(30);
-    expect(percentInHundredths(12.345)).toBeUndefined();
-    expect(percentInHundredths(100.01)).toBeUndefined();
-    expect(percentInHundredths(Number.NaN)).toBeUndefined();
+  it('accept the percent sign people type', () => {
+    expect(check([child('100%')])).toEqual([]);
+    expect(check([child('60 %'), child('40\u00a0%')])).toEqual([]);
+    expect(percentageSchema.parse('12,5 %')).toBe(12.5);
+    expect(check([child('%')])).toEqual(['beneficiaries.0.percent:invalid']);
+  });
+
+  it('are counted in whole units, without float error', () => {
+    expect(percentInUnits(33.33)).toBe(333_300_000_000);
+    expect(percentInUnits(0.1 + 0.2)).toBe(percentInUnits(0.3));
+    expect(percentInUnits(100.01)).toBeUndefined();
+    expect(percentInUnits(Number.NaN)).toBeUndefined();
   });
 });
 

@@ -87,6 +87,11 @@ export interface BeneficiariesContext {
   provinceCode?: ProvinceCode;
   /** For an RESP; when absent, taken from the account chosen (respi or respf). */
   respType?: BeneficiaryRespType;
+  /**
+   * Whether the applicant's profile has a spouse (married, common-law or separated): without
+   * one, neither spouse designation is offered nor accepted. Unknown means not restricted.
+   */
+  hasSpouse?: boolean;
 }
 
 export interface Beneficiary {
@@ -96,7 +101,7 @@ export interface Beneficiary {
   relationship: Relationship;
   /** Asked for every plan but an RESP. */
   designation?: BeneficiaryDesignation;
-  /** 0 to 100, at most 2 decimals. */
+  /** 0 to 100 (spec line 144: any number of decimals). */
   percent: number;
   differentAddress: boolean;
   /** When `differentAddress`: where the beneficiary lives (a home address). */
@@ -137,22 +142,28 @@ export function respTypeOfAccounts(
 }
 
 /**
- * A percentage in whole hundredths (33.33 gives 3333), so totals are exact; undefined when it is
- * not a number, has more than 2 decimals or lies outside PERCENTAGE_RANGE.
+ * How finely percentages are counted when they are added up: spec line 144 allows any
+ * percentage from 0 to 100 (no limit on decimals), and ten decimal places is beyond anything a
+ * person types while keeping four shares' sum an exact integer in a double.
  */
-export function percentInHundredths(percent: number): number | undefined {
+export const PERCENT_COUNTED_DECIMALS = 10;
+const PERCENT_UNIT = 10 ** PERCENT_COUNTED_DECIMALS;
+
+/**
+ * A percentage as a whole number of PERCENT_UNITs (33.333 gives 333330000000), so totals are
+ * exact (0.1 + 0.2 counts as 0.3); undefined when it is not a number or lies outside
+ * PERCENTAGE_RANGE.
+ */
+export function percentInUnits(percent: number): number | undefined {
   if (!Number.isFinite(percent)) return undefined;
-  const hundredths = Math.round(percent * 100);
-  if (Math.abs(percent * 100 - hundredths) > 1e-6) return undefined;
-  if (hundredths < PERCENTAGE_RANGE.min * 100 || hundredths > PERCENTAGE_RANGE.max * 100) {
-    return undefined;
-  }
-  return hundredths;
+  if (percent < PERCENTAGE_RANGE.min || percent > PERCENTAGE_RANGE.max) return undefined;
+  return Math.round(percent * PERCENT_UNIT);
 }
 
 /**
- * A percentage from 0 to 100 with at most 2 decimals, as a number or as typed ("33.33", or
- * "33,33" in French). `required` when blank, `invalid` when not a number, `percentRange` else.
+ * A percentage from 0 to 100 inclusive (spec line 144), as a number or as typed: "33.333",
+ * "33,333" in French, and with the sign people add ("100%", "100 %"). `required` when blank,
+ * `invalid` when not a number, `percentRange` outside 0 to 100.
  */
 export const percentageSchema = z.unknown().transform((input, context) => {
   const problem = (message: MessageKey) => {
@@ -160,7 +171,9 @@ export const percentageSchema = z.unknown().transform((input, context) => {
     return z.NEVER;
   };
   if (isEmpty(input)) return problem('required');
-  const text = typeof input === 'string' ? input.trim() : undefined;
+  // Any space before the sign: a plain one, or the no-break spaces French puts there.
+  const text =
+    typeof input === 'string' ? input.trim().replace(/[\s\u00a0\u202f]*%$/, '') : undefined;
   const percent =
     typeof input === 'number'
       ? input
@@ -168,8 +181,7 @@ export const percentageSchema = z.unknown().transform((input, context) => {
         ? Number(text.replace(',', '.'))
         : Number.NaN;
   if (Number.isNaN(percent)) return problem('invalid');
-  const hundredths = percentInHundredths(percent);
-  return hundredths === undefined ? problem('percentRange') : hundredths / 100;
+  return percentInUnits(percent) === undefined ? problem('percentRange') : percent;
 });
 
 // --- How the rules report: every problem at once, at the field it concerns -----------------
@@ -190,6 +202,8 @@ export interface BeneficiaryPlanRules {
   /** Every plan but an RESP asks how each beneficiary is designated. */
   designationAsked: boolean;
   successorAnnuitantAllowed: boolean;
+  /** "My spouse" (and as successor annuitant) only for an applicant who has a spouse. */
+  spouseDesignationAllowed: boolean;
 }
 
 /** What the beneficiary questions ask for the plans chosen; the form asks the same. */
@@ -203,7 +217,16 @@ export function beneficiaryPlanRules(context: BeneficiariesContext): Beneficiary
     successorAnnuitantAllowed: types.some((type) =>
       SUCCESSOR_ANNUITANT_ACCOUNT_TYPES.includes(type),
     ),
+    spouseDesignationAllowed: context.hasSpouse !== false,
   };
+}
+
+/** "My spouse", or "My spouse as successor annuitant". */
+export function isSpouseDesignation(designation: unknown): boolean {
+  return (
+    designation === beneficiaryDesignations.MySpouse ||
+    designation === beneficiaryDesignations.MySpouseAsSuccessorAnnuitant
+  );
 }
 
 /**
@@ -233,9 +256,7 @@ function resolveBeneficiary(
   );
   if (relationship !== undefined) {
     const relatedAsEstate = relationship === relationships.Estate;
-    const spouseDesignation =
-      designation === beneficiaryDesignations.MySpouse ||
-      designation === beneficiaryDesignations.MySpouseAsSuccessorAnnuitant;
+    const spouseDesignation = isSpouseDesignation(designation);
     if (rules.resp && relatedAsEstate) report(['relationship'], 'invalid');
     else if (rules.respType === 'family' && !FAMILY_RESP_RELATIONSHIPS.includes(relationship)) {
       report(['relationship'], 'familyRespRelationship');
@@ -246,8 +267,9 @@ function resolveBeneficiary(
     }
   }
   if (
-    designation === beneficiaryDesignations.MySpouseAsSuccessorAnnuitant &&
-    !rules.successorAnnuitantAllowed
+    (designation === beneficiaryDesignations.MySpouseAsSuccessorAnnuitant &&
+      !rules.successorAnnuitantAllowed) ||
+    (isSpouseDesignation(designation) && !rules.spouseDesignationAllowed)
   ) {
     report(['designation'], 'invalid');
   }
@@ -330,13 +352,13 @@ function resolveStep(
     );
   });
 
-  // Summed in hundredths, so 33.33 + 33.33 + 33.34 is exactly 100. Checked once each is valid.
+  // Summed in whole units, so 33.333 + 33.333 + 33.334 is exactly 100. Checked once each is valid.
   const shares = beneficiaries.map((beneficiary) =>
-    typeof beneficiary.percent === 'number' ? percentInHundredths(beneficiary.percent) : undefined,
+    typeof beneficiary.percent === 'number' ? percentInUnits(beneficiary.percent) : undefined,
   );
   if (shares.every((share) => share !== undefined)) {
     const total = shares.reduce((sum, share) => sum + share, 0);
-    if (total !== PERCENTAGE_RANGE.max * 100) report(['beneficiaries'], 'percentTotal');
+    if (total !== percentInUnits(PERCENTAGE_RANGE.max)) report(['beneficiaries'], 'percentTotal');
   }
   return { beneficiaries };
 }

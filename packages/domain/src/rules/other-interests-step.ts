@@ -7,6 +7,8 @@ import {
   type OtherInterestsContext,
 } from './financial-background.ts';
 import { chosenAccounts, stepApplies, type SavedSteps } from './onboarding-flow.ts';
+import { isEmpty } from './empty.ts';
+import { needsSpouse } from './profile.ts';
 
 /**
  * Step `otherinterests` as one screen saves it: the financial background and affiliations,
@@ -16,6 +18,8 @@ import { chosenAccounts, stepApplies, type SavedSteps } from './onboarding-flow.
 export interface OtherInterestsStepContext extends OtherInterestsContext {
   /** The primary applicant's province of residence (Quebec designates some plans by will). */
   provinceCode?: ProvinceCode;
+  /** Whether the primary applicant's profile has a spouse (only then is "My spouse" offered). */
+  hasSpouse?: boolean;
 }
 
 export type OtherInterestsStep = OtherInterests & { beneficiaries?: Beneficiary[] };
@@ -31,7 +35,8 @@ export function provinceCodeOf(provinceId: unknown): ProvinceCode | undefined {
 
 /**
  * What the `otherinterests` rules depend on, from the earlier answers: the accounts chosen,
- * whether there is a joint applicant, and the primary's province of residence. The client and
+ * whether there is a joint applicant, the primary's province of residence and whether they have
+ * a spouse. The client and
  * the server both derive it here, so both apply the same rules.
  */
 export function otherInterestsContextOf(
@@ -48,6 +53,11 @@ export function otherInterestsContextOf(
       stepApplies('options', saved) && recordOf(saved.options).optionsTrading === true,
     today,
     ...(provinceCode ? { provinceCode } : {}),
+    // A saved profile keeps a spouse only when its marital status asks one (married,
+    // common-law, separated); either says the applicant has a spouse.
+    hasSpouse:
+      needsSpouse(recordOf(saved.profile).maritalStatus) ||
+      !isEmpty(recordOf(saved.profile).spouse),
   };
 }
 

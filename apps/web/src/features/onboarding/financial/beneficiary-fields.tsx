@@ -14,7 +14,10 @@ import { optionsOf, pick, type Language } from '@portal/domain/enums/define-enum
 import {
   beneficiaryPlanRules,
   FAMILY_RESP_RELATIONSHIPS,
+  isSpouseDesignation,
+  PERCENT_COUNTED_DECIMALS,
   percentageSchema,
+  percentInUnits,
   type BeneficiariesContext,
 } from '@portal/domain/rules/beneficiaries';
 import { describedByOf, FieldMessages } from '../../../ui/field-messages.tsx';
@@ -39,9 +42,6 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const numberOr = (value: unknown) => (typeof value === 'number' ? value : undefined);
 const code = (value: string) => (value === '' ? undefined : Number(value));
 const estate = (value: BeneficiaryValues) => value.designation === beneficiaryDesignations.MyEstate;
-const spouseDesignation = (designation: number | undefined) =>
-  designation === beneficiaryDesignations.MySpouse ||
-  designation === beneficiaryDesignations.MySpouseAsSuccessorAnnuitant;
 
 export const emptyBeneficiary = (): BeneficiaryValues => ({
   firstName: '',
@@ -75,7 +75,7 @@ export function beneficiaryData(value: BeneficiaryValues, resp: boolean) {
     ...(estate(value) ? {} : { firstName: value.firstName, lastName: value.lastName }),
     relationship: estate(value)
       ? relationships.Estate
-      : spouseDesignation(value.designation)
+      : isSpouseDesignation(value.designation)
         ? relationships.Spouse
         : value.relationship,
     percent: value.percent,
@@ -105,15 +105,15 @@ export function beneficiaryPaths(list: readonly BeneficiaryValues[]): string[] {
 
 /** The total of the shares typed so far, while each is a number; undefined otherwise. */
 function totalOf(list: readonly BeneficiaryValues[], language: Language): string | undefined {
-  let hundredths = 0;
+  let units = 0;
   for (const beneficiary of list) {
     const parsed = percentageSchema.safeParse(beneficiary.percent);
     if (!parsed.success) return undefined;
-    hundredths += Math.round(parsed.data * 100);
+    units += percentInUnits(parsed.data) ?? 0;
   }
   return new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-CA', {
-    maximumFractionDigits: 2,
-  }).format(hundredths / 100);
+    maximumFractionDigits: PERCENT_COUNTED_DECIMALS,
+  }).format(units / 10 ** PERCENT_COUNTED_DECIMALS);
 }
 
 /**
@@ -161,8 +161,9 @@ export function BeneficiaryFields({
   const designations = optionsOf(beneficiaryDesignations, beneficiaryDesignationLabels, language)
     .filter(
       (option) =>
-        option.id !== beneficiaryDesignations.MySpouseAsSuccessorAnnuitant ||
-        rules.successorAnnuitantAllowed,
+        (option.id !== beneficiaryDesignations.MySpouseAsSuccessorAnnuitant ||
+          rules.successorAnnuitantAllowed) &&
+        (!isSpouseDesignation(option.id) || rules.spouseDesignationAllowed),
     )
     .map((option) => ({ id: option.id, label: option.label }));
   const relationshipOptions = optionsOf(relationships, relationshipLabels, language).filter(
@@ -238,7 +239,7 @@ export function BeneficiaryFields({
                   value={beneficiary.lastName}
                   onChange={(lastName) => set(index, { lastName })}
                 />
-                {!spouseDesignation(beneficiary.designation) && (
+                {!isSpouseDesignation(beneficiary.designation) && (
                   <SelectField
                     {...field('relationship')}
                     label={t('beneficiaries.relationship')}

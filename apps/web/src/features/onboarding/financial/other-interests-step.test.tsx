@@ -141,6 +141,37 @@ describe('financial background step (otherinterests)', () => {
     expect(screen.getByLabelText('Last name')).toHaveValue('O’Connor');
   });
 
+  it('takes "100%" as a share, as people write it', async () => {
+    await openStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a beneficiary' }));
+    await userEvent.type(screen.getByLabelText('Share (%)'), '100%');
+    expect(screen.getByText('Total: 100%')).toBeVisible();
+    await save();
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).queryByText(/Share|Percent/)).not.toBeInTheDocument();
+  });
+
+  it('offers "My spouse" as a designation only when the profile has a spouse', async () => {
+    const designations = () =>
+      within(screen.getByLabelText('Designation'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    const single = stepsBefore();
+    await openStep({ steps: { ...single, profile: { ...single.profile, maritalStatus: 1 } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Add a beneficiary' }));
+    expect(designations()).not.toContain('My spouse');
+    expect(designations()).toContain('My estate');
+  });
+
+  it('offers "My spouse" to a married applicant', async () => {
+    const married = stepsBefore();
+    await openStep({ steps: { ...married, profile: { ...married.profile, maritalStatus: 2 } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Add a beneficiary' }));
+    expect(
+      within(screen.getByLabelText('Designation')).getByRole('option', { name: 'My spouse' }),
+    ).toBeInTheDocument();
+  });
+
   it('tells a Quebec resident that TFSA beneficiaries are named in a will', async () => {
     await openStep({ steps: stepsBefore(11) });
     expect(screen.getByText(/designated in your will, not in this application/)).toBeVisible();
