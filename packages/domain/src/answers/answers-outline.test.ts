@@ -166,6 +166,7 @@ describe('the outline of the answers', () => {
     );
     expect(row(sections, 'profilejoint.name').value).toBe('Ms. Alex Tremblay');
     expect(row(sections, 'profile.spouse.name').value).toBe('Mr. Luc Gagnon');
+    expect(row(sections, 'profile.spouse.netLiquidAssets').value).toBe('$25,000');
     expect(row(sections, 'otherinterests.investmentExperience.joint')).toMatchObject({
       label: 'The joint applicant’s investment experience',
       value: ['Options'],
@@ -203,11 +204,21 @@ describe('the outline of the answers', () => {
   });
 
   it('leaves out the spouse, the employer and the joint applicant where they were not asked', () => {
+    // A retiree saved before the employer was asked of everyone (spec line 132).
+    const {
+      employerName: _name,
+      industryId: _industry,
+      occupationId: _occupation,
+      employerCountryId: _country,
+      employerProvinceId: _province,
+      employerCity: _city,
+      ...beforeEmployerAsked
+    } = savedProfile;
     const sections = answersOutline(
       {
         ownership: { ownershipTypeId: 1 },
         allaccounts: { accounts: ['tfsa'] },
-        profile: savedProfile,
+        profile: beforeEmployerAsked,
       },
       'en',
     );

@@ -488,6 +488,11 @@ export function spouseSections(
   const work = new Rows(`${step}.spouse`);
   employmentRows(work, spouse, f);
   work.add('annualIncome', t.annualIncome, f.money(spouse.annualIncome));
+  // Asked since spec line 132 was read whole ("the same for the spouse"); older answers lack them.
+  if (spouse.netFixedAssets !== undefined || spouse.netLiquidAssets !== undefined) {
+    work.add('netFixedAssets', t.netFixedAssets, f.money(spouse.netFixedAssets));
+    work.add('netLiquidAssets', t.netLiquidAssets, f.money(spouse.netLiquidAssets));
+  }
   work.add('incomeSourceType', t.incomeSource, incomeSourceOf(spouse, f));
   return [
     section(`${step}-spouse`, words.spouse, step, identity, 3),

@@ -32,6 +32,8 @@ const employedSpouse = {
   employerProvinceId: 11,
   employerCity: 'Dorval',
   annualIncome: 64000,
+  netFixedAssets: 180000,
+  netLiquidAssets: 25000,
   incomeSourceType: 6,
   incomeSourceOther: 'Consulting fees',
 };

@@ -112,6 +112,13 @@ export const contractProfile = {
   mailingSameAsHome: true,
   movedWithinTwoYears: false,
   employmentStatus: 4,
+  // Retired: the most recent employer, asked of everyone (spec line 132).
+  employerName: 'Hydro-Québec',
+  industryId: 7,
+  occupationId: 9,
+  employerCountryId: 1,
+  employerProvinceId: 5,
+  employerCity: 'Ottawa',
   annualIncome: 48000,
   netFixedAssets: 350000,
   netLiquidAssets: 90000,

@@ -90,13 +90,18 @@ describe('what the otherinterests rules depend on', () => {
       optionsTrading: false,
       today: TODAY,
       provinceCode: 'QC',
+      hasSpouse: false,
     });
     expect(otherInterestsContextOf({}, TODAY)).toEqual({
       accounts: [],
       joint: false,
       optionsTrading: false,
       today: TODAY,
+      hasSpouse: false,
     });
+    expect(
+      otherInterestsContextOf({ profile: { maritalStatus: 3 } }, TODAY).hasSpouse,
+    ).toBe(true);
   });
 
   it('knows options trading was chosen only while the options step applies', () => {

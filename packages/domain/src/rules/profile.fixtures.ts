@@ -24,6 +24,13 @@ const answers = {
   mailingSameAsHome: true,
   movedWithinTwoYears: false,
   employmentStatus: 4,
+  // Retired: the most recent employer, asked of everyone (spec line 132).
+  employerName: 'Hydro-Québec',
+  industryId: 7,
+  occupationId: 9,
+  employerCountryId: 1,
+  employerProvinceId: 11,
+  employerCity: 'Montréal',
   annualIncome: 48000,
   netFixedAssets: 350000,
   netLiquidAssets: 90000,

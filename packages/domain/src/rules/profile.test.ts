@@ -17,16 +17,6 @@ import {
 const today = '2026-05-01';
 const context: ProfileContext = { today, accounts: ['tfsa', 'margin'] };
 
-const spouse: SpouseInput = {
-  title: 2,
-  firstName: 'Ana',
-  lastName: 'Tremblay',
-  birthDate: '1982-07-14',
-  employmentStatus: employmentStatuses.Retired,
-  annualIncome: 32000,
-  incomeSourceType: incomeSourceTypes.Pension,
-};
-
 const employer = {
   employerName: 'Hydro-Québec',
   industryId: 12,
@@ -34,6 +24,21 @@ const employer = {
   employerCountryId: 1,
   employerProvinceId: 11,
   employerCity: 'Montréal',
+};
+
+/** A retired spouse, who names her most recent employer as everyone does (spec line 132). */
+const spouse: SpouseInput = {
+  title: 2,
+  firstName: 'Ana',
+  lastName: 'Tremblay',
+  birthDate: '1982-07-14',
+  sin: '193 456 787',
+  employmentStatus: employmentStatuses.Retired,
+  ...employer,
+  annualIncome: 32000,
+  netFixedAssets: 250000,
+  netLiquidAssets: 40000,
+  incomeSourceType: incomeSourceTypes.Pension,
 };
 
 /** A complete profile of a married employee who lives where they get their mail. */
@@ -116,6 +121,11 @@ describe('profile step', () => {
       'netFixedAssets:required',
       'netLiquidAssets:required',
       'incomeSourceType:required',
+      'employerName:required',
+      'industryId:required',
+      'occupationId:required',
+      'employerCountryId:required',
+      'employerCity:required',
     ]);
   });
 
@@ -313,8 +323,7 @@ describe('addresses of the profile', () => {
 });
 
 describe('employment', () => {
-  const unemployed = {
-    employmentStatus: employmentStatuses.Retired,
+  const noEmployer = {
     employerName: undefined,
     industryId: undefined,
     occupationId: undefined,
@@ -323,24 +332,16 @@ describe('employment', () => {
     employerCity: undefined,
   };
 
-  it('asks the employer of full-time and part-time employees and the self-employed only', () => {
+  it('asks everyone the employer, whatever the employment status (spec line 132)', () => {
     for (const status of Object.values(employmentStatuses)) {
-      const result = parse(validInput({ ...unemployed, employmentStatus: status }));
-      const employed =
-        status === employmentStatuses.FullTime ||
-        status === employmentStatuses.PartTime ||
-        status === employmentStatuses.SelfEmployed;
-      expect(codes(result)).toEqual(
-        employed
-          ? [
-              'employerName:required',
-              'industryId:required',
-              'occupationId:required',
-              'employerCountryId:required',
-              'employerCity:required',
-            ]
-          : [],
-      );
+      const result = parse(validInput({ ...noEmployer, employmentStatus: status }));
+      expect(codes(result)).toEqual([
+        'employerName:required',
+        'industryId:required',
+        'occupationId:required',
+        'employerCountryId:required',
+        'employerCity:required',
+      ]);
     }
   });
 
@@ -368,10 +369,9 @@ describe('employment', () => {
     }
   });
 
-  it('drops the employer when the person is not employed', () => {
+  it('keeps the most recent employer of a person not working', () => {
     const result = parse(validInput({ employmentStatus: employmentStatuses.Student }));
-    expect(result.data).not.toHaveProperty('employerName');
-    expect(result.data).not.toHaveProperty('industryId');
+    expect(result.data).toMatchObject(employer);
   });
 
   it('asks the employer province in Canada and the USA only', () => {
@@ -474,9 +474,17 @@ describe('spouse', () => {
           'spouse.firstName:required',
           'spouse.lastName:required',
           'spouse.birthDate:required',
+          'spouse.sin:required',
           'spouse.employmentStatus:required',
           'spouse.annualIncome:required',
+          'spouse.netFixedAssets:required',
+          'spouse.netLiquidAssets:required',
           'spouse.incomeSourceType:required',
+          'spouse.employerName:required',
+          'spouse.industryId:required',
+          'spouse.occupationId:required',
+          'spouse.employerCountryId:required',
+          'spouse.employerCity:required',
         ]);
       } else {
         expect(codes(result)).toEqual([]);
@@ -495,16 +503,40 @@ describe('spouse', () => {
     ).toBe(true);
   });
 
-  it('has an optional SIN, valid when given, and employer when employed', () => {
+  it('has a required, valid SIN, net assets and an employer, as the applicant (spec line 132)', () => {
+    expect(codes(parse(validInput({ spouse: { ...spouse, sin: '' } })))).toEqual([
+      'spouse.sin:required',
+    ]);
     expect(codes(parse(validInput({ spouse: { ...spouse, sin: '130 692 545' } })))).toEqual([
       'spouse.sin:sinCheckDigit',
     ]);
     expect(parse(validInput({ spouse: { ...spouse, sin: '193-456-787' } })).data?.spouse?.sin).toBe(
       '193456787',
     );
+    const { netFixedAssets: _fixed, netLiquidAssets: _liquid, ...withoutAssets } = spouse;
+    expect(codes(parse(validInput({ spouse: withoutAssets })))).toEqual([
+      'spouse.netFixedAssets:required',
+      'spouse.netLiquidAssets:required',
+    ]);
+    expect(parse(validInput()).data?.spouse).toMatchObject({
+      netFixedAssets: 250000,
+      netLiquidAssets: 40000,
+      ...employer,
+    });
     expect(
       codes(
-        parse(validInput({ spouse: { ...spouse, employmentStatus: employmentStatuses.PartTime } })),
+        parse(
+          validInput({
+            spouse: {
+              ...spouse,
+              employerName: '',
+              industryId: undefined,
+              occupationId: undefined,
+              employerCountryId: undefined,
+              employerCity: '',
+            },
+          }),
+        ),
       ),
     ).toEqual([
       'spouse.employerName:required',
@@ -513,17 +545,16 @@ describe('spouse', () => {
       'spouse.employerCountryId:required',
       'spouse.employerCity:required',
     ]);
-    const employed = parse(
-      validInput({
-        spouse: { ...spouse, employmentStatus: employmentStatuses.FullTime, ...employer },
-      }),
-    );
-    expect(employed.data?.spouse).toMatchObject(employer);
     expect(
       codes(
         parse(validInput({ spouse: { ...spouse, incomeSourceType: incomeSourceTypes.Other } })),
       ),
     ).toEqual(['spouse.incomeSourceOther:required']);
+  });
+
+  it("may leave the spouse's SIN blank on the screen when one is on file", () => {
+    const blank = validInput({ spouse: { ...spouse, sin: '' } });
+    expect(codes(parse(blank, { ...context, spouseSinOnFile: true }))).toEqual([]);
   });
 
   it('may be under 18, except for a retirement income fund', () => {

@@ -69,6 +69,8 @@ export interface ProfileContext {
    * The server puts the saved SIN back before it checks, so only the screen uses this.
    */
   sinOnFile?: boolean;
+  /** The same for the spouse's SIN. */
+  spouseSinOnFile?: boolean;
 }
 
 // Small rules the steps share
@@ -80,8 +82,9 @@ const workingStatuses: readonly unknown[] = [
 ];
 
 /**
- * People who work (full time, part time or self-employed) are asked about their employer or
- * business: its name, industry, place, and their occupation.
+ * People who work (full time, part time or self-employed): the self-employed name their own
+ * business. Everyone is asked about an employer (spec line 132); for people who do not work it
+ * is their most recent one.
  */
 export function isEmployed(status: unknown): boolean {
   return workingStatuses.includes(status);
@@ -234,7 +237,10 @@ function employerProvinceAsked(countryId: unknown): boolean {
   return countryId === countries.Canada || countryId === countries.USA;
 }
 
-/** Spec section 5: every employer field is required (the province in Canada and the USA). */
+/**
+ * Spec line 132: every employer field is required of everyone, whatever the employment status
+ * (the province in Canada and the USA); a person not working names their most recent employer.
+ */
 function checkEmployer(value: EmployerAnswers, problem: Problem, prefix: string[] = []): void {
   const at = (field: keyof EmployerAnswers, message: string) =>
     problem([...prefix, field], message);
@@ -286,40 +292,46 @@ function checkIncomeSource(
 // Spouse
 
 /** Spec section 3: the spouse's details (no minimum age, except for a RIF: see the profile). */
-export interface Spouse extends Partial<Employer> {
+export interface Spouse extends Employer {
   title: Title;
   firstName: string;
   lastName: string;
   birthDate: string;
-  sin?: string;
+  /** Nine digits; empty only on the screen while the one on file is kept (spouseSinOnFile). */
+  sin: string;
   employmentStatus: EmploymentStatus;
   annualIncome: number;
+  netFixedAssets: number;
+  netLiquidAssets: number;
   incomeSourceType: IncomeSourceType;
   incomeSourceOther?: string;
 }
 
 /**
- * The spouse's details, asked when the applicant is married, common-law or separated: the
- * same required fields as the applicant's (the SIN is optional but must be valid when given),
- * the employer when employed, the other income source when Other.
+ * The spouse's details, asked when the applicant is married, common-law or separated: "the
+ * same" required fields as the applicant's (spec line 132): title, birth date, SIN, the
+ * employer, employment status, annual income, net fixed and net liquid assets, income source
+ * (and the other source when Other). Given `sinOnFile`, a blank SIN keeps the one saved.
  */
-export function spouseSchema(today: string) {
+export function spouseSchema(today: string, sinOnFile = false) {
   return z
     .object({
       title: codeSchema(titles),
       firstName: personNameSchema,
       lastName: personNameSchema,
       birthDate: birthDateSchema(today, 0),
-      sin: optionalSinSchema,
+      sin: sinOnFile ? optionalSinSchema : sinSchema,
       employmentStatus: codeSchema(employmentStatuses),
       ...employerFields,
       annualIncome: amountSchema,
+      netFixedAssets: amountSchema,
+      netLiquidAssets: amountSchema,
       incomeSourceType: codeSchema(incomeSourceTypes),
       incomeSourceOther: optionalTextSchema(INCOME_SOURCE_OTHER_MAX_LENGTH),
     })
     .superRefine((value, context) => {
       const problem = problemsOf(context);
-      if (isEmployed(value.employmentStatus)) checkEmployer(value, problem);
+      checkEmployer(value, problem);
       checkIncomeSource(value, problem);
     })
     .transform((value): Spouse => ({
@@ -327,10 +339,12 @@ export function spouseSchema(today: string) {
       firstName: value.firstName,
       lastName: value.lastName,
       birthDate: value.birthDate,
-      ...(value.sin ? { sin: value.sin } : {}),
+      sin: value.sin ?? '',
       employmentStatus: value.employmentStatus,
-      ...(isEmployed(value.employmentStatus) ? employerOf(value) : {}),
+      ...employerOf(value),
       annualIncome: value.annualIncome,
+      netFixedAssets: value.netFixedAssets,
+      netLiquidAssets: value.netLiquidAssets,
       incomeSourceType: value.incomeSourceType,
       ...(value.incomeSourceType === incomeSourceTypes.Other
         ? { incomeSourceOther: value.incomeSourceOther ?? '' }
@@ -343,7 +357,7 @@ export type SpouseInput = z.input<ReturnType<typeof spouseSchema>>;
 // The profile steps
 
 /** The profile as saved: normalized, with only the answers that apply, net worth derived. */
-export interface Profile extends Partial<Employer> {
+export interface Profile extends Employer {
   title: Title;
   firstName: string;
   lastName: string;
@@ -387,7 +401,7 @@ export interface Profile extends Partial<Employer> {
  * the primary's. Every issue is a message key at its field's path. The output normalizes the
  * SIN, email, phones and postal codes, keeps only the answers that apply (mailing address when
  * it differs, previous address when moved within PREVIOUS_ADDRESS_IF_MOVED_WITHIN_YEARS years,
- * employer when employed, spouse when married, common-law or separated) and derives
+ * spouse when married, common-law or separated) and derives
  * totalNetWorth. A saved profile parses again to itself.
  */
 export function profileStepSchema(context: ProfileContext) {
@@ -397,7 +411,7 @@ export function profileStepSchema(context: ProfileContext) {
   const mailingAddressSchema = addressSchema({ required: true, home: false });
   // The previous address is also where the person lived: no PO box there either.
   const previousAddressSchema = addressSchema({ required: true, home: true });
-  const spouse = spouseSchema(today);
+  const spouse = spouseSchema(today, context.spouseSinOnFile);
   const rif = includesRetirementIncomeFund(accounts);
 
   return z
@@ -466,7 +480,7 @@ export function profileStepSchema(context: ProfileContext) {
           problem,
         );
       }
-      if (isEmployed(value.employmentStatus)) checkEmployer(value, problem);
+      checkEmployer(value, problem);
       checkIncomeSource(value, problem);
       if (needsSpouse(value.maritalStatus)) {
         const answers: Partial<SpouseInput> = value.spouse ?? {};
@@ -507,7 +521,7 @@ export function profileStepSchema(context: ProfileContext) {
         ? { previousAddress: previousAddressSchema.parse(value.previousAddress ?? undefined) }
         : {}),
       employmentStatus: value.employmentStatus,
-      ...(isEmployed(value.employmentStatus) ? employerOf(value) : {}),
+      ...employerOf(value),
       annualIncome: value.annualIncome,
       netFixedAssets: value.netFixedAssets,
       netLiquidAssets: value.netLiquidAssets,
