@@ -54,6 +54,11 @@ describe('the profile’s error summary says whose answer each problem is', () =
     expect(links).toContain('Date of birth: Required.');
     expect(links).toContain('Spouse - Date of birth: Required.');
     expect(links).toContain('Spouse - Title: Required.');
+    // Spec line 132: the spouse's SIN, net assets and employer are required too.
+    expect(links).toContain('Spouse - Social insurance number (SIN): Required.');
+    expect(links).toContain('Spouse - Net fixed assets: Required.');
+    expect(links).toContain('Spouse - Net liquid assets: Required.');
+    expect(links).toContain('Spouse - Employer name: Required.');
     expect(screen.getByRole('link', { name: 'Spouse - Date of birth: Required.' })).toHaveAttribute(
       'href',
       '#spouse-birthDate',

@@ -70,7 +70,7 @@ describe('joint applicant’s profile', () => {
       screen.getByRole('group', { name: 'Have they moved in the last 2 years?' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Their spouse or partner' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Net fixed assets')).toHaveAccessibleDescription(
+    expect(screen.getAllByLabelText('Net fixed assets')[0]).toHaveAccessibleDescription(
       'What their home, property and other fixed assets are worth, less what they owe on them.',
     );
     expect(screen.getByText(/^Where they live\./)).toBeInTheDocument();

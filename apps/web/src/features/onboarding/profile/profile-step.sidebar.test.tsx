@@ -105,7 +105,7 @@ describe('profile sidebar', () => {
       'Income and assets ✓ Done',
       'Your spouse or partner To do',
     ]);
-    await userEvent.clear(screen.getByLabelText('Net fixed assets'));
+    await userEvent.clear(screen.getAllByLabelText('Net fixed assets')[0]!);
     expect(within(sidebar).getByText('Sections done: 4 of 6')).toBeInTheDocument();
   });
 

@@ -122,11 +122,15 @@ describe('profile step', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('asks about the employer only for people who work, and adds up the net worth', async () => {
+  it('asks everyone about an employer (spec line 132), and adds up the net worth', async () => {
     await openProfile();
-    expect(screen.queryByLabelText('Employer name')).not.toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByLabelText('Employment status'), 'Employed full time');
     expect(screen.getByLabelText('Employer name')).toBeVisible();
+    await userEvent.selectOptions(screen.getByLabelText('Employment status'), 'Retired');
+    expect(screen.getByLabelText('Employer name')).toHaveAccessibleDescription(
+      'Not working now: give the most recent employer.',
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Employment status'), 'Employed full time');
+    expect(screen.getByLabelText('Employer name')).not.toHaveAccessibleDescription();
     await userEvent.type(screen.getByLabelText('Net fixed assets'), '250 000');
     await userEvent.type(screen.getByLabelText('Net liquid assets'), '12,500.50');
     expect(screen.getByText('Total net worth: $262,500.50')).toBeVisible();
@@ -167,6 +171,17 @@ describe('profile step', () => {
     await userEvent.click(mailingYes!);
     await userEvent.click(movedNo!);
     await select("Situation d'emploi", 'À la retraite');
+    // Retired: the most recent employer, asked of everyone (spec line 132).
+    await userEvent.type(screen.getByLabelText("Nom de l'employeur"), 'Hydro-Québec');
+    await waitFor(() => expect(screen.getByLabelText("Secteur d'activité")).toBeEnabled());
+    await select("Secteur d'activité", 'Finance et assurances');
+    const occupation = screen.getByRole('combobox', { name: 'Profession' });
+    await waitFor(() => expect(occupation).toBeEnabled());
+    await userEvent.type(occupation, 'affaires');
+    await userEvent.click(await screen.findByRole('option', { name: 'Affaires, finance' }));
+    await select("Pays de l'employeur", 'Canada');
+    await select("Province ou État de l'employeur", 'Québec');
+    await userEvent.type(screen.getByLabelText("Ville de l'employeur"), 'Montréal');
     await userEvent.type(screen.getByLabelText('Revenu annuel avant impôt'), '48 000');
     await select(
       'Principale source de revenu autre que l’emploi'.replace('’', "'"),

@@ -61,6 +61,8 @@ interface SpouseValues extends EmploymentValues {
   lastName: string;
   birthDate: string;
   sin: string;
+  netFixedAssets: string;
+  netLiquidAssets: string;
 }
 
 interface ProfileValues extends EmploymentValues {
@@ -117,19 +119,15 @@ function emptyEmployment(saved: Record<string, unknown> = {}): EmploymentValues 
 }
 
 function employmentData(values: EmploymentValues) {
-  const working = employed(values.employmentStatus);
   return {
     employmentStatus: values.employmentStatus,
-    ...(working
-      ? {
-          employerName: values.employerName,
-          industryId: values.industryId,
-          occupationId: values.occupationId,
-          employerCountryId: values.employerCountryId,
-          employerProvinceId: values.employerProvinceId,
-          employerCity: values.employerCity,
-        }
-      : {}),
+    // Asked of everyone (spec line 132): a person not working names their most recent employer.
+    employerName: values.employerName,
+    industryId: values.industryId,
+    occupationId: values.occupationId,
+    employerCountryId: values.employerCountryId,
+    employerProvinceId: values.employerProvinceId,
+    employerCity: values.employerCity,
     annualIncome: parseAmount(values.annualIncome),
     incomeSourceType: values.incomeSourceType,
     ...(values.incomeSourceType === incomeSourceTypes.Other
@@ -173,6 +171,7 @@ export function ProfileStep({
     today,
     joint,
     sinOnFile: Boolean(onFile?.sinMasked),
+    spouseSinOnFile: Boolean(onFile?.spouse?.sinMasked),
     accounts: chosenAccounts(application.steps),
     ...(joint && primary
       ? { primary: { sin: text(primary.sin), email: text(primary.email) } }
@@ -220,8 +219,10 @@ export function ProfileStep({
             firstName: values.spouse.firstName,
             lastName: values.spouse.lastName,
             birthDate: values.spouse.birthDate,
-            ...(values.spouse.sin.trim() ? { sin: values.spouse.sin } : {}),
+            sin: values.spouse.sin,
             ...employmentData(values.spouse),
+            netFixedAssets: parseAmount(values.spouse.netFixedAssets),
+            netLiquidAssets: parseAmount(values.spouse.netLiquidAssets),
           },
         }
       : {}),
@@ -272,6 +273,12 @@ export function ProfileStep({
           lastName: text((saved.spouse as SpouseValues | undefined)?.lastName),
           birthDate: text((saved.spouse as SpouseValues | undefined)?.birthDate),
           sin: text((saved.spouse as SpouseValues | undefined)?.sin),
+          netFixedAssets: amountText(
+            (saved.spouse as Record<string, unknown> | undefined)?.netFixedAssets,
+          ),
+          netLiquidAssets: amountText(
+            (saved.spouse as Record<string, unknown> | undefined)?.netLiquidAssets,
+          ),
         },
       };
     },
@@ -366,65 +373,68 @@ export function ProfileStep({
           error={form.errorFor(`${prefix}employmentStatus`)}
           options={optionsOf(employmentStatuses, employmentStatusLabels, language)}
         />
-        {employed(current.employmentStatus) && (
-          <>
-            <TextField
-              id={id('employerName')}
-              label={t(business ? 'fields.businessName' : 'fields.employerName')}
-              value={current.employerName}
-              onChange={(employerName) => update({ employerName })}
-              error={form.errorFor(`${prefix}employerName`)}
-              autoComplete="organization"
-            />
+        <>
+          <TextField
+            id={id('employerName')}
+            label={t(business ? 'fields.businessName' : 'fields.employerName')}
+            hint={
+              current.employmentStatus !== undefined && !employed(current.employmentStatus)
+                ? t('fields.employerNotWorkingHint')
+                : undefined
+            }
+            value={current.employerName}
+            onChange={(employerName) => update({ employerName })}
+            error={form.errorFor(`${prefix}employerName`)}
+            autoComplete="organization"
+          />
+          <SelectField
+            id={id('industryId')}
+            label={t('fields.industry')}
+            value={current.industryId}
+            onChange={(value) => update({ industryId: code(value) })}
+            error={form.errorFor(`${prefix}industryId`)}
+            {...options(industries)}
+          />
+          <SearchableSelectField
+            id={id('occupationId')}
+            label={t('fields.occupation')}
+            hint={t('fields.occupationHint')}
+            value={current.occupationId}
+            onChange={(occupationId) => update({ occupationId })}
+            error={form.errorFor(`${prefix}occupationId`)}
+            {...workOptions(occupations)}
+          />
+          <SelectField
+            id={id('employerCountryId')}
+            label={t(business ? 'fields.businessCountry' : 'fields.employerCountry')}
+            value={current.employerCountryId}
+            onChange={(value) =>
+              update({ employerCountryId: code(value), employerProvinceId: undefined })
+            }
+            error={form.errorFor(`${prefix}employerCountryId`)}
+            {...options(countries)}
+          />
+          {(current.employerCountryId === CANADA || current.employerCountryId === USA) && (
             <SelectField
-              id={id('industryId')}
-              label={t('fields.industry')}
-              value={current.industryId}
-              onChange={(value) => update({ industryId: code(value) })}
-              error={form.errorFor(`${prefix}industryId`)}
-              {...options(industries)}
+              id={id('employerProvinceId')}
+              label={t(business ? 'fields.businessProvince' : 'fields.employerProvince')}
+              value={current.employerProvinceId}
+              onChange={(value) => update({ employerProvinceId: code(value) })}
+              error={form.errorFor(`${prefix}employerProvinceId`)}
+              options={provinceOptionsOf(current.employerCountryId)}
+              loading={provinces.resource.state === 'loading'}
+              failed={provinces.resource.state === 'failed'}
+              onRetry={provinces.retry}
             />
-            <SearchableSelectField
-              id={id('occupationId')}
-              label={t('fields.occupation')}
-              hint={t('fields.occupationHint')}
-              value={current.occupationId}
-              onChange={(occupationId) => update({ occupationId })}
-              error={form.errorFor(`${prefix}occupationId`)}
-              {...workOptions(occupations)}
-            />
-            <SelectField
-              id={id('employerCountryId')}
-              label={t(business ? 'fields.businessCountry' : 'fields.employerCountry')}
-              value={current.employerCountryId}
-              onChange={(value) =>
-                update({ employerCountryId: code(value), employerProvinceId: undefined })
-              }
-              error={form.errorFor(`${prefix}employerCountryId`)}
-              {...options(countries)}
-            />
-            {(current.employerCountryId === CANADA || current.employerCountryId === USA) && (
-              <SelectField
-                id={id('employerProvinceId')}
-                label={t(business ? 'fields.businessProvince' : 'fields.employerProvince')}
-                value={current.employerProvinceId}
-                onChange={(value) => update({ employerProvinceId: code(value) })}
-                error={form.errorFor(`${prefix}employerProvinceId`)}
-                options={provinceOptionsOf(current.employerCountryId)}
-                loading={provinces.resource.state === 'loading'}
-                failed={provinces.resource.state === 'failed'}
-                onRetry={provinces.retry}
-              />
-            )}
-            <TextField
-              id={id('employerCity')}
-              label={t(business ? 'fields.businessCity' : 'fields.employerCity')}
-              value={current.employerCity}
-              onChange={(employerCity) => update({ employerCity })}
-              error={form.errorFor(`${prefix}employerCity`)}
-            />
-          </>
-        )}
+          )}
+          <TextField
+            id={id('employerCity')}
+            label={t(business ? 'fields.businessCity' : 'fields.employerCity')}
+            value={current.employerCity}
+            onChange={(employerCity) => update({ employerCity })}
+            error={form.errorFor(`${prefix}employerCity`)}
+          />
+        </>
         <TextField
           id={id('annualIncome')}
           label={t('fields.annualIncome')}
@@ -789,6 +799,24 @@ export function ProfileStep({
             width="short"
           />
           {employmentFields('spouse.', values.spouse, (patch) => setSpouse(patch))}
+          <TextField
+            id="spouse-netFixedAssets"
+            label={t('fields.netFixedAssets')}
+            hint={t('fields.spouseNetFixedAssetsHint')}
+            value={values.spouse.netFixedAssets}
+            onChange={(netFixedAssets) => setSpouse({ netFixedAssets })}
+            error={form.errorFor('spouse.netFixedAssets')}
+            width="short"
+          />
+          <TextField
+            id="spouse-netLiquidAssets"
+            label={t('fields.netLiquidAssets')}
+            hint={t('fields.spouseNetLiquidAssetsHint')}
+            value={values.spouse.netLiquidAssets}
+            onChange={(netLiquidAssets) => setSpouse({ netLiquidAssets })}
+            error={form.errorFor('spouse.netLiquidAssets')}
+            width="short"
+          />
         </>
       )}
     </StepPage>
@@ -864,6 +892,8 @@ function fieldIdsFor(): Record<string, string> {
     'birthDate',
     'sin',
     ...employmentFieldNames,
+    'netFixedAssets',
+    'netLiquidAssets',
   ]) {
     add(`spouse.${name}`);
   }
