@@ -146,8 +146,39 @@ describe('profile steps: the rules on the server, and the SIN encrypted at rest'
     ],
     [
       'a self-employed person who does not say what their business is',
-      { employmentStatus: 7 },
+      { employmentStatus: 7, employerName: '', occupationId: undefined },
       { 'data.employerName': 'required', 'data.occupationId': 'required' },
+    ],
+    [
+      'a retiree who does not name their most recent employer (spec line 132)',
+      { employmentStatus: 4, employerName: ' ', employerCity: undefined },
+      { 'data.employerName': 'required', 'data.employerCity': 'required' },
+    ],
+    [
+      'a married person whose spouse has no SIN nor net assets (spec line 132)',
+      {
+        maritalStatus: 2,
+        spouse: {
+          title: 1,
+          firstName: 'Luc',
+          lastName: 'Gagnon',
+          birthDate: '1984-01-02',
+          employmentStatus: 4,
+          employerName: 'Bombardier',
+          industryId: 3,
+          occupationId: 4,
+          employerCountryId: 2,
+          employerCity: 'Boston',
+          annualIncome: 0,
+          incomeSourceType: 7,
+        },
+      },
+      {
+        'data.spouse.sin': 'required',
+        'data.spouse.netFixedAssets': 'required',
+        'data.spouse.netLiquidAssets': 'required',
+        'data.spouse.employerProvinceId': 'required',
+      },
     ],
   ])('refuses %s with its field code', async (_name, change, expected) => {
     const application = await ready();
