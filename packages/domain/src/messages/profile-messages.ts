@@ -6,6 +6,10 @@ import { SUPPORT_PHONE } from '../brand.ts';
  */
 export const profileMessagesEn = {
   tooYoung: 'You must be at least 18 to open an account.',
+  dateDay: 'Enter the day as a number from 1 to 31.',
+  dateMonth: 'Enter the month as a number from 1 to 12, for example 3 for March.',
+  dateYear: 'Enter the year with 4 digits, for example 1985.',
+  dateNotReal: 'This date does not exist. Check the day and the month.',
   emailMismatch: 'Emails do not match.',
   sinSameAsPrimary: "SIN the same as primary's.",
   sinLength: 'A SIN has 9 digits.',
@@ -37,6 +41,10 @@ export const profileMessagesEn = {
 
 export const profileMessagesFr = {
   tooYoung: 'Vous devez avoir au moins 18 ans pour ouvrir un compte.',
+  dateDay: 'Entrez le jour en chiffres, de 1 à 31.',
+  dateMonth: 'Entrez le mois en chiffres, de 1 à 12, par exemple 3 pour mars.',
+  dateYear: "Entrez l'année en 4 chiffres, par exemple 1985.",
+  dateNotReal: "Cette date n'existe pas. Vérifiez le jour et le mois.",
   emailMismatch: 'Les adresses courriel ne correspondent pas.',
   sinSameAsPrimary: 'NAS identique à celui du demandeur principal.',
   sinLength: 'Un NAS compte 9 chiffres.',

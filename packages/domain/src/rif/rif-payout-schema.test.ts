@@ -88,7 +88,7 @@ describe('rifPayoutSchema', () => {
       minPaymentSpouseDob: ['rifSpouseTooYoung'],
     });
     expect(codesOf({ ...setup, minPaymentSpouseDob: '1960-02-30' })).toEqual({
-      minPaymentSpouseDob: ['invalid'],
+      minPaymentSpouseDob: ['dateNotReal'],
     });
   });
 

@@ -17,6 +17,7 @@ import { dollarsToCents, type Cents } from '../money/cents.ts';
 import {
   ageOn,
   EARLIEST_BIRTH_DATE,
+  datePartsProblem,
   isCalendarDate,
   normalizeSin,
   sinProblem,
@@ -195,6 +196,7 @@ function crossFieldProblems(raw: Record<string, unknown>, context: RifPayoutCont
         ? normalizeRifBirthday(raw.minPaymentSpouseDob)
         : '';
     if (dob === '') add('minPaymentSpouseDob', 'required');
+    else if (datePartsProblem(dob)) add('minPaymentSpouseDob', datePartsProblem(dob) ?? 'invalid');
     else if (!isCalendarDate(dob) || dob > context.today || dob < EARLIEST_BIRTH_DATE) {
       add('minPaymentSpouseDob', 'invalid');
     } else if (ageOn(dob, context.today) < RIF_SPOUSE_MINIMUM_AGE_YEARS) {

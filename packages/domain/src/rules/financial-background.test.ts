@@ -298,7 +298,7 @@ describe('third parties (trading authority, guarantee, power of attorney)', () =
 
   it('need a real birth date in the past, of an adult', () => {
     expect(named([{ ...attorney, birthDate: '1970-02-30' }])).toEqual([
-      'thirdParties.0.birthDate:invalid',
+      'thirdParties.0.birthDate:dateNotReal',
     ]);
     expect(named([{ ...attorney, birthDate: '2030-01-01' }])).toEqual([
       'thirdParties.0.birthDate:invalid',

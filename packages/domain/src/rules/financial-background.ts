@@ -33,6 +33,7 @@ import {
 } from './affiliations.ts';
 import { ignore, answer, evenAfterFieldProblems, type Report } from './rule-reporting.ts';
 import { isEmpty } from './empty.ts';
+import { datePartsProblem } from './person.ts';
 
 /**
  * Step `otherinterests`, the financial background (spec sections 2, 3 and 5): purpose of the
@@ -257,7 +258,9 @@ const birthDateSchema = (today: string | undefined) =>
     .min(1, 'required')
     .superRefine((date, context) => {
       const problem = (message: MessageKey) => context.addIssue({ code: 'custom', message });
-      if (!isCalendarDate(date)) problem('invalid');
+      const parts = datePartsProblem(date);
+      if (parts) problem(parts);
+      else if (!isCalendarDate(date)) problem('invalid');
       else if (today !== undefined && date > today) problem('invalid');
       else if (today !== undefined && yearsBetween(date, today) < MINIMUM_AGE_YEARS) {
         problem('thirdPartyTooYoung');

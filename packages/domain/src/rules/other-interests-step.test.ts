@@ -99,9 +99,7 @@ describe('what the otherinterests rules depend on', () => {
       today: TODAY,
       hasSpouse: false,
     });
-    expect(
-      otherInterestsContextOf({ profile: { maritalStatus: 3 } }, TODAY).hasSpouse,
-    ).toBe(true);
+    expect(otherInterestsContextOf({ profile: { maritalStatus: 3 } }, TODAY).hasSpouse).toBe(true);
   });
 
   it('knows options trading was chosen only while the options step applies', () => {

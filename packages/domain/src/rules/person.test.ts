@@ -4,6 +4,7 @@ import { MINIMUM_AGE_YEARS } from '../constants.ts';
 import { messagesEn, messagesFr } from '../messages/messages.ts';
 import {
   ageOn,
+  datePartsProblem,
   dealerDate,
   birthDateSchema,
   emailConfirmationSchema,
@@ -192,7 +193,7 @@ describe('birth date', () => {
     const schema = birthDateSchema('2026-05-01');
     expect(issuesOf(schema.safeParse(''))).toEqual(['required']);
     expect(issuesOf(schema.safeParse(undefined))).toEqual(['required']);
-    expect(issuesOf(schema.safeParse('1990-02-30'))).toEqual(['invalid']);
+    expect(issuesOf(schema.safeParse('1990-02-30'))).toEqual(['dateNotReal']);
     expect(issuesOf(schema.safeParse('01/02/1990'))).toEqual(['invalid']);
     expect(issuesOf(schema.safeParse('2026-05-02'))).toEqual(['invalid']);
     expect(issuesOf(schema.safeParse('1899-12-31'))).toEqual(['invalid']);
@@ -269,5 +270,28 @@ describe('the dealer date', () => {
     expect(dealerDate(new Date('2026-11-23T00:20:00Z'))).toBe('2026-11-22');
     expect(dealerDate(new Date('2026-11-23T05:20:00Z'))).toBe('2026-11-23');
     expect(dealerDate(new Date('2026-07-01T03:59:00Z'))).toBe('2026-06-30');
+  });
+});
+
+describe('a date typed in three boxes says which part to fix', () => {
+  const schema = birthDateSchema('2026-05-01', 18);
+  const messageOf = (text: string) => schema.safeParse(text).error?.issues[0]?.message;
+
+  it('names the month, the year, the day, or a date that does not exist', () => {
+    // "Mar" typed in Month leaves it empty: the boxes join as month 00.
+    expect(messageOf('1985-00-27')).toBe('dateMonth');
+    expect(messageOf('0085-03-27')).toBe('dateYear');
+    expect(messageOf('1985-03-32')).toBe('dateDay');
+    expect(messageOf('1985-02-30')).toBe('dateNotReal');
+    expect(datePartsProblem('1984-02-29')).toBeUndefined();
+    expect(messageOf('2030-01-01')).toBe('invalid');
+  });
+
+  it('has words for each in both languages', () => {
+    for (const key of ['dateDay', 'dateMonth', 'dateYear', 'dateNotReal'] as const) {
+      expect(messagesEn[key]).toMatch(/\.$/);
+      expect(messagesFr[key]).not.toBe(messagesEn[key]);
+    }
+    expect(messagesFr.dateNotReal).toBe("Cette date n'existe pas. Vérifiez le jour et le mois.");
   });
 });

@@ -123,6 +123,25 @@ function requireDate(text: string, name: string): CalendarDate {
   return date;
 }
 
+/** What is wrong with a date typed in three boxes, the part to fix first, as a message key. */
+export type DatePartsProblem = 'dateDay' | 'dateMonth' | 'dateYear' | 'dateNotReal';
+
+/**
+ * Why `YYYY-MM-DD` as the three boxes join it (each part padded with zeros) is not a date, so
+ * the message names the part to fix: a month not from 1 to 12 ("Mar" leaves the box empty), a
+ * year without 4 digits ("85"), a day not from 1 to 31, or a day the month does not have
+ * (30 February). Undefined for a real date, and for text not in that form at all.
+ */
+export function datePartsProblem(text: string): DatePartsProblem | undefined {
+  const match = /^(\d{1,4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (day < 1 || day > 31) return 'dateDay';
+  if (month < 1 || month > 12) return 'dateMonth';
+  if (year < 1000) return 'dateYear';
+  return day > daysInMonth(year, month) ? 'dateNotReal' : undefined;
+}
+
 /** Whether the text is a real calendar date written `YYYY-MM-DD` (no 2023-02-29). */
 export function isCalendarDate(text: string): boolean {
   return parseDate(text) !== undefined;
@@ -152,6 +171,8 @@ export function birthDateSchema(today: string, minimumAgeYears: number = MINIMUM
     .superRefine((value, context) => {
       const problem = (message: string) => context.addIssue({ code: 'custom', message });
       if (value === '') return problem('required');
+      const parts = datePartsProblem(value);
+      if (parts) return problem(parts);
       if (!isCalendarDate(value) || value > today || value < EARLIEST_BIRTH_DATE) {
         return problem('invalid');
       }

@@ -514,7 +514,7 @@ describe('spouse', () => {
       '193456787',
     );
     const { netFixedAssets: _fixed, netLiquidAssets: _liquid, ...withoutAssets } = spouse;
-    expect(codes(parse(validInput({ spouse: withoutAssets })))).toEqual([
+    expect(codes(parse(validInput({ spouse: withoutAssets as SpouseInput })))).toEqual([
       'spouse.netFixedAssets:required',
       'spouse.netLiquidAssets:required',
     ]);
@@ -617,6 +617,9 @@ describe('profile messages', () => {
       validInput({ birthDate: '2010-01-01', confirmEmail: 'x@example.ca', citizenshipId: 0 }),
     );
     collect(validInput({ email: 'x@' }));
+    for (const birthDate of ['1985-00-27', '0085-03-27', '1985-03-00', '1985-02-30']) {
+      collect(validInput({ birthDate }));
+    }
     collect(validInput({ occupationId: 9001 }));
     collect(
       validInput({
