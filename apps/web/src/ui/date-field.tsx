@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describedByOf, FieldMessages } from './field-messages.tsx';
 import styles from './forms.module.css';
@@ -14,6 +14,20 @@ function splitDate(value: string | undefined) {
   if (!match) return { day: '', month: '', year: '' };
   const [, year = '', month = '', day = ''] = match;
   return { day: String(Number(day)), month: String(Number(month)), year: String(Number(year)) };
+}
+
+/**
+ * A whole date pasted (or typed) into one box: year first as computers write it (1985-03-27,
+ * 1985/03/27) or day, month and year in the order of the boxes (27/03/1985, 27 3 1985).
+ * Undefined for anything else, which the box then takes as usual.
+ */
+export function pastedDateParts(text: string) {
+  const trimmed = text.trim();
+  const yearFirst = /^(\d{4})[-/. ](\d{1,2})[-/. ](\d{1,2})$/.exec(trimmed);
+  if (yearFirst) return { year: yearFirst[1]!, month: yearFirst[2]!, day: yearFirst[3]! };
+  const dayFirst = /^(\d{1,2})[-/. ]+(\d{1,2})[-/. ]+(\d{4})$/.exec(trimmed);
+  if (dayFirst) return { day: dayFirst[1]!, month: dayFirst[2]!, year: dayFirst[3]! };
+  return undefined;
 }
 
 /**
@@ -43,6 +57,19 @@ export function DateField({
     setParts(next);
     onChange(joinDate(next.day, next.month, next.year));
   };
+  // A whole date pasted into a box fills the three, where the box alone would cut it to "19".
+  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const whole = pastedDateParts(event.clipboardData.getData('text'));
+    if (!whole) return;
+    event.preventDefault();
+    const next = {
+      day: String(Number(whole.day)),
+      month: String(Number(whole.month)),
+      year: whole.year,
+    };
+    setParts(next);
+    onChange(joinDate(next.day, next.month, next.year));
+  };
   const box = (part: 'day' | 'month' | 'year', maxLength: number) => (
     <div className={styles.dateItem}>
       <label htmlFor={`${id}-${part}`}>{t(`date.${part}`)}</label>
@@ -55,6 +82,7 @@ export function DateField({
         value={parts[part]}
         aria-invalid={error ? true : undefined}
         onChange={(event) => update(part, event.target.value)}
+        onPaste={paste}
       />
     </div>
   );

@@ -111,7 +111,10 @@ function fieldNameOf(fieldId: string): string {
   const group = field.parentElement?.closest(
     'fieldset.address, fieldset.phones, fieldset[data-summary-group]',
   );
-  const groupName = group ? text(group.querySelector(':scope > legend')) : '';
+  // A group may name itself better than its legend (a person once their name is typed).
+  const groupName = group
+    ? ((group as HTMLElement).dataset.summaryName ?? text(group.querySelector(':scope > legend')))
+    : '';
   // A question's own mark would sit oddly before the colon ("...home address?: Required.").
   const name = groupName && groupName !== own ? `${groupName}, ${own}` : own;
   return name.replace(/\s*[?:]$/, '');

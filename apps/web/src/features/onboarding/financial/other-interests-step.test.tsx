@@ -172,6 +172,23 @@ describe('financial background step (otherinterests)', () => {
     ).toBeInTheDocument();
   });
 
+  it('names the person a date error is about, and says the date does not exist', async () => {
+    await openStep();
+    await choose('Does anyone hold a power of attorney over your finances?', 'Yes');
+    await choose('Is this a person or a company?', 'A person');
+    await userEvent.type(screen.getByLabelText('Full name'), 'Marie Dubois');
+    await userEvent.type(screen.getByLabelText('Day'), '30');
+    await userEvent.type(screen.getByLabelText('Month'), '2');
+    await userEvent.type(screen.getByLabelText('Year'), '1970');
+    await save();
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary).getByRole('link', {
+        name: 'Marie Dubois, Date of birth: This date does not exist. Check the day and the month.',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('tells a Quebec resident that TFSA beneficiaries are named in a will', async () => {
     await openStep({ steps: stepsBefore(11) });
     expect(screen.getByText(/designated in your will, not in this application/)).toBeVisible();

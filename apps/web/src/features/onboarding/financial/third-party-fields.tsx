@@ -139,7 +139,15 @@ export function ThirdPartyQuestion({
             const number = index + 1;
             const company = party.kind === thirdPartyKinds.Company;
             return (
-              <fieldset key={index} className="repeated-item" id={idOf(base)} tabIndex={-1}>
+              <fieldset
+                key={index}
+                className="repeated-item"
+                id={idOf(base)}
+                tabIndex={-1}
+                // The error summary names the person each problem is about, once named here.
+                data-summary-group
+                data-summary-name={party.name.trim() || t('thirdParties.party', { number })}
+              >
                 <legend className="repeated-legend">{t('thirdParties.party', { number })}</legend>
                 <RadioChoices
                   id={idOf(`${base}.kind`)}
