@@ -31,9 +31,28 @@ export function expiryCutOffDate(text: string): string | null {
   return `${match[2]}-${match[1]}-15`;
 }
 
-/** What is wrong with a typed `MM/YYYY` expiry on `today` (`YYYY-MM-DD`), or null. */
-export function expiryProblem(text: string, today: string): ExpiryTextProblem | null {
-  if (text.trim() === '') return 'required';
+const commonExpiryPattern = /^(\d{1,2})\s*[/.\s-]\s*(\d{2}|\d{4})$/;
+
+/**
+ * An expiry as people write it, in the spec's `MM/YYYY` form: "8/30", "08/30", "8-2030" or
+ * "08 2030" become "08/2030" (a two-digit year is of this century: no card expires in 2100).
+ * Anything else is given back trimmed, for expiryProblem to refuse.
+ */
+export function normalizeExpiryText(text: string): string {
+  const trimmed = text.trim();
+  const match = commonExpiryPattern.exec(trimmed);
+  if (!match) return trimmed;
+  const [, month = '', year = ''] = match;
+  return `${month.padStart(2, '0')}/${year.length === 2 ? `20${year}` : year}`;
+}
+
+/**
+ * What is wrong with a typed expiry on `today` (`YYYY-MM-DD`), or null; the common ways of
+ * writing it are read first (normalizeExpiryText), then the spec's 7-character rule applies.
+ */
+export function expiryProblem(typed: string, today: string): ExpiryTextProblem | null {
+  const text = normalizeExpiryText(typed);
+  if (text === '') return 'required';
   const match = expiryTextPattern.exec(text);
   if (!match || text.length !== EXPIRY_TEXT_LENGTH) return 'expiryFormat';
   const month = Number(match[1]);

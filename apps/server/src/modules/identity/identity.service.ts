@@ -5,6 +5,7 @@ import {
   creditFileAccepted,
   dualProcessSubmissionSchemaFor,
   expiryProblem,
+  normalizeExpiryText,
   identityScreenFor,
   kbaAnswersSchemaFor,
   kbaQuestionsSchema,
@@ -475,7 +476,7 @@ export async function requestManual(
   if (!['driversLicence', 'passport', 'identityCard'].includes(documentType)) {
     fields.documentType = documentType === '' ? 'required' : 'invalid';
   }
-  const expiry = text(body.expiry);
+  const expiry = normalizeExpiryText(text(body.expiry));
   const problem = expiryProblem(expiry, now.toISOString().slice(0, 10));
   if (problem) fields.expiry = problem;
   const ids = Array.isArray(body.documentIds) ? body.documentIds.map(text) : [];
