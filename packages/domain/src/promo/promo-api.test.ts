@@ -44,9 +44,11 @@ describe('promo code validity', () => {
     expect(promoRefusalOf(undefined, { today: '2026-06-01', accounts: ['tfsa'] })).toBe('unknown');
   });
 
-  it('reads a typed code trimmed and upper-cased, and refuses other characters', () => {
+  it('reads a typed code without its spaces and upper-cased, and refuses other characters', () => {
     expect(promoCodeSchema.parse(' welcome2026 ')).toBe('WELCOME2026');
-    expect(promoCodeSchema.safeParse('WELCOME 2026').error?.issues[0]?.message).toBe(
+    expect(promoCodeSchema.parse('welcome 2026')).toBe('WELCOME2026');
+    expect(promoCodeSchema.parse('Welcome  20 26')).toBe('WELCOME2026');
+    expect(promoCodeSchema.safeParse('WELCOME_2026').error?.issues[0]?.message).toBe(
       'promoCodeFormat',
     );
     expect(promoCodeSchema.safeParse('').error?.issues[0]?.message).toBe('required');

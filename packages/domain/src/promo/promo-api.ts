@@ -20,10 +20,13 @@ import type { NamedAccountTypeName } from '../enums/account-types.ts';
 
 export const PROMO_CODE_MAX_LENGTH = 20;
 
-/** What a person types: letters, digits and dashes, compared upper-cased. */
+/**
+ * What a person types: letters, digits and dashes, compared upper-cased and without the spaces
+ * people put in a code they read aloud or copy from a flyer ("welcome 2026" is WELCOME2026).
+ */
 export const promoCodeSchema = z
   .string('required')
-  .trim()
+  .overwrite((code) => code.replace(/\s+/g, ''))
   .min(1, 'required')
   .max(PROMO_CODE_MAX_LENGTH, 'promoCodeFormat')
   .regex(/^[A-Za-z0-9-]+$/, 'promoCodeFormat')
