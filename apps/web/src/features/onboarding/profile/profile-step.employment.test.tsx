@@ -61,6 +61,20 @@ describe('profile step: employment', () => {
     expect(lastSaved(api)).toMatchObject({ occupationId: 102 });
   });
 
+  it('says when no occupation matches, and which to choose, to screen readers too', async () => {
+    await openProfileStep({ steps, language: 'fr' });
+    const occupation = await screen.findByRole('combobox', { name: 'Profession' });
+    await waitFor(() => expect(occupation).toBeEnabled());
+    await userEvent.type(occupation, 'Graphiste');
+    const message =
+      "Aucune profession ne correspond. Si la vôtre n'est pas dans la liste, choisissez Autre profession ou Autre métier.";
+    expect(await screen.findByRole('status')).toHaveTextContent(message);
+    expect(within(screen.getByRole('listbox')).getByText(message)).toBeVisible();
+    await userEvent.clear(occupation);
+    await userEvent.type(occupation, 'infirm');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
   it('lists a missing occupation in the summary, linked to the search box', async () => {
     await openProfileStep({
       steps: {

@@ -399,6 +399,7 @@ export function ProfileStep({
             id={id('occupationId')}
             label={t('fields.occupation')}
             hint={t('fields.occupationHint')}
+            noMatch={t('fields.occupationNoMatch')}
             value={current.occupationId}
             onChange={(occupationId) => update({ occupationId })}
             error={form.errorFor(`${prefix}occupationId`)}
