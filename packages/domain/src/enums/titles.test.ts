@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { codeSchema } from './code-schema.ts';
 import { labelOf, optionsOf } from './define-enum.ts';
-import { titleLabels, titles } from './titles.ts';
+import { titleChoiceLabels, titleLabels, titles } from './titles.ts';
 
 describe('titles', () => {
   it('carries the codes of spec section 3', () => {
@@ -13,6 +13,20 @@ describe('titles', () => {
     expect(labelOf(titles, titleLabels, 1, 'en')).toBe('Mr.');
     expect(labelOf(titles, titleLabels, 1, 'fr')).toBe('M.');
     expect(optionsOf(titles, titleLabels, 'fr').map((o) => o.id)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('never offers the same French title twice, and names both Ms. and Mrs. "Mme"', () => {
+    const french = optionsOf(titles, titleChoiceLabels, 'fr').map((option) => option.label);
+    expect(new Set(french).size).toBe(french.length);
+    expect(french).toEqual(['M.', 'Mme', 'Mlle', 'Mme (mariée)', 'Dr']);
+    expect(labelOf(titles, titleLabels, titles.Mrs, 'fr')).toBe('Mme');
+    expect(optionsOf(titles, titleChoiceLabels, 'en').map((option) => option.label)).toEqual([
+      'Mr.',
+      'Ms.',
+      'Miss',
+      'Mrs.',
+      'Dr.',
+    ]);
   });
 
   it('accepts only its own codes', () => {

@@ -9,7 +9,7 @@ import {
   maritalStatusLabels,
   situationOccupationIds,
 } from '@portal/domain/enums/person';
-import { titleLabels, titles } from '@portal/domain/enums/titles';
+import { titleChoiceLabels, titles } from '@portal/domain/enums/titles';
 import { SUPPORT_PHONE } from '@portal/domain/brand';
 import { PREVIOUS_ADDRESS_IF_MOVED_WITHIN_YEARS } from '@portal/domain/constants';
 import type { OnboardingStep } from '@portal/domain/onboarding-steps';
@@ -313,7 +313,7 @@ export function ProfileStep({
   const setSpouse = (patch: Partial<SpouseValues>) =>
     form.update({ ...values, spouse: { ...values.spouse, ...patch } });
 
-  const titleOptions = optionsOf(titles, titleLabels, language);
+  const titleOptions = optionsOf(titles, titleChoiceLabels, language);
   const options = (list: ReturnType<typeof useReferenceList>) => ({
     options: list.resource.state === 'ready' ? referenceOptions(list.resource.data, language) : [],
     loading: list.resource.state === 'loading',
