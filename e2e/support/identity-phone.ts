@@ -32,7 +32,7 @@ export const phoneWords = {
   fr: {
     welcome: 'Vérifiez votre identité avec votre téléphone',
     start: 'Commencer',
-    documentHeading: 'Quelle pièce d’identité utiliserez-vous?',
+    documentHeading: "Quelle pièce d'identité utiliserez-vous?",
     driversLicence: 'Permis de conduire',
     continue: 'Continuer',
     front: 'Photo du recto',
@@ -41,10 +41,10 @@ export const phoneWords = {
     chooseFile: 'Choisir un fichier',
     reviewHeading: 'Vérifiez vos photos',
     frontThumbnail: 'Recto de votre permis de conduire',
-    notify: 'M’envoyer un texto quand c’est terminé',
+    notify: "M'envoyer un texto quand c'est terminé",
     submit: 'Envoyer pour vérification',
     waiting: 'Vérification de vos documents',
-    success: 'C’est fait : votre identité est vérifiée',
+    success: "C'est fait : votre identité est vérifiée",
     expired: 'Ce lien a expiré',
   },
 } as const;

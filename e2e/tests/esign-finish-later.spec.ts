@@ -30,7 +30,7 @@ const text = {
     esignTitle: 'Signez votre demande',
     reviewAndSign: 'Vérifier et signer',
     finishLater: 'Terminer plus tard',
-    notSigned: 'Vous n’avez pas encore signé',
+    notSigned: "Vous n'avez pas encore signé",
     checking: /vérifions votre signature/,
     continueSigning: 'Poursuivre la signature',
     ceremonyTitle: 'Vérifiez et signez votre document',

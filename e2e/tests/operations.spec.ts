@@ -71,7 +71,7 @@ const text = {
     approve: 'Approuver',
     confirmApprove: 'Approuver la demande',
     recorded:
-      'Votre approbation est consignée. En attente d’une deuxième approbation par une autre personne.',
+      "Votre approbation est consignée. En attente d'une deuxième approbation par une autre personne.",
     approved: 'La demande est approuvée; les comptes sont ouverts.',
     decline: 'Refuser',
     category: 'Ce qui est dit au client',
@@ -81,7 +81,7 @@ const text = {
       'Appelez-nous pour parler des comptes qui vous conviennent; vous pourrez ensuite commencer une nouvelle demande.',
     confirmDecline: 'Refuser la demande',
     internalReason:
-      'Motif interne : il reste dans la piste d’audit et n’est jamais montré au client.',
+      "Motif interne : il reste dans la piste d’audit et n'est jamais montré au client.",
     declined: 'La demande est refusée; le client est informé de la catégorie.',
     askedHeading: 'Nous avons besoin de renseignements supplémentaires',
     yourAnswer: 'Votre réponse',
@@ -89,7 +89,7 @@ const text = {
     underReview: 'La demande est en cours de vérification',
     accountOpen: 'Votre compte est ouvert',
     openStatus: 'Compte ouvert',
-    whyDeclined: 'Pourquoi nous n’avons pas pu ouvrir le compte',
+    whyDeclined: "Pourquoi nous n'avons pas pu ouvrir le compte",
   },
 } as const;
 

@@ -48,7 +48,7 @@ const text = {
     ...journeyWords.fr,
     start: 'Commencer une nouvelle demande',
     agreementHeading: `Entente de partenariat avec ${partner.fr}`,
-    accept: 'J’accepte et je commence ma demande',
+    accept: "J'accepte et je commence ma demande",
     decline: 'Refuser et revenir',
     dashboardHeading: /demandes/i,
     employee: 'Êtes-vous employé, conseiller ou partenaire de notre firme?',

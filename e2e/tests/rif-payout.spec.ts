@@ -63,7 +63,7 @@ const words = {
     cashAccountChoice: 'Dans mon compte au comptant',
     cashAccount: 'Compte au comptant (CAD)',
     spouseAge: 'L’âge de mon conjoint',
-    spouseSin: 'Numéro d’assurance sociale de votre conjoint',
+    spouseSin: "Numéro d'assurance sociale de votre conjoint",
     spouseDob: 'Date de naissance de votre conjoint',
     day: 'Jour',
     month: 'Mois',

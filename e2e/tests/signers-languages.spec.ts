@@ -37,7 +37,7 @@ const text = {
     underReview: 'Application is under review',
     download: /^Download your signed application \(PDF\)/,
     joinedSubject: 'Sam Roy joined your joint application',
-    underReviewSubject: 'We’re reviewing your application',
+    underReviewSubject: "We're reviewing your application",
   },
   fr: {
     invitationSubject: /vous invite à une demande de compte conjoint$/,
@@ -55,7 +55,7 @@ const text = {
     dashboard: "Vos demandes d'ouverture de compte",
     underReview: 'La demande est en cours de vérification',
     download: /^Télécharger votre demande signée \(PDF\)/,
-    turnSubject: 'C’est votre tour de signer la demande conjointe',
+    turnSubject: "C'est votre tour de signer la demande conjointe",
     underReviewSubject: 'Nous examinons votre demande',
   },
 } as const;

@@ -178,7 +178,7 @@ export const outlineLabelsFr = {
   referralDetails: 'Qui vous a recommandés',
   employeeOrAdvisor: 'Employé, conseiller ou partenaire',
   workEmail: 'Adresse courriel professionnelle',
-  pep: 'Personne politiquement vulnérable ou dirigeant d’une organisation internationale',
+  pep: 'Personne politiquement exposée ou dirigeant d’une organisation internationale',
   insider: 'Initié d’une société ouverte',
   director: 'Administrateur ou haut dirigeant d’une société ouverte',
   dealerEmployee: 'Employé d’un courtier en valeurs mobilières',

@@ -35,7 +35,7 @@ export const uploadDocumentTypeLabels = {
   investmentStatement: { en: 'Investment statement', fr: 'Relevé de placements' },
   transferForm: { en: 'Transfer form', fr: 'Formulaire de transfert' },
   other: { en: 'Other document', fr: 'Autre document' },
-  pepHioForm: { en: 'PEP/HIO form', fr: 'Formulaire PPV/DOI' },
+  pepHioForm: { en: 'PEP/HIO form', fr: 'Formulaire PPE/DOI' },
 } as const satisfies Labels<typeof uploadDocumentTypes>;
 
 /** Spec section 3: identity documents for verification. */

@@ -25,11 +25,11 @@ export type PepCategory = (typeof pepCategories)[keyof typeof pepCategories];
 export const pepCategoryLabels = {
   foreignPep: {
     en: 'Politically exposed foreign person',
-    fr: 'Personne politiquement vulnérable étrangère',
+    fr: 'Personne politiquement exposée étrangère',
   },
   domesticPep: {
     en: 'Politically exposed domestic person (Canada)',
-    fr: 'Personne politiquement vulnérable nationale (Canada)',
+    fr: 'Personne politiquement exposée nationale (Canada)',
   },
   internationalOrganizationHead: {
     en: 'Head of an international organization',
@@ -88,7 +88,7 @@ export const pepFormQuestions = {
   relationship: {
     label: {
       en: 'Your relationship to the exposed person',
-      fr: 'Votre lien avec la personne vulnérable',
+      fr: 'Votre lien avec la personne exposée',
     },
     hint: {
       en: 'Only if you are a family member or close associate.',
@@ -96,7 +96,7 @@ export const pepFormQuestions = {
     },
   },
   exposedPersonName: {
-    label: { en: 'Name of the exposed person', fr: 'Nom de la personne vulnérable' },
+    label: { en: 'Name of the exposed person', fr: 'Nom de la personne exposée' },
     hint: {
       en: 'Only if you are a family member or close associate.',
       fr: 'Seulement si vous êtes un membre de la famille ou un proche associé.',
@@ -106,7 +106,7 @@ export const pepFormQuestions = {
     label: { en: 'Position or office held', fr: 'Poste ou fonction occupé' },
     hint: {
       en: 'For a family member or associate: the exposed person’s position.',
-      fr: 'Pour un membre de la famille ou un associé : le poste de la personne vulnérable.',
+      fr: 'Pour un membre de la famille ou un associé : le poste de la personne exposée.',
     },
   },
   organization: {
@@ -157,11 +157,11 @@ export const pepFormQuestions = {
 export const pepFormTexts = {
   title: {
     en: 'Politically exposed person and head of an international organization (PEP/HIO) form',
-    fr: 'Formulaire de personne politiquement vulnérable et de dirigeant d’une organisation internationale (PPV/DOI)',
+    fr: 'Formulaire de personne politiquement exposée et de dirigeant d’une organisation internationale (PPE/DOI)',
   },
   intro: {
     en: 'Canadian law requires us to know more about politically exposed persons, heads of international organizations, and their family members and close associates. Please answer within 21 days of submitting your application; until we receive this form, your account will be restricted after that date.',
-    fr: 'La loi canadienne nous oblige à en savoir plus sur les personnes politiquement vulnérables, les dirigeants d’organisations internationales, les membres de leur famille et leurs proches associés. Veuillez répondre dans les 21 jours suivant la soumission de votre demande; sans ce formulaire, votre compte sera restreint après cette date.',
+    fr: 'La loi canadienne nous oblige à en savoir plus sur les personnes politiquement exposées, les dirigeants d’organisations internationales, les membres de leur famille et leurs proches associés. Veuillez répondre dans les 21 jours suivant la soumission de votre demande; sans ce formulaire, votre compte sera restreint après cette date.',
   },
   applicant: {
     en: 'Applicant',

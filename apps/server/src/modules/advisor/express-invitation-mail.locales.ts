@@ -24,17 +24,17 @@ export const expressInvitationMailTextFr: Record<ExpressInvitationMailTextKey, s
   greeting: 'Bonjour {name},',
   greetingAnonymous: 'Bonjour,',
   intro:
-    '{advisor}, votre conseiller chez Placements Laurentide, vous invite à ouvrir votre compte en ligne au moyen d’une demande express\u00a0: ce que votre conseiller sait déjà est rempli pour vous, et vous vérifiez et complétez le reste.',
+    "{advisor}, votre conseiller chez Placements Laurentide, vous invite à ouvrir votre compte en ligne au moyen d'une demande express\u00a0: ce que votre conseiller sait déjà est rempli pour vous, et vous vérifiez et complétez le reste.",
   proposed: 'Compte proposé\u00a0:',
   proposedMany: 'Comptes proposés\u00a0:',
-  how: 'Pour commencer, ouvrez ce lien. Vous confirmerez votre identité avec votre date de naissance ou votre code postal, puis vous ouvrirez une session ou créerez votre compte d’accès\u00a0:',
+  how: "Pour commencer, ouvrez ce lien. Vous confirmerez votre identité avec votre date de naissance ou votre code postal, puis vous ouvrirez une session ou créerez votre compte d'accès\u00a0:",
   button: 'Commencer ma demande',
   validity:
-    'Ce lien ne fonctionne qu’une fois, jusqu’au {expiry}. Une invitation plus récente de votre conseiller le remplace.',
+    "Ce lien ne fonctionne qu'une fois, jusqu'au {expiry}. Une invitation plus récente de votre conseiller le remplace.",
   after:
-    'Si vous ne vous attendiez pas à ce courriel, vous pouvez l’ignorer ou communiquer avec votre conseiller\u00a0: rien ne se fait sans vous.',
+    "Si vous ne vous attendiez pas à ce courriel, vous pouvez l'ignorer ou communiquer avec votre conseiller\u00a0: rien ne se fait sans vous.",
   closing: 'Placements Laurentide',
-  eastern: '{time} (heure de l’Est)',
+  eastern: "{time} (heure de l'Est)",
 };
 
 export const expressInvitationMailText = (

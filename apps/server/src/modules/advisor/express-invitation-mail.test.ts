@@ -45,7 +45,7 @@ describe('the express invitation mail', () => {
     expect(mail.text).toContain('Comptes proposés');
     expect(mail.text).toContain('- CELI\n- Compte au comptant');
     expect(mail.text).toContain('4 décembre 2026');
-    expect(mail.text).toContain('(heure de l’Est)');
+    expect(mail.text).toContain("(heure de l'Est)");
     expect(mail.html).toContain('lang="fr-CA"');
   });
 });

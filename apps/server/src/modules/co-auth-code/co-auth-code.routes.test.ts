@@ -533,7 +533,7 @@ describe('/service/jaxrs/coAuthCode', () => {
         expect(joined).toHaveLength(1);
         expect(joined[0]!.language).toBe('fr');
         expect(joined[0]!.content.subject).toBe('Alex Tremblay a rejoint votre demande conjointe');
-        expect(joined[0]!.content.text).toContain('C’est maintenant votre tour de signer.');
+        expect(joined[0]!.content.text).toContain("C'est maintenant votre tour de signer.");
         expect(joined[0]!.content.text).toMatch(
           new RegExp(`https?://\\S+/#/application/${application.id}/esign`),
         );

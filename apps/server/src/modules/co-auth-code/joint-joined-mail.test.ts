@@ -13,7 +13,7 @@ describe('the mail to the primary applicant when the joint applicant joins', () 
     });
     expect(en.subject).toBe('Sam Roy joined your joint application');
     expect(en.text).toContain('Hello Camille,');
-    expect(en.text).toContain('It’s your turn to sign. You sign first, then Sam Roy signs');
+    expect(en.text).toContain("It's your turn to sign. You sign first, then Sam Roy signs");
     expect(en.text).toContain(url);
     expect(en.html).toContain(`href="${url}"`);
     const fr = jointJoinedMail({

@@ -36,10 +36,10 @@ const words = {
     joined: (joint: string) =>
       `${joint} confirmed our invitation and joined your joint account application.`,
     signNow: (joint: string) =>
-      `It’s your turn to sign. You sign first, then ${joint} signs with their own sign-in.`,
+      `It's your turn to sign. You sign first, then ${joint} signs with their own sign-in.`,
     verifyNow: (joint: string) =>
-      `Now confirm your identity: it takes a few minutes. Once ${joint} has confirmed theirs too, it’s your turn to sign, and we’ll email you.`,
-    later: 'We’ll email you when it’s time to sign.',
+      `Now confirm your identity: it takes a few minutes. Once ${joint} has confirmed theirs too, it's your turn to sign, and we'll email you.`,
+    later: "We'll email you when it's time to sign.",
     linkSign: 'Sign in, then review and sign the application on this page:',
     linkVerify: 'Sign in, then confirm your identity on this page:',
     verifyButton: 'Confirm my identity',
@@ -52,9 +52,9 @@ const words = {
     subject: (joint: string) => `${joint} a rejoint votre demande conjointe`,
     greeting: (name: string) => (name ? `Bonjour ${name},` : 'Bonjour,'),
     joined: (joint: string) =>
-      `${joint} a confirmé notre invitation et s’est joint à votre demande de compte conjoint.`,
+      `${joint} a confirmé notre invitation et s'est joint à votre demande de compte conjoint.`,
     signNow: (joint: string) =>
-      `C’est maintenant votre tour de signer. Vous signez en premier, puis ${joint} signe avec sa propre session.`,
+      `C'est maintenant votre tour de signer. Vous signez en premier, puis ${joint} signe avec sa propre session.`,
     verifyNow: (joint: string) =>
       `Confirmez maintenant votre identité\u00a0: cela prend quelques minutes. Quand ${joint} aura confirmé la sienne, ce sera votre tour de signer, et nous vous écrirons.`,
     later: 'Nous vous écrirons quand ce sera le moment de signer.',

@@ -21,18 +21,18 @@ import type { MessageContent } from '../outbox/outbox.service.ts';
 
 const words = {
   en: {
-    subject: 'We’re reviewing your application',
+    subject: "We're reviewing your application",
     greeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
     body: (min: number, max: number) =>
       `Thank you: your application is signed, and we are now reviewing it. This usually takes ${min} to ${max} business days.`,
     approved:
-      'We’ll email you as soon as your account is approved. You don’t need to do anything in the meantime.',
+      "We'll email you as soon as your account is approved. You don't need to do anything in the meantime.",
     follow: 'You can follow your application on your dashboard:',
     copy: 'Your copy of the application you signed is waiting for you. Sign in, then download it from this page:',
     copyButton: 'Download your signed application',
-    turnSubject: 'It’s your turn to sign the joint application',
+    turnSubject: "It's your turn to sign the joint application",
     turnBody: (primary: string) =>
-      `${primary || 'The primary applicant'} has signed your joint account application. It’s your turn to sign it, with your own sign-in.`,
+      `${primary || 'The primary applicant'} has signed your joint account application. It's your turn to sign it, with your own sign-in.`,
     turnHow: 'Sign in, then review and sign the application on this page:',
     turnButton: 'Sign the application',
     primarySignSubject: 'It’s your turn to sign the joint application',
@@ -50,15 +50,15 @@ const words = {
     subject: 'Nous examinons votre demande',
     greeting: (name: string) => (name ? `Bonjour ${name},` : 'Bonjour,'),
     body: (min: number, max: number) =>
-      `Merci\u00a0: votre demande est signée, et nous l’examinons maintenant. Cela prend habituellement de ${min} à ${max} jours ouvrables.`,
+      `Merci\u00a0: votre demande est signée, et nous l'examinons maintenant. Cela prend habituellement de ${min} à ${max} jours ouvrables.`,
     approved:
-      'Nous vous écrirons dès que votre compte sera approuvé. Vous n’avez rien à faire d’ici là.',
+      "Nous vous écrirons dès que votre compte sera approuvé. Vous n'avez rien à faire d'ici là.",
     follow: 'Vous pouvez suivre votre demande dans votre tableau de bord\u00a0:',
     copy: 'Votre copie de la demande que vous avez signée vous attend. Connectez-vous, puis téléchargez-la depuis cette page\u00a0:',
     copyButton: 'Télécharger votre demande signée',
-    turnSubject: 'C’est votre tour de signer la demande conjointe',
+    turnSubject: "C'est votre tour de signer la demande conjointe",
     turnBody: (primary: string) =>
-      `${primary || 'Le demandeur principal'} a signé votre demande de compte conjoint. C’est maintenant votre tour de la signer, avec votre propre session.`,
+      `${primary || 'Le demandeur principal'} a signé votre demande de compte conjoint. C'est maintenant votre tour de la signer, avec votre propre session.`,
     turnHow: 'Connectez-vous, puis vérifiez et signez la demande sur cette page\u00a0:',
     turnButton: 'Signer la demande',
     primarySignSubject: 'C’est votre tour de signer la demande conjointe',

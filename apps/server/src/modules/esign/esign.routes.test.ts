@@ -330,10 +330,10 @@ describe('e-signature API: applications/{id}/esign', () => {
     const mail = await underReviewMail(application);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ recipient: camille.email.toLowerCase(), language: 'en' });
-    expect(mail[0]!.content.subject).toBe('We’re reviewing your application');
+    expect(mail[0]!.content.subject).toBe("We're reviewing your application");
     expect(mail[0]!.content.text).toContain('Hello Camille,');
     expect(mail[0]!.content.text).toContain('This usually takes 1 to 3 business days.');
-    expect(mail[0]!.content.text).toContain('We’ll email you as soon as your account is approved.');
+    expect(mail[0]!.content.text).toContain("We'll email you as soon as your account is approved.");
     expect(await auditActions(application)).toContain('primarySignedIndividual');
 
     const again = await start(camille, application);
@@ -535,7 +535,7 @@ describe('e-signature API: applications/{id}/esign', () => {
     const turn = await mailsOf(application, 'signatureTurn');
     expect(turn).toHaveLength(1);
     expect(turn[0]).toMatchObject({ recipient: elise.email.toLowerCase(), language: 'fr' });
-    expect(turn[0]!.content.subject).toBe('C’est votre tour de signer la demande conjointe');
+    expect(turn[0]!.content.subject).toBe("C'est votre tour de signer la demande conjointe");
     expect(turn[0]!.content.text).toContain('Camille Tremblay a signé votre demande');
     expect(turn[0]!.content.text).toMatch(
       new RegExp(`https?://\\S+/#/application/${application}/esign`),
@@ -561,7 +561,7 @@ describe('e-signature API: applications/{id}/esign', () => {
     );
     expect(byRecipient.get('camille@example.com')).toMatchObject({ language: 'en' });
     expect(byRecipient.get('camille@example.com')?.content.subject).toBe(
-      'We’re reviewing your application',
+      "We're reviewing your application",
     );
 
     // Each keeps the copy they signed, in their language.

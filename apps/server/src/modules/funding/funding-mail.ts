@@ -137,7 +137,7 @@ const words = {
     greeting: (name: string) => (name ? `Bonjour ${name},` : 'Bonjour,'),
     closing: BRAND_NAME.fr,
     button: 'Voir vos dépôts',
-    follow: 'Suivez vos dépôts sur votre page de financement\u00a0:',
+    follow: 'Suivez vos dépôts sur votre page Approvisionnement\u00a0:',
     confirmation: {
       subject: 'Nous avons reçu votre demande de dépôt',
       oneTime: (amount: string, account: string, bank: string, date: string) =>
@@ -153,7 +153,7 @@ const words = {
       notice: (date: string) =>
         `Nous vous enverrons un rappel du montant et de la date le ${date}, au moins 10 jours avant le premier prélèvement.`,
       waived: 'Vous avez renoncé au préavis de 10 jours avant le premier prélèvement.',
-      agreement: 'Votre accord de débit préautorisé se trouve sur votre page de financement.',
+      agreement: 'Votre accord de débit préautorisé se trouve sur votre page Approvisionnement.',
     },
     preNotification: {
       subject: (date: string) => `Débit préautorisé le ${date}`,
@@ -162,7 +162,7 @@ const words = {
       recurring: (frequency: string) =>
         `Par la suite, le même montant sera prélevé selon la fréquence suivante\u00a0: ${frequency}.`,
       recourse:
-        'Vous disposez de certains droits de recours si un débit n’est pas conforme à votre accord (www.paiements.ca).',
+        "Vous disposez de certains droits de recours si un débit n'est pas conforme à votre accord (www.paiements.ca).",
     },
     status: {
       sent: {

@@ -49,7 +49,7 @@ export const operationsMailTextFr: Record<OperationsMailTextKey, string> = {
   askedBody:
     'Nous examinons votre demande et il nous faut un complément de votre part pour continuer\u00a0:',
   askedHow:
-    'Connectez-vous et répondez dans votre tableau de bord\u00a0; vous pouvez y ajouter des documents. Nous reprendrons l’examen dès votre réponse.',
+    "Connectez-vous et répondez dans votre tableau de bord\u00a0; vous pouvez y ajouter des documents. Nous reprendrons l'examen dès votre réponse.",
 };
 
 export const operationsMailText = (language: 'en' | 'fr'): Record<OperationsMailTextKey, string> =>

@@ -13,7 +13,7 @@ export const IDENTITY_REFUSED_TEMPLATE = 'identityRefusedByStaff';
 const refusalLabels: Record<IdentityRefusalReason, Record<Language, string>> = {
   documentUnreadable: {
     en: 'We could not read the document you sent.',
-    fr: 'Nous n’avons pas pu lire le document envoyé.',
+    fr: "Nous n'avons pas pu lire le document envoyé.",
   },
   documentExpired: {
     en: 'The document you sent has expired.',
@@ -25,7 +25,7 @@ const refusalLabels: Record<IdentityRefusalReason, Record<Language, string>> = {
   },
   notAuthentic: {
     en: 'We could not confirm that the document is authentic.',
-    fr: 'Nous n’avons pas pu confirmer l’authenticité du document.',
+    fr: "Nous n'avons pas pu confirmer l'authenticité du document.",
   },
   other: {
     en: 'The documents did not let us confirm your identity.',
@@ -51,9 +51,9 @@ const texts = {
     greetingAnonymous: 'Bonjour,',
     verifiedSubject: 'Votre identité est vérifiée',
     verifiedBody: 'Nous avons examiné les documents envoyés : votre identité est vérifiée.',
-    refusedSubject: 'Nous n’avons pas pu vérifier votre identité',
+    refusedSubject: "Nous n'avons pas pu vérifier votre identité",
     refusedBody:
-      'Nous avons examiné les documents envoyés, mais nous n’avons pas pu vérifier votre identité.',
+      "Nous avons examiné les documents envoyés, mais nous n'avons pas pu vérifier votre identité.",
     refusedNext: 'Veuillez vérifier votre identité de nouveau à partir de votre tableau de bord.',
     follow: 'Votre tableau de bord :',
     button: 'Aller à mon tableau de bord',

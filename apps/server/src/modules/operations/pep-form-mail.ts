@@ -28,12 +28,12 @@ const texts = {
   fr: {
     greeting: 'Bonjour {name},',
     greetingAnonymous: 'Bonjour,',
-    dueSubject: 'Votre formulaire PPV/DOI est attendu d’ici le {date}',
+    dueSubject: "Votre formulaire PPE/DOI est attendu d'ici le {date}",
     dueBody:
-      'Vous nous avez indiqué être une personne politiquement vulnérable, le dirigeant d’une organisation internationale, ou un membre de la famille ou un proche associé de l’une de ces personnes. La loi canadienne nous demande quelques précisions.',
-    reminderSubject: 'Rappel : votre formulaire PPV/DOI est attendu d’ici le {date}',
-    reminderBody: 'Nous n’avons pas encore reçu votre formulaire PPV/DOI.',
-    how: 'Répondez aux questions sur votre tableau de bord, ou téléchargez le formulaire, remplissez-le et téléversez-le au même endroit. Veuillez le faire d’ici le {date} : après cette date, votre compte sera restreint jusqu’à sa réception.',
+      "Vous nous avez indiqué être une personne politiquement exposée, le dirigeant d'une organisation internationale, ou un membre de la famille ou un proche associé de l'une de ces personnes. La loi canadienne nous demande quelques précisions.",
+    reminderSubject: "Rappel : votre formulaire PPE/DOI est attendu d'ici le {date}",
+    reminderBody: "Nous n'avons pas encore reçu votre formulaire PPE/DOI.",
+    how: "Répondez aux questions sur votre tableau de bord, ou téléchargez le formulaire, remplissez-le et téléversez-le au même endroit. Veuillez le faire d'ici le {date} : après cette date, votre compte sera restreint jusqu'à sa réception.",
     follow: 'Votre tableau de bord :',
     button: 'Aller à mon tableau de bord',
     closing: 'Placements Laurentide',

@@ -10,7 +10,7 @@ describe('the PEP/HIO form', () => {
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(2);
     expect(pdf.getTitle()).toContain('(PEP/HIO) form');
-    expect(pdf.getTitle()).toContain('(PPV/DOI)');
+    expect(pdf.getTitle()).toContain('(PPE/DOI)');
     const { width, height } = pdf.getPage(0).getSize();
     expect([width, height]).toEqual([612, 792]);
   });
@@ -25,7 +25,7 @@ describe('the PEP/HIO form', () => {
       dashboardUrl: 'https://portal.test/#/home/dashboard',
     });
     expect(fr.subject).toBe(
-      'Rappel : votre formulaire PPV/DOI est attendu d’ici le 14 décembre 2026',
+      "Rappel : votre formulaire PPE/DOI est attendu d'ici le 14 décembre 2026",
     );
     expect(fr.html).toContain('Camille');
     expect(fr.html).not.toContain('<Camille>');

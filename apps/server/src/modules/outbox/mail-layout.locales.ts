@@ -12,6 +12,6 @@ export const mailLayoutText = {
     brandName: BRAND_NAME.fr,
     footer: 'Vous recevez ce courriel au sujet de votre compte chez Placements Laurentide.',
     noReply:
-      'Merci de ne pas répondre\u00a0: cette adresse n’est pas consultée. Joignez-nous par notre site Web.',
+      "Merci de ne pas répondre\u00a0: cette adresse n'est pas consultée. Joignez-nous par notre site Web.",
   },
 } as const satisfies Record<MessageLanguage, Record<string, string>>;

@@ -12,9 +12,9 @@ export function workEmailCodeMail(
           `Votre code de confirmation : ${code}`,
           [
             'Bonjour,',
-            `Pour confirmer que ce courriel professionnel est le vôtre, entrez ce code dans votre demande d’ouverture de compte : ${code}`,
-            `Le code est valide ${minutes} minutes et ne sert qu’une fois.`,
-            'Si vous n’avez rien demandé, ignorez ce courriel.',
+            `Pour confirmer que ce courriel professionnel est le vôtre, entrez ce code dans votre demande d'ouverture de compte : ${code}`,
+            `Le code est valide ${minutes} minutes et ne sert qu'une fois.`,
+            "Si vous n'avez rien demandé, ignorez ce courriel.",
             'Placements Laurentide',
           ],
         ]

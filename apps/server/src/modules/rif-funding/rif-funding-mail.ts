@@ -49,7 +49,7 @@ const words = {
     first: (date: string, gross: string, withheld: string, net: string, destination: string) =>
       `The first payment is on ${date}: ${gross} before tax, ${withheld} withheld, ${net} paid into ${destination}.`,
     estimate:
-      'The amounts are estimates: the minimum is set by the fund’s value on January 1 of each year.',
+      "The amounts are estimates: the minimum is set by the fund's value on January 1 of each year.",
   },
   fr: {
     greeting: (name: string) => (name ? `Bonjour ${name},` : 'Bonjour,'),

@@ -18,7 +18,9 @@ function mail(
 ): MessageContent {
   // The page the link opens speaks the recipient's language, whatever their browser's (A-minor 2).
   const href = link && linkInLanguage(link.href, language);
-  const text = [...lines, ...(link ? [`${link.label}: ${href}`] : [])].join('\n\n');
+  // French puts a no-break space before the colon, as the catalogues do.
+  const colon = language === 'fr' ? '\u00a0:' : ':';
+  const text = [...lines, ...(link ? [`${link.label}${colon} ${href}`] : [])].join('\n\n');
   const bodyHtml = `${mailParagraphs(lines)}${link && href ? `\n${mailButton(href, link.label)}` : ''}`;
   return composeMail(language, { subject, text, bodyHtml });
 }
@@ -45,8 +47,8 @@ export function emailCodeMail(
         [
           'Bonjour,',
           `Pour confirmer que cette adresse courriel est la vôtre, entrez ce code dans votre espace client : ${code}`,
-          `Le code est valide ${minutes} minutes et ne sert qu’une fois.`,
-          'Si vous n’avez rien demandé, ignorez ce courriel : votre adresse ne sera pas utilisée.',
+          `Le code est valide ${minutes} minutes et ne sert qu'une fois.`,
+          "Si vous n'avez rien demandé, ignorez ce courriel : votre adresse ne sera pas utilisée.",
           SIGNATURE.fr,
         ],
         { href: link, label: 'Confirmer mon adresse' },
@@ -75,8 +77,8 @@ export function passwordResetMail(
         'Réinitialiser votre mot de passe',
         [
           'Bonjour,',
-          `Quelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe de votre compte. Le lien ci-dessous est valide ${minutes} minutes et ne sert qu’une fois.`,
-          'Si vous n’avez rien demandé, ignorez ce courriel : votre mot de passe reste le même.',
+          `Quelqu'un (vous, nous l'espérons) a demandé à réinitialiser le mot de passe de votre compte. Le lien ci-dessous est valide ${minutes} minutes et ne sert qu'une fois.`,
+          "Si vous n'avez rien demandé, ignorez ce courriel : votre mot de passe reste le même.",
           SIGNATURE.fr,
         ],
         { href: link, label: 'Choisir un nouveau mot de passe' },
@@ -105,8 +107,8 @@ export function passwordChangedMail(
         'Votre mot de passe a été changé',
         [
           'Bonjour,',
-          'Le mot de passe de votre compte vient d’être changé, et toutes vos sessions ouvertes ont été fermées.',
-          'Si ce n’est pas vous, réinitialisez votre mot de passe sans attendre à partir de la page de connexion (« Mot de passe oublié? ») et communiquez avec nous.',
+          "Le mot de passe de votre compte vient d'être changé, et toutes vos sessions ouvertes ont été fermées.",
+          "Si ce n'est pas vous, réinitialisez votre mot de passe sans attendre à partir de la page de connexion (« Mot de passe oublié? ») et communiquez avec nous.",
           SIGNATURE.fr,
         ],
         { href: signIn, label: 'Page de connexion' },
@@ -131,8 +133,8 @@ export function emailChangedMail(
   return language === 'fr'
     ? mail('fr', 'Votre adresse courriel a été changée', [
         'Bonjour,',
-        `L’adresse courriel de votre compte est maintenant ${newEmail}. Les prochains courriels iront à cette adresse.`,
-        'Si ce n’est pas vous, communiquez avec nous sans attendre.',
+        `L'adresse courriel de votre compte est maintenant ${newEmail}. Les prochains courriels iront à cette adresse.`,
+        "Si ce n'est pas vous, communiquez avec nous sans attendre.",
         SIGNATURE.fr,
       ])
     : mail('en', 'Your email address was changed', [

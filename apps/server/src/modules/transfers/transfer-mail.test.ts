@@ -36,7 +36,7 @@ describe('transfer mails', () => {
     expect(mail.subject).toBe('Nous avons reçu votre autorisation de transfert signée');
     expect(mail.text).toMatch(/environ 20\s000,00\s\$/);
     expect(mail.text).toContain('entre le 2 décembre 2026 et le 21 décembre 2026');
-    expect(mail.text).toContain('page de financement\u00a0:');
+    expect(mail.text).toContain('page Approvisionnement\u00a0:');
     expect(mail.html).toContain('lang="fr-CA"');
   });
 

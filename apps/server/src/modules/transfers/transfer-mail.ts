@@ -102,7 +102,7 @@ const words: Record<
     greeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
     closing: BRAND_NAME.fr,
     button: 'Voir vos transferts',
-    follow: 'Suivez votre transfert sur votre page de financement\u00a0:',
+    follow: 'Suivez votre transfert sur votre page Approvisionnement\u00a0:',
     window: (earliest, latest) =>
       earliest === latest
         ? `Nous prévoyons recevoir les actifs le ${earliest}.`
@@ -111,17 +111,17 @@ const words: Record<
       signed: {
         subject: 'Nous avons reçu votre autorisation de transfert signée',
         body: (from, to, value, date) =>
-          `Vous avez signé le ${date} l’autorisation de transférer votre compte ${from} (environ ${value}) dans votre ${to}. Nous transmettrons la demande à l’autre institution le jour ouvrable suivant.`,
+          `Vous avez signé le ${date} l'autorisation de transférer votre compte ${from} (environ ${value}) dans votre ${to}. Nous transmettrons la demande à l'autre institution le jour ouvrable suivant.`,
       },
       sentToDeliverer: {
         subject: 'Votre demande de transfert a été transmise',
         body: (from, to, _value, date) =>
-          `Le ${date}, nous avons transmis à l’autre institution la demande de transfert de votre compte ${from} dans votre ${to}.`,
+          `Le ${date}, nous avons transmis à l'autre institution la demande de transfert de votre compte ${from} dans votre ${to}.`,
       },
       pendingSettlement: {
-        subject: 'L’autre institution a accepté votre transfert',
+        subject: "L'autre institution a accepté votre transfert",
         body: (from, _to, _value, date) =>
-          `Le ${date}, l’autre institution a accepté le transfert de votre compte ${from}. Les placements vendus là-bas doivent être réglés avant le transfert des actifs.`,
+          `Le ${date}, l'autre institution a accepté le transfert de votre compte ${from}. Les placements vendus là-bas doivent être réglés avant le transfert des actifs.`,
       },
       creditApproved: {
         subject: 'Votre transfert est presque terminé',
@@ -134,9 +134,9 @@ const words: Record<
           `Le transfert de votre compte ${from} dans votre ${to} a été effectué le ${date}.`,
       },
       declined: {
-        subject: 'L’autre institution a refusé votre transfert',
+        subject: "L'autre institution a refusé votre transfert",
         body: (from, _to, _value, date) =>
-          `Le ${date}, l’autre institution a refusé le transfert de votre compte ${from}. Vérifiez le numéro et le type de compte sur votre relevé, puis faites une nouvelle demande ou communiquez avec nous.`,
+          `Le ${date}, l'autre institution a refusé le transfert de votre compte ${from}. Vérifiez le numéro et le type de compte sur votre relevé, puis faites une nouvelle demande ou communiquez avec nous.`,
       },
       cancelled: {
         subject: 'Votre transfert est annulé',

@@ -373,7 +373,7 @@ describe('what the dashboard shows of operations’ decisions', () => {
     await renderApp({ path: '/home/dashboard', user: signedIn, language: 'fr' });
     expect(
       await screen.findByText(
-        'Votre compte est restreint jusqu’à ce que nous recevions le formulaire. Il était attendu le 1 novembre 2026.',
+        "Votre compte est restreint jusqu'à ce que nous recevions le formulaire. Il était attendu le 1 novembre 2026.",
       ),
     ).toBeVisible();
   });

@@ -353,7 +353,7 @@ describe('dashboard', () => {
     await renderApp({ path: '/home/dashboard', user: signedIn, language: 'fr' });
     await screen.findByRole('listitem', { name: /Demande AAAAAAA1/ });
     expect(
-      screen.queryByRole('link', { name: 'Aller à votre page d’approvisionnement' }),
+      screen.queryByRole('link', { name: "Aller à votre page d'approvisionnement" }),
     ).not.toBeInTheDocument();
   });
 });

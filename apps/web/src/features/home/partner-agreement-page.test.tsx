@@ -73,7 +73,7 @@ describe('partner agreement page', () => {
       'href',
       'https://harbour.example.ca/',
     );
-    await user.click(screen.getByRole('button', { name: 'J’accepte et je commence ma demande' }));
+    await user.click(screen.getByRole('button', { name: "J'accepte et je commence ma demande" }));
     // The application's screens load on demand, so the move takes a moment.
     await vi.waitFor(
       () => expect(router.state.location.pathname).toBe(`/application/${ID}/ownership`),

@@ -114,11 +114,11 @@ describe('the applications queue', () => {
     });
     await renderConsole('/operations/applications', 'fr');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Nous n’avons pas pu charger les demandes.',
+      "Nous n'avons pas pu charger les demandes.",
     );
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(
-      await screen.findByRole('table', { name: 'Demandes, les plus anciennes d’abord' }),
+      await screen.findByRole('table', { name: "Demandes, les plus anciennes d'abord" }),
     ).toBeVisible();
     expect(screen.getByText('En retard')).toBeVisible();
   });

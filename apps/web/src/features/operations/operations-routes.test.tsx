@@ -53,7 +53,7 @@ describe('the operations console routes', () => {
     fakeOpsApi();
     await renderConsole('/operations', 'fr');
     expect(screen.getByRole('heading', { level: 1, name: 'Opérations' })).toBeVisible();
-    expect(await screen.findByRole('link', { name: 'Demandes en cours d’examen' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: "Demandes en cours d'examen" })).toBeVisible();
   });
 
   it('says when the queues cannot be loaded, and tries again', async () => {

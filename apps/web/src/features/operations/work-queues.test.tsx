@@ -208,7 +208,7 @@ describe('the funding and transfers queue', () => {
     });
     await renderConsole('/operations/funding', 'fr');
     const table = await screen.findByRole('table', {
-      name: 'Demandes d’approvisionnement et transferts en attente',
+      name: "Demandes d'approvisionnement et transferts en attente",
     });
     expect(table).toHaveTextContent(/1\s234,56\s\$/);
     await user.click(

@@ -236,8 +236,8 @@ describe('transfer form', () => {
     );
     const u = user();
     await chooseInstitution(u, 'ques', 'Questrade', 'Institution où se trouve le compte');
-    await u.type(screen.getByLabelText('Numéro du compte à l’autre institution'), '123');
-    await u.selectOptions(screen.getByLabelText('Type du compte à l’autre institution'), 'TFSA');
+    await u.type(screen.getByLabelText("Numéro du compte à l'autre institution"), '123');
+    await u.selectOptions(screen.getByLabelText("Type du compte à l'autre institution"), 'TFSA');
     await u.click(screen.getByRole('radio', { name: 'La totalité, telle quelle (en nature)' }));
     await u.type(screen.getByLabelText('Valeur approximative du compte'), '20000');
     await u.type(screen.getByLabelText('Prénom'), 'Helen');

@@ -421,7 +421,7 @@ describe('funding step', () => {
     expect(await screen.findByText('Non signé : non traité')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
     const dialog = await screen.findByRole('alertdialog', { name: /^Partir sans signer\s\?$/ });
-    expect(within(dialog).getByRole('button', { name: 'L’annuler et partir' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: "L'annuler et partir" })).toBeVisible();
   });
 
   it('a RRIF-only application is offered a transfer or nothing for now, never a bank deposit', async () => {

@@ -184,7 +184,7 @@ describe('profile step', () => {
     await userEvent.type(screen.getByLabelText("Ville de l'employeur"), 'Montréal');
     await userEvent.type(screen.getByLabelText('Revenu annuel avant impôt'), '48 000');
     await select(
-      'Principale source de revenu autre que l’emploi'.replace('’', "'"),
+      "Principale source de revenu autre que l'emploi".replace('’', "'"),
       'Rente de retraite',
     );
     await userEvent.type(screen.getByLabelText('Actifs immobilisés nets'), '350 000');

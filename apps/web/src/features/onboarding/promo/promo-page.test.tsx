@@ -106,7 +106,7 @@ describe('promo code screen', () => {
     expect(screen.getByText(/Valide jusqu’au 31 décembre 2030/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Retirer le code' }));
     expect(await screen.findByText('Le code promotionnel a été retiré.')).toBeVisible();
-    expect(screen.getByText('Aucun code promotionnel n’est appliqué.')).toBeVisible();
+    expect(screen.getByText("Aucun code promotionnel n'est appliqué.")).toBeVisible();
     expect(api.calls.some((call) => call.method === 'DELETE')).toBe(true);
   });
 });

@@ -327,7 +327,7 @@ describe('e-sign step', () => {
     fakeEsignApi([ok(state({ status: 'pending' }))]);
     await renderStep({ language: 'fr', query: '?returned=1&event=later' });
     expect(
-      await screen.findByRole('heading', { name: 'Vous n’avez pas encore signé' }),
+      await screen.findByRole('heading', { name: "Vous n'avez pas encore signé" }),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Poursuivre la signature' })).toBeVisible();
   });
@@ -472,7 +472,7 @@ describe('e-sign step', () => {
     expect(
       await screen.findByRole('heading', { name: 'Ce que signifie la signature' }),
     ).toBeVisible();
-    expect(screen.getByText(/le même effet qu’une signature sur papier/)).toBeVisible();
+    expect(screen.getByText(/le même effet qu'une signature sur papier/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Vérifier et signer' })).toBeVisible();
   });
 
