@@ -77,3 +77,22 @@ describe('the English and French catalogues', () => {
     expect([...en.keys()].filter((key) => !fr.has(key))).toEqual(['b.c']);
   });
 });
+
+describe('the French catalogues write French one way', () => {
+  const french = Object.entries(resources.fr).flatMap(([namespace, tree]) =>
+    [...flatten(tree as Tree)].map(([key, text]) => ({ at: `${namespace}:${key}`, text })),
+  );
+
+  it('use the straight apostrophe, as most of them always did, never the curly one', () => {
+    expect(french.filter(({ text }) => text.includes('\u2019')).map(({ at }) => at)).toEqual([]);
+  });
+
+  it('put no space before ? and a space before a colon', () => {
+    expect(
+      french.filter(({ text }) => /[\s\u00a0\u202f]\?/.test(text)).map(({ at }) => at),
+    ).toEqual([]);
+    expect(
+      french.filter(({ text }) => /[^\s\u00a0\u202f]:(\s|$)/.test(text)).map(({ at }) => at),
+    ).toEqual([]);
+  });
+});
