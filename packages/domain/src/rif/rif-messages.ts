@@ -19,7 +19,7 @@ export const rifMessagesEn = {
     'New Brunswick pension law does not allow the minimum of a life income fund to be based on a spouse’s age.',
   rifMaximumOnlyLockedIn:
     'Only a life income fund (LIF or RLIF) has a maximum. Choose the minimum or another amount.',
-  rifPercentRange: 'Enter a percentage from 0 to 100, with at most 2 decimals.',
+  rifPercentRange: 'Enter a percentage from 0 to 100.',
   rifBankAccountRequired: 'Choose the bank account the payments go to, or upload a void cheque.',
   rifPayoutAccountRequired: 'Choose the cash account the payments go to.',
   rifMinPaymentTypeLocked:
@@ -44,7 +44,7 @@ export const rifMessagesFr = {
     'La loi du Nouveau-Brunswick sur les pensions ne permet pas de calculer le minimum d’un fonds de revenu viager selon l’âge du conjoint.',
   rifMaximumOnlyLockedIn:
     'Seul un fonds de revenu viager (FRV ou FRVR) a un maximum. Choisissez le minimum ou un autre montant.',
-  rifPercentRange: 'Indiquez un pourcentage de 0 à 100, avec au plus 2 décimales.',
+  rifPercentRange: 'Indiquez un pourcentage de 0 à 100.',
   rifBankAccountRequired:
     'Choisissez le compte bancaire où les versements sont déposés, ou téléversez un chèque annulé.',
   rifPayoutAccountRequired: 'Choisissez le compte au comptant où les versements sont déposés.',

@@ -145,7 +145,9 @@ describe('rifPayoutSchema', () => {
     expect(codesOf({ ...setup, taxOptionPercent: 100.5 })).toEqual({
       taxOptionPercent: ['rifPercentRange'],
     });
-    expect(codesOf({ ...setup, taxOptionPercent: 12.345 })).toEqual({
+    // Spec line 144: 0 to 100 inclusive, with no limit on decimals.
+    expect(codesOf({ ...setup, taxOptionPercent: 12.345 })).toEqual({});
+    expect(codesOf({ ...setup, taxOptionPercent: -0.5 })).toEqual({
       taxOptionPercent: ['rifPercentRange'],
     });
     expect(codesOf({ ...setup, taxOptionPercent: 0 })).toEqual({});

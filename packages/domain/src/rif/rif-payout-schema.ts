@@ -164,12 +164,9 @@ export function normalizeRifBirthday(text: string): string {
   return text.trim().replaceAll('/', '-');
 }
 
-/** A percentage of 0 to 100 with at most two decimals (spec section 9: range 0-100). */
+/** A percentage of 0 to 100 inclusive, any decimals (spec line 144, section 9: range 0-100). */
 export function isRifPercent(value: unknown): value is number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100) {
-    return false;
-  }
-  return dollarsToCents(value) !== undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100;
 }
 
 /** A refusal: the field it is about and its message key. */
