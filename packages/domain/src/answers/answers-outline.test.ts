@@ -205,15 +205,17 @@ describe('the outline of the answers', () => {
 
   it('leaves out the spouse, the employer and the joint applicant where they were not asked', () => {
     // A retiree saved before the employer was asked of everyone (spec line 132).
-    const {
-      employerName: _name,
-      industryId: _industry,
-      occupationId: _occupation,
-      employerCountryId: _country,
-      employerProvinceId: _province,
-      employerCity: _city,
-      ...beforeEmployerAsked
-    } = savedProfile;
+    const beforeEmployerAsked: Record<string, unknown> = { ...savedProfile };
+    for (const field of [
+      'employerName',
+      'industryId',
+      'occupationId',
+      'employerCountryId',
+      'employerProvinceId',
+      'employerCity',
+    ]) {
+      delete beforeEmployerAsked[field];
+    }
     const sections = answersOutline(
       {
         ownership: { ownershipTypeId: 1 },
