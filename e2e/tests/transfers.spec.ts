@@ -106,7 +106,7 @@ const words = {
     approximateValue: 'Valeur approximative du compte',
     firstName: 'Prénom',
     lastName: 'Nom de famille',
-    sin: 'Numéro d’assurance sociale',
+    sin: "Numéro d'assurance sociale",
     birthDate: 'Date de naissance',
     day: 'Jour',
     month: 'Mois',

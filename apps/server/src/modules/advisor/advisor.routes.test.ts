@@ -271,7 +271,7 @@ describe('advisor book and invitations', () => {
       expect(mail.text).not.toMatch(/H3B ?1K9/i);
       if (language === 'fr') {
         expect(mail.subject).toContain('vous invite à ouvrir votre compte');
-        expect(mail.text).toContain('heure de l’Est');
+        expect(mail.text).toContain("heure de l'Est");
         expect(mail.text).toContain('CELI');
       } else {
         expect(mail.subject).toContain('invites you to open your account');

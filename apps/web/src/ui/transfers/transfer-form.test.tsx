@@ -242,7 +242,7 @@ describe('transfer form', () => {
     await u.type(screen.getByLabelText('Valeur approximative du compte'), '20000');
     await u.type(screen.getByLabelText('Prénom'), 'Helen');
     await u.type(screen.getByLabelText('Nom de famille'), 'Tremblay');
-    await u.type(screen.getByLabelText('Numéro d’assurance sociale'), '046454286');
+    await u.type(screen.getByLabelText("Numéro d'assurance sociale"), '046454286');
     const birth = screen.getByRole('group', { name: 'Date de naissance' });
     for (const [label, text] of [
       [/Jour/, '27'],

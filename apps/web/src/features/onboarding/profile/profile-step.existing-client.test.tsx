@@ -162,7 +162,7 @@ describe('existing clients on the profile steps', () => {
     await userEvent.type(share, '40');
     expect(screen.getByText(/Le demandeur principal détient le reste : 60/)).toBeInTheDocument();
     await userEvent.type(
-      screen.getByRole('textbox', { name: /Identifiant d’actionnaire/ }),
+      screen.getByRole('textbox', { name: /Identifiant d'actionnaire/ }),
       '1234 5678',
     );
     await saveAndContinue();
@@ -172,7 +172,7 @@ describe('existing clients on the profile steps', () => {
         selector: '#shareholderId-error',
       }),
     ).toBeInTheDocument();
-    const id = screen.getByRole('textbox', { name: /Identifiant d’actionnaire/ });
+    const id = screen.getByRole('textbox', { name: /Identifiant d'actionnaire/ });
     await userEvent.clear(id);
     await userEvent.type(id, '99000010');
     await saveAndContinue();
