@@ -334,7 +334,7 @@ describe('the vendor events kept for staff (issue 30)', () => {
     fakeOpsApi({ 'GET /ops/vendorEvents': [ok(page([{ ...kept, problem: 'unusable' }]))] });
     await renderConsole('/operations/vendor-events', 'fr');
     const table = await screen.findByRole('table', {
-      name: 'Événements de fournisseurs à traiter, le plus ancien d’abord',
+      name: "Événements de fournisseurs à traiter, le plus ancien d'abord",
     });
     expect(table).toHaveTextContent('Contenu non conforme au contrat');
     expect(
