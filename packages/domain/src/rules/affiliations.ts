@@ -225,7 +225,7 @@ export function takesSinAsTin(residence: unknown): boolean {
     typeof residence === 'object' && residence !== null
       ? (residence as Record<string, unknown>)
       : {};
-  return value.countryId === countries.Canada && isBlank(value.tin) && isBlank(value.noTinReason);
+  return value.countryId === countries.Canada && isEmpty(value.tin) && isEmpty(value.noTinReason);
 }
 
 /**

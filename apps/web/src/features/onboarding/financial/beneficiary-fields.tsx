@@ -214,7 +214,7 @@ export function BeneficiaryFields({
                   // The spouse (as successor annuitant or beneficiary) is the profile's spouse:
                   // their name comes from there into the fields still blank.
                   const names =
-                    spouseDesignation(designation) && spouseName
+                    isSpouseDesignation(designation) && spouseName
                       ? {
                           firstName: beneficiary.firstName || spouseName.firstName,
                           lastName: beneficiary.lastName || spouseName.lastName,

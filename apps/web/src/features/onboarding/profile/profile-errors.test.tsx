@@ -96,12 +96,49 @@ describe('the profile’s error summary says whose answer each problem is', () =
     );
   });
 
-  it('keeps the bare "Invalid." beside the field, and asks to check its format in the summary', async () => {
+  it('says a 31 February does not exist, beside the field and in the summary', async () => {
     await open('profile');
     const birthDate = screen.getByRole('group', { name: 'Date of birth' });
     await userEvent.type(within(birthDate).getByLabelText('Day'), '31');
     await userEvent.type(within(birthDate).getByLabelText('Month'), '2');
     await userEvent.type(within(birthDate).getByLabelText('Year'), '1980');
+    await save();
+    const message = 'This date does not exist. Check the day and the month.';
+    expect(await screen.findByRole('link', { name: `Date of birth: ${message}` })).toHaveAttribute(
+      'href',
+      '#birthDate',
+    );
+    expect(birthDate).toHaveAccessibleDescription(new RegExp(`${message}$`));
+  });
+
+  it('names the part to fix: a year of 2 digits, a month typed in letters', async () => {
+    await open('profile');
+    const birthDate = screen.getByRole('group', { name: 'Date of birth' });
+    await userEvent.type(within(birthDate).getByLabelText('Day'), '27');
+    // Letters do not go in: "Mar" leaves the month empty.
+    await userEvent.type(within(birthDate).getByLabelText('Month'), 'Mar');
+    await userEvent.type(within(birthDate).getByLabelText('Year'), '85');
+    await save();
+    expect(
+      await screen.findByRole('link', {
+        name: 'Date of birth: Enter the month as a number from 1 to 12, for example 3 for March.',
+      }),
+    ).toBeInTheDocument();
+    await userEvent.type(within(birthDate).getByLabelText('Month'), '3');
+    await save();
+    expect(
+      await screen.findByRole('link', {
+        name: 'Date of birth: Enter the year with 4 digits, for example 1985.',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the bare "Invalid." beside the field, and asks to check its format in the summary', async () => {
+    await open('profile');
+    const birthDate = screen.getByRole('group', { name: 'Date of birth' });
+    await userEvent.type(within(birthDate).getByLabelText('Day'), '1');
+    await userEvent.type(within(birthDate).getByLabelText('Month'), '2');
+    await userEvent.type(within(birthDate).getByLabelText('Year'), '2090');
     await save();
     expect(
       await screen.findByRole('link', {
