@@ -88,7 +88,7 @@ const words = {
     rrifOptions: 'Comment voulez-vous approvisionner votre FERR?',
     fundingWays: [
       'Transfert depuis une autre institution financière',
-      'Passer pour l’instant et approvisionner plus tard',
+      "Passer pour l'instant et approvisionner plus tard",
     ],
     bankDeposits: [
       'Un virement depuis mon compte bancaire',
