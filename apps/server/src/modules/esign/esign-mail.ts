@@ -35,9 +35,9 @@ const words = {
       `${primary || 'The primary applicant'} has signed your joint account application. It's your turn to sign it, with your own sign-in.`,
     turnHow: 'Sign in, then review and sign the application on this page:',
     turnButton: 'Sign the application',
-    primarySignSubject: 'It’s your turn to sign the joint application',
+    primarySignSubject: "It's your turn to sign the joint application",
     primarySign: (joint: string) =>
-      `${joint} has confirmed their identity. It’s your turn to sign your joint account application: you sign first, then ${joint} signs with their own sign-in.`,
+      `${joint} has confirmed their identity. It's your turn to sign your joint account application: you sign first, then ${joint} signs with their own sign-in.`,
     primaryVerifySubject: 'Confirm your identity to sign the joint application',
     primaryVerify: (joint: string) =>
       `${joint} has confirmed their identity. To sign your joint account application, first confirm yours: it takes a few minutes. Then you sign, and ${joint} signs after you.`,
@@ -61,12 +61,12 @@ const words = {
       `${primary || 'Le demandeur principal'} a signé votre demande de compte conjoint. C'est maintenant votre tour de la signer, avec votre propre session.`,
     turnHow: 'Connectez-vous, puis vérifiez et signez la demande sur cette page\u00a0:',
     turnButton: 'Signer la demande',
-    primarySignSubject: 'C’est votre tour de signer la demande conjointe',
+    primarySignSubject: "C'est votre tour de signer la demande conjointe",
     primarySign: (joint: string) =>
-      `${joint} a confirmé son identité. C’est maintenant votre tour de signer votre demande de compte conjoint\u00a0: vous signez en premier, puis ${joint} signe avec sa propre session.`,
+      `${joint} a confirmé son identité. C'est maintenant votre tour de signer votre demande de compte conjoint\u00a0: vous signez en premier, puis ${joint} signe avec sa propre session.`,
     primaryVerifySubject: 'Confirmez votre identité pour signer la demande conjointe',
     primaryVerify: (joint: string) =>
-      `${joint} a confirmé son identité. Pour signer votre demande de compte conjoint, confirmez d’abord la vôtre\u00a0: cela prend quelques minutes. Vous signerez ensuite, puis ${joint} signera après vous.`,
+      `${joint} a confirmé son identité. Pour signer votre demande de compte conjoint, confirmez d'abord la vôtre\u00a0: cela prend quelques minutes. Vous signerez ensuite, puis ${joint} signera après vous.`,
     verifyHow: 'Connectez-vous, puis confirmez votre identité sur cette page\u00a0:',
     verifyButton: 'Confirmer mon identité',
     someoneJoint: 'Le codemandeur',

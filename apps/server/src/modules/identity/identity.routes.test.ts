@@ -490,7 +490,7 @@ describe('identity verification API (bypass-qualId off)', () => {
         const mails = await turnMails(id);
         expect(mails).toHaveLength(1);
         expect(mails[0]!.language).toBe('fr');
-        expect(mails[0]!.content.subject).toBe('C’est votre tour de signer la demande conjointe');
+        expect(mails[0]!.content.subject).toBe("C'est votre tour de signer la demande conjointe");
         expect(mails[0]!.content.text).toMatch(
           new RegExp(`https?://\\S+/#/application/${id}/esign`),
         );
