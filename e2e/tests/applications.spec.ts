@@ -23,7 +23,8 @@ const text = {
     continue: 'Continue',
     delete: 'Delete',
     deleteTitle: 'Delete this application?',
-    deleteConfirm: 'Are you sure you want to delete application {reference}, started ',
+    deleteConfirm:
+      'Are you sure you want to delete this account application? It is application {reference}, started ',
     deleteYes: 'Yes, delete it',
     deleteNo: 'No, keep it',
     deleted: 'The application was deleted.',
@@ -109,7 +110,8 @@ const text = {
     continue: 'Continuer',
     delete: 'Supprimer',
     deleteTitle: 'Supprimer cette demande?',
-    deleteConfirm: 'Voulez-vous vraiment supprimer la demande {reference}, commencée le ',
+    deleteConfirm:
+      "Voulez-vous vraiment supprimer cette demande d'ouverture de compte? Il s'agit de la demande {reference}, commencée le ",
     deleteYes: 'Oui, la supprimer',
     deleteNo: 'Non, la conserver',
     deleted: 'La demande a été supprimée.',
@@ -358,7 +360,7 @@ for (const language of ['en', 'fr'] as const) {
       await deleteButton.click();
       const dialog = page.getByRole('alertdialog');
       await expect(dialog.getByRole('heading', { name: t.deleteTitle })).toBeVisible();
-      // The dialog names the application it deletes.
+      // The dialog asks the spec's question, then names the application it deletes.
       const named = t.deleteConfirm.replace('{reference}', deleted.slice(0, 8).toUpperCase());
       await expect(dialog.getByText(new RegExp(`^${escapeRegExp(named)}`))).toBeVisible();
       await expectNoSeriousA11yViolations(page);

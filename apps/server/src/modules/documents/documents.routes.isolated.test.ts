@@ -23,6 +23,7 @@ import {
   postDocument,
   type FilePart,
 } from '../../test/documents.ts';
+import { TEST_MAILBOX_SECRET } from '../../test/mailbox.ts';
 import { createTwoInstances, signedInTestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser } from '../../test/users.ts';
 import * as applicationsRepo from '../applications/applications.repo.ts';
@@ -720,6 +721,8 @@ describe('documents on two instances and across a restart', () => {
       // A different app secret on each start, as without APP_SECRET: the key file decides.
       appSecret: randomBytes(32).toString('base64url'),
       dataKey: { kind: 'file', path: path.join(dataDir, 'encryption.key') },
+      // The mailbox gives the sign-up's code only with its secret, as in every test app.
+      sandboxMailboxSecret: { kind: 'given', secret: TEST_MAILBOX_SECRET },
     };
     try {
       const file = png(4096);

@@ -169,7 +169,7 @@ describe('the identity queue: a manual case, approved as the dual-process method
       ],
     });
     await renderConsole('/operations/identity', 'fr');
-    const dialog = await openVerify(user, 'Vérifier l’identité de Camille Tremblay');
+    const dialog = await openVerify(user, "Vérifier l'identité de Camille Tremblay");
     expect(within(dialog).getByText(/la pièce téléversée ne suffit donc pas/)).toBeVisible();
     const fill = async (number: number, type: string, source: string, category: string) => {
       const group = within(dialog).getByRole('group', { name: `Document ${number}` });

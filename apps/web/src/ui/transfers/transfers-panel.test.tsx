@@ -59,7 +59,7 @@ describe('transfers panel', () => {
     const item = (await screen.findByRole('heading', { name: 'Questrade •••••789 vers CELI' }))
       .parentElement!;
     expect(within(item).getByText('Soumis')).toBeVisible();
-    expect(within(item).getByText('d’ici le mercredi 18 mars 2026')).toBeVisible();
+    expect(within(item).getByText("d'ici le mercredi 18 mars 2026")).toBeVisible();
     expect(within(item).queryByRole('button', { name: 'Signer' })).not.toBeInTheDocument();
   });
 
@@ -101,7 +101,7 @@ describe('transfers panel', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Annuler le transfert' }),
     );
     expect(
-      await screen.findByText(/Ce transfert ne peut plus être annulé\s: l’autre institution/),
+      await screen.findByText(/Ce transfert ne peut plus être annulé\s: l'autre institution/),
     ).toBeVisible();
   });
 

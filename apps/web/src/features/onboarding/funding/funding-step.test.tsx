@@ -420,7 +420,7 @@ describe('funding step', () => {
     );
     expect(await screen.findByText('Non signé : non traité')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
-    const dialog = await screen.findByRole('alertdialog', { name: /^Partir sans signer\s\?$/ });
+    const dialog = await screen.findByRole('alertdialog', { name: /^Partir sans signer\?$/ });
     expect(within(dialog).getByRole('button', { name: "L'annuler et partir" })).toBeVisible();
   });
 

@@ -103,7 +103,7 @@ describe('promo code screen', () => {
     const user = userEvent.setup();
     await open('fr');
     expect(await screen.findByText(welcome.offerFr)).toBeVisible();
-    expect(screen.getByText(/Valide jusqu’au 31 décembre 2030/)).toBeVisible();
+    expect(screen.getByText(/Valide jusqu'au 31 décembre 2030/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Retirer le code' }));
     expect(await screen.findByText('Le code promotionnel a été retiré.')).toBeVisible();
     expect(screen.getByText("Aucun code promotionnel n'est appliqué.")).toBeVisible();
