@@ -81,7 +81,7 @@ const text = {
       'Appelez-nous pour parler des comptes qui vous conviennent; vous pourrez ensuite commencer une nouvelle demande.',
     confirmDecline: 'Refuser la demande',
     internalReason:
-      "Motif interne : il reste dans la piste d’audit et n'est jamais montré au client.",
+      "Motif interne : il reste dans la piste d'audit et n'est jamais montré au client.",
     declined: 'La demande est refusée; le client est informé de la catégorie.',
     askedHeading: 'Nous avons besoin de renseignements supplémentaires',
     yourAnswer: 'Votre réponse',

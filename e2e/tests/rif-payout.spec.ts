@@ -70,7 +70,7 @@ const words = {
     year: 'Année',
     extraTax: 'Ce que la loi exige et un pourcentage supplémentaire',
     percent: 'Pourcentage supplémentaire retenu',
-    frequency: 'À quelle fréquence\u00a0?',
+    frequency: 'À quelle fréquence?',
     monthly: 'Mensuelle',
     fundValue: 'Valeur estimée du fonds',
     fundValueText: '100 000',

@@ -135,7 +135,7 @@ const words = {
     nextStepTitle: 'Signez votre demande',
     itemName: /^Questrade •••••\d{3} vers CELI$/,
     submitted: 'Soumis',
-    expectedBy: /^d’ici le \p{L}+ \d{1,2} \p{L}+ \d{4}$/u,
+    expectedBy: /^d'ici le \p{L}+ \d{1,2} \p{L}+ \d{4}$/u,
     unsigned: /^Non signé\s: non traité$/,
     cancelTransfer: 'Annuler ce transfert',
     confirmTitle: /^Annuler ce transfert\s\?$/,
