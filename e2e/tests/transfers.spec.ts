@@ -70,7 +70,7 @@ const words = {
     signed: /your transfer authorization is signed/,
     pageHeading: 'Funding',
     progress: 'Application progress',
-    nextStepTitle: 'Sign your application',
+    nextStepTitle: 'Confirm your identity',
     itemName: /^Questrade •••••\d{3} to TFSA$/,
     submitted: 'Submitted',
     expectedBy: /^by \w+day, \w+ \d{1,2}, \d{4}$/,
@@ -132,7 +132,7 @@ const words = {
     signed: /votre autorisation de transfert est signée/,
     pageHeading: 'Approvisionnement',
     progress: 'Progression de la demande',
-    nextStepTitle: 'Signez votre demande',
+    nextStepTitle: 'Confirmer votre identité',
     itemName: /^Questrade •••••\d{3} vers CELI$/,
     submitted: 'Soumis',
     expectedBy: /^d'ici le \p{L}+ \d{1,2} \p{L}+ \d{4}$/u,
@@ -293,7 +293,8 @@ for (const language of ['en', 'fr'] as const) {
       await expect(item.getByText(w.submitted, { exact: true })).toBeVisible();
       await expect(item.getByText(w.expectedBy)).toBeVisible();
       await screenshot(page, `transfer-signed-${language}`);
-      // Continue goes on to the application's next step, as the server names it.
+      // Continue goes on to the application's next step, as the server names it: identity,
+      // which comes before signing (issue 30, A-minor 9).
       await page.getByRole('button', { name: w.continue, exact: true }).click();
       await expect(heading(page, w.nextStepTitle)).toBeVisible({ timeout: 20_000 });
       await page.goto('/#/home/funding');
