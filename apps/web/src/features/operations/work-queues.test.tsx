@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
@@ -117,7 +117,8 @@ describe('the identity queue: a manual case, approved as the dual-process method
     await user.type(within(dialog).getByLabelText('Reason'), 'Licence and credit file match');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     const second = within(dialog).getByRole('group', { name: 'Document 2' });
-    expect(within(second).getByLabelText('Type of document')).toHaveFocus();
+    // The dialog moves the focus on the next frame, once the errors are drawn.
+    await waitFor(() => expect(within(second).getByLabelText('Type of document')).toHaveFocus());
     expect(within(second).getAllByText('Required.')).toHaveLength(4);
     expect(api.sent('POST', '/ops/identity/attempt-1/verify')).toHaveLength(0);
 
