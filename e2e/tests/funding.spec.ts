@@ -163,6 +163,10 @@ async function agreedOnFundingStep(page: Page, language: Language, label: string
 /** Fills the request form and picks the second offered business day. */
 async function fillRequest(page: Page, w: Words, amount: string) {
   await page.getByLabel(w.amount, { exact: true }).fill(amount);
+  // The agreement first: a choice that changes after the date is picked may load the dates
+  // again and clear the pick (a French run under load submitted with no start date).
+  const accept = page.getByLabel(w.accept);
+  if (!(await accept.isChecked())) await accept.check();
   const dates = page.getByLabel(w.startDate, { exact: true });
   // The dates load again when the frequency or the notice choice changes: read them once the
   // list is settled (enabled, with dates), and check the choice held.
@@ -180,8 +184,6 @@ async function fillRequest(page: Page, w: Words, amount: string) {
     .toBeGreaterThan(1);
   await dates.selectOption(offered[1]!);
   await expect(dates).toHaveValue(offered[1]!);
-  const accept = page.getByLabel(w.accept);
-  if (!(await accept.isChecked())) await accept.check();
 }
 
 /** The funding page's section by its heading. */
