@@ -18,6 +18,7 @@ import {
   uploadProblems,
 } from '@portal/domain/rules/uploads';
 import { refusalOf } from '../../../lib/applications-api.ts';
+import { bytesOf } from '../../../lib/chosen-file.ts';
 import { documentsApi, type UploadedDocument } from '../../../lib/documents-api.ts';
 import { useResource, type Resource } from '../../../lib/use-resource.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
@@ -236,9 +237,7 @@ export function DocumentsPanel({
   async function checkAndSend() {
     let bytes: Uint8Array | undefined;
     try {
-      bytes = file
-        ? new Uint8Array(await file.slice(0, FILE_SIGNATURE_BYTES).arrayBuffer())
-        : undefined;
+      bytes = file ? await bytesOf(file.slice(0, FILE_SIGNATURE_BYTES)) : undefined;
     } catch {
       // The file moved or changed on the person's device since it was chosen.
       setProblems([{ path: 'file', code: 'unreadable' }]);
