@@ -243,7 +243,11 @@ export async function buildApp(
       limits: config.rateLimits,
       prefix: API_BASE,
       secret: config.appSecret,
-      ...(database.driver === 'postgres' && { store: postgresRateLimitStore(database.db) }),
+      ...(database.driver === 'postgres' && {
+        store: postgresRateLimitStore(database.db, {
+          onError: (error) => app.log.warn({ err: error }, 'rate-limit counts not shared yet'),
+        }),
+      }),
     });
   }
   await app.register(swagger, {

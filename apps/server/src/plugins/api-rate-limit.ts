@@ -13,10 +13,11 @@ export interface ApiRateLimitOptions {
   secret: string;
   /**
    * Where the counts live: the PostgreSQL store shared by every instance
-   * (lib/rate-limit/postgres-rate-limit-store.ts); the library's memory store when absent (the
-   * embedded PGlite runs as one process).
+   * (lib/rate-limit/postgres-rate-limit-store.ts), closed with the server so that its last
+   * counts are written; the library's memory store when absent (the embedded PGlite runs as one
+   * process).
    */
-  store?: FastifyRateLimitStoreCtor;
+  store?: { Store: FastifyRateLimitStoreCtor; close(): Promise<void> };
 }
 
 type Check = ReturnType<FastifyInstance['createRateLimit']>;
@@ -87,8 +88,10 @@ async function apiRateLimitPlugin(app: FastifyInstance, options: ApiRateLimitOpt
     global: false,
     hook: 'preHandler',
     cache: 10_000,
-    ...(options.store && { store: options.store }),
+    ...(options.store && { store: options.store.Store }),
   });
+  const { store } = options;
+  if (store) app.addHook('onClose', () => store.close());
 
   const subjectOf = (request: FastifyRequest): string => {
     if (request.user) return `user:${request.user.id}`;
