@@ -10,6 +10,7 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import styles from './root-layout.module.css';
+import { RateLimitNotice } from './rate-limit-notice.tsx';
 import { SandboxBanner } from './sandbox-banner.tsx';
 
 // The expiry warning needs the dialog library and the domain's timing rules: it loads once
@@ -150,6 +151,7 @@ export function RootLayout({ loading = false }: { loading?: boolean }) {
         className={styles.main}
         aria-busy={loading || undefined}
       >
+        {!loading && <RateLimitNotice />}
         {loading ? (
           <ShellSkeleton />
         ) : (

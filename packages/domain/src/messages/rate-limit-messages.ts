@@ -16,3 +16,10 @@ export const rateLimitMessagesFr = {
   tooManyNewApplications:
     'Vous avez commencé un très grand nombre de demandes d’ouverture au cours de la dernière heure. Poursuivez l’une d’elles, ou réessayez dans une heure.',
 } as const satisfies Record<keyof typeof rateLimitMessagesEn, string>;
+
+/** The `errorCode`s of the API's rate-limit refusals (429). */
+export type RateLimitErrorCode = keyof typeof rateLimitMessagesEn;
+
+export function isRateLimitErrorCode(value: unknown): value is RateLimitErrorCode {
+  return typeof value === 'string' && Object.hasOwn(rateLimitMessagesEn, value);
+}

@@ -38,4 +38,28 @@ describe('settings: preferred language', () => {
     expect(within(language).getByLabelText('English')).toBeChecked();
     expect(document.documentElement.lang).toBe('fr-CA');
   });
+
+  it('keeps the person on the screen when the rate limit refuses the save, and says why (issue 30)', async () => {
+    const api = fakeAccountApi({ language: 'fr' });
+    api.answerNext(
+      'PUT',
+      '/account/language',
+      429,
+      { errorCode: 'rateLimited', message: 'Too many requests.' },
+      { 'retry-after': '42' },
+    );
+    const { user, region: language } = await openSection('Langue préférée', 'fr');
+    await user.click(within(language).getByLabelText('English'));
+    await user.click(within(language).getByRole('button', { name: 'Enregistrer la langue' }));
+    const alerts = await screen.findAllByRole('alert');
+    const notice = alerts.find((alert) => alert.textContent?.includes('Attendez une minute'));
+    expect(notice).toHaveTextContent(
+      'Vous avez envoyé un très grand nombre de demandes en peu de temps.',
+    );
+    // Still on the settings screen, with the choice as it was made.
+    expect(screen.getByRole('heading', { level: 1, name: 'Paramètres du compte' })).toBeVisible();
+    expect(within(section('Langue préférée')).getByLabelText('English')).toBeChecked();
+    await user.click(within(notice!).getByRole('button', { name: 'Fermer cet avis' }));
+    expect(notice).toBeEmptyDOMElement();
+  });
 });

@@ -401,4 +401,25 @@ describe('HTTP client (spec sections 7 and 8)', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).headers?.get('retry-after')).toBe('60');
   });
+
+  it('leaves the person on the screen at a refusal by the rate limit, and hands it to the notice', async () => {
+    const { client, deps, apiCalls } = setup(
+      () =>
+        new Response(JSON.stringify({ errorCode: 'rateLimited', message: '…' }), {
+          status: 429,
+          headers: { 'retry-after': '42', 'content-type': 'application/json' },
+        }),
+    );
+    const rateLimited = vi.fn();
+    const withNotice = createHttpClient({ ...deps, rateLimited });
+    const error = await withNotice.put('/account/language', { language: 'en' }).catch((e) => e);
+    expect((error as HttpError).status).toBe(429);
+    expect(rateLimited).toHaveBeenCalledWith('rateLimited', 42);
+    expect(deps.navigate).not.toHaveBeenCalled();
+    // Not a glitch: no error report is sent, and the call is not repeated.
+    expect(apiCalls().map((call) => call.url)).toEqual(['/service/jaxrs/account/language']);
+    // Another 429 (a code's own throttle) is the screen's to handle, as before.
+    await client.post('/account/email-verification').catch(() => {});
+    expect(deps.navigate).toHaveBeenCalledWith('/error');
+  });
 });

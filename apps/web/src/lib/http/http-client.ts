@@ -7,6 +7,10 @@ import {
   OAUTH_CLIENT_ID,
   SESSION_REFRESH_THROTTLE_MS,
 } from '@portal/domain/constants';
+import {
+  isRateLimitErrorCode,
+  type RateLimitErrorCode,
+} from '@portal/domain/messages/rate-limit-messages';
 import type { SessionTimes } from '@portal/domain/rules/session-timing';
 
 export const API_BASE = '/service/jaxrs';
@@ -69,6 +73,18 @@ export interface HttpClientDeps {
   isSessionTimes?(value: unknown): value is SessionTimes;
   now(): number;
   sleep(ms: number): Promise<void>;
+  /**
+   * The API's rate limit refused the call (429 `rateLimited` or `tooManyNewApplications`): the
+   * screen stays, and says why (issue 30). Without it such a refusal is any other failure.
+   */
+  rateLimited?(errorCode: RateLimitErrorCode, retryAfterSeconds: number | undefined): void;
+}
+
+/** The `errorCode` of a refusal by the API's rate limit, else undefined. */
+function rateLimitCodeOf(error: HttpError): RateLimitErrorCode | undefined {
+  if (error.status !== 429) return undefined;
+  const errorCode = (error.body as { errorCode?: unknown } | undefined)?.errorCode;
+  return isRateLimitErrorCode(errorCode) ? errorCode : undefined;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -197,8 +213,18 @@ export function createHttpClient(deps: HttpClientDeps) {
     }).catch((reportError: unknown) => console.warn('error report failed', reportError));
   }
 
-  /** Reports an unhandled error (at most once per 30 s) and shows the glitch page. */
+  /**
+   * Reports an unhandled error (at most once per 30 s) and shows the glitch page. A refusal by
+   * the rate limit is no glitch: the person is told to wait, on the screen they are on, even
+   * when the screen handles the failure itself (it can only say that the action failed).
+   */
   function failVisibly(error: HttpError, options: RequestOptions): void {
+    const rateLimitCode = rateLimitCodeOf(error);
+    if (rateLimitCode && deps.rateLimited) {
+      const retryAfter = Number(error.headers?.get('retry-after') ?? Number.NaN);
+      deps.rateLimited(rateLimitCode, Number.isFinite(retryAfter) ? retryAfter : undefined);
+      return;
+    }
     if (options.noErrorPage) return;
     report(`${error.status} ${error.path}`);
     deps.navigate('/error');

@@ -1,6 +1,7 @@
 import { navigateInApp } from '../app-navigation.ts';
 import { forgetSessionDeadline, isSessionTimes, recordSessionTimes } from '../session-clock.ts';
 import { endSession } from '../session-end.ts';
+import { showRateLimitNotice } from '../rate-limit-notice.ts';
 import { authorizeUrl, saveReturnUrl } from '../sign-in.ts';
 import { clearAccessToken, readAccessToken, storeAccessToken } from '../session-token.ts';
 import { createHttpClient } from './http-client.ts';
@@ -52,4 +53,5 @@ export const http = createHttpClient({
   isSessionTimes,
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  rateLimited: showRateLimitNotice,
 });
