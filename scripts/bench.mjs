@@ -42,6 +42,7 @@ import {
   startServer,
   percentile,
 } from './bench-support.mjs';
+import { arrivalsUnderLoad, PROBED_PATHS, timelineLines } from './bench-arrivals.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -276,13 +277,70 @@ async function ownerOf(url, id) {
   }
 }
 
+/** Saves per second each database reached in the arrivals phase before issue 37's change. */
+const ARRIVALS_SAVES_GOAL = { PGlite: 540, PostgreSQL: 0 };
+
+/** Each second of the arrivals phase, printed under the table. @type {string[]} */
+const timelines = [];
+
 /**
- * GET users on one database, and on PostgreSQL the save loop and its `pg` baselines.
+ * Issue 37: every client connects at once into the loaded server, while a fresh connection
+ * opens `/`, `/healthz` and the sign-in page every half second.
+ * @param {string} label @param {number} port @param {string} token
+ * @param {{ id: string, version: number }[]} applications
+ */
+async function measureArrivals(label, port, token, applications) {
+  log(`${label}: ${applications.length} clients connecting at once, with probes, ${seconds} s`);
+  const arrivals = await arrivalsUnderLoad({ port, token, applications, seconds });
+  const probes = PROBED_PATHS.map(
+    (probed) => `${probed} ${fixed(arrivals.probesByPath[probed]?.p99 ?? 0)}`,
+  ).join(', ');
+  rows.push({
+    what: `${label}: a fresh GET of /, /healthz or the sign-in page during the saves, p99`,
+    figure: `${fixed(arrivals.probes.p99)} ms (max ${fixed(arrivals.probes.max)}; ${probes}; ${arrivals.probes.count} asked${arrivals.probesFailed ? `, ${arrivals.probesFailed} failed` : ''})`,
+    goal: '<= 500 ms',
+    pass: arrivals.probesFailed === 0 && arrivals.probes.p99 <= 500,
+  });
+  const spread = arrivals.saves.p99 / arrivals.saves.p50;
+  rows.push({
+    what: `${label}: saves p99 / p50, ${applications.length} clients connecting during the load`,
+    figure: `${fixed(arrivals.saves.p99)} / ${fixed(arrivals.saves.p50)} ms`,
+    ratio: spread,
+    goal: '<= 3x',
+    pass: spread <= 3,
+  });
+  const busy = arrivals.firstRefusedWithRetryAfter;
+  rows.push({
+    what: `${label}: the slowest first save of a client connecting during the load`,
+    figure: `${fixed(arrivals.firstSaves.max)} ms (p50 ${fixed(arrivals.firstSaves.p50)}; ${busy} answered 503 with Retry-After first; ${arrivals.neverSaved} neither)`,
+    goal: '<= 2 s, or 503 + Retry-After',
+    pass: arrivals.firstSaves.max <= 2000 && arrivals.neverSaved === 0,
+  });
+  const goal = ARRIVALS_SAVES_GOAL[/** @type {'PGlite' | 'PostgreSQL'} */ (label)] ?? 0;
+  rows.push({
+    what: `${label}: saves per second while the clients arrive`,
+    figure: `${fixed(arrivals.perSecond)} saves/s (${arrivals.refused} refused 503, ${arrivals.failed} failed)`,
+    goal: goal ? `>= ${goal} /s` : '(recorded)',
+    ...(goal && { pass: arrivals.perSecond >= goal }),
+  });
+  timelines.push(
+    `${label}, each second of the arrivals phase:`,
+    ...timelineLines(arrivals.timeline),
+  );
+}
+
+/**
+ * GET users on one database, the save loop (on PostgreSQL with its `pg`
+ * baselines), then the arrivals phase.
  * @param {'PGlite' | 'PostgreSQL'} label @param {{ perSecond: number }} hello
  * @param {string} [databaseUrl]
  */
 async function measure(label, hello, databaseUrl) {
-  const server = await startServer({ label, ...(databaseUrl && { databaseUrl }) });
+  const options = { label, ...(databaseUrl && { databaseUrl }) };
+  // The built client, so that `/` is the page a person gets; the API alone when there is none.
+  const server = await startServer({ ...options, webClient: true }).catch(() =>
+    startServer(options),
+  );
   try {
     const token = await signIn(server.port);
     log(`${label}: GET users, ${CONNECTIONS} connections, ${seconds} s`);
@@ -304,6 +362,7 @@ async function measure(label, hello, databaseUrl) {
     // The embedded database's is a spread, with its refusals waited out as a client would.
     const loop = databaseUrl ? cannonSaveLoop : saveLoop;
     const saves = await loop({ port: server.port, token, applications, seconds });
+    await measureArrivals(label, server.port, token, applications);
     const refused = saves.errors > 0 ? `, ${saves.errors} refused` : '';
     if (!databaseUrl) {
       const spread = saves.p99 / saves.p50;
@@ -377,6 +436,7 @@ function printTable() {
   console.log(line(header));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const cells of body) console.log(line(cells));
+  if (timelines.length > 0) console.log(`\n${timelines.join('\n')}`);
   console.log(
     `\n${os.cpus().length} CPUs, Node ${process.version}, ${seconds} s per measurement, ${new Date().toISOString()}`,
   );

@@ -47,11 +47,16 @@ describe.runIf(onPglite)('the embedded database queue (ADR 0025)', () => {
     expect((await me()).statusCode).toBe(200);
   });
 
-  it('lets the health check and the web client through while the database is busy', async () => {
+  it('lets the health check and the sign-in pages through while the database is busy', async () => {
     const hold = await test.app.databaseQueue!.acquire();
     try {
       const health = await test.app.inject({ url: '/healthz' });
       expect(health.statusCode).toBe(200);
+      for (const page of ['/security/login', '/security/register', '/security/forgot-password']) {
+        const answer = await test.app.inject({ url: `${page}?lang=fr` });
+        expect(answer.statusCode, page).toBe(200);
+        expect(answer.headers['content-type'], page).toContain('text/html');
+      }
     } finally {
       hold();
     }

@@ -14,6 +14,10 @@ export interface DatabaseQueueOptions {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false` on a route that reads and writes nothing in the database (a static page). */
+    usesDatabase?: boolean;
+  }
   interface FastifyInstance {
     /** The embedded database's admission queue (ADR 0025); absent on PostgreSQL. */
     databaseQueue?: AdmissionQueue;
@@ -24,12 +28,14 @@ declare module 'fastify' {
 const DATABASE_PREFIXES = ['/service/', '/security/', '/sandbox/', '/webhooks/'];
 
 /**
- * The built web client's files and the health check never touch the queue: a page's scripts
- * must load while the database is busy, and a load balancer must not take a busy instance for a
- * dead one. Anything that writes goes through it.
+ * The built web client's files, the health check and the pages that declare they use no
+ * database (the sign-in page) never touch the queue: a page's scripts must load while the
+ * database is busy, a person must reach the sign-in page, and a load balancer must not take a
+ * busy instance for a dead one. Anything that writes goes through it.
  */
 function usesDatabase(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return true;
+  if (request.routeOptions.config.usesDatabase === false) return false;
   return DATABASE_PREFIXES.some((prefix) => request.url.startsWith(prefix));
 }
 

@@ -32,7 +32,8 @@ describe('AdmissionQueue', () => {
   });
 
   it('refuses a waiter past the bound, whose work then never runs', async () => {
-    vi.useFakeTimers();
+    // Admissions wait for setImmediate, which stays real: only the bound's timer is faked.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const queue = new AdmissionQueue({ maxActive: 1, maxWaitMs: 2_000 });
     const holder = await queue.acquire();
     const work = vi.fn();
@@ -62,5 +63,48 @@ describe('AdmissionQueue', () => {
     });
     await Promise.all([early, late]);
     expect(order).toEqual(['early', 'late']);
+  });
+
+  it('starts the next waiter on a later turn of the event loop, never inside the release', async () => {
+    const queue = new AdmissionQueue({ maxActive: 1, maxWaitMs: 10_000 });
+    const holder = await queue.acquire();
+    const events: string[] = [];
+    const next = queue.acquire().then((release) => {
+      events.push('next');
+      return release;
+    });
+    holder();
+    // However many promise callbacks run now, the waiter is not admitted yet: the server reads
+    // new connections (the loop's poll phase) before its work starts.
+    for (let tick = 0; tick < 20; tick++) await Promise.resolve();
+    expect(events).toEqual([]);
+    // A newcomer still comes after it.
+    const newcomer = queue.acquire().then((release) => {
+      events.push('newcomer');
+      release();
+    });
+    (await next)();
+    await newcomer;
+    expect(events).toEqual(['next', 'newcomer']);
+  });
+
+  it('admits one request per turn of the event loop, even with places free', async () => {
+    const queue = new AdmissionQueue({ maxActive: 4, maxWaitMs: 10_000 });
+    const admitted: number[] = [];
+    const holders = [1, 2, 3].map((n) =>
+      queue.acquire().then((release) => {
+        admitted.push(n);
+        return release;
+      }),
+    );
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    expect(admitted).toEqual([]);
+    await turn();
+    expect(admitted).toEqual([1]);
+    await turn();
+    expect(admitted).toEqual([1, 2]);
+    for (const release of await Promise.all(holders)) release();
+    expect(admitted).toEqual([1, 2, 3]);
+    expect(queue.active).toBe(0);
   });
 });

@@ -218,11 +218,19 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
     returnTo: z.string().max(2000).optional(),
   });
 
-  app.get('/login', { schema: { hide: true, querystring: pageQuery } }, async (request, reply) => {
-    const language = languageOf(request, request.query.lang);
-    if (request.query.lang) rememberLanguage(request, reply, language);
-    return page(reply, signInPage(language, { returnTo: safeReturnTo(request.query.returnTo) }));
-  });
+  // The sign-in, sign-up and forgot-password pages read nothing from the database: they answer
+  // while the embedded database's queue is full (issue 37).
+  const pageOnly = { usesDatabase: false } as const;
+
+  app.get(
+    '/login',
+    { config: pageOnly, schema: { hide: true, querystring: pageQuery } },
+    async (request, reply) => {
+      const language = languageOf(request, request.query.lang);
+      if (request.query.lang) rememberLanguage(request, reply, language);
+      return page(reply, signInPage(language, { returnTo: safeReturnTo(request.query.returnTo) }));
+    },
+  );
 
   app.post(
     '/login',
@@ -360,7 +368,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
 
   app.get(
     '/register',
-    { schema: { hide: true, querystring: pageQuery } },
+    { config: pageOnly, schema: { hide: true, querystring: pageQuery } },
     async (request, reply) => {
       const language = languageOf(request, request.query.lang);
       if (request.query.lang) rememberLanguage(request, reply, language);
@@ -448,7 +456,7 @@ export const securityRoutes: FastifyPluginAsyncZod<SecurityRoutesOptions> = asyn
 
   app.get(
     '/forgot-password',
-    { schema: { hide: true, querystring: pageQuery.pick({ lang: true }) } },
+    { config: pageOnly, schema: { hide: true, querystring: pageQuery.pick({ lang: true }) } },
     async (request, reply) => {
       const language = languageOf(request, request.query.lang);
       if (request.query.lang) rememberLanguage(request, reply, language);
