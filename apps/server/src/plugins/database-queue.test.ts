@@ -1,5 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { bearer, signedInUser, type TestUser } from '../test/users.ts';
 
@@ -60,6 +62,35 @@ describe.runIf(onPglite)('the embedded database queue (ADR 0025)', () => {
     } finally {
       hold();
     }
+  });
+
+  it('gives back the place of a client that closed its connection while it waited', async () => {
+    await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = test.app.server.address() as AddressInfo;
+    const hold = await test.app.databaseQueue!.acquire();
+    const serverSide = new Promise<Socket>((resolve) =>
+      test.app.server.once('connection', resolve),
+    );
+    const gone = http.request({
+      host: '127.0.0.1',
+      port,
+      path: '/service/jaxrs/users',
+      headers: bearer(user.token),
+    });
+    gone.on('error', () => {});
+    gone.end();
+    await vi.waitFor(() => expect(test.app.databaseQueue!.waiting).toBe(1));
+    const socket = await serverSide;
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    gone.destroy();
+    // The server sees the close before the request's turn comes.
+    await closed;
+    hold();
+    await vi.waitFor(() => {
+      expect(test.app.databaseQueue!.waiting).toBe(0);
+      expect(test.app.databaseQueue!.active).toBe(0);
+    });
+    expect((await me()).statusCode).toBe(200);
   });
 
   it('answers every request of a burst, 200 or 503, none left hanging', async () => {

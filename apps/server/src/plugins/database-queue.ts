@@ -63,6 +63,12 @@ async function databaseQueuePlugin(app: FastifyInstance, options: DatabaseQueueO
         .header('retry-after', retryAfterSeconds)
         .send({ errorCode: 'busy', message: 'Too busy; retry shortly.' });
     }
+    // A client that went away while it waited (a closed connection) gives its place back at
+    // once: its close, and the abort hook, came before it had a place to free.
+    if (request.raw.destroyed || reply.raw.destroyed || request.raw.socket.destroyed) {
+      release();
+      return reply.hijack();
+    }
     releases.set(request, release);
     // A client that goes away before its answer frees its place too.
     reply.raw.once('close', release);
