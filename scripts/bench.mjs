@@ -12,6 +12,10 @@
 //      503 with Retry-After, is counted apart and waited out as a client would).
 //   4. the server's first start to /healthz 200 from a fresh DATA_DIR (migrations and seeds; the
 //      client build of `npm start` is not part of it).
+//   5. arrivals (issue 37, scripts/bench-arrivals.mjs), on each database: the clients connect
+//      all at once into the loaded server, none opened before the clock, while a fresh
+//      connection asks for `/`, `/healthz` and the sign-in page every half second; printed with
+//      their goals, and each second's saves (count, p50, p99) under the table.
 //
 // The server runs from source on a free loopback port with a fresh DATA_DIR; on PostgreSQL (at
 // TEST_DATABASE_URL, else the local default) in a database of its own, `bench_<pid>`, dropped at
@@ -277,8 +281,11 @@ async function ownerOf(url, id) {
   }
 }
 
-/** Saves per second each database reached in the arrivals phase before issue 37's change. */
-const ARRIVALS_SAVES_GOAL = { PGlite: 540, PostgreSQL: 0 };
+/**
+ * Saves per second in the arrivals phase before issue 37's change: the issue's figure on
+ * PGlite; on PostgreSQL the first run of this phase (2026-11-29, 1,011 saves/s).
+ */
+const ARRIVALS_SAVES_GOAL = { PGlite: 540, PostgreSQL: 1000 };
 
 /** Each second of the arrivals phase, printed under the table. @type {string[]} */
 const timelines = [];
@@ -316,12 +323,12 @@ async function measureArrivals(label, port, token, applications) {
     goal: '<= 2 s, or 503 + Retry-After',
     pass: arrivals.firstSaves.max <= 2000 && arrivals.neverSaved === 0,
   });
-  const goal = ARRIVALS_SAVES_GOAL[/** @type {'PGlite' | 'PostgreSQL'} */ (label)] ?? 0;
+  const goal = ARRIVALS_SAVES_GOAL[/** @type {'PGlite' | 'PostgreSQL'} */ (label)];
   rows.push({
     what: `${label}: saves per second while the clients arrive`,
     figure: `${fixed(arrivals.perSecond)} saves/s (${arrivals.refused} refused 503, ${arrivals.failed} failed)`,
-    goal: goal ? `>= ${goal} /s` : '(recorded)',
-    ...(goal && { pass: arrivals.perSecond >= goal }),
+    goal: `>= ${goal} /s`,
+    pass: arrivals.perSecond >= goal,
   });
   timelines.push(
     `${label}, each second of the arrivals phase:`,
