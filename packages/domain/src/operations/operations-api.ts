@@ -182,6 +182,8 @@ export interface CaseDocument {
   size: number;
   uploadedAt: string;
   uploadedBy: ApplicantRole | 'staff';
+  /** The account of the application it is for, by name (`rrsp`); null for the whole application. */
+  account: string | null;
 }
 
 export interface CaseIdentityAttempt {

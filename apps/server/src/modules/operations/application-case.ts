@@ -222,6 +222,7 @@ export async function applicationCase(
       size: document.size,
       uploadedAt: document.uploadedAt,
       uploadedBy: uploaderRole(uploaders.get(document.id)),
+      account: document.account,
     })),
     identity,
     signatures: signatures.map((signature) => ({

@@ -633,7 +633,11 @@ describe('operations API: applications', () => {
         answerDocumentIds: [documentId],
       }),
     ]);
-    expect(found.documents.map((document) => document.id)).toContain(documentId);
+    // Sent for the whole application, not one account: the case says so (C-12).
+    expect(found.documents.find((document) => document.id === documentId)).toMatchObject({
+      documentType: 'bankStatement',
+      account: null,
+    });
     // Under review again: the application's claim opens its documents (need-to-know).
     const openAnswer = () =>
       ops.call(staff, 'POST', `/documents/${documentId}/view`, {

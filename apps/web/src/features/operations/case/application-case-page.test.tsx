@@ -252,6 +252,17 @@ describe('an application case', () => {
             size: 1000,
             uploadedAt: '2026-02-25T15:00:00Z',
             uploadedBy: 'primary',
+            account: 'tfsa',
+          },
+          {
+            id: 'doc-2',
+            documentType: 'other',
+            fileName: 'letter.pdf',
+            contentType: 'application/pdf',
+            size: 500,
+            uploadedAt: '2026-02-25T15:05:00Z',
+            uploadedBy: 'staff',
+            account: null,
           },
         ],
       });
@@ -261,6 +272,11 @@ describe('an application case', () => {
       'POST /ops/documents/doc-1/view': [ok('%PDF-1.7')],
     });
     await openCase();
+    // Each document says which account it is for (C-12), or that it is for the whole application.
+    const documents = screen.getByRole('table', { name: 'Documents sent' });
+    const rows = within(documents).getAllByRole('row');
+    expect(within(rows[1]!).getByRole('cell', { name: 'TFSA' })).toBeVisible();
+    expect(within(rows[2]!).getByRole('cell', { name: 'Whole application' })).toBeVisible();
     // Not claimed: the file is named, not opened (need-to-know).
     expect(screen.queryByRole('button', { name: 'View cheque.pdf' })).toBeNull();
     expect(screen.getByText('Claim this application to open its documents.')).toBeVisible();

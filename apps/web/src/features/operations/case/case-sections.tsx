@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OutlineSection } from '@portal/domain/answers/answers-outline';
 import { declineCategoryLabels } from '@portal/domain/operations/decline-categories';
+import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
 import { uploadDocumentTypeLabels } from '@portal/domain/enums/documents';
 import type { ApplicationCase } from '../../../lib/operations-api.ts';
 import operationsEn from '../../../locales/en/operations.json';
@@ -120,6 +121,7 @@ export function DocumentsSection({ data, viewer }: { data: Case; viewer: Viewer 
             columns={[
               t('case.documents.file'),
               t('case.documents.type'),
+              t('case.documents.account'),
               t('case.documents.uploadedAt'),
               t('case.documents.uploadedBy'),
             ]}
@@ -134,6 +136,9 @@ export function DocumentsSection({ data, viewer }: { data: Case; viewer: Viewer 
                   name={document.fileName}
                 />,
                 documentTypeLabel(document.documentType, language),
+                document.account === null
+                  ? t('case.documents.wholeApplication')
+                  : accountTypeLabel(document.account as NamedAccountTypeName, language),
                 formatDateTime(document.uploadedAt, language),
                 t(`case.roles.${document.uploadedBy}`),
               ],
