@@ -3,7 +3,7 @@
 // before the clock), all of them at once; a fresh connection asks for `/`, `/healthz` and the
 // sign-in page every half second while they save; each second's saves are counted apart.
 import http from 'node:http';
-import { API, HOST, SAVED_STEP, goalsAnswer, percentile, request } from './bench-support.mjs';
+import { HOST, goalsAnswer, percentile, request, saveStep } from './bench-support.mjs';
 
 /** What a person opens, each on a connection of its own. */
 export const PROBED_PATHS = ['/', '/healthz', '/security/login'];
@@ -31,7 +31,6 @@ function spread(values) {
  *   seconds: number }} options
  */
 export async function arrivalsUnderLoad({ port, token, applications, seconds }) {
-  const headers = { authorization: `Bearer ${token}` };
   const started = performance.now();
   const until = started + seconds * 1000;
   /** @type {{ at: number, ms: number }[]} */
@@ -52,18 +51,13 @@ export async function arrivalsUnderLoad({ port, token, applications, seconds }) 
     try {
       while (performance.now() < until) {
         const begun = performance.now();
-        const answer = await request({
+        const answer = await saveStep({
           port,
           agent,
-          method: 'PUT',
-          path: `${API}/applications/${application.id}/steps/${SAVED_STEP}`,
-          headers,
-          body: { version: application.version, data: goalsAnswer(i++) },
-        }).catch(() => ({
-          status: 0,
-          headers: /** @type {http.IncomingHttpHeaders} */ ({}),
-          body: undefined,
-        }));
+          token,
+          application,
+          data: goalsAnswer(i++),
+        });
         const ms = performance.now() - begun;
         if (answer.status === 200) {
           application.version = answer.body.version;

@@ -291,6 +291,28 @@ export async function prepareApplications(port, token, count) {
   return made;
 }
 
+/**
+ * One save of `SAVED_STEP` of `application` at its current version, over `agent`; a network
+ * failure is answered as status 0, never thrown.
+ * @param {{ port: number, agent: http.Agent, token: string,
+ *   application: { id: string, version: number }, data: object }} options
+ */
+export function saveStep({ port, agent, token, application, data }) {
+  return request({
+    port,
+    agent,
+    method: 'PUT',
+    path: `${API}/applications/${application.id}/steps/${SAVED_STEP}`,
+    headers: { authorization: `Bearer ${token}` },
+    body: { version: application.version, data },
+  }).catch(() => ({
+    status: 0,
+    headers: /** @type {http.IncomingHttpHeaders} */ ({}),
+    body: undefined,
+    text: '',
+  }));
+}
+
 /** @param {number[]} sorted @param {number} q */
 export function percentile(sorted, q) {
   return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
@@ -376,7 +398,6 @@ export async function cannonSaveLoop({ port, token, applications, seconds, data 
  */
 export async function saveLoop({ port, token, applications, seconds, data = goalsAnswer }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: applications.length });
-  const headers = { authorization: `Bearer ${token}` };
   const latencies = /** @type {number[]} */ ([]);
   let errors = 0;
   // Each client's connection is open before the clock starts, as a browser's would be. (Opened
@@ -390,14 +411,7 @@ export async function saveLoop({ port, token, applications, seconds, data = goal
       let i = client;
       while (performance.now() < until) {
         const begun = performance.now();
-        const answer = await request({
-          port,
-          agent,
-          method: 'PUT',
-          path: `${API}/applications/${application.id}/steps/${SAVED_STEP}`,
-          headers,
-          body: { version: application.version, data: data(i++) },
-        }).catch(() => ({ status: 0, body: undefined }));
+        const answer = await saveStep({ port, agent, token, application, data: data(i++) });
         latencies.push(performance.now() - begun);
         if (answer.status === 200) application.version = answer.body.version;
         else {
