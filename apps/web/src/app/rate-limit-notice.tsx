@@ -9,9 +9,9 @@ import { dismissRateLimitNotice, useRateLimitNotice } from '../lib/rate-limit-no
 
 /**
  * Says, above the screen, that the API's rate limit refused what the person just did (issue
- * 30), in the domain's words and their language; the screen and what they typed stay. The
- * region is always there, so screen readers announce the words when they arrive; the notice
- * goes when it is closed or when the person moves to another screen.
+ * 30), in the domain's words and their language; the screen and what they typed stay. An
+ * alert, so screen readers announce it as it appears (a repeated refusal appears anew); it goes
+ * when it is closed or when the person moves to another screen.
  */
 export function RateLimitNotice() {
   const { t, i18n } = useTranslation('common');
@@ -28,21 +28,14 @@ export function RateLimitNotice() {
     else if (openedOn.current !== pathname) dismissRateLimitNotice();
   }, [notice, pathname]);
 
+  if (!notice) return null;
   const messages = i18n.language.startsWith('fr') ? rateLimitMessagesFr : rateLimitMessagesEn;
   return (
-    <div role="alert">
-      {notice && (
-        <div className="notice-warning rate-limit-notice" key={notice.shown}>
-          <p>{messages[notice.code]}</p>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={dismissRateLimitNotice}
-          >
-            {t('rateLimitNotice.close')}
-          </button>
-        </div>
-      )}
+    <div role="alert" className="notice-warning rate-limit-notice" key={notice.shown}>
+      <p>{messages[notice.code]}</p>
+      <button type="button" className="button button-secondary" onClick={dismissRateLimitNotice}>
+        {t('rateLimitNotice.close')}
+      </button>
     </div>
   );
 }
