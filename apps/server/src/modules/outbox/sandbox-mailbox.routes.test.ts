@@ -41,8 +41,8 @@ describe('sandbox mailbox', () => {
       recipient,
       content: {
         subject: '<b>Your code</b> & "more"',
-        text: 'Your code is 4827.\nSign in at http://127.0.0.1:8080/security/login?lang=fr&next=1. <script>alert(1)</script>',
-        html: '<p onclick="alert(1)">Code <strong>4827</strong> <a href="http://127.0.0.1:8080/security/login?lang=fr&amp;next=1">sign in</a></p><script>alert(1)</script>',
+        text: 'Your code is 48273915.\nSign in at http://127.0.0.1:8080/security/login?lang=fr&next=1. <script>alert(1)</script>',
+        html: '<p onclick="alert(1)">Code <strong>48273915</strong> <a href="http://127.0.0.1:8080/security/login?lang=fr&amp;next=1">sign in</a></p><script>alert(1)</script>',
       },
     });
     expect(await test.app.outbox.runOnce()).toBeGreaterThanOrEqual(1);
@@ -57,7 +57,7 @@ describe('sandbox mailbox', () => {
     )) as unknown as { rows: Record<string, unknown>[] };
     const stored = JSON.stringify(rows);
     expect(rows).toHaveLength(1);
-    expect(stored).not.toContain('4827');
+    expect(stored).not.toContain('48273915');
     expect(stored).not.toContain('/security/login');
     expect(stored).toContain('v1:');
   });
@@ -71,8 +71,8 @@ describe('sandbox mailbox', () => {
       channel: 'email',
       recipient,
       subject: '<b>Your code</b> & "more"',
-      text: expect.stringContaining('Your code is 4827.'),
-      html: expect.stringContaining('<strong>4827</strong>'),
+      text: expect.stringContaining('Your code is 48273915.'),
+      html: expect.stringContaining('<strong>48273915</strong>'),
     });
     expect(new Date(message?.deliveredAt ?? '').toISOString()).toBe(message?.deliveredAt);
     expect(await repo.findMessage(test.app.db, outboxId)).toMatchObject({ status: 'sent' });
@@ -141,7 +141,7 @@ describe('sandbox mailbox', () => {
     // The whole mail sits inside the srcdoc attribute, escaped: no tag of it reaches the page.
     const srcdoc = /srcdoc="([^"]*)"/.exec(frame)?.[1] ?? '';
     expect(srcdoc).toContain('&#60;base target=&#34;_top&#34;&#62;');
-    expect(srcdoc).toContain('&#60;strong&#62;4827&#60;/strong&#62;');
+    expect(srcdoc).toContain('&#60;strong&#62;48273915&#60;/strong&#62;');
     expect(page).not.toMatch(/<script/i);
     expect(page).not.toContain('<p onclick');
     // The text version: its address is a link, the sentence's full stop is not part of it.
@@ -156,7 +156,7 @@ describe('sandbox mailbox', () => {
     await enqueueTestMessage(test.app, {
       channel: 'sms',
       recipient,
-      content: { subject: 'Code', text: 'Code 4827: https://portal.example/#/auth-code' },
+      content: { subject: 'Code', text: 'Code 48273915: https://portal.example/#/auth-code' },
     });
     await test.app.outbox.runOnce();
     const [message] = await messagesTo(recipient);

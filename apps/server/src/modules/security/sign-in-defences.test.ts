@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as timersPromises from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestApp,
   createTwoInstances,
@@ -17,6 +18,26 @@ import {
   formHeaders,
 } from '../../test/users.ts';
 import { mailboxHeaders } from '../../test/mailbox.ts';
+
+/**
+ * Every wait the server asks of `node:timers/promises` (the sign-in slowdown's), noted and then
+ * waited for real: the slowdown is read from what the server asked, not from a clock, so a busy
+ * machine cannot fail it.
+ */
+const waits = vi.hoisted(() => [] as number[]);
+vi.mock('node:timers/promises', async (importOriginal) => {
+  const original = await importOriginal<typeof timersPromises>();
+  return {
+    ...original,
+    setTimeout: (delay?: number, ...rest: unknown[]) => {
+      waits.push(delay ?? 0);
+      return (original.setTimeout as (delay?: number, ...rest: unknown[]) => Promise<unknown>)(
+        delay,
+        ...rest,
+      );
+    },
+  };
+});
 
 /** Issue 11, holes 1, 2, 6 and part of 8: each test here failed on the code before the fix. */
 
@@ -175,16 +196,15 @@ describe('lockout under concurrency (hole 2)', () => {
     });
     try {
       const { email } = await registerUser(test.app);
-      const timed = async () => {
-        const started = performance.now();
+      /** The waits of the slowdown's size the server asked while answering one failure. */
+      const slowdownOf = async () => {
+        waits.length = 0;
         expect((await signIn(test.app, email, 'Wrong-Password-2026')).statusCode).toBe(401);
-        return performance.now() - started;
+        return waits.filter((delay) => delay >= 400);
       };
-      const firstAnswer = await timed(); // failure 1: not slowed
-      await timed(); // failure 2: one step
-      const third = await timed(); // failure 3: two steps
-      expect(third).toBeGreaterThanOrEqual(800);
-      expect(third - firstAnswer).toBeGreaterThanOrEqual(700);
+      expect(await slowdownOf()).toEqual([]); // failure 1: not slowed
+      expect(await slowdownOf()).toEqual([400]); // failure 2: one step
+      expect(await slowdownOf()).toEqual([800]); // failure 3: two steps
     } finally {
       await test.close();
     }
