@@ -164,7 +164,12 @@ async function invitationLinks(
         );
         const messages = (await response.json()) as MailboxMessage[];
         links = messages
-          .map((message) => /(https?:\/\/\S+\/#\/action\?token=[^\s"<>]+)/.exec(message.text)?.[1])
+          .map(
+            (message) =>
+              /(https?:\/\/\S+\/(?:\?lang=(?:en|fr))?#\/action\?token=[^\s"<>]+)/.exec(
+                message.text,
+              )?.[1],
+          )
           .filter((link): link is string => link !== undefined);
         return links.length;
       },

@@ -74,7 +74,10 @@ const fr = {
 
 /** The path and hash of a link a mail carries to `step` of application `id`. */
 function linkIn(text: string, id: string, step: string): string {
-  const link = new RegExp(`https?://\\S+(/#/application/${id}/${step})`).exec(text)?.[1];
+  // The link carries its reader's language before the route (`/?lang=fr#/application/...`).
+  const link = new RegExp(`https?://\\S+(/(?:\\?lang=(?:en|fr))?#/application/${id}/${step})`).exec(
+    text,
+  )?.[1];
   expect(link, `no link to ${step} in: ${text}`).toBeTruthy();
   return link as string;
 }
@@ -198,7 +201,7 @@ test('a joint application where each person is told their turn, by mail and on t
     joint.email,
     (message) => message.subject === fr.turnSubject,
   );
-  expect(jointTurn.text).toContain(`/#/application/${id}/esign`);
+  expect(jointTurn.text).toContain(`/?lang=fr#/application/${id}/esign`);
   await signOnTheCeremony(other, fr, joint);
 
   // Both see it under review.

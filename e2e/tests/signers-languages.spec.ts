@@ -179,7 +179,7 @@ test('an English primary and a French joint applicant: each signs, is written to
     joint.email,
     (message) => message.subject === fr.underReviewSubject,
   );
-  expect(jointMail.text).toContain(`/#/application/${id}/nextsteps`);
+  expect(jointMail.text).toContain(`/?lang=fr#/application/${id}/nextsteps`);
   await mailTo(page.request, primary.email, (message) => message.subject === en.underReviewSubject);
   await jointContext.close();
 });

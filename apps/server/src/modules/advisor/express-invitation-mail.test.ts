@@ -25,17 +25,19 @@ describe('the express invitation mail', () => {
   it('says who invites, what is proposed, the link and until when, in English', () => {
     const mail = expressInvitationMail({ ...input, language: 'en' });
     expect(link).toBe('https://portal.example/#/action?token=tok_en-123');
+    // The mail's link opens the page in the investor's language.
+    const mailed = 'https://portal.example/?lang=en#/action?token=tok_en-123';
     expect(mail.subject).toBe(
       'Marc <b>Gagnon</b> Bcc: x@example.com invites you to open your account online',
     );
     expect(mail.text).toContain('Hello Élise,');
     expect(mail.text).toContain('Accounts proposed:\n- TFSA\n- Cash account');
-    expect(mail.text).toContain(link);
+    expect(mail.text).toContain(mailed);
     expect(mail.text).toContain('December 4, 2026 at 12:00 p.m. Eastern Time');
     expect(mail.html).toContain(MAIL_LAYOUT_MARK);
     expect(mail.html).toContain('Marc &#60;b&#62;Gagnon');
     expect(mail.html).not.toContain('<b>Gagnon');
-    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).toContain(`href="${mailed}"`);
   });
 
   it('speaks French to a French investor', () => {

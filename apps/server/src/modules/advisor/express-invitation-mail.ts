@@ -1,4 +1,5 @@
 import { namedAccountTypeLabels, type NamedAccountTypeName } from '@portal/domain';
+import { linkInLanguage } from '../../lib/http/language.ts';
 import { escapeHtml } from '../../lib/pages/page-shell.ts';
 import {
   composeMail,
@@ -51,11 +52,13 @@ export function expressInvitationMail(input: ExpressInvitationMailInput): Messag
   const accounts = input.accountTypes.map((type) => namedAccountTypeLabels[type][language]);
   const proposed = accounts.length > 1 ? t.proposedMany : t.proposed;
   const subject = oneLine(fill(t.subject));
+  // The action page opens in the investor's language (`?lang=`), whatever the browser says.
+  const link = linkInLanguage(input.link, language);
   const text = [
     greeting,
     fill(t.intro),
     `${proposed}\n${accounts.map((account) => `- ${account}`).join('\n')}`,
-    `${t.how}\n${input.link}`,
+    `${t.how}\n${link}`,
     fill(t.validity),
     t.after,
     t.closing,
@@ -63,8 +66,8 @@ export function expressInvitationMail(input: ExpressInvitationMailInput): Messag
   const bodyHtml = [
     mailParagraphs([greeting, fill(t.intro), proposed]),
     `<ul>${accounts.map((account) => `<li>${escapeHtml(account)}</li>`).join('')}</ul>`,
-    mailLink(t.how, input.link),
-    mailButton(input.link, t.button),
+    mailLink(t.how, link),
+    mailButton(link, t.button),
     mailParagraphs([fill(t.validity), t.after, t.closing]),
   ].join('\n');
   return composeMail(language, { subject, text, bodyHtml });

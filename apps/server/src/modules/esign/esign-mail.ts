@@ -6,6 +6,7 @@ import {
   mailParagraphs,
   oneLine,
 } from '../outbox/mail-layout.ts';
+import { linkInLanguage } from '../../lib/http/language.ts';
 import type { MessageContent } from '../outbox/outbox.service.ts';
 
 /**
@@ -87,13 +88,16 @@ export function underReviewMail(
   language: Language,
   {
     firstName,
-    dashboardUrl,
-    signedCopyUrl,
+    dashboardUrl: dashboard,
+    signedCopyUrl: signedCopy,
   }: { firstName: string; dashboardUrl?: string; signedCopyUrl?: string },
 ): MessageContent {
   const w = words[language];
   const { min, max } = ACCOUNT_READY_BUSINESS_DAYS;
   const paragraphs = [w.greeting(firstName), w.body(min, max), w.approved];
+  // Pages of ours: they open in the letter's language (`?lang=`).
+  const signedCopyUrl = signedCopy && linkInLanguage(signedCopy, language);
+  const dashboardUrl = dashboard && linkInLanguage(dashboard, language);
   const links = [
     ...(signedCopyUrl ? [{ label: w.copy, url: signedCopyUrl }] : []),
     ...(dashboardUrl ? [{ label: w.follow, url: dashboardUrl }] : []),
@@ -115,9 +119,14 @@ export function underReviewMail(
 /** To the joint applicant, once the primary applicant has signed: it is their turn. */
 export function signatureTurnMail(
   language: Language,
-  { firstName, primaryName, signUrl }: { firstName: string; primaryName: string; signUrl?: string },
+  {
+    firstName,
+    primaryName,
+    signUrl: sign,
+  }: { firstName: string; primaryName: string; signUrl?: string },
 ): MessageContent {
   const w = words[language];
+  const signUrl = sign && linkInLanguage(sign, language);
   const paragraphs = [w.greeting(firstName), w.turnBody(primaryName)];
   const text = [...paragraphs, ...(signUrl ? [`${w.turnHow} ${signUrl}`] : []), w.closing].join(
     '\n\n',
@@ -141,10 +150,11 @@ export function primaryTurnMail(
     firstName,
     jointName,
     turn,
-    url,
+    url: screen,
   }: { firstName: string; jointName: string; turn: 'sign' | 'verifyIdentity'; url?: string },
 ): MessageContent {
   const w = words[language];
+  const url = screen && linkInLanguage(screen, language);
   const joint = oneLine(jointName) || w.someoneJoint;
   const sign = turn === 'sign';
   const paragraphs = [

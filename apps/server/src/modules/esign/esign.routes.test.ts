@@ -538,7 +538,7 @@ describe('e-signature API: applications/{id}/esign', () => {
     expect(turn[0]!.content.subject).toBe("C'est votre tour de signer la demande conjointe");
     expect(turn[0]!.content.text).toContain('Camille Tremblay a signé votre demande');
     expect(turn[0]!.content.text).toMatch(
-      new RegExp(`https?://\\S+/#/application/${application}/esign`),
+      new RegExp(`https?://\\S+/\\?lang=fr#/application/${application}/esign`),
     );
     expect(turn[0]!.content.html).toContain('data-mail-layout="laurentide"');
 
@@ -629,7 +629,7 @@ describe('e-signature API: applications/{id}/esign', () => {
     await ceremony(await signingUrlOf(camille, application), 'sign', 'Camille Tremblay');
     await deliverWebhooks();
     const [mail] = await underReviewMail(application);
-    const link = `/#/application/${application}/nextsteps`;
+    const link = `/?lang=en#/application/${application}/nextsteps`;
     expect(mail!.content.text).toContain(link);
     expect(mail!.content.text).toContain('Your copy of the application you signed');
     expect(mail!.content.html).toContain(`href="http://`);

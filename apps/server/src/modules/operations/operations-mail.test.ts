@@ -26,7 +26,7 @@ describe('operations mails', () => {
     expect(en.text).toContain('Hello Camille,');
     expect(en.text).toContain('TFSA: 10000009');
     expect(en.html).toContain(MAIL_LAYOUT_MARK);
-    expect(en.html).toContain(dashboardUrl);
+    expect(en.html).toContain('https://portal.example/?lang=en#/home/dashboard');
     const fr = accountOpenedMail('fr', {
       firstName: 'Camille',
       accounts: accounts.slice(0, 1),

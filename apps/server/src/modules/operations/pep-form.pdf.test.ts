@@ -29,7 +29,7 @@ describe('the PEP/HIO form', () => {
     );
     expect(fr.html).toContain('Camille');
     expect(fr.html).not.toContain('<Camille>');
-    expect(fr.text).toContain('https://portal.test/#/home/dashboard');
+    expect(fr.text).toContain('https://portal.test/?lang=fr#/home/dashboard');
   });
 
   it('counts the mails due: the notice, then one at 7 and one at 14 days (Toronto days)', () => {

@@ -130,7 +130,7 @@ describe('a coded choice inside a sentence', () => {
 describe('a letter: paragraphs, where to go, the closing', () => {
   const link = { intro: 'Your dashboard:', url: 'https://portal.example.ca/#/home', button: 'Go' };
 
-  it('writes the address out and draws it as a button, in both parts, before the closing', () => {
+  it('writes the address out and draws it as a button, in both parts, before the closing, in the letter’s language', () => {
     const mail = composeLetter('en', {
       subject: 'Hello',
       paragraphs: ['Hello Zoé,', 'Your account <is> open.'],
@@ -138,13 +138,14 @@ describe('a letter: paragraphs, where to go, the closing', () => {
       closing: 'Laurentide Investing',
     });
     expect(mail.text).toBe(
-      'Hello Zoé,\n\nYour account <is> open.\n\nYour dashboard: https://portal.example.ca/#/home\n\nLaurentide Investing',
+      'Hello Zoé,\n\nYour account <is> open.\n\nYour dashboard: https://portal.example.ca/?lang=en#/home\n\nLaurentide Investing',
     );
     expect(mail.html).toContain('<p>Your account &#60;is&#62; open.</p>');
     expect(mail.html).toContain(
-      '<p>Your dashboard: <a href="https://portal.example.ca/#/home">https://portal.example.ca/#/home</a></p>',
+      '<p>Your dashboard: <a href="https://portal.example.ca/?lang=en#/home">https://portal.example.ca/?lang=en#/home</a></p>',
     );
     const html = mail.html ?? '';
+    expect(html).toContain('href="https://portal.example.ca/?lang=en#/home" style=');
     expect(html.indexOf('>Go</a>')).toBeGreaterThan(0);
     expect(html.indexOf('>Go</a>')).toBeLessThan(html.indexOf('Laurentide Investing</p>'));
   });

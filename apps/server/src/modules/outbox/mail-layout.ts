@@ -1,4 +1,5 @@
 import { BRAND_COLOURS, BRAND_LOGO } from '@portal/domain/brand';
+import { linkInLanguage } from '../../lib/http/language.ts';
 import { escapeHtml } from '../../lib/pages/page-shell.ts';
 import { mailLayoutText } from './mail-layout.locales.ts';
 import type { MessageContent, MessageLanguage } from './outbox.service.ts';
@@ -110,7 +111,8 @@ export interface MailLink {
 /**
  * The shape most of our mails share: paragraphs (plain lines, or blocks with their own HTML),
  * then where to go, written out (for the text part and clients that show no buttons) and as a
- * button, then the closing.
+ * button, then the closing. The link is a page of ours: it carries `?lang=` so that it opens
+ * in the letter's language whatever the browser's cookie (A-minor 2).
  */
 export function composeLetter(
   language: MessageLanguage,
@@ -129,14 +131,15 @@ export function composeLetter(
   const blocks = paragraphs.map((part) =>
     typeof part === 'string' ? { text: [part], html: mailParagraphs([part]) } : part,
   );
+  const url = link && linkInLanguage(link.url, language);
   const text = [
     ...blocks.flatMap((block) => block.text),
-    ...(link ? [`${link.intro} ${link.url}`] : []),
+    ...(link ? [`${link.intro} ${url}`] : []),
     closing,
   ].join('\n\n');
   const bodyHtml = [
     ...blocks.map((block) => block.html),
-    ...(link ? [mailLink(link.intro, link.url), mailButton(link.url, link.button)] : []),
+    ...(link && url ? [mailLink(link.intro, url), mailButton(url, link.button)] : []),
     mailParagraphs([closing]),
   ].join('\n');
   return composeMail(language, { subject, text, bodyHtml });

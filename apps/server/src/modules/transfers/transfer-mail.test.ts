@@ -22,7 +22,7 @@ describe('transfer mails', () => {
     expect(mail.text).toContain('Hello Camille,');
     expect(mail.text).toContain('TD Direct Investing •••••456 (about $20,000.00) into your TFSA');
     expect(mail.text).toContain('We expect the assets on November 30, 2026.');
-    expect(mail.html).toContain('https://portal.example.ca/#/home/funding');
+    expect(mail.html).toContain('https://portal.example.ca/?lang=en#/home/funding');
   });
 
   it('gives the window of a joint or spousal transfer, in French with French money and dates', () => {
