@@ -473,7 +473,7 @@ describe('identity verification API (bypass-qualId off)', () => {
       expect(mails[0]!.content.subject).toBe('Confirm your identity to sign the joint application');
       expect(mails[0]!.content.text).toContain('Alex Tremblay has confirmed their identity.');
       expect(mails[0]!.content.text).toMatch(
-        new RegExp(`https?://\\S+/#/application/${id}/qualid`),
+        new RegExp(`https?://\\S+/\\?lang=en#/application/${id}/qualid`),
       );
     });
 
@@ -492,7 +492,7 @@ describe('identity verification API (bypass-qualId off)', () => {
         expect(mails[0]!.language).toBe('fr');
         expect(mails[0]!.content.subject).toBe("C'est votre tour de signer la demande conjointe");
         expect(mails[0]!.content.text).toMatch(
-          new RegExp(`https?://\\S+/#/application/${id}/esign`),
+          new RegExp(`https?://\\S+/\\?lang=fr#/application/${id}/esign`),
         );
       } finally {
         await app.db.execute(
