@@ -123,7 +123,10 @@ const HYPHENS = /[-\u2010\u2011\u2012\u2013\u2014\u2212\uFE63\uFF0D]/gu;
  * "Zoë").
  */
 export function nameKey(name: string): string {
+  // Composed first: a character whose canonical form is an apostrophe (U+1FEF, Greek varia, is
+  // the grave accent U+0060) is one by the time the apostrophes are read.
   const spelled = name
+    .normalize('NFC')
     .toLowerCase()
     .replace(/[.,]/gu, ' ')
     .replace(APOSTROPHES, "'")
@@ -143,7 +146,11 @@ export function sameName(a: string, b: string): boolean {
  * ("Thompson-Reid" is "thompson reid").
  */
 export function looseNameKey(name: string): string {
-  const key = nameKey(name).normalize('NFD').replace(/\p{M}/gu, '').replace(/-/gu, ' ');
+  const key = nameKey(name)
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/-/gu, ' ')
+    .replace(APOSTROPHES, "'");
   return normalizeName(key).replace(/ ?' ?/gu, "'");
 }
 

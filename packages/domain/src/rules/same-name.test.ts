@@ -76,6 +76,12 @@ describe('names as statements print them (transfers, bank holders)', () => {
     expect(sameLooseName(printed, saved)).toBe(true);
   });
 
+  it('reads a character whose composed form is an apostrophe as one (U+1FEF, found by the property below)', () => {
+    expect(looseNameKey('\u1FEF')).toBe("'");
+    expect(nameKey('O\u1FEFConnor')).toBe("o'connor");
+    expect(sameName('O\u1FEFConnor', "O'Connor")).toBe(true);
+  });
+
   it('is symmetric and idempotent, and takes whatever the strict rule takes', () => {
     fc.assert(
       fc.property(anyText, anyText, (a, b) => {
