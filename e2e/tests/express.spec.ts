@@ -338,13 +338,16 @@ test('an expired invitation link says so and offers the client login (en, fr)', 
   });
   await sendInvitation(page, email);
   const [link] = await invitationLinks(page.request, email, 1, base);
+  // Mailed in the investor's language: the link opens the page in French.
+  expect(link).toContain('/?lang=fr#/action');
   // The short-code server's links live a quarter of a minute (playwright.config.ts).
   await page.waitForTimeout((SHORT_EXPRESS_LINK_SECONDS + 2) * 1000);
 
   for (const language of ['en', 'fr'] as const) {
     const t = inviteeWords[language];
     const { context, page: person } = await inviteeContext(browser, language);
-    await person.goto(link as string);
+    // The same link as one in each language would be.
+    await person.goto((link as string).replace('?lang=fr#', `?lang=${language}#`));
     await expect(person).toHaveURL(/#\/express-error$/);
     await expect(person.getByText(t.expired)).toBeVisible();
     await expectNoSeriousA11yViolations(person);
