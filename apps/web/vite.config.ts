@@ -2,10 +2,9 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { IN_MEMORY_OUT_DIR, inMemoryBuild, inMemoryFiles } from './src/in-memory/vite-plugin.ts';
-import { preactRenderer } from './src/renderer/vite-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), inMemoryFiles(), preactRenderer()],
+  plugins: [react(), inMemoryFiles()],
   build: {
     target: 'es2022',
     // The in-memory mode (VITE_IN_MEMORY_API=true, ADR 0028) builds beside the normal build.
