@@ -13,13 +13,6 @@ const routesFile = path.join(webRoot, 'src/app/routes.tsx');
 
 /** The loader that sends a signed-out visitor to sign in: routes below it are not public. */
 const SIGN_IN_GUARD = 'requireSignIn';
-/**
- * Where every visitor lands (`/` redirects there): behind the guard, yet a signed-out visitor
- * downloads its chunks while the guard decides (React Router loads lazy routes beside loaders),
- * so it is held to the public budget too. Other guarded screens (`auth-code` among them) render
- * only for people signed in; signed out, what renders is the redirect to sign in.
- */
-const SIGNED_OUT_ENTRY_POINTS = new Set(['/home/dashboard']);
 
 /**
  * @typedef {{ path: string, modules: string[], guarded: boolean }} Route
@@ -143,8 +136,13 @@ export function readRoutes() {
   return [...unique.values()];
 }
 
-/** @param {Route} route */
-export const isPublic = (route) => !route.guarded || SIGNED_OUT_ENTRY_POINTS.has(route.path);
+/**
+ * A route a signed-out visitor can open. Guarded routes (the landing `#/home/dashboard` among
+ * them, where `/` leads) are not: the prerendered page's inline script sends a visitor with no
+ * session to sign in before any JavaScript loads (apps/web/scripts/prerender.mjs).
+ * @param {Route} route
+ */
+export const isPublic = (route) => !route.guarded;
 
 /** @param {string} dist @returns {Manifest} */
 export const readManifest = (dist) =>
@@ -169,6 +167,37 @@ export function initialFiles(manifest, route) {
   collect('index.html');
   for (const module of route.modules) collect(module);
   return [...files].filter((file) => file.endsWith('.js'));
+}
+
+/**
+ * The namespaces loaded before the first render (`FIRST_NAMESPACES` in src/lib/i18n.ts), read
+ * from the source like the routes.
+ * @returns {string[]}
+ */
+export function firstNamespaces() {
+  const text = readFileSync(path.join(webRoot, 'src/lib/i18n.ts'), 'utf8');
+  const list = /FIRST_NAMESPACES = \[([^\]]*)\]/.exec(text);
+  if (!list?.[1]) throw new Error('src/lib/i18n.ts: no FIRST_NAMESPACES list');
+  return [...list[1].matchAll(/'(\w+)'/g)].map((match) => match[1] ?? '');
+}
+
+/**
+ * The catalogue files a set of chunks needs in one language: the first namespaces and every
+ * namespace their modules use (the build's `.vite/catalogue-usage.json`), each a chunk of its
+ * own (ADR 0031).
+ * @param {string} dist @param {Manifest} manifest @param {string[]} files
+ * @param {'en' | 'fr'} language @returns {string[]}
+ */
+export function catalogueFiles(dist, manifest, files, language) {
+  /** @type {Record<string, string[]>} */
+  const usage = JSON.parse(readFileSync(path.join(dist, '.vite/catalogue-usage.json'), 'utf8'));
+  const namespaces = new Set(firstNamespaces());
+  for (const file of files) for (const namespace of usage[file] ?? []) namespaces.add(namespace);
+  return [...namespaces].sort().map((namespace) => {
+    const chunk = manifest[`src/locales/${language}/${namespace}.json?compiled`];
+    if (!chunk) throw new Error(`no ${language}/${namespace} catalogue in the manifest`);
+    return chunk.file;
+  });
 }
 
 /** @param {string} dist @param {string} file @returns {number} gzip (level 9) size in KB */

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compiledCatalogues } from './src/lib/translation/vite-plugin.ts';
 import { IN_MEMORY_OUT_DIR, inMemoryBuild, inMemoryFiles } from './src/in-memory/vite-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), inMemoryFiles()],
+  plugins: [react(), compiledCatalogues(), inMemoryFiles()],
   build: {
     target: 'es2022',
     // The in-memory mode (VITE_IN_MEMORY_API=true, ADR 0028) builds beside the normal build.

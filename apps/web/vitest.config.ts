@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { compiledCatalogues } from './src/lib/translation/vite-plugin.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), compiledCatalogues()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -80,7 +80,7 @@ function checkClasses(markup, css) {
  * signed-in people, leaves for sign-in at once as the guard would, without waiting for the
  * bundle. The server allows this script by its hash (web-client.ts).
  */
-function chooserScript(screens, signIn, entry, modules) {
+function chooserScript(screens, signIn, entry, modules, catalogues) {
   const known = JSON.stringify(Object.fromEntries(screens.map((screen) => [screen, 1])));
   const encodedPlaceholder = encodeURIComponent(signIn.placeholder);
   return [
@@ -112,7 +112,9 @@ function chooserScript(screens, signIn, entry, modules) {
     // then, so they still download side by side; a hidden tab paints no frame and starts at once.
     'var started=0;',
     'var go=function(){if(started)return;started=1;',
-    `${JSON.stringify(modules)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});`,
+    // With the page's first catalogues, in its language only (ADR 0031).
+    `var c=${JSON.stringify(catalogues)};`,
+    `${JSON.stringify(modules)}.concat(d.lang.indexOf('fr')===0?c.fr:c.en).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});`,
     `import(${JSON.stringify(entry)})};`,
     "if(document.visibilityState==='hidden')go();",
     'else requestAnimationFrame(function(){setTimeout(go,0)});',
@@ -162,6 +164,14 @@ async function main() {
 
   const renderer = await loadRenderer();
   const screens = renderer.prerenderedScreens.map(screenName);
+  const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  /** @param {string} language */
+  const firstCatalogues = (language) =>
+    renderer.FIRST_NAMESPACES.map((namespace) => {
+      const chunk = manifest[`src/locales/${language}/${namespace}.json?compiled`];
+      if (!chunk) throw new Error(`no ${language}/${namespace} catalogue in the manifest`);
+      return `/${chunk.file}`;
+    });
   const script = chooserScript(
     screens,
     {
@@ -170,6 +180,7 @@ async function main() {
     },
     entry,
     modules,
+    { en: firstCatalogues('en'), fr: firstCatalogues('fr') },
   );
   const scriptHash = createHash('sha256').update(script).digest('base64');
 

@@ -1,13 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider, createI18n } from './lib/i18n.ts';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { appScreen } from './app/app-screen.ts';
 import { installGlobalErrorHandler } from './app/global-error-handler.ts';
 import { routes } from './app/routes.tsx';
 import { navigateInAppThrough } from './lib/app-navigation.ts';
 import { configureHttp, http } from './lib/http/http.ts';
-import { createI18n } from './lib/i18n.ts';
 import { languageFromCookie } from './lib/language.ts';
 import { UserInfoProvider } from './lib/user-info.tsx';
 import './styles/global.css';
@@ -33,11 +32,11 @@ navigateInAppThrough((path) => void router.navigate(path));
 const root = createRoot(container);
 const app = (
   <StrictMode>
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <UserInfoProvider>
         <RouterProvider router={router} />
       </UserInfoProvider>
-    </I18nextProvider>
+    </TranslationProvider>
   </StrictMode>
 );
 root.render(app);

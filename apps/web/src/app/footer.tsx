@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import type { Language } from '@portal/domain';
 import { siteLinks } from '../lib/site-links.ts';
 import { useUserInfo } from '../lib/user-info.tsx';

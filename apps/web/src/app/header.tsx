@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { Language } from '@portal/domain';
 import { useSwitchLanguage } from '../lib/account-language.ts';

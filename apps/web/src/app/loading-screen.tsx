@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 
 /** Shown for the moment a lazily loaded screen arrives on the first visit. */
 export function LoadingScreen() {

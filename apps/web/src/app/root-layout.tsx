@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import type { Language } from '@portal/domain';
 import { applySkin, readPartnerSkin } from '../lib/partner-skin.ts';

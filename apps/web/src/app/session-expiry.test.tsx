@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../lib/i18n.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@portal/domain/enums/define-enum';
 import type { SessionTimes } from '@portal/domain/rules/session-timing';
 import { readCookie } from '../lib/cookies.ts';
-import { createI18n } from '../lib/i18n.ts';
+import { createTestI18n } from '../test/i18n.ts';
 import { recordSessionTimes } from '../lib/session-clock.ts';
 import { onSessionEnd } from '../lib/session-end.ts';
 import { readAccessToken, storeAccessToken } from '../lib/session-token.ts';
@@ -36,14 +36,14 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function renderWatch(language: Language = 'en', props: SessionExpiryProps = {}) {
-  const i18n = await createI18n(language);
+  const i18n = await createTestI18n(language);
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <main>
         <button type="button">Where the person was</button>
       </main>
       <SessionExpiry {...props} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { sessionWarningLeadMs } from '@portal/domain/rules/session-timing';
 import { http, sessionExpired } from '../lib/http/http.ts';
 import {

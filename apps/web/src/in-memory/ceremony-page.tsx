@@ -1,11 +1,10 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { useParams } from 'react-router';
 import { finishLaterPath } from '@portal/domain/rules/esign';
 import { ErrorSummary } from '../ui/error-summary.tsx';
 import { Page } from '../ui/page.tsx';
 import { TextField } from '../ui/text-field.tsx';
-import { addInMemoryCatalogue } from './catalogue.ts';
 import { inMemoryApi } from './runtime.ts';
 
 interface Envelope {
@@ -28,7 +27,6 @@ const leaveFor = (path: string) => window.location.assign(path);
  */
 export function InMemoryCeremonyPage({ leave = leaveFor }: { leave?: (path: string) => void }) {
   const { t, i18n } = useTranslation('inMemory');
-  addInMemoryCatalogue(i18n);
   const { envelopeId = '' } = useParams();
   const api = inMemoryApi();
   const read = () => api.answer(request('GET', ''));

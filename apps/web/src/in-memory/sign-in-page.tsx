@@ -1,9 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { useNavigate } from 'react-router';
 import { storeAccessToken } from '../lib/session-token.ts';
 import { takeReturnUrl } from '../lib/sign-in.ts';
 import { Page } from '../ui/page.tsx';
-import { addInMemoryCatalogue } from './catalogue.ts';
 import { inMemoryApi, signInAsSample } from './runtime.ts';
 
 /**
@@ -13,8 +12,7 @@ import { inMemoryApi, signInAsSample } from './runtime.ts';
  * the person goes back to the page they wanted (the saved return address).
  */
 export function InMemorySignInPage() {
-  const { t, i18n } = useTranslation('inMemory');
-  addInMemoryCatalogue(i18n);
+  const { t } = useTranslation('inMemory');
   const navigate = useNavigate();
   const { user } = inMemoryApi().state;
 

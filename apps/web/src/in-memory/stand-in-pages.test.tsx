@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../lib/i18n.ts';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../lib/i18n.ts';
+import { createTestI18n } from '../test/i18n.ts';
 import { readAccessToken } from '../lib/session-token.ts';
 import { InMemoryCeremonyPage } from './ceremony-page.tsx';
 import { InMemorySignInPage } from './sign-in-page.tsx';
@@ -38,12 +38,12 @@ function envelopeWaitingForSignature(): string {
 }
 
 async function renderAt(path: string, routes: RouteObject[], language: 'en' | 'fr' = 'en') {
-  const i18n = await createI18n(language);
+  const i18n = await createTestI18n(language);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   return router;
 }

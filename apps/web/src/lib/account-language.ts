@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n.ts';
 import type { Language } from '@portal/domain';
 import { http } from './http/http.ts';
 import { rememberLanguage } from './language.ts';

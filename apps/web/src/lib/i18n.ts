@@ -1,53 +1,26 @@
-import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { Language } from '@portal/domain';
-import enCommon from '../locales/en/common.json';
-import enErrors from '../locales/en/errors.json';
-import enForms from '../locales/en/forms.json';
-import enPages from '../locales/en/pages.json';
-import frCommon from '../locales/fr/common.json';
-import frErrors from '../locales/fr/errors.json';
-import frForms from '../locales/fr/forms.json';
-import frPages from '../locales/fr/pages.json';
-import type { onDemandResources } from '../locales/on-demand.ts';
-import type { operationsResources } from '../locales/operations.ts';
-import type { advisorResources } from '../locales/advisor.ts';
-import type { expressResources } from '../locales/express.ts';
-import type { partnersResources } from '../locales/partners.ts';
-import type { inMemoryResources } from '../in-memory/catalogue.ts';
+import { loadCatalogue } from './translation/catalogue-loaders.ts';
+import { Translator, type Namespace } from './translation/translator.ts';
+
+export type { AllResources } from '../locales/resources.ts';
+export { TranslationProvider, useTranslation } from './translation/react.tsx';
+export type { Namespace, TFunction, TranslationKey } from './translation/translator.ts';
+export { Translator };
 
 /**
- * Catalogues are bundled: the spec says translations are local, and it spares a request. The
- * application screens bring their own (locales/on-demand.ts).
+ * The catalogues the shell and the public screens use, loaded before the first render (in the
+ * visitor's language only); every other screen's namespace loads the first time it is asked
+ * for (`useTranslation`).
  */
-export const resources = {
-  en: {
-    common: enCommon,
-    errors: enErrors,
-    forms: enForms,
-    pages: enPages,
-  },
-  fr: {
-    common: frCommon,
-    errors: frErrors,
-    forms: frForms,
-    pages: frPages,
-  },
-} as const;
-
-export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];
-
-/** Every catalogue, the first download's and the on-demand ones, for types and tests. */
-export type AllResources = (typeof resources)['en'] &
-  (typeof onDemandResources)['en'] &
-  (typeof operationsResources)['en'] &
-  (typeof advisorResources)['en'] &
-  (typeof expressResources)['en'] &
-  (typeof partnersResources)['en'] &
-  (typeof inMemoryResources)['en'];
+export const FIRST_NAMESPACES = [
+  'common',
+  'errors',
+  'forms',
+  'pages',
+] as const satisfies readonly Namespace[];
 
 /** `<html lang>` follows the language so screen readers pronounce the page correctly. */
-function followDocumentLanguage(instance: i18n): void {
+function followDocumentLanguage(instance: Translator): void {
   const apply = (language: string) => {
     document.documentElement.lang = language === 'fr' ? 'fr-CA' : 'en-CA';
   };
@@ -56,26 +29,23 @@ function followDocumentLanguage(instance: i18n): void {
 }
 
 /**
- * An i18next instance on the bundled catalogues that touches no `document`: the prerender
+ * A translator with the first catalogues loaded that touches no `document`: the prerender
  * renders the shell with it in Node (ADR 0027), the client through `createI18n`.
  */
-export async function createBundledI18n(language: Language): Promise<i18n> {
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: 'en',
-    supportedLngs: ['en', 'fr'],
-    ns: namespaces,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+export async function createBundledI18n(
+  language: Language,
+  namespaces: readonly Namespace[] = FIRST_NAMESPACES,
+): Promise<Translator> {
+  const instance = new Translator(language, loadCatalogue);
+  await instance.loadNamespaces(namespaces);
   return instance;
 }
 
-export async function createI18n(language: Language): Promise<i18n> {
-  const instance = await createBundledI18n(language);
+export async function createI18n(
+  language: Language,
+  namespaces: readonly Namespace[] = FIRST_NAMESPACES,
+): Promise<Translator> {
+  const instance = await createBundledI18n(language, namespaces);
   followDocumentLanguage(instance);
   return instance;
 }

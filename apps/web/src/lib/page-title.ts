@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n.ts';
 
 /**
  * The document title is the online-applications title plus the page's own (spec section 2),

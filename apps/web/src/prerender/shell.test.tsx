@@ -1,10 +1,10 @@
 import { cleanup, render, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../lib/i18n.ts';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Language } from '@portal/domain';
 import { routes } from '../app/routes.tsx';
-import { createI18n } from '../lib/i18n.ts';
+import { createTestI18n } from '../test/i18n.ts';
 import { clearAccessToken } from '../lib/session-token.ts';
 import { UserInfoProvider } from '../lib/user-info.tsx';
 import {
@@ -34,13 +34,13 @@ function normalise(html: string): string {
 async function clientMarkup(language: Language, path: string): Promise<string> {
   clearAccessToken();
   window.location.hash = `#${path}`;
-  const i18n = await createI18n(language);
+  const i18n = await createTestI18n(language);
   const { container } = render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <UserInfoProvider>
         <RouterProvider router={createHashRouter(routes)} />
       </UserInfoProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   return normalise(container.innerHTML);
 }

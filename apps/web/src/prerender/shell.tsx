@@ -1,6 +1,5 @@
-import type { i18n } from 'i18next';
+import { TranslationProvider, createBundledI18n, type Translator } from '../lib/i18n.ts';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import {
   createMemoryRouter,
   createPath,
@@ -11,7 +10,6 @@ import {
 import { RootLayoutLoading } from '../app/root-layout.tsx';
 import { routes } from '../app/routes.tsx';
 import { SandboxBanner } from '../app/sandbox-banner.tsx';
-import { createBundledI18n } from '../lib/i18n.ts';
 import { RETURN_URL_COOKIE_MAX_AGE_SECONDS } from '@portal/domain/constants';
 import { PageTitleCollector } from '../lib/page-title.ts';
 import { requireSignIn } from '../lib/require-sign-in.ts';
@@ -36,6 +34,9 @@ export const prerenderedScreens = [
 /** The client's catalogues and options, without the document (Node renders the shell). */
 export const createShellI18n = createBundledI18n;
 
+/** The catalogues loaded before the first render, which the page preloads in its language. */
+export { FIRST_NAMESPACES } from '../lib/i18n.ts';
+
 /** The router's hydrate fallback, as the client shows it while a lazy screen loads. */
 const skeletonRoutes: RouteObject[] = [{ path: '*', Component: RootLayoutLoading }];
 
@@ -55,34 +56,34 @@ function hashRouterAt(routeTable: RouteObject[], path: string) {
  * the document title the screen sets (undefined for one that sets none, such as the skeleton).
  */
 export function renderScreen(
-  instance: i18n,
+  instance: Translator,
   path: string,
   routeTable: RouteObject[] = routes,
 ): { html: string; title: string | undefined } {
   let title: string | undefined;
   const html = renderToString(
     <PageTitleCollector.Provider value={(full) => (title = full)}>
-      <I18nextProvider i18n={instance}>
+      <TranslationProvider i18n={instance}>
         <UserInfoProvider>
           <RouterProvider router={hashRouterAt(routeTable, path)} />
         </UserInfoProvider>
-      </I18nextProvider>
+      </TranslationProvider>
     </PageTitleCollector.Provider>,
   );
   return { html, title };
 }
 
 /** The shell around the skeleton, for every address that is not a prerendered screen. */
-export function renderSkeleton(instance: i18n): string {
+export function renderSkeleton(instance: Translator): string {
   return renderScreen(instance, '/', skeletonRoutes).html;
 }
 
 /** The demonstration banner, which the page shows only while the server marks it sandboxed. */
-export function renderSandboxBanner(instance: i18n): string {
+export function renderSandboxBanner(instance: Translator): string {
   return renderToString(
-    <I18nextProvider i18n={instance}>
+    <TranslationProvider i18n={instance}>
       <SandboxBanner />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

@@ -1,6 +1,5 @@
 import { render, type RenderResult } from '@testing-library/react';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider, type Translator } from '../lib/i18n.ts';
 import {
   createHashRouter,
   createMemoryRouter,
@@ -9,7 +8,7 @@ import {
 } from 'react-router';
 import type { Language } from '@portal/domain';
 import { routes } from '../app/routes.tsx';
-import { createI18n } from '../lib/i18n.ts';
+import { createTestI18n } from './i18n.ts';
 import { storeAccessToken } from '../lib/session-token.ts';
 import { UserInfoProvider, type UserInfo, type UserInfoState } from '../lib/user-info.tsx';
 
@@ -42,7 +41,7 @@ export interface RenderAppOptions {
 
 export interface RenderedApp extends RenderResult {
   router: ReturnType<typeof createMemoryRouter> | ReturnType<typeof createHashRouter>;
-  i18n: i18n;
+  i18n: Translator;
 }
 
 /** Renders the real route table at a path, in a language, for a given signed-in state. */
@@ -56,7 +55,7 @@ export async function renderApp({
   hashRouter = false,
 }: RenderAppOptions = {}): Promise<RenderedApp> {
   if (token) storeAccessToken(token);
-  const i18n = await createI18n(language);
+  const i18n = await createTestI18n(language);
   if (hashRouter) window.location.hash = `#${path}`;
   const router = hashRouter
     ? createHashRouter(routeTable)
@@ -64,11 +63,11 @@ export async function renderApp({
         initialEntries: [state === undefined ? path : { pathname: path, state }],
       });
   const result = render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <UserInfoProvider initial={user} load={() => Promise.reject(new Error('not in tests'))}>
         <RouterProvider router={router} />
       </UserInfoProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   return { ...result, router, i18n };
 }

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../lib/i18n.ts';
+import { TranslationProvider } from '../lib/i18n.ts';
+import { createTestI18n } from '../test/i18n.ts';
 import { DateField, pastedDateParts } from './date-field.tsx';
 
 function Harness() {
@@ -19,9 +19,9 @@ function Harness() {
 describe('DateField', () => {
   it('spreads a whole date pasted into Day over the three boxes', async () => {
     render(
-      <I18nextProvider i18n={await createI18n('en')}>
+      <TranslationProvider i18n={await createTestI18n('en')}>
         <Harness />
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
     await userEvent.click(screen.getByLabelText('Day'));
     await userEvent.paste('1985-03-27');

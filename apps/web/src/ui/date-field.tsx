@@ -1,5 +1,5 @@
 import { useState, type ClipboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { describedByOf, FieldMessages } from './field-messages.tsx';
 import styles from './forms.module.css';
 

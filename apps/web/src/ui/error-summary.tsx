@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation, type TFunction } from '../lib/i18n.ts';
 import styles from './forms.module.css';
 
 export interface FieldProblem {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import styles from './forms.module.css';
 
 /** The ids a field's `aria-describedby` names: its hint and its error, when shown. */

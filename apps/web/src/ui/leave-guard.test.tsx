@@ -1,10 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../lib/i18n.ts';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@portal/domain';
-import { createI18n } from '../lib/i18n.ts';
+import { createTestI18n } from '../test/i18n.ts';
 import { LeaveGuard } from './leave-guard.tsx';
 
 async function renderGuarded(when: boolean, language: Language = 'en') {
@@ -24,9 +24,9 @@ async function renderGuarded(when: boolean, language: Language = 'en') {
     { initialEntries: ['/step'] },
   );
   render(
-    <I18nextProvider i18n={await createI18n(language)}>
+    <TranslationProvider i18n={await createTestI18n(language)}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   return router;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { useBlocker, type Location } from 'react-router';
 import { sessionEnding } from '../lib/session-end.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';

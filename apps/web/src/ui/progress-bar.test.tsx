@@ -1,15 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../lib/i18n.ts';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../lib/i18n.ts';
+import { createTestI18n } from '../test/i18n.ts';
 import { ProgressBar } from './progress-bar.tsx';
 
 describe('ProgressBar', () => {
   it('shows the six steps with the current one marked, in English', async () => {
     render(
-      <I18nextProvider i18n={await createI18n('en')}>
+      <TranslationProvider i18n={await createTestI18n('en')}>
         <ProgressBar current="financial" />
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
     const nav = screen.getByRole('navigation', { name: 'Application progress' });
     const items = within(nav).getAllByRole('listitem');
@@ -36,9 +36,9 @@ describe('ProgressBar', () => {
 
   it('speaks French', async () => {
     render(
-      <I18nextProvider i18n={await createI18n('fr')}>
+      <TranslationProvider i18n={await createTestI18n('fr')}>
         <ProgressBar current="complete" />
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
     expect(screen.getByText('Étape 6 sur 6')).toBeInTheDocument();
     expect(

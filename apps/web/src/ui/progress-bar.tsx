@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { progressSteps, type ProgressStep } from '@portal/domain/onboarding-steps';
 import styles from './progress-bar.module.css';
 

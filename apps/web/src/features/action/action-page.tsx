@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   expressErrorQuery,
@@ -17,7 +17,6 @@ import {
 import { authorizeUrl, saveReturnUrl } from '../../lib/sign-in.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
-import { addExpressCatalogue } from '../../locales/express.ts';
 import { DateField } from '../../ui/date-field.tsx';
 import { Page } from '../../ui/page.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -34,8 +33,6 @@ const errorPathOf = (problem: ExpressLinkProblem) => `/express-error${expressErr
  * first unanswered step. A link that cannot be used goes to express-error with its flags.
  */
 export function ActionPage() {
-  const { i18n } = useTranslation();
-  addExpressCatalogue(i18n);
   const { t } = useTranslation('express');
   const [params] = useSearchParams();
   const fromLink = params.get('token');

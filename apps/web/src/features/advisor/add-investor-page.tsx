@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { investorInputSchema } from '@portal/domain/express/express-api';
 import { messageFor } from '@portal/domain/messages/messages';

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { matchPath, NavLink, useLocation } from 'react-router';
-import { addAdvisorCatalogue } from '../../locales/advisor.ts';
 import { AddInvestorPage } from './add-investor-page.tsx';
 import { AdvisorSearchPage } from './advisor-search-page.tsx';
 import { ADD_INVESTOR_PATH, ADVISOR_SEARCH_PATH, INVITATIONS_PATH } from './advisor-paths.ts';
@@ -26,8 +25,6 @@ function screenOf(pathname: string): ReactNode {
  * not-found page for unknown paths here.
  */
 export function AdvisorLayout({ notFound }: { notFound: ReactNode }) {
-  const { i18n } = useTranslation();
-  addAdvisorCatalogue(i18n);
   const { t } = useTranslation('advisor');
   return (
     <div className={styles.layout}>

@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link, useSearchParams } from 'react-router';
 import { advisorApi } from '../../lib/advisor-api.ts';
 import { useResource } from '../../lib/use-resource.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
 import { sendInvitationBodySchema } from '@portal/domain/express/express-api';
 import { messageFor } from '@portal/domain/messages/messages';

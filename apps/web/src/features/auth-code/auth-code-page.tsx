@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Language } from '@portal/domain/enums/define-enum';
 import { codeMessagesEn, codeMessagesFr } from '@portal/domain/messages/code-messages';
@@ -16,7 +16,6 @@ import { coAuthCodeApi, type JoinAgreement, type ReadOutcome } from '../../lib/c
 import { useResource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
 import { verifyEmailPath } from '../../lib/verify-email-return.ts';
-import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 import { CheckboxChoices } from '../../ui/choices.tsx';
 import { ErrorSummary, type FieldProblem } from '../../ui/error-summary.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -54,7 +53,6 @@ const jointIdentityStatuses = new Set(['jointEidUndetermined', 'uploadJointEid']
  */
 export function AuthCodePage() {
   const { i18n } = useTranslation();
-  addOnDemandCatalogues(i18n);
   const { t } = useTranslation('authCode');
   const { t: tReview } = useTranslation('review');
   const french = i18n.language.startsWith('fr');

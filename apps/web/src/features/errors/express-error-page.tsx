@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useSearchParams } from 'react-router';
 import { serverPaths } from '../../lib/site-links.ts';
 import { Page } from '../../ui/page.tsx';

@@ -1,5 +1,5 @@
 import { ERROR_FRAME_HEIGHT_PX } from '@portal/domain/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { serverPaths } from '../../lib/site-links.ts';
 import { Page } from '../../ui/page.tsx';

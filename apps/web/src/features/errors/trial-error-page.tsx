@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useNavigate } from 'react-router';
 import { rememberTrialStay, trialLogoutPath } from '../../lib/trial-stay.ts';
 import { Page } from '../../ui/page.tsx';

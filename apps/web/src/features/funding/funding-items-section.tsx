@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { FundingItem } from '@portal/domain/funding/funding-item';
 import type { Resource } from '../../lib/use-resource.ts';
 import { FundingItemList } from '../../ui/funding/funding-item-list.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { IsoDate } from '@portal/domain/calendar/iso-date';
 import { toAccountLabel, type FundingItem } from '@portal/domain/funding/funding-item';
 import { messageFor } from '@portal/domain/messages/messages';
@@ -7,7 +7,6 @@ import { formatCents } from '@portal/domain/money/cents';
 import { refusalOf } from '../../lib/applications-api.ts';
 import { fundingApi, type FundingSubmitted } from '../../lib/funding-api.ts';
 import { useResource } from '../../lib/use-resource.ts';
-import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { currencyOf, formatIsoDate, fundingLanguageOf } from '../../ui/funding/funding-format.ts';
 import { Page } from '../../ui/page.tsx';
@@ -49,7 +48,6 @@ const realNow = () => new Date();
  */
 export function FundingPage({ now = realNow, pollIntervalMs, rifPayoutPathOf }: FundingPageProps) {
   const { i18n } = useTranslation();
-  addOnDemandCatalogues(i18n);
   const { t } = useTranslation('fundingPage');
   const { t: tf } = useTranslation('funding');
   const language = fundingLanguageOf(i18n.language);

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { EFT_ACTIVITY_WINDOW_DAYS } from '@portal/domain/constants';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import type { FundingItem } from '@portal/domain/funding/funding-item';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useSearchParams } from 'react-router';
 import { fundingOpen } from '@portal/domain/status/application-status-machine';
 import { applicationsApi } from '../../lib/applications-api.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { namedAccountTypeLabels } from '@portal/domain/enums/account-types';
 import { pick, type Language } from '@portal/domain/enums/define-enum';
@@ -11,7 +11,6 @@ import {
 import type { OpenedAccount, PepFormStatus } from '@portal/domain/operations/operations-api';
 import type { ApplicationSummary } from '../../lib/applications-api.ts';
 import { InformationRequestAnswer } from './information-request-answer.tsx';
-import { addOutcomeCatalogue } from './outcome-catalogue.ts';
 import styles from './outcome.module.css';
 import { PepFormSection } from './pep-form-section.tsx';
 
@@ -36,8 +35,6 @@ export function ApplicationOutcome({
    */
   onChange(application: ApplicationSummary, said?: string): void;
 }) {
-  const { i18n } = useTranslation();
-  addOutcomeCatalogue(i18n);
   const { t } = useTranslation('dashboardOutcome');
   const { status, decline, informationRequest, pepForm } = application;
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { EMAIL_CODE_VALIDITY_MS, emailCodeSchema } from '@portal/domain/rules/account-security';
 import { accountApi, attempt, type AccountSettings } from './account-api.ts';
 import { OneTimeCodeField } from './one-time-code-field.tsx';

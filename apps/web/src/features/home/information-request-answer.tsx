@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { InformationAnswerBody } from '@portal/domain/application-summary';
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@portal/domain/constants';
 import { labelOf, type Language } from '@portal/domain/enums/define-enum';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { rememberLanguage } from '../../lib/language.ts';
 import { useUpdateUserInfo } from '../../lib/user-info.tsx';
 import { RadioChoices } from '../../ui/choices.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { accountApi, attempt, type AccountSettings } from './account-api.ts';
 import { MfaTurnOff } from './mfa-turn-off.tsx';
 import { NewRecoveryCodes } from './new-recovery-codes.tsx';

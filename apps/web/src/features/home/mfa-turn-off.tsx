@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { RadioChoices } from '../../ui/choices.tsx';
 import { accountApi, type AccountSettings, type MfaFactor } from './account-api.ts';
 import { CurrentPasswordField } from './password-confirm.tsx';

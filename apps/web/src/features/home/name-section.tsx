@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { personNameSchema } from '@portal/domain/rules/person-name';
 import { TextField } from '../../ui/text-field.tsx';
 import { accountApi, type AccountSettings } from './account-api.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { RECOVERY_CODE_COUNT } from '@portal/domain/rules/account-security';
 import { accountApi } from './account-api.ts';
 import { PasswordConfirm } from './password-confirm.tsx';

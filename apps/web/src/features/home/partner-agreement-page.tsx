@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useNavigate } from 'react-router';
 import type { Language } from '@portal/domain/enums/define-enum';
 import { applicationsApi } from '../../lib/applications-api.ts';
 import { readPartnerSkin } from '../../lib/partner-skin.ts';
 import { partnerAgreementApi } from '../../lib/promo-api.ts';
-import { addPartnersCatalogue } from '../../locales/partners.ts';
 import { Page } from '../../ui/page.tsx';
 
 /**
@@ -17,7 +16,6 @@ import { Page } from '../../ui/page.tsx';
  */
 export function PartnerAgreementPage() {
   const { t, i18n } = useTranslation('partners');
-  addPartnersCatalogue(i18n);
   const navigate = useNavigate();
   const { partner } = readPartnerSkin(i18n.language as Language);
   const [busy, setBusy] = useState(false);

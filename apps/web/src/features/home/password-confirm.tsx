@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import type { Refusal } from './account-api.ts';
 import { FormActions, SettingsPanel } from './settings-section.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PASSWORD_MIN_LENGTH } from '@portal/domain/rules/account';
 import { passwordChangeSchema } from '@portal/domain/rules/account-security';
 import { TextField } from '../../ui/text-field.tsx';

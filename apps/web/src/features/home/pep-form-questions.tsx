@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { pick, type Language } from '@portal/domain/enums/define-enum';
 import { messageFor } from '@portal/domain/messages/messages';
 import type { PepFormStatus } from '@portal/domain/operations/operations-api';

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@portal/domain/constants';
 import { pick, type Language } from '@portal/domain/enums/define-enum';
 import { messageFor } from '@portal/domain/messages/messages';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { CheckboxChoices } from '../../ui/choices.tsx';
 import { FormMessages } from './settings-section.tsx';
 import styles from './settings.module.css';

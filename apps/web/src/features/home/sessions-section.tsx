@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useNavigate } from 'react-router';
 import { useResource } from '../../lib/use-resource.ts';
 import { accountApi, attempt, type SessionSummary } from './account-api.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { Resource } from '../../lib/use-resource.ts';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import styles from './settings.module.css';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@portal/domain/rules/account-security';
 import { normalizeTypedCode } from '@portal/domain/rules/typed-code';
 import { accountApi, type TotpEnrollment } from './account-api.ts';

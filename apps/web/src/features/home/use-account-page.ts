@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { useUpdateUserInfo } from '../../lib/user-info.tsx';
-import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 import { accountApi } from './account-api.ts';
 import { usePageFormErrors } from './use-section-form.ts';
 
@@ -11,8 +10,6 @@ import { usePageFormErrors } from './use-section-form.ts';
  * header's user to keep in step with them, and which of its forms show errors (for the title).
  */
 export function useAccountPage() {
-  const { i18n } = useTranslation();
-  addOnDemandCatalogues(i18n);
   const { t } = useTranslation('account');
   const updateUser = useUpdateUserInfo();
   const { resource, retry, set } = useResource(accountApi.get);

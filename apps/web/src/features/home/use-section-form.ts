@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { messageFor } from '@portal/domain/messages/messages';
 import type { FieldProblem } from '../../ui/error-summary.tsx';
 import { attempt, type Refusal } from './account-api.ts';

@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../lib/i18n.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../lib/i18n.ts';
+import { createTestI18n } from '../../test/i18n.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import type { CaptureSide, CaptureState } from './capture-api.ts';
 import { IdentityCapturePage } from './identity-capture-page.tsx';
@@ -83,15 +83,15 @@ function fakeServer(initial: Partial<CaptureState> = {}) {
 }
 
 async function renderPage({ language = 'en' as 'en' | 'fr', credential = 'TOKEN123' } = {}) {
-  const i18n = await createI18n(language);
+  const i18n = await createTestI18n(language);
   const router = createMemoryRouter(
     [{ path: '/verify/:credential', Component: IdentityCapturePage }],
     { initialEntries: [`/verify/${credential}`] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   return { i18n };
 }

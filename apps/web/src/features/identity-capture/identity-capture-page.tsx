@@ -1,10 +1,9 @@
 import { MOBILE_ID_WAITING_SCREEN_AFTER_MS } from '@portal/domain/constants';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useParams } from 'react-router';
 import { RadioChoices } from '../../ui/choices.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { addIdentityCaptureCatalogue } from '../../locales/identity-capture.ts';
 import {
   captureApi as defaultApi,
   CaptureApiError,
@@ -51,7 +50,6 @@ function useNow(): number {
 export function IdentityCapturePage({ api = defaultApi }: { api?: CaptureApi }) {
   const { credential = '' } = useParams();
   const { t, i18n } = useTranslation('identityCapture');
-  addIdentityCaptureCatalogue(i18n);
   usePageTitle(t('title'));
 
   const [state, setState] = useState<CaptureState>();

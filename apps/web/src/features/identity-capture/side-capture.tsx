@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { CaptureApiError, fileProblem, type CaptureSide } from './capture-api.ts';
 import styles from './identity-capture.module.css';
 import { fitPhotoUnderLimit } from '../../lib/photo-fit.ts';

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import dialogStyles from '../../ui/confirm-dialog.module.css';
 import styles from './operations.module.css';

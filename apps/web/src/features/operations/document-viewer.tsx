@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { operationsApi, operationsRefusalOf, type ClaimKind } from '../../lib/operations-api.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { languageOf } from './operations-format.ts';

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { matchPath, NavLink, useLocation } from 'react-router';
-import { addOperationsCatalogue } from '../../locales/operations.ts';
 import { ApplicationsQueue } from './applications-queue.tsx';
 import { ApplicationCasePage } from './case/application-case-page.tsx';
 import { FundingQueue } from './funding-queue.tsx';
@@ -39,8 +38,6 @@ function screenOf(pathname: string): ReactNode {
  * features do not import each other).
  */
 export function OperationsLayout({ notFound }: { notFound: ReactNode }) {
-  const { i18n } = useTranslation();
-  addOperationsCatalogue(i18n);
   const { t } = useTranslation('operations');
   return (
     <div className={styles.layout}>

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n.ts';
 import type { Language } from '@portal/domain/enums/define-enum';
 import type { OperationsRefusal } from '../../lib/operations-api.ts';
 import { formatDateTime } from './operations-format.ts';

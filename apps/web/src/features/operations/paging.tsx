@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Paging as ListPaging } from '../../ui/paging.tsx';
 
 /** Previous and next page of a queue, in the console's words. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { Page as QueuePage } from '../../lib/operations-api.ts';
 import type { Resource } from '../../lib/use-resource.ts';
 import { Paging } from './paging.tsx';

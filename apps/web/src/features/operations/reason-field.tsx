@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { actionReasonSchema } from '@portal/domain/operations/operations-api';
 import { describedByOf, FieldMessages } from '../../ui/field-messages.tsx';
 import formStyles from '../../ui/forms.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { pick } from '@portal/domain/enums/define-enum';
 import { uploadDocumentTypeLabels } from '@portal/domain/enums/documents';
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { operationsApi, type KeptVendorEvent } from '../../lib/operations-api.ts';
 import { Page } from '../../ui/page.tsx';
 import { CaseTable } from './case/case-table.tsx';

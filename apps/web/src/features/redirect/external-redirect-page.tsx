@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Navigate, useSearchParams } from 'react-router';
 import {
   allowedRedirectUrl,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { RIF_SAVE_SKIPPED } from '@portal/domain/api-contract/client-call-rules';
 import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
@@ -12,7 +12,6 @@ import { refusalOf } from '../../lib/applications-api.ts';
 import { useFlag } from '../../lib/flags.ts';
 import { fundingApi } from '../../lib/funding-api.ts';
 import { useResource } from '../../lib/use-resource.ts';
-import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 import { RadioChoices } from '../../ui/choices.tsx';
 import type { FieldProblem } from '../../ui/error-summary.tsx';
 import { currencyOf, formatIsoDate, fundingLanguageOf } from '../../ui/funding/funding-format.ts';
@@ -42,8 +41,6 @@ export interface RifPayoutPageProps {
  * "set up?" check; then shows the setup, or the form, its review, and the outcome.
  */
 export function RifPayoutPage({ pollIntervalMs }: RifPayoutPageProps) {
-  const { i18n } = useTranslation();
-  addOnDemandCatalogues(i18n);
   const { t } = useTranslation('rifPayout');
   const enabled = useFlag('rrif-funding-enabled');
   const { applicationId = '' } = useParams();

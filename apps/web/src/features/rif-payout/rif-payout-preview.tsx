@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { Cents } from '@portal/domain/money/cents';
 import { formatCents } from '@portal/domain/money/cents';
 import type { IsoDate } from '@portal/domain/calendar/iso-date';

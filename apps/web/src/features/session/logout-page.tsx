@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useSearchParams } from 'react-router';
 import { http } from '../../lib/http/http.ts';
 import { serverPaths } from '../../lib/site-links.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link, redirect } from 'react-router';
 import { readAccessToken, storeAccessToken } from '../../lib/session-token.ts';
 import { authorizeUrl, takeReturnUrl, takeTokenFromCookie } from '../../lib/sign-in.ts';

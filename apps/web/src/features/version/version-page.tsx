@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { APP_VERSION, inMemoryApi } from '../../lib/app-config.ts';
 import { Page } from '../../ui/page.tsx';
 

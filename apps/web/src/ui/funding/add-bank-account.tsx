@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import { BankConnectionPanel } from './bank-connection-panel.tsx';
 import { VoidChequeForm } from './void-cheque-form.tsx';

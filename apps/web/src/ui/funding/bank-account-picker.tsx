@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import { RadioChoices } from '../choices.tsx';
 import { FieldMessages } from '../field-messages.tsx';

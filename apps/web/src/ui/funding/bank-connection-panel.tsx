@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { BANK_CONNECTION_POLL_LIMIT_MS } from '@portal/domain/constants';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import { messageFor } from '@portal/domain/messages/messages';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { IsoDate } from '@portal/domain/calendar/iso-date';
 import type { EftFrequency } from '@portal/domain/enums/funding';
 import {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { IsoDate } from '@portal/domain/calendar/iso-date';
 import { eftFrequencies, eftFrequencyLabels, fundingTypes } from '@portal/domain/enums/funding';
 import type { BankAccount } from '@portal/domain/funding/bank-account';

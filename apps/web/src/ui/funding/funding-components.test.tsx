@@ -1,22 +1,20 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../lib/i18n.ts';
 import { describe, expect, it, vi } from 'vitest';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import type { FundingItem } from '@portal/domain/funding/funding-item';
 import { fundingApi } from '../../lib/funding-api.ts';
-import { createI18n } from '../../lib/i18n.ts';
-import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
+import { createTestI18n } from '../../test/i18n.ts';
 import { BankAccountPicker } from './bank-account-picker.tsx';
 import { FundingItemList } from './funding-item-list.tsx';
 import { emptyMoney, MoneyField, type MoneyValue } from './money-field.tsx';
 import { StartDatePicker } from './start-date-picker.tsx';
 
 async function renderIn(language: 'en' | 'fr', ui: ReactNode) {
-  const i18n = await createI18n(language);
-  addOnDemandCatalogues(i18n);
-  return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+  const i18n = await createTestI18n(language);
+  return render(<TranslationProvider i18n={i18n}>{ui}</TranslationProvider>);
 }
 
 function Money({ onValue, error }: { onValue(value: MoneyValue): void; error?: string }) {

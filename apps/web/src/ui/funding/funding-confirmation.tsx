@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { eftFrequencies } from '@portal/domain/enums/funding';
 import type { FundingSubmitted } from '../../lib/funding-api.ts';
 import { formatIsoDate, fundingLanguageOf } from './funding-format.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { parseMoneyText, type Cents } from '@portal/domain/money/cents';
 import { describedByOf, FieldMessages } from '../field-messages.tsx';
 import formStyles from '../forms.module.css';

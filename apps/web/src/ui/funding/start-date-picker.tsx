@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { IsoDate } from '@portal/domain/calendar/iso-date';
 import { fundingApi } from '../../lib/funding-api.ts';
 import { useResource } from '../../lib/use-resource.ts';

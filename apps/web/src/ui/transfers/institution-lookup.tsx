@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { transfersApi, type DeliveringInstitutionOption } from '../../lib/transfers-api.ts';
 import { describedByOf, FieldMessages } from '../field-messages.tsx';

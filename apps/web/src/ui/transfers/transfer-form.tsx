@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { TransferReturnTarget } from '@portal/domain/transfers/transfer-return';
 import { UPLOAD_EXTENSIONS } from '@portal/domain/constants';
 import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';

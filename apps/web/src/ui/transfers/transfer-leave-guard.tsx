@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useBlocker } from 'react-router';
 import { transfersApi } from '../../lib/transfers-api.ts';
 import { sessionEnding } from '../../lib/session-end.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { transferTypeLabels, transferTypes } from '@portal/domain/enums/transfers';
 import { formatCents } from '@portal/domain/money/cents';
 import { deliveringInstitutionNameOf } from '@portal/domain/transfers/delivering-institutions';

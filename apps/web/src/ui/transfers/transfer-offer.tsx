@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { transferOfferText } from '@portal/domain/transfers/transfer-offer';
 import { fundingLanguageOf } from '../funding/funding-format.ts';
 

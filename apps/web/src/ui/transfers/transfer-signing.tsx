@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { ESIGN_POLL_INTERVAL_MS } from '@portal/domain/rules/esign';
 import type { TransferReturnTarget } from '@portal/domain/transfers/transfer-return';
 import { transfersApi } from '../../lib/transfers-api.ts';

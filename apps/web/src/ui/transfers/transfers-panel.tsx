@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { isIncomeFundTransferType } from '@portal/domain/transfers/transfer-compatibility';
 import type { TransferReturnTarget } from '@portal/domain/transfers/transfer-return';
 import { refusalOf } from '../../lib/applications-api.ts';

@@ -1,13 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../lib/i18n.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { CoAccount, TransferView } from '@portal/domain/transfers/transfer-request';
-import { createI18n } from '../../lib/i18n.ts';
+import { createTestI18n } from '../../test/i18n.ts';
 import { storeAccessToken } from '../../lib/session-token.ts';
-import { addOnDemandCatalogues } from '../../locales/on-demand.ts';
 
 /** Shared by the transfer screens' tests: the fake API, the accounts and a way to render. */
 
@@ -102,8 +101,7 @@ export function fakeApi(answers: Record<string, Answer[]> = {}) {
 /** Renders a screen at a path of a data router (the leave guard and links need one). */
 export async function renderScreen(ui: ReactNode, language: 'en' | 'fr' = 'en') {
   storeAccessToken('test-token');
-  const i18n = await createI18n(language);
-  addOnDemandCatalogues(i18n);
+  const i18n = await createTestI18n(language);
   const router = createMemoryRouter(
     [
       { path: '/here', element: ui },
@@ -112,9 +110,9 @@ export async function renderScreen(ui: ReactNode, language: 'en' | 'fr' = 'en') 
     { initialEntries: ['/here'] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   return { router };
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import {
   accountTypes,
@@ -24,7 +24,6 @@ import { FieldMessages } from '../../../ui/field-messages.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { stepPath, useApplication } from '../step/application-context.tsx';
 import { StepPage } from '../step/step-page.tsx';
-import { addPartnersCatalogue } from '../../../locales/partners.ts';
 import { useStepForm } from '../step/use-step-form.ts';
 
 interface Values {
@@ -46,7 +45,6 @@ const fieldIds = {
  */
 export function AccountStep() {
   const { t, i18n } = useTranslation('onboarding');
-  addPartnersCatalogue(i18n);
   const { t: tp } = useTranslation('partners');
   const language = i18n.language as Language;
   const { application } = useApplication();

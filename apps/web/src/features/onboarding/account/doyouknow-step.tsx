@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { doYouKnowStepSchema } from '@portal/domain/rules/account-selection';
 import { RadioChoices } from '../../../ui/choices.tsx';
 import { StepPage } from '../step/step-page.tsx';

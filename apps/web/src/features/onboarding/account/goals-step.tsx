@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { optionsOf, type Language } from '@portal/domain/enums/define-enum';
 import { accountGoalLabels, accountGoals, type AccountGoal } from '@portal/domain/enums/onboarding';
 import { goalsStepSchema } from '@portal/domain/rules/account-selection';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import type { Language } from '@portal/domain/enums/define-enum';
 import { needsPepForm, pepFormDueDate, type Affiliations } from '@portal/domain/rules/affiliations';

@@ -1,11 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../../lib/i18n.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@portal/domain/enums/define-enum';
-import { createI18n } from '../../../lib/i18n.ts';
-import { addOnDemandCatalogues } from '../../../locales/on-demand.ts';
+import { createTestI18n } from '../../../test/i18n.ts';
 import {
   AffiliationFields,
   personAffiliationValues,
@@ -28,12 +27,11 @@ function Form({ initial }: { initial: PersonAffiliationValues }) {
 async function renderFields(language: Language, saved: unknown = {}) {
   // The countries list is fetched; an empty one is enough for these questions.
   vi.spyOn(window, 'fetch').mockResolvedValue(new Response('[]', { status: 200 }));
-  const i18n = await createI18n(language);
-  addOnDemandCatalogues(i18n);
+  const i18n = await createTestI18n(language);
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <Form initial={personAffiliationValues(saved)} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

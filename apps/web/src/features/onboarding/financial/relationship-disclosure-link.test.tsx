@@ -1,18 +1,16 @@
 import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../../lib/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@portal/domain/enums/define-enum';
-import { createI18n } from '../../../lib/i18n.ts';
-import { addOnDemandCatalogues } from '../../../locales/on-demand.ts';
+import { createTestI18n } from '../../../test/i18n.ts';
 import { RelationshipDisclosureLink } from './relationship-disclosure-link.tsx';
 
 async function renderLink(language: Language) {
-  const i18n = await createI18n(language);
-  addOnDemandCatalogues(i18n);
+  const i18n = await createTestI18n(language);
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <RelationshipDisclosureLink />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

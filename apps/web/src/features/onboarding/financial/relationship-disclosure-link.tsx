@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Language } from '@portal/domain/enums/define-enum';
 import { TRUSTED_CONTACT_PURPOSES } from '@portal/domain/rules/affiliations';
 import { documentPath, RELATIONSHIP_DISCLOSURE } from '@portal/domain/rules/agreement-documents';

@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../../lib/i18n.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../../lib/i18n.ts';
+import { createTestI18n } from '../../../test/i18n.ts';
 import { storeAccessToken } from '../../../lib/session-token.ts';
 import { WorkEmailVerification } from './work-email-verification.tsx';
 
@@ -43,11 +43,11 @@ function fakeWorkEmailApi({ verified = false } = {}) {
 
 async function show(language: 'en' | 'fr', email = 'Jo@Harbour.example') {
   storeAccessToken('test-token');
-  const i18n = await createI18n(language);
+  const i18n = await createTestI18n(language);
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <WorkEmailVerification applicationId={ID} email={email} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

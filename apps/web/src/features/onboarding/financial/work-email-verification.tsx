@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { messageFor } from '@portal/domain/messages/messages';
 import { workEmailSchema } from '@portal/domain/promo/partners-api';
 import type { Language } from '@portal/domain/enums/define-enum';
 import { workEmailApi, type Refusal } from '../../../lib/promo-api.ts';
-import { addPartnersCatalogue } from '../../../locales/partners.ts';
 import { TextField } from '../../../ui/text-field.tsx';
 
 type Stage =
@@ -24,7 +23,6 @@ export function WorkEmailVerification({
   email: string;
 }) {
   const { t, i18n } = useTranslation('partners');
-  addPartnersCatalogue(i18n);
   const language = i18n.language as Language;
   const parsed = workEmailSchema.safeParse(email);
   const address = parsed.success ? parsed.data : null;

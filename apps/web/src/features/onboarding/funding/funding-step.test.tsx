@@ -1,15 +1,14 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../../lib/i18n.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import type { FundingItem, FundingToAccount } from '@portal/domain/funding/funding-item';
 import type { CoAccount, TransferView } from '@portal/domain/transfers/transfer-request';
 import type { ApplicationDetail } from '../../../lib/applications-api.ts';
-import { createI18n } from '../../../lib/i18n.ts';
+import { createTestI18n } from '../../../test/i18n.ts';
 import { storeAccessToken } from '../../../lib/session-token.ts';
-import { addOnDemandCatalogues } from '../../../locales/on-demand.ts';
 import { ApplicationContext } from '../step/application-context.tsx';
 import { FundingStep } from './funding-step.tsx';
 
@@ -158,8 +157,7 @@ async function renderStep(
   initialEntry = `/application/${APPLICATION_ID}/funding`,
 ) {
   storeAccessToken('test-token');
-  const i18n = await createI18n(language);
-  addOnDemandCatalogues(i18n);
+  const i18n = await createTestI18n(language);
   const context = {
     application,
     draftOf: () => undefined,
@@ -183,9 +181,9 @@ async function renderStep(
     { initialEntries: [initialEntry] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   await screen.findByRole('heading', { level: 2 });
   return { router };

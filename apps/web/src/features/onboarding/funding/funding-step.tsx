@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BRAND_NAME } from '@portal/domain/brand';
 import type { BankAccount } from '@portal/domain/funding/bank-account';

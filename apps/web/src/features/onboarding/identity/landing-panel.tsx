@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { identityMethods, type IdentityMethod } from '../../../lib/identity-api.ts';
 import { ScreenHeading } from './screen-heading.tsx';
 import { SupportNotice } from './support-notice.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { expiryProblem } from '@portal/domain/identity/document-expiry';
 import { messageFor } from '@portal/domain/messages/messages';
 import { refusalOf } from '../../../lib/applications-api.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { refusalOf } from '../../../lib/applications-api.ts';
 import { handoffRunning, identityApi, type IdentityHandoff } from '../../../lib/identity-api.ts';
 import { ErrorSummary, type FieldProblem } from '../../../ui/error-summary.tsx';

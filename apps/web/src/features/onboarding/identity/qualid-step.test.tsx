@@ -1,13 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../../lib/i18n.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@portal/domain/enums/define-enum';
-import { createI18n } from '../../../lib/i18n.ts';
+import { createTestI18n } from '../../../test/i18n.ts';
 import type { IdentityHandoff, IdentityView, KbaQuestion } from '../../../lib/identity-api.ts';
 import { storeAccessToken } from '../../../lib/session-token.ts';
-import { addOnDemandCatalogues } from '../../../locales/on-demand.ts';
 import type { ApplicationDetail } from '../../../lib/applications-api.ts';
 import { ApplicationContext, type ApplicationContextValue } from '../step/application-context.tsx';
 import { QualidStep } from './qualid-step.tsx';
@@ -105,8 +104,7 @@ async function renderStep({
   application?: Pick<ApplicationDetail, 'status' | 'role'>;
 } = {}) {
   storeAccessToken('test-token');
-  const i18n = await createI18n(language);
-  addOnDemandCatalogues(i18n);
+  const i18n = await createTestI18n(language);
   const router = createMemoryRouter(
     [
       {
@@ -131,9 +129,9 @@ async function renderStep({
     { initialEntries: [`/application/${APPLICATION_ID}/qualid`] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   await screen.findByRole('heading', { level: 2 });
   return { router };

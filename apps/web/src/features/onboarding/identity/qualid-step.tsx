@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { signerOnTurn } from '@portal/domain/rules/esign';
 import { refusalOf } from '../../../lib/applications-api.ts';

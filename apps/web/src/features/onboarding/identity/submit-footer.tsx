@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /**
  * The end of an identity form: what is being sent (announced politely), the failed request

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { pick, type Language } from '@portal/domain/enums/define-enum';
 import { supportHours } from '@portal/domain/identity/support-hours';
 import { siteLinks } from '../../../lib/site-links.ts';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { pick, type Language } from '@portal/domain/enums/define-enum';
 import { uploadDocumentTypeLabels } from '@portal/domain/enums/documents';
 import {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ExpressPrefill } from '@portal/domain/express/express-api';
 import { HttpError } from '../../../lib/http/http-client.ts';
 import { http } from '../../../lib/http/http.ts';

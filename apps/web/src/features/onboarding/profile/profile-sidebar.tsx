@@ -1,6 +1,6 @@
 import { employmentFieldNames } from '@portal/domain/rules/profile';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useHref, useLocation } from 'react-router';
 
 /** One section of the profile form, the id of its heading, and whether it is complete. */

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useParams } from 'react-router';
 import { messageFor } from '@portal/domain/messages/messages';
 import { promoCodeSchema } from '@portal/domain/promo/promo-api';
 import type { Language } from '@portal/domain/enums/define-enum';
-import { addPartnersCatalogue } from '../../../locales/partners.ts';
 import { promoApi, type AcceptedPromoCode } from '../../../lib/promo-api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../ui/page.tsx';
@@ -19,7 +18,6 @@ import { PromoOffer } from '../step/promo-offer.tsx';
  */
 export function PromoPage() {
   const { t, i18n } = useTranslation('partners');
-  addPartnersCatalogue(i18n);
   const language = i18n.language as Language;
   const { applicationId = '' } = useParams();
   const load = useCallback(

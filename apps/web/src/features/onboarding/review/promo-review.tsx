@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import type { NamedAccountTypeName } from '@portal/domain';
 import type { Language } from '@portal/domain/enums/define-enum';
@@ -7,7 +7,6 @@ import { messageFor } from '@portal/domain/messages/messages';
 import { promoFitsAccounts } from '@portal/domain/promo/promo-api';
 import { partnerAgreementApi, promoApi } from '../../../lib/promo-api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
-import { addPartnersCatalogue } from '../../../locales/partners.ts';
 import { PromoOffer } from '../step/promo-offer.tsx';
 
 /** The id of the way to the promo screen: the review's error summary links there. */
@@ -28,7 +27,6 @@ export function PromoReview({
   accounts: readonly NamedAccountTypeName[];
 }) {
   const { t, i18n } = useTranslation('partners');
-  addPartnersCatalogue(i18n);
   const language = i18n.language as Language;
   const load = useCallback(
     async (signal: AbortSignal) => {

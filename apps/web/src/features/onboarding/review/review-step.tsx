@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Language } from '@portal/domain/enums/define-enum';
 import { chosenAccounts, stepApplies } from '@portal/domain/rules/onboarding-flow';
 import { CUSTOMER_AGREEMENTS, documentPath } from '@portal/domain/rules/agreement-documents';

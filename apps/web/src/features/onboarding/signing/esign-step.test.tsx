@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../../lib/i18n.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@portal/domain/enums/define-enum';
@@ -9,11 +9,10 @@ import {
   ESIGN_TURN_CHECK_DELAYS_MS,
   type EsignState,
 } from '@portal/domain/rules/esign';
-import { createI18n } from '../../../lib/i18n.ts';
+import { createTestI18n } from '../../../test/i18n.ts';
 import { storeAccessToken } from '../../../lib/session-token.ts';
 import { UserInfoProvider, type UserInfoState } from '../../../lib/user-info.tsx';
 import { client } from '../../../test/render-app.tsx';
-import { addOnDemandCatalogues } from '../../../locales/on-demand.ts';
 import { EsignStep } from './esign-step.tsx';
 
 const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000000';
@@ -66,8 +65,7 @@ async function renderStep({
   user = { status: 'signedIn', user: { ...client, emailVerified: true } },
 }: { language?: Language; query?: string; pollIntervalMs?: number; user?: UserInfoState } = {}) {
   storeAccessToken('test-token');
-  const i18n = await createI18n(language);
-  addOnDemandCatalogues(i18n);
+  const i18n = await createTestI18n(language);
   const router = createMemoryRouter(
     [
       {
@@ -82,11 +80,11 @@ async function renderStep({
     { initialEntries: [`/application/${APPLICATION_ID}/esign${query}`] },
   );
   const rendered = render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <UserInfoProvider initial={user} load={() => Promise.reject(new Error('not in tests'))}>
         <RouterProvider router={router} />
       </UserInfoProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   // The page's own heading shows at once (no waiting here: a test may run on a fake clock).
   screen.getByRole('heading', { level: 1 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_READY_BUSINESS_DAYS } from '@portal/domain/constants';
 import {

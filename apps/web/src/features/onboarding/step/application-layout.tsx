@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
 import {
   onboardingSteps,
@@ -16,7 +16,6 @@ import {
   verifiesIdentityAt,
 } from '@portal/domain/rules/onboarding-flow';
 import { acceptsChanges } from '@portal/domain/status/application-status-machine';
-import { addOnDemandCatalogues } from '../../../locales/on-demand.ts';
 import {
   applicationsApi,
   refusalOf,
@@ -53,8 +52,6 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  * answers. The six-step progress bar sits above the step.
  */
 export function ApplicationLayout() {
-  const { i18n } = useTranslation();
-  addOnDemandCatalogues(i18n);
   const { t } = useTranslation('onboarding');
   const { applicationId = '' } = useParams();
   const location = useLocation();

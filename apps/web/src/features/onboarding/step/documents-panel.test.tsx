@@ -1,14 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../../lib/i18n.ts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
 import type { Language } from '@portal/domain/enums/define-enum';
 import type { UploadedDocument } from '../../../lib/documents-api.ts';
-import { createI18n } from '../../../lib/i18n.ts';
+import { createTestI18n } from '../../../test/i18n.ts';
 import { storeAccessToken } from '../../../lib/session-token.ts';
-import enDocuments from '../../../locales/en/documents.json';
-import frDocuments from '../../../locales/fr/documents.json';
 import { DocumentsPanel } from './documents-panel.tsx';
 
 const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000000';
@@ -142,14 +140,11 @@ async function renderPanel({
   const api = fakeDocumentsApi(documents);
   if (listFails) api.failNext(503);
   storeAccessToken('test-token');
-  const i18n = await createI18n(language);
-  // The application screens bring this catalogue (locales/on-demand.ts); here it is added alone.
-  i18n.addResourceBundle('en', 'documents', enDocuments);
-  i18n.addResourceBundle('fr', 'documents', frDocuments);
+  const i18n = await createTestI18n(language);
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <DocumentsPanel applicationId={APPLICATION_ID} accounts={accounts} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   return api;
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The error message of the answer at a path of the step data (`affiliations.primary.isPep`). */
 export type ErrorAt = (path: string) => string | undefined;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { namedAccountTypeLabels } from '@portal/domain/enums/account-types';
 import { pick, type Language } from '@portal/domain/enums/define-enum';
 import type { AcceptedPromoCode } from '../../../lib/promo-api.ts';

@@ -1,10 +1,10 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../../lib/i18n.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createI18n } from '../../../lib/i18n.ts';
+import { createTestI18n } from '../../../test/i18n.ts';
 import { endSession, resetSessionEnd } from '../../../lib/session-end.ts';
 import { fakeApplicationsApi } from '../../../test/fake-applications-api.ts';
 import { client, renderApp } from '../../../test/render-app.tsx';
@@ -109,9 +109,9 @@ describe('the draft kept when the session ends', () => {
       { initialEntries: ['/'] },
     );
     render(
-      <I18nextProvider i18n={await createI18n('en')}>
+      <TranslationProvider i18n={await createTestI18n('en')}>
         <RouterProvider router={router} />
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
     await userEvent.type(screen.getByLabelText('First name'), 'Camille');
     await userEvent.type(screen.getByLabelText('SIN'), '046454286');

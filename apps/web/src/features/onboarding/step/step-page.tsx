@@ -1,5 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useLocation } from 'react-router';
 import type { OnboardingStep } from '@portal/domain/onboarding-steps';
 import { previousStepBefore, stepOpen } from '@portal/domain/rules/onboarding-flow';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate } from 'react-router';
 import { messageFor } from '@portal/domain/messages/messages';
 import type { Language } from '@portal/domain/enums/define-enum';

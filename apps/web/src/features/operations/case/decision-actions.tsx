@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { uploadDocumentTypeLabels, uploadDocumentTypes } from '@portal/domain/enums/documents';
 import {
   declineCategories,

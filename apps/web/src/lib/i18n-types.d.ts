@@ -1,9 +1,0 @@
-import 'i18next';
-import type { AllResources } from './i18n.ts';
-
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'common';
-    resources: AllResources;
-  }
-}

@@ -1,0 +1,54 @@
+import type { Plugin } from 'vite';
+import { compileCatalogue, type CatalogueSource } from './compile-catalogue.ts';
+
+const CATALOGUE = /[\\/]src[\\/]locales[\\/](en|fr)[\\/][\w-]+\.json\?(.*&)?compiled$/;
+/** `useTranslation('ns')`, `useTranslation()` (common) and `{ ns: 'ns' }`, in transformed code. */
+const NAMESPACE_USE = /\buseTranslation\(\s*(?:["'](\w+)["'])?\s*\)|\bns:\s*["'](\w+)["']/g;
+
+/** Where the build records which namespaces each chunk's modules use (scripts/route-chunks.mjs). */
+export const CATALOGUE_USAGE_FILE = '.vite/catalogue-usage.json';
+
+/** The namespaces a module's code asks for. */
+export function namespacesUsedBy(code: string): string[] {
+  const found = new Set<string>();
+  for (const match of code.matchAll(NAMESPACE_USE)) found.add(match[1] ?? match[2] ?? 'common');
+  return [...found].sort();
+}
+
+/**
+ * Catalogues are compiled when they are bundled (ADR 0031): `src/locales/<lang>/*.json?compiled`
+ * is the catalogue as the compiled messages Lingui's runtime reads, so the browser never parses
+ * ICU. A plain import of the file (tests, the not-found frame) keeps the text as written.
+ *
+ * The client build also records, per chunk, the namespaces its modules use: the size budget
+ * counts a route's catalogues with its code, as a visitor downloads them before the screen shows.
+ */
+export function compiledCatalogues(): Plugin {
+  return {
+    name: 'portal-compiled-catalogues',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!CATALOGUE.test(id)) return undefined;
+      const compiled = compileCatalogue(JSON.parse(code) as CatalogueSource);
+      return { code: `export default ${JSON.stringify(compiled)};`, map: null, moduleType: 'js' };
+    },
+    generateBundle(options, bundle) {
+      if (options.format !== 'es' || this.environment.config.consumer !== 'client') return;
+      const usage: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const namespaces = new Set<string>();
+        for (const id of output.moduleIds) {
+          const code = this.getModuleInfo(id)?.code;
+          if (code) for (const namespace of namespacesUsedBy(code)) namespaces.add(namespace);
+        }
+        if (namespaces.size > 0) usage[output.fileName] = [...namespaces].sort();
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: CATALOGUE_USAGE_FILE,
+        source: `${JSON.stringify(usage, null, 1)}\n`,
+      });
+    },
+  };
+}
