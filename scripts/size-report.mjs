@@ -30,6 +30,17 @@ const PUBLIC_BUDGET_KB = 125;
 const PHONE_BUDGET_KB = 130;
 const STEP_BUDGET_KB = 260;
 const NEXT_STEP_BUDGET_KB = 30;
+/**
+ * Where issue 31's goals are not reached yet, the ceiling that holds meanwhile (the figure
+ * measured when it was set, rounded up): the script fails above it, so nothing grows, and says
+ * the goal is not met. Each entry goes once its goal is met (ADR 0031, "Where it stands").
+ * @type {Record<string, number>}
+ */
+const CEILINGS_UNTIL_MET = {
+  '/action': 127.5,
+  step: 285,
+  nextStep: 80,
+};
 const PHONE_ROUTE = '/verify/:credential';
 const STEP_ROUTE = /^\/application\/:applicationId\/(?!promo$)[a-z]+$/;
 
@@ -72,10 +83,27 @@ const failures = [];
 const line = (/** @type {(typeof measured)[number]} */ row) =>
   `${row.kb.toFixed(1).padStart(7)} KB  (catalogues ${row.catalogueKb.toFixed(1).padStart(4)})  ` +
   `${String(row.files.length).padStart(2)} files  #${row.route.path}${row.zod ? '  (zod)' : ''}`;
-const check = (/** @type {(typeof measured)[number]} */ row, /** @type {number} */ budget) => {
-  console.log(`${line(row)}${row.kb > budget ? `  OVER ${budget}` : ''}`);
-  if (row.kb > budget) failures.push(`#${row.route.path}: ${row.kb.toFixed(1)} KB > ${budget}`);
+/** @type {string[]} */
+const goalsNotMet = [];
+/**
+ * Fails above the budget, or above the ceiling where one holds until the goal is met.
+ * @param {string} what @param {number} kb @param {number} budget @param {string} [ceilingKey]
+ */
+const judge = (what, kb, budget, ceilingKey) => {
+  if (kb <= budget) return '';
+  const ceiling = ceilingKey ? CEILINGS_UNTIL_MET[ceilingKey] : undefined;
+  if (ceiling !== undefined && kb <= ceiling) {
+    goalsNotMet.push(`${what}: ${kb.toFixed(1)} KB, goal ${budget}, ceiling ${ceiling}`);
+    return `  goal ${budget} not met (ceiling ${ceiling})`;
+  }
+  failures.push(`${what}: ${kb.toFixed(1)} KB > ${ceiling ?? budget}`);
+  return `  OVER ${ceiling ?? budget}`;
 };
+const check = (
+  /** @type {(typeof measured)[number]} */ row,
+  /** @type {number} */ budget,
+  /** @type {string} */ ceilingKey = row.route.path,
+) => console.log(`${line(row)}${judge(`#${row.route.path}`, row.kb, budget, ceilingKey)}`);
 
 console.log('Public routes: JavaScript before the screen shows, gzip');
 console.log(`(budget ${PUBLIC_BUDGET_KB} KB; #${PHONE_ROUTE} ${PHONE_BUDGET_KB} KB; no zod)`);
@@ -86,7 +114,7 @@ for (const row of measured.filter((r) => isPublic(r.route))) {
 
 const steps = measured.filter((r) => STEP_ROUTE.test(r.route.path));
 console.log(`\nApplication steps, first visit signed in (budget ${STEP_BUDGET_KB} KB)`);
-for (const row of steps) check(row, STEP_BUDGET_KB);
+for (const row of steps) check(row, STEP_BUDGET_KB, 'step');
 
 console.log(`\nMoving to the next step: what it downloads (budget ${NEXT_STEP_BUDGET_KB} KB)`);
 let largestStep = 0;
@@ -97,18 +125,14 @@ for (const [index, row] of steps.entries()) {
   const added = kbOf(row.files.filter((file) => !had.has(file)));
   largestStep = Math.max(largestStep, added);
   const name = (/** @type {string} */ p) => p.split('/').pop();
-  const over = added > NEXT_STEP_BUDGET_KB ? `  OVER ${NEXT_STEP_BUDGET_KB}` : '';
-  console.log(
-    `${added.toFixed(1).padStart(7)} KB  ${name(previous.route.path)} -> ${name(row.route.path)}${over}`,
-  );
-  if (added > NEXT_STEP_BUDGET_KB) {
-    failures.push(
-      `${previous.route.path} -> ${name(row.route.path)}: ${added.toFixed(1)} KB > ${NEXT_STEP_BUDGET_KB}`,
-    );
-  }
+  const moving = `${name(previous.route.path)} -> ${name(row.route.path)}`;
+  const verdict = judge(moving, added, NEXT_STEP_BUDGET_KB, 'nextStep');
+  console.log(`${added.toFixed(1).padStart(7)} KB  ${moving}${verdict}`);
 }
 
-console.log('\nOther signed-in routes, for information (a signed-out visitor goes to sign in first)');
+console.log(
+  '\nOther signed-in routes, for information (a signed-out visitor goes to sign in first)',
+);
 for (const row of measured.filter((r) => !isPublic(r.route) && !steps.includes(r))) {
   console.log(line(row));
 }
@@ -119,6 +143,11 @@ console.log(
     `#${PHONE_ROUTE} ${worst(measured.filter((r) => r.route.path === PHONE_ROUTE)).toFixed(1)} KB, ` +
     `step ${worst(steps).toFixed(1)} KB, next step ${largestStep.toFixed(1)} KB`,
 );
+if (goalsNotMet.length > 0) {
+  console.log(
+    `\nIssue 31's goals not met yet (held at their ceilings):\n  ${goalsNotMet.join('\n  ')}`,
+  );
+}
 if (failures.length > 0) {
   console.error(`\nOver budget:\n  ${failures.join('\n  ')}`);
   process.exit(1);

@@ -11,6 +11,8 @@ export default defineConfig({
     // The in-memory mode (VITE_IN_MEMORY_API=true, ADR 0028) builds beside the normal build.
     ...(inMemoryBuild && { outDir: IN_MEMORY_OUT_DIR }),
     manifest: true,
+    // Every browser the portal supports preloads modules itself (ADR 0031).
+    modulePreload: { polyfill: false },
     rollupOptions: {
       input: {
         main: resolve(import.meta.dirname, 'index.html'),

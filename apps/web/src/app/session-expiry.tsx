@@ -44,7 +44,7 @@ export function SessionExpiry({
   expire = sessionExpired,
   leave = leaveToSiteRoot,
 }: SessionExpiryProps) {
-  const { t, i18n } = useTranslation('common');
+  const { t, i18n } = useTranslation('signedIn');
   const deadline = useSyncExternalStore(subscribeToSessionDeadline, readSessionDeadline);
   const [clock, setClock] = useState(now);
   /** The end whose (unextendable) warning the person closed. */

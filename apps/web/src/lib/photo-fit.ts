@@ -1,5 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '@portal/domain/constants';
-import { extensionOf } from '@portal/domain/rules/uploads';
+import { extensionOf } from '@portal/domain/rules/file-names';
 
 /** A photo is never made smaller than this on its long side: ID text must stay readable. */
 export const PHOTO_MIN_LONG_SIDE = 1600;

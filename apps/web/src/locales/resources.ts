@@ -2,6 +2,7 @@ import type account from './en/account.json';
 import type advisor from './en/advisor.json';
 import type authCode from './en/authCode.json';
 import type common from './en/common.json';
+import type dashboard from './en/dashboard.json';
 import type dashboardOutcome from './en/dashboardOutcome.json';
 import type documents from './en/documents.json';
 import type errors from './en/errors.json';
@@ -21,6 +22,7 @@ import type pages from './en/pages.json';
 import type partners from './en/partners.json';
 import type profile from './en/profile.json';
 import type review from './en/review.json';
+import type signedIn from './en/signedIn.json';
 import type rifPayout from './en/rifPayout.json';
 import type transfers from './en/transfers.json';
 
@@ -34,6 +36,7 @@ export type AllResources = {
   advisor: typeof advisor;
   authCode: typeof authCode;
   common: typeof common;
+  dashboard: typeof dashboard;
   dashboardOutcome: typeof dashboardOutcome;
   documents: typeof documents;
   errors: typeof errors;
@@ -53,6 +56,7 @@ export type AllResources = {
   partners: typeof partners;
   profile: typeof profile;
   review: typeof review;
+  signedIn: typeof signedIn;
   rifPayout: typeof rifPayout;
   transfers: typeof transfers;
 };
@@ -63,6 +67,7 @@ export const ALL_NAMESPACES = [
   'advisor',
   'authCode',
   'common',
+  'dashboard',
   'dashboardOutcome',
   'documents',
   'errors',
@@ -82,6 +87,7 @@ export const ALL_NAMESPACES = [
   'partners',
   'profile',
   'review',
+  'signedIn',
   'rifPayout',
   'transfers',
 ] as const satisfies readonly (keyof AllResources)[];

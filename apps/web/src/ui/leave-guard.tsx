@@ -23,7 +23,7 @@ export function LeaveGuard({
   /** The person chose to leave without saving: what was unsaved may be let go. */
   onLeave?: () => void;
 }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('signedIn');
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       when &&

@@ -7,7 +7,7 @@ import styles from './progress-bar.module.css';
  * `aria-current="step"`, and the status line tells screen readers "Step n of 6".
  */
 export function ProgressBar({ current }: { current: ProgressStep }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('signedIn');
   const currentIndex = progressSteps.indexOf(current);
   return (
     <nav className={styles.progress} aria-label={t('progress.label')}>

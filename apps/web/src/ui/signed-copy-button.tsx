@@ -11,7 +11,7 @@ export function SignedCopyButton({
   /** The application's short reference, in the file name and the button's accessible name. */
   reference: string;
 }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('signedIn');
   return (
     <DownloadButton
       fetchFile={() => esignApi.signedDocument(applicationId)}

@@ -1,6 +1,10 @@
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../constants.ts';
 import { namedAccountTypes } from '../enums/account-types.ts';
 import { uploadDocumentTypes, type UploadDocumentType } from '../enums/documents.ts';
+import { extensionOf, isHeifPicture, startsWith } from './file-names.ts';
+
+// Where they were first: a phone's photo-ID page needs them without the rest of this module.
+export { extensionOf, isHeifPicture };
 
 /**
  * The upload rules of spec section 5 and the architecture page ("Data protection"): a
@@ -68,11 +72,6 @@ export interface DocumentSummary {
   uploadedAt: string;
 }
 
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
-  if (bytes.length < offset + signature.length) return false;
-  return signature.every((byte, index) => bytes[offset + index] === byte);
-}
-
 function littleEndian32(bytes: Uint8Array, offset: number): number {
   return (
     (bytes[offset] ?? 0) +
@@ -112,13 +111,6 @@ export function detectFileType(bytes: Uint8Array): UploadFileType | null {
     return 'bmp';
   }
   return null;
-}
-
-/** The lower-cased extension of a file name ('' when it has none). */
-export function extensionOf(fileName: string): string {
-  const base = fileName.split(/[/\\]/).pop() ?? '';
-  const dot = base.lastIndexOf('.');
-  return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
 }
 
 export function isUploadExtension(extension: string): extension is UploadExtension {
@@ -179,21 +171,6 @@ export const PDF_ONLY_DOCUMENT_TYPES: readonly UploadDocumentType[] = [
   'bankStatement',
   'creditStatement',
 ];
-
-/** ISO-BMFF brands of HEIF/HEIC pictures (what iPhones save by default). */
-const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
-
-/**
- * Whether a file is a HEIC/HEIF picture, by its name or by its `ftyp` box: phones save photos
- * so, and no browser can show or re-encode them, so the person is told how to get a JPEG.
- */
-export function isHeifPicture(fileName: string, bytes?: Uint8Array | null): boolean {
-  const extension = extensionOf(fileName);
-  if (extension === 'heic' || extension === 'heif') return true;
-  if (!bytes || !startsWith(bytes, [0x66, 0x74, 0x79, 0x70], 4)) return false;
-  const brand = String.fromCharCode(...bytes.slice(8, 12));
-  return HEIF_BRANDS.has(brand);
-}
 
 export interface UploadProblem {
   path: 'documentType' | 'account' | 'reason' | 'file';

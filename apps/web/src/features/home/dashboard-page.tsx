@@ -36,7 +36,7 @@ const ApplicationOutcome = lazy(async () => ({
  * instructions.
  */
 export function DashboardPage() {
-  const { t, i18n } = useTranslation('pages');
+  const { t, i18n } = useTranslation('dashboard');
   const { t: tc } = useTranslation('common');
   const userInfo = useUserInfo();
   const navigate = useNavigate();
@@ -53,13 +53,9 @@ export function DashboardPage() {
   } | null;
   const [announcement, setAnnouncement] = useState<string | null>(
     arrivedFrom?.jointApplicationJoined
-      ? t(
-          arrivedFrom.jointVerifiesIdentity
-            ? 'dashboard.jointJoinedVerify'
-            : 'dashboard.jointJoined',
-        )
+      ? t(arrivedFrom.jointVerifiesIdentity ? 'jointJoinedVerify' : 'jointJoined')
       : arrivedFrom?.savedApplication
-        ? t('dashboard.savedAnnouncement')
+        ? t('savedAnnouncement')
         : null,
   );
   const [problem, setProblem] = useState<'start' | 'delete' | null>(null);
@@ -114,7 +110,7 @@ export function DashboardPage() {
       if (listing.state === 'ready') {
         setApplications(listing.data.filter((a) => a.id !== application.id));
       }
-      setAnnouncement(t('dashboard.deleted'));
+      setAnnouncement(t('deleted'));
       headingRef.current?.focus();
     } catch {
       setProblem('delete');
@@ -133,23 +129,23 @@ export function DashboardPage() {
       onClick={start}
       aria-disabled={starting}
     >
-      {starting ? t('dashboard.starting') : t('dashboard.start')}
+      {starting ? t('starting') : t('start')}
     </button>
   );
 
   return (
-    <Page title={t('dashboard.title')} heading={t('dashboard.heading')}>
+    <Page title={t('title')} heading={t('heading')}>
       {userInfo.status === 'signedIn' && (
-        <p className="lead">{t('dashboard.welcome', { name: userInfo.user.firstName })}</p>
+        <p className="lead">{t('welcome', { name: userInfo.user.firstName })}</p>
       )}
-      <p>{t('dashboard.intro')}</p>
+      <p>{t('intro')}</p>
       {userInfo.status === 'signedIn' && userInfo.user.emailVerified === false && (
         // A task, not an error: it stays until the address is proved.
         <section className="notice-info" aria-labelledby="verify-email-heading">
-          <h2 id="verify-email-heading">{t('dashboard.verifyEmail.heading')}</h2>
-          <p>{t('dashboard.verifyEmail.text', { email: userInfo.user.email })}</p>
+          <h2 id="verify-email-heading">{t('verifyEmail.heading')}</h2>
+          <p>{t('verifyEmail.text', { email: userInfo.user.email })}</p>
           <p>
-            <Link to="/home/verify-email">{t('dashboard.verifyEmail.link')}</Link>
+            <Link to="/home/verify-email">{t('verifyEmail.link')}</Link>
           </p>
         </section>
       )}
@@ -158,37 +154,37 @@ export function DashboardPage() {
       </div>
       {problem && (
         <div className="notice-warning" role="alert">
-          <p>{t(problem === 'start' ? 'dashboard.startFailed' : 'dashboard.deleteFailed')}</p>
+          <p>{t(problem === 'start' ? 'startFailed' : 'deleteFailed')}</p>
         </div>
       )}
 
       <section aria-labelledby="applications-heading" aria-busy={listing.state === 'loading'}>
         <h2 id="applications-heading" ref={headingRef} tabIndex={-1}>
-          {t('dashboard.inProgress')}
+          {t('inProgress')}
         </h2>
         {listing.state === 'loading' && (
           <p className="loading-inline" role="status">
-            {t('dashboard.loading')}
+            {t('loading')}
           </p>
         )}
         {listing.state === 'failed' && (
           <div className="notice-warning" role="alert">
-            <p>{t('dashboard.loadFailed')}</p>
+            <p>{t('loadFailed')}</p>
             <button type="button" className="button button-secondary" onClick={retry}>
-              {t('dashboard.retry')}
+              {t('retry')}
             </button>
           </div>
         )}
         {listing.state === 'ready' && listing.data.length === 0 && (
           <div className="empty-state">
-            <p>{t(trialUser ? 'dashboard.trial.empty' : 'dashboard.empty')}</p>
+            <p>{t(trialUser ? 'trial.empty' : 'empty')}</p>
           </div>
         )}
         {listing.state === 'ready' && listing.data.length > 0 && (
           <ul className="application-list">
             {listing.data.map((application) => {
               const headingId = `application-${application.id}`;
-              const name = t('dashboard.applicationHeading', {
+              const name = t('applicationHeading', {
                 reference: referenceOf(application.id),
                 date: dateOf(application.createdAt),
               });
@@ -198,9 +194,9 @@ export function DashboardPage() {
               const verifyNow = identityToDo(application.role, application.status, identityState);
               const ownership =
                 application.ownershipTypeId === onboardingAccountTypes.Joint
-                  ? t('dashboard.joint')
+                  ? t('joint')
                   : application.ownershipTypeId === onboardingAccountTypes.Individual
-                    ? t('dashboard.individual')
+                    ? t('individual')
                     : null;
               return (
                 <li key={application.id} className="application-card" aria-labelledby={headingId}>
@@ -209,7 +205,7 @@ export function DashboardPage() {
                   </h3>
                   <p className="status-tag" data-status={application.status}>
                     {application.status === 'approved'
-                      ? t('dashboard.approvedStatus')
+                      ? t('approvedStatus')
                       : pick(
                           applicationStatusLabels[application.status as ApplicationStatus],
                           language,
@@ -218,43 +214,43 @@ export function DashboardPage() {
                   <dl className="application-facts">
                     {application.role === 'joint' && (
                       <div>
-                        <dt>{t('dashboard.yourPart')}</dt>
-                        <dd>{t('dashboard.jointApplicant')}</dd>
+                        <dt>{t('yourPart')}</dt>
+                        <dd>{t('jointApplicant')}</dd>
                       </div>
                     )}
                     {identityState && (
                       <div>
-                        <dt>{t('dashboard.identity')}</dt>
+                        <dt>{t('identity')}</dt>
                         <dd data-identity={identityState}>
-                          {t(`dashboard.identityStates.${identitySummaryOf(identityState)}`)}
+                          {t(`identityStates.${identitySummaryOf(identityState)}`)}
                         </dd>
                       </div>
                     )}
                     {ownership && (
                       <div>
-                        <dt>{t('dashboard.ownership')}</dt>
+                        <dt>{t('ownership')}</dt>
                         <dd>{ownership}</dd>
                       </div>
                     )}
                     <div>
-                      <dt>{t('dashboard.accounts')}</dt>
+                      <dt>{t('accounts')}</dt>
                       <dd>
                         {application.accounts.length > 0
                           ? application.accounts
                               .map((account) => pick(namedAccountTypeLabels[account], language))
                               .join(', ')
-                          : t('dashboard.noAccountsYet')}
+                          : t('noAccountsYet')}
                       </dd>
                     </div>
                     <div>
-                      <dt>{t('dashboard.lastSaved')}</dt>
+                      <dt>{t('lastSaved')}</dt>
                       <dd>{dateOf(application.updatedAt)}</dd>
                     </div>
                   </dl>
                   {open && application.role === 'primary' && (
                     <div className="actions">
                       <Link className="button button-primary" to={`/application/${application.id}`}>
-                        {t('dashboard.continue')}
+                        {t('continue')}
                         <span className="visually-hidden"> {name}</span>
                       </Link>
                       <button
@@ -262,7 +258,7 @@ export function DashboardPage() {
                         className="button button-secondary"
                         onClick={() => setDeleting(application)}
                       >
-                        {t('dashboard.delete')}
+                        {t('delete')}
                         <span className="visually-hidden"> {name}</span>
                       </button>
                     </div>
@@ -272,7 +268,7 @@ export function DashboardPage() {
                       {!decided(application) && (
                         <p>
                           {t(
-                            `dashboard.statusHelp.${verifyNow ? identityHelp(application) : statusHelp(application.status, application.role)}`,
+                            `statusHelp.${verifyNow ? identityHelp(application) : statusHelp(application.status, application.role)}`,
                           )}
                         </p>
                       )}
@@ -292,10 +288,10 @@ export function DashboardPage() {
                             to={`/application/${application.id}`}
                           >
                             {verifyNow
-                              ? t('dashboard.verifyIdentity')
+                              ? t('verifyIdentity')
                               : application.nextStep === 'esign'
-                                ? t('dashboard.sign')
-                                : t('dashboard.nextSteps')}
+                                ? t('sign')
+                                : t('nextSteps')}
                             <span className="visually-hidden"> {name}</span>
                           </Link>
                         )}
@@ -317,9 +313,9 @@ export function DashboardPage() {
           (trialUser ? (
             // A trial account never starts an application (spec section 6; the server refuses too).
             <div className="notice-info">
-              <p>{t('dashboard.trial.text')}</p>
+              <p>{t('trial.text')}</p>
               <p>
-                <Link to={trialLogoutPath}>{t('dashboard.trial.leave')}</Link>
+                <Link to={trialLogoutPath}>{t('trial.leave')}</Link>
               </p>
             </div>
           ) : (
@@ -329,24 +325,24 @@ export function DashboardPage() {
 
       {listing.state === 'ready' && listing.data.some(fundingOpenFor) && (
         <section aria-labelledby="funding-heading">
-          <h2 id="funding-heading">{t('dashboard.funding.heading')}</h2>
-          <p>{t('dashboard.funding.text')}</p>
+          <h2 id="funding-heading">{t('funding.heading')}</h2>
+          <p>{t('funding.text')}</p>
           <p>
-            <Link to="/home/funding">{t('dashboard.funding.link')}</Link>
+            <Link to="/home/funding">{t('funding.link')}</Link>
           </p>
         </section>
       )}
 
       <section aria-labelledby="w9-heading" className="w9">
-        <h2 id="w9-heading">{t('dashboard.w9.heading')}</h2>
-        <p>{t('dashboard.w9.who')}</p>
-        <p>{t('dashboard.w9.how')}</p>
+        <h2 id="w9-heading">{t('w9.heading')}</h2>
+        <p>{t('w9.who')}</p>
+        <p>{t('w9.how')}</p>
         <p>
-          <a href={siteLinks.forms[language]}>{t('dashboard.w9.link')}</a>
+          <a href={siteLinks.forms[language]}>{t('w9.link')}</a>
         </p>
       </section>
 
-      <p>{t('dashboard.help')}</p>
+      <p>{t('help')}</p>
       <ul>
         <li>
           <a href={siteLinks.faq[language]}>{tc('header.faq')}</a>
@@ -360,13 +356,13 @@ export function DashboardPage() {
         <Suspense fallback={null}>
           <ConfirmDialog
             isOpen
-            title={t('dashboard.deleteTitle')}
-            message={t('dashboard.deleteConfirm', {
+            title={t('deleteTitle')}
+            message={t('deleteConfirm', {
               reference: referenceOf(deleting.id),
               date: dateOf(deleting.createdAt),
             })}
-            confirmLabel={t('dashboard.deleteYes')}
-            cancelLabel={t('dashboard.deleteNo')}
+            confirmLabel={t('deleteYes')}
+            cancelLabel={t('deleteNo')}
             onConfirm={confirmDelete}
             onCancel={() => setDeleting(null)}
           />

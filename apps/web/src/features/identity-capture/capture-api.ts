@@ -1,5 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '@portal/domain/constants';
-import { isHeifPicture } from '@portal/domain/rules/uploads';
+import { isHeifPicture } from '@portal/domain/rules/file-names';
 
 /**
  * The phone pages' API (issue 13, ADR 0018). No bearer token: the credential in the URL (the SMS

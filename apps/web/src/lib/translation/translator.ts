@@ -30,10 +30,8 @@ export type TranslateOptions = {
 export interface TFunction<NS extends Namespace = 'common'> {
   (key: TranslationKey<NS>, options: TranslateOptions & { returnObjects: true }): string[];
   (key: TranslationKey<NS>, options?: TranslateOptions): string;
-  <Other extends Namespace>(
-    key: NoInfer<TranslationKey<Other>>,
-    options: TranslateOptions & { ns: Other },
-  ): string;
+  /** A key of another namespace (its keys are checked where that namespace is the own one). */
+  (key: string, options: TranslateOptions & { ns: Namespace }): string;
 }
 
 /** Loads one language's compiled catalogue of one namespace (a chunk of its own when built). */
