@@ -183,14 +183,13 @@ export function firstNamespaces() {
 
 /**
  * The catalogue files a set of chunks needs in one language: the first namespaces and every
- * namespace their modules use (the build's `.vite/catalogue-usage.json`), each a chunk of its
+ * namespace their modules use (the build's `.vite/chunk-usage.json`), each a chunk of its
  * own (ADR 0031).
  * @param {string} dist @param {Manifest} manifest @param {string[]} files
  * @param {'en' | 'fr'} language @returns {string[]}
  */
 export function catalogueFiles(dist, manifest, files, language) {
-  /** @type {Record<string, string[]>} */
-  const usage = JSON.parse(readFileSync(path.join(dist, '.vite/catalogue-usage.json'), 'utf8'));
+  const usage = readChunkUsage(dist).namespaces;
   const namespaces = new Set(firstNamespaces());
   for (const file of files) for (const namespace of usage[file] ?? []) namespaces.add(namespace);
   return [...namespaces].sort().map((namespace) => {
@@ -198,6 +197,38 @@ export function catalogueFiles(dist, manifest, files, language) {
     if (!chunk) throw new Error(`no ${language}/${namespace} catalogue in the manifest`);
     return chunk.file;
   });
+}
+
+/**
+ * What the build recorded per chunk (apps/web/src/lib/translation/vite-plugin.ts): the
+ * namespaces its modules use, and the chunks it downloads once its screen has shown.
+ * @param {string} dist
+ * @returns {{ namespaces: Record<string, string[]>, prefetches: Record<string, string[]> }}
+ */
+export const readChunkUsage = (dist) =>
+  JSON.parse(readFileSync(path.join(dist, '.vite/chunk-usage.json'), 'utf8'));
+
+/**
+ * The files a set of chunks downloads after its screen has shown (`onDemand(...).prefetch`),
+ * each with its static imports: there before the person moves on.
+ * @param {string} dist @param {Manifest} manifest @param {string[]} files @returns {string[]}
+ */
+export function prefetchedFiles(dist, manifest, files) {
+  const { prefetches } = readChunkUsage(dist);
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  /** @type {Set<string>} */
+  const found = new Set();
+  /** @param {string} file */
+  const collect = (file) => {
+    if (found.has(file)) return;
+    found.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) {
+      const chunk = manifest[imported];
+      if (chunk) collect(chunk.file);
+    }
+  };
+  for (const file of files) for (const target of prefetches[file] ?? []) collect(target);
+  return [...found];
 }
 
 /** @param {string} dist @param {string} file @returns {number} gzip (level 9) size in KB */

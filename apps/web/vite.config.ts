@@ -1,11 +1,19 @@
 import { resolve } from 'node:path';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compiledCatalogues } from './src/lib/translation/vite-plugin.ts';
 import { IN_MEMORY_OUT_DIR, inMemoryBuild, inMemoryFiles } from './src/in-memory/vite-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), compiledCatalogues(), inMemoryFiles()],
+  plugins: [
+    react(),
+    compiledCatalogues(),
+    // React Aria's own words (a combo box's announcements...) in English and French only, not
+    // its 34 languages (ADR 0031).
+    optimizeLocales.vite({ locales: ['en', 'fr'] }),
+    inMemoryFiles(),
+  ],
   build: {
     target: 'es2022',
     // The in-memory mode (VITE_IN_MEMORY_API=true, ADR 0028) builds beside the normal build.

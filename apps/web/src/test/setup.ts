@@ -3,10 +3,15 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { forgetSessionDeadline } from '../lib/session-clock.ts';
 import { resetSessionEnd } from '../lib/session-end.ts';
+import { preloadConfirmDialog } from '../ui/confirm-dialog.tsx';
 
 // Routes load their screens on demand; the first load of a lazy module can take more than the
 // default second on a busy 2-core machine, which is slowness, not failure.
 configure({ asyncUtilTimeout: 5000 });
+
+// The confirmation dialog downloads after a screen shows (ui/confirm-dialog.tsx); here it is
+// loaded once, so a test opens it as a person would once the page has settled.
+await preloadConfirmDialog();
 
 afterEach(() => {
   cleanup();

@@ -1,46 +1,31 @@
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import styles from './confirm-dialog.module.css';
-import { InitialFocusButton } from './initial-focus-button.tsx';
+import { Suspense, use, useEffect } from 'react';
+import { onDemand } from '../lib/on-demand.ts';
+import type { ConfirmDialogProps } from './confirm-dialog-view.tsx';
 
-export interface ConfirmDialogProps {
-  isOpen: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  cancelLabel: string;
-  onConfirm(): void;
-  onCancel(): void;
-}
+export type { ConfirmDialogProps };
+
+// React Aria's dialog is about 23 KB: not part of any screen's main content, it downloads once
+// the screen has shown, and is there by the time anyone asks a question of it.
+const view = onDemand(() => import('./confirm-dialog-view.tsx'));
+
+/** Downloads the dialog's code now (tests, before they open one). */
+export const preloadConfirmDialog = view.load;
 
 /**
- * A modal question with two answers. Focus is trapped inside and returns where it was; Escape
- * and a click outside mean "cancel", the answer that loses nothing.
+ * A modal question with two answers (`confirm-dialog-view.tsx`). Focus is trapped inside and
+ * returns where it was; Escape and a click outside mean "cancel", the answer that loses nothing.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
+  useEffect(() => view.prefetch(), []);
+  if (!props.isOpen) return null;
   return (
-    <ModalOverlay
-      className={styles.overlay}
-      isOpen={props.isOpen}
-      isDismissable
-      onOpenChange={(open) => !open && props.onCancel()}
-    >
-      <Modal className={styles.modal}>
-        <Dialog role="alertdialog" className={styles.dialog}>
-          <Heading slot="title" className={styles.title}>
-            {props.title}
-          </Heading>
-          <p>{props.message}</p>
-          <div className={styles.actions}>
-            {/* "Cancel" has the focus when the dialog opens, so Enter keeps what the person had. */}
-            <InitialFocusButton className="button button-primary" onPress={props.onCancel}>
-              {props.cancelLabel}
-            </InitialFocusButton>
-            <Button className="button button-secondary" onPress={props.onConfirm}>
-              {props.confirmLabel}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <Suspense fallback={null}>
+      <LoadedDialog {...props} />
+    </Suspense>
   );
+}
+
+function LoadedDialog(props: ConfirmDialogProps) {
+  const { ConfirmDialogView } = use(view.load());
+  return <ConfirmDialogView {...props} />;
 }

@@ -19,10 +19,8 @@ import { useResource } from '../../lib/use-resource.ts';
 import { useUserInfo } from '../../lib/user-info.tsx';
 import { Page } from '../../ui/page.tsx';
 import { SignedCopyButton } from '../../ui/signed-copy-button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
-// The dialog's library is large and needed only to delete: it loads after the list shows.
-const loadConfirmDialog = () => import('../../ui/confirm-dialog.tsx');
-const ConfirmDialog = lazy(async () => ({ default: (await loadConfirmDialog()).ConfirmDialog }));
 // What operations decided or ask (issue 16), with its words: loaded only for an application
 // that has some, so the landing route stays within its budget.
 const loadOutcome = () => import('./application-outcome.tsx');
@@ -60,11 +58,7 @@ export function DashboardPage() {
   );
   const [problem, setProblem] = useState<'start' | 'delete' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const hasApplications = listing.state === 'ready' && listing.data.length > 0;
   const trialUser = userInfo.status === 'signedIn' && userInfo.user.trialUser;
-  useEffect(() => {
-    if (hasApplications) void loadConfirmDialog();
-  }, [hasApplications]);
   // After an answer, focus goes to the card it changed (its form is gone).
   const [focusCard, setFocusCard] = useState<string | null>(null);
   useEffect(() => {
@@ -353,20 +347,18 @@ export function DashboardPage() {
       </ul>
 
       {deleting && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            isOpen
-            title={t('deleteTitle')}
-            message={t('deleteConfirm', {
-              reference: referenceOf(deleting.id),
-              date: dateOf(deleting.createdAt),
-            })}
-            confirmLabel={t('deleteYes')}
-            cancelLabel={t('deleteNo')}
-            onConfirm={confirmDelete}
-            onCancel={() => setDeleting(null)}
-          />
-        </Suspense>
+        <ConfirmDialog
+          isOpen
+          title={t('deleteTitle')}
+          message={t('deleteConfirm', {
+            reference: referenceOf(deleting.id),
+            date: dateOf(deleting.createdAt),
+          })}
+          confirmLabel={t('deleteYes')}
+          cancelLabel={t('deleteNo')}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
       )}
     </Page>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useNavigate } from 'react-router';
 import { useResource } from '../../lib/use-resource.ts';
@@ -6,10 +6,7 @@ import { accountApi, attempt, type SessionSummary } from './account-api.ts';
 import { FormMessages, LoadState, SettingsSection } from './settings-section.tsx';
 import styles from './settings.module.css';
 import { useSectionForm } from './use-section-form.ts';
-
-const ConfirmDialog = lazy(async () => ({
-  default: (await import('../../ui/confirm-dialog.tsx')).ConfirmDialog,
-}));
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
 /**
  * Section 6: the devices signed in to this account (this one marked), each other one with its
@@ -126,17 +123,15 @@ export function SessionsSection({ version }: { version: number }) {
         {t('sessions.everywhere')}
       </button>
       {confirmAll && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            isOpen
-            title={t('sessions.confirmTitle')}
-            message={t('sessions.confirmMessage')}
-            confirmLabel={t('sessions.confirmYes')}
-            cancelLabel={t('sessions.confirmNo')}
-            onConfirm={() => void signOutEverywhere()}
-            onCancel={() => setConfirmAll(false)}
-          />
-        </Suspense>
+        <ConfirmDialog
+          isOpen
+          title={t('sessions.confirmTitle')}
+          message={t('sessions.confirmMessage')}
+          confirmLabel={t('sessions.confirmYes')}
+          cancelLabel={t('sessions.confirmNo')}
+          onConfirm={() => void signOutEverywhere()}
+          onCancel={() => setConfirmAll(false)}
+        />
       )}
     </SettingsSection>
   );

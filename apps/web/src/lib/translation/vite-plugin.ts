@@ -5,8 +5,13 @@ const CATALOGUE = /[\\/]src[\\/]locales[\\/](en|fr)[\\/][\w-]+\.json\?(.*&)?comp
 /** `useTranslation('ns')`, `useTranslation()` (common) and `{ ns: 'ns' }`, in transformed code. */
 const NAMESPACE_USE = /\buseTranslation\(\s*(?:["'](\w+)["'])?\s*\)|\bns:\s*["'](\w+)["']/g;
 
-/** Where the build records which namespaces each chunk's modules use (scripts/route-chunks.mjs). */
-export const CATALOGUE_USAGE_FILE = '.vite/catalogue-usage.json';
+/**
+ * Where the build records, per chunk, the namespaces its modules use and the chunks it
+ * downloads once its screen has shown (`onDemand(() => import(...))`, lib/on-demand.ts), for
+ * scripts/route-chunks.mjs.
+ */
+export const CHUNK_USAGE_FILE = '.vite/chunk-usage.json';
+const PREFETCHES = /\bonDemand\(/;
 
 /** The namespaces a module's code asks for. */
 export function namespacesUsedBy(code: string): string[] {
@@ -35,19 +40,34 @@ export function compiledCatalogues(): Plugin {
     generateBundle(options, bundle) {
       if (options.format !== 'es' || this.environment.config.consumer !== 'client') return;
       const usage: Record<string, string[]> = {};
+      const prefetches: Record<string, string[]> = {};
+      const chunkOf = new Map<string, string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk')
+          for (const id of output.moduleIds) chunkOf.set(id, output.fileName);
+      }
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         const namespaces = new Set<string>();
+        const later = new Set<string>();
         for (const id of output.moduleIds) {
-          const code = this.getModuleInfo(id)?.code;
-          if (code) for (const namespace of namespacesUsedBy(code)) namespaces.add(namespace);
+          const info = this.getModuleInfo(id);
+          if (!info?.code) continue;
+          for (const namespace of namespacesUsedBy(info.code)) namespaces.add(namespace);
+          if (PREFETCHES.test(info.code)) {
+            for (const target of info.dynamicallyImportedIds) {
+              const file = chunkOf.get(target);
+              if (file) later.add(file);
+            }
+          }
         }
         if (namespaces.size > 0) usage[output.fileName] = [...namespaces].sort();
+        if (later.size > 0) prefetches[output.fileName] = [...later].sort();
       }
       this.emitFile({
         type: 'asset',
-        fileName: CATALOGUE_USAGE_FILE,
-        source: `${JSON.stringify(usage, null, 1)}\n`,
+        fileName: CHUNK_USAGE_FILE,
+        source: `${JSON.stringify({ namespaces: usage, prefetches }, null, 1)}\n`,
       });
     },
   };

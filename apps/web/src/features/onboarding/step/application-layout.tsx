@@ -22,6 +22,7 @@ import {
   type ApplicationDetail,
 } from '../../../lib/applications-api.ts';
 import { identityStateOf } from '../../../lib/identity-api.ts';
+import { onDemand } from '../../../lib/on-demand.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { useUpdateUserInfo } from '../../../lib/user-info.tsx';
 import { sessionEnding } from '../../../lib/session-end.ts';
@@ -46,6 +47,19 @@ export interface StepHandle {
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
+ * What most steps use beyond the first ones: the forms' validation (zod, which the smallest
+ * domain module using it brings) and the searchable lists of the profile and financial steps.
+ * Downloaded once the first step has shown, so moving on downloads only the next step's own
+ * code (issue 31, ADR 0031).
+ */
+const sharedStepCode = onDemand(() =>
+  Promise.all([
+    import('@portal/domain/enums/code-schema'),
+    import('../../../ui/searchable-select-field.tsx'),
+  ]),
+);
+
+/**
  * The frame of every onboarding step: loads the application, keeps what was typed on each
  * step until it is saved (so Back loses nothing), saves steps with the version read (a stale
  * one is reported, never overwritten), and asks before leaving the application with unsaved
@@ -53,6 +67,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  */
 export function ApplicationLayout() {
   const { t } = useTranslation('onboarding');
+  useEffect(() => sharedStepCode.prefetch(), []);
   const { applicationId = '' } = useParams();
   const location = useLocation();
   const load = useCallback(
