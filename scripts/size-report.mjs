@@ -39,8 +39,7 @@ const NEXT_STEP_BUDGET_KB = 30;
  * @type {Record<string, number>}
  */
 const CEILINGS_UNTIL_MET = {
-  '/action': 127.5,
-  step: 275,
+  step: 270,
   nextStep: 43,
 };
 const PHONE_ROUTE = '/verify/:credential';

@@ -3,7 +3,10 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compiledCatalogues } from './src/lib/translation/vite-plugin.ts';
+import { shellChunk } from './src/app/shell-chunk.ts';
 import { IN_MEMORY_OUT_DIR, inMemoryBuild, inMemoryFiles } from './src/in-memory/vite-plugin.ts';
+
+const shell = shellChunk(/[\\/]apps[\\/]web[\\/]index\.html$/);
 
 export default defineConfig({
   plugins: [
@@ -13,6 +16,7 @@ export default defineConfig({
     // its 34 languages (ADR 0031).
     optimizeLocales.vite({ locales: ['en', 'fr'] }),
     inMemoryFiles(),
+    shell.plugin,
   ],
   build: {
     target: 'es2022',
@@ -30,7 +34,10 @@ export default defineConfig({
         // zod serves only the forms: keep it in a chunk of its own, or the bundler merges it with
         // the domain enumerations the landing route needs.
         codeSplitting: {
-          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }],
+          groups: [
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: 'shell', test: shell.isShellModule, priority: 1 },
+          ],
         },
       },
     },

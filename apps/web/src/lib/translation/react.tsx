@@ -30,7 +30,7 @@ export function useTranslation<NS extends Namespace = 'common'>(
     () => i18n.language,
   );
   const ns = (namespace ?? 'common') as NS;
-  if (!i18n.hasNamespace(ns, language)) use(i18n.loadNamespace(ns, language));
+  use(i18n.loadNamespace(ns, language));
   const t = useMemo(() => i18n.getFixedT(language, ns), [i18n, language, ns]);
   return { t, i18n };
 }

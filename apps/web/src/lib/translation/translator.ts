@@ -42,6 +42,11 @@ export type CatalogueLoader = (
 
 type LanguageListener = (language: Language) => void;
 
+/** A promise already settled, as React's `use` recognises one (its thenable protocol). */
+function settled(): Promise<void> {
+  return Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+}
+
 /**
  * The portal's translations (ADR 0031): Lingui's runtime formats the messages (placeholders,
  * plurals); this class holds which namespaces are loaded in which language, loads a namespace
@@ -88,20 +93,25 @@ export class Translator {
     );
   }
 
-  /** The same promise for a namespace until it is loaded (React's `use` needs a stable one). */
+  /**
+   * The download of a namespace: the same promise each time, marked settled as React's `use`
+   * reads it (`status`), so a screen calls `use` on every render and suspends only the first
+   * time (React requires `use` to be called again once it has suspended).
+   */
   loadNamespace(namespace: Namespace, language: Language = this.#language): Promise<void> {
     const entry = `${language}:${namespace}`;
-    if (this.#loaded.has(entry)) return Promise.resolve();
     let loading = this.#loading.get(entry);
     if (!loading) {
-      loading = this.#load(language, namespace).then(
-        (catalogue) => this.addCatalogue(language, namespace, catalogue),
-        (error: unknown) => {
-          // A failed download is tried again the next time the namespace is asked for.
-          this.#loading.delete(entry);
-          throw error;
-        },
-      );
+      loading = this.#loaded.has(entry)
+        ? settled()
+        : this.#load(language, namespace).then(
+            (catalogue) => this.addCatalogue(language, namespace, catalogue),
+            (error: unknown) => {
+              // A failed download is tried again the next time the namespace is asked for.
+              this.#loading.delete(entry);
+              throw error;
+            },
+          );
       this.#loading.set(entry, loading);
     }
     return loading;
@@ -114,7 +124,7 @@ export class Translator {
       messages[`${namespace}:${key}`] = message;
     this.#linguiFor(language).load(language, messages);
     this.#loaded.add(`${language}:${namespace}`);
-    this.#loading.delete(`${language}:${namespace}`);
+    this.#loading.set(`${language}:${namespace}`, settled());
   }
 
   #linguiFor(language: Language): I18n {
