@@ -1,7 +1,9 @@
 // `npm run lighthouse`: Lighthouse (mobile, its default simulated throttling) against every
-// public screen of the built product, signed out, in English and in French, with Debian's
-// Chromium. Prints performance and accessibility with LCP, CLS and TBT, and fails when a
-// screen scores under 95 for performance or under 100 for accessibility (issue 18, ADR 0027).
+// public screen of the built product, signed out, in English and in French, and the profile
+// step signed in (a person registered for the run, with an application answered up to that
+// step through the API), with Debian's Chromium. Prints performance and accessibility with LCP,
+// CLS and TBT, and fails when a public screen scores under 95 for performance (the profile
+// step under 90) or any under 100 for accessibility (issue 18, ADR 0027; issue 31, ADR 0031).
 // Not part of CI: a run takes minutes.
 //
 //   npm run lighthouse                      every screen, both languages
@@ -31,7 +33,11 @@ const details = args.includes('--details');
 const runs = args.includes('--runs') ? Math.max(1, Number(args[args.indexOf('--runs') + 1])) : 1;
 
 const MIN_PERFORMANCE = 95;
+const MIN_SIGNED_IN_PERFORMANCE = 90;
 const MIN_ACCESSIBILITY = 100;
+/** Where the client keeps its access token (apps/web/src/lib/session-token.ts). */
+const TOKEN_KEY = 'portal.accessToken';
+const SIGNED_IN_SCREEN = 'profile step (signed in)';
 
 /**
  * Every screen a visitor who is not signed in can reach; the last is rendered by the server.
@@ -47,8 +53,64 @@ const allScreens = [
   ['advisor-error', '/#/advisor-error'],
   ['action', '/#/action'],
   ['sign-in (server)', '/security/login'],
+  // Its address (the application's id) is made for each language by signedInProfileStep.
+  [SIGNED_IN_SCREEN, ''],
 ];
 const screens = allScreens.filter(([name]) => !only || name.includes(only));
+
+/**
+ * A person registered in `language` (as the register page does), signed in, with an
+ * application answered through the API up to the profile step (an individual TFSA), as
+ * e2e/support/seed.ts does: answers the step's address and the person's access token.
+ * @param {'en' | 'fr'} language
+ */
+async function signedInProfileStep(language) {
+  const email = `lighthouse.${language}.${Date.now()}@example.com`;
+  const password = 'Maple-Leaf-Harbour-2026';
+  const form = (/** @type {Record<string, string>} */ fields) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: /** @type {const} */ ('manual'),
+  });
+  const names = { firstName: 'Zoë', lastName: "O'Brien-Côté", language };
+  const registered = await fetch(`${base}/security/register`, form({ email, password, ...names }));
+  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+  const login = await fetch(`${base}/security/login`, form({ username: email, password }));
+  if (login.status !== 204) throw new Error(`login: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const authorized = await fetch(
+    `${base}/security/oauth/authorize?client_id=clientOnlineApp&response_type=token`,
+    { headers: { cookie } },
+  );
+  const token = (await authorized.text()).trim();
+  if (authorized.status !== 200 || !token) throw new Error(`authorize: ${authorized.status}`);
+  const api = async (/** @type {string} */ method, /** @type {string} */ url, body = {}) => {
+    const response = await fetch(`${base}/service/jaxrs${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return /** @type {{ id: string, version: number }} */ (await response.json());
+  };
+  const created = await api('POST', '/applications');
+  let version = created.version;
+  for (const [step, data] of /** @type {const} */ ([
+    ['ownership', { ownershipTypeId: 1 }],
+    ['doyouknow', { knowsAccount: true }],
+    ['allaccounts', { accounts: ['tfsa'] }],
+    ['account', {}],
+  ])) {
+    version = (await api('PUT', `/applications/${created.id}/steps/${step}`, { version, data }))
+      .version;
+  }
+  return { path: `/#/application/${created.id}/profile`, token };
+}
 
 /** @param {import('node:child_process').ChildProcess} server */
 async function waitForHealth(server) {
@@ -107,9 +169,10 @@ function failing(lhr, category) {
  * @param {string} url
  * @param {number} chromePort
  * @param {import('puppeteer-core').Page} page
+ * @param {boolean} [keepStorage]
  * @returns {Promise<Lhr>}
  */
-async function audit(url, chromePort, page) {
+async function audit(url, chromePort, page, keepStorage = false) {
   for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(
       url,
@@ -119,6 +182,8 @@ async function audit(url, chromePort, page) {
         logLevel: 'error',
         formFactor: 'mobile',
         onlyCategories: ['performance', 'accessibility'],
+        // Signed in: the tab's session storage holds the token (caches are still cleared).
+        disableStorageReset: keepStorage,
       },
       undefined,
       page,
@@ -169,9 +234,21 @@ async function main() {
       if (language === 'fr')
         await browser.setCookie({ name: 'lang', value: 'fr', domain: '127.0.0.1', path: '/' });
       for (const [name, screenPath] of screens) {
-        const url = `${base}${screenPath}`;
+        const signedIn = name === SIGNED_IN_SCREEN;
+        let url = `${base}${screenPath}`;
+        if (signedIn) {
+          const step = await signedInProfileStep(/** @type {'en' | 'fr'} */ (language));
+          url = `${base}${step.path}`;
+          // The token where the client keeps it, in this tab, as #/oauth leaves it.
+          await page.goto(`${base}/#/version`);
+          await page.evaluate(
+            `sessionStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(step.token)})`,
+          );
+        }
         const attempts = [];
-        for (let run = 0; run < runs; run += 1) attempts.push(await audit(url, chrome.port, page));
+        for (let run = 0; run < runs; run += 1) {
+          attempts.push(await audit(url, chrome.port, page, signedIn));
+        }
         attempts.sort(
           (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
         );
@@ -180,7 +257,9 @@ async function main() {
         const accessibility = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
         /** @param {string} id */
         const metric = (id) => lhr.audits[id]?.numericValue ?? 0;
+        const minimum = signedIn ? MIN_SIGNED_IN_PERFORMANCE : MIN_PERFORMANCE;
         const row = {
+          minimum,
           screen: name,
           language,
           performance,
@@ -192,7 +271,7 @@ async function main() {
           'final URL': lhr.finalDisplayedUrl.replace(base, ''),
         };
         rows.push(row);
-        const pass = performance >= MIN_PERFORMANCE && accessibility >= MIN_ACCESSIBILITY;
+        const pass = performance >= minimum && accessibility >= MIN_ACCESSIBILITY;
         console.log(
           `${pass ? 'ok  ' : 'FAIL'} ${language} ${name}: performance ${performance}, accessibility ${accessibility}, LCP ${row.LCP} s, CLS ${row.CLS}, TBT ${row.TBT} ms`,
         );
@@ -214,12 +293,12 @@ async function main() {
   }
   console.table(rows);
   const failed = rows.filter(
-    (row) => row.performance < MIN_PERFORMANCE || row.accessibility < MIN_ACCESSIBILITY,
+    (row) => row.performance < row.minimum || row.accessibility < MIN_ACCESSIBILITY,
   );
   console.log(
     failed.length === 0
-      ? `every screen at performance >= ${MIN_PERFORMANCE} and accessibility ${MIN_ACCESSIBILITY}`
-      : `${failed.length} of ${rows.length} under performance ${MIN_PERFORMANCE} or accessibility ${MIN_ACCESSIBILITY}`,
+      ? `every screen at its performance goal (${MIN_PERFORMANCE}, signed in ${MIN_SIGNED_IN_PERFORMANCE}) and accessibility ${MIN_ACCESSIBILITY}`
+      : `${failed.length} of ${rows.length} under their performance goal or accessibility ${MIN_ACCESSIBILITY}`,
   );
   process.exitCode = failed.length === 0 ? 0 : 1;
 }

@@ -1,5 +1,6 @@
 import type { Language } from '@portal/domain';
 import { loadCatalogue } from './translation/catalogue-loaders.ts';
+import { setActiveTranslator } from './translation/preload.ts';
 import { Translator, type Namespace } from './translation/translator.ts';
 
 export type { AllResources } from '../locales/resources.ts';
@@ -47,5 +48,6 @@ export async function createI18n(
 ): Promise<Translator> {
   const instance = await createBundledI18n(language, namespaces);
   followDocumentLanguage(instance);
+  setActiveTranslator(instance);
   return instance;
 }

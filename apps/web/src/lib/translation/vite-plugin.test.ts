@@ -25,4 +25,20 @@ describe('the catalogue build plugin', () => {
       transform(json, '/repo/apps/web/src/locales/fr/common.json?import&compiled'),
     ).toBeDefined();
   });
+
+  it('has a screen ask for its namespaces as its module loads, not a test nor the runtime', () => {
+    const transform = compiledCatalogues().transform as (
+      code: string,
+      id: string,
+    ) => { code: string } | undefined;
+    const screen = "export function A() { const { t } = useTranslation('partners'); }";
+    const injected = transform(screen, '/repo/apps/web/src/features/promo/promo-page.tsx');
+    expect(injected?.code).toContain('__preloadNamespaces(["partners"]);');
+    expect(injected?.code.endsWith(screen)).toBe(true);
+    expect(
+      transform(screen, '/repo/apps/web/src/features/promo/promo-page.test.tsx'),
+    ).toBeUndefined();
+    expect(transform(screen, '/repo/apps/web/src/lib/translation/react.tsx')).toBeUndefined();
+    expect(transform('export const a = 1;', '/repo/apps/web/src/lib/a.ts')).toBeUndefined();
+  });
 });

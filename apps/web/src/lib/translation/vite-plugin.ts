@@ -2,6 +2,9 @@ import type { Plugin } from 'vite';
 import { compileCatalogue, type CatalogueSource } from './compile-catalogue.ts';
 
 const CATALOGUE = /[\\/]src[\\/]locales[\\/](en|fr)[\\/][\w-]+\.json\?(.*&)?compiled$/;
+/** The client's own modules, but the translation runtime's (which the preload imports). */
+const CLIENT_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/](?!lib[\\/]translation[\\/]).*\.tsx?$/;
+const PRELOAD_MODULE = '/src/lib/translation/preload.ts';
 /** `useTranslation('ns')`, `useTranslation()` (common) and `{ ns: 'ns' }`, in transformed code. */
 const NAMESPACE_USE = /\buseTranslation\(\s*(?:["'](\w+)["'])?\s*\)|\bns:\s*["'](\w+)["']/g;
 
@@ -33,9 +36,20 @@ export function compiledCatalogues(): Plugin {
     name: 'portal-compiled-catalogues',
     enforce: 'pre',
     transform(code, id) {
-      if (!CATALOGUE.test(id)) return undefined;
-      const compiled = compileCatalogue(JSON.parse(code) as CatalogueSource);
-      return { code: `export default ${JSON.stringify(compiled)};`, map: null, moduleType: 'js' };
+      if (CATALOGUE.test(id)) {
+        const compiled = compileCatalogue(JSON.parse(code) as CatalogueSource);
+        return { code: `export default ${JSON.stringify(compiled)};`, map: null, moduleType: 'js' };
+      }
+      const path = id.split('?')[0] ?? '';
+      if (!CLIENT_MODULE.test(path) || /\.test\.tsx?$/.test(path)) return undefined;
+      const namespaces = namespacesUsedBy(code);
+      if (namespaces.length === 0) return undefined;
+      // A module asks for its namespaces as it loads (preload.ts): beside the screen's code,
+      // and before a part of the screen that appears later needs them.
+      const preload =
+        `import { preloadNamespaces as __preloadNamespaces } from '${PRELOAD_MODULE}';` +
+        `__preloadNamespaces(${JSON.stringify(namespaces)});`;
+      return { code: `${preload}${code}`, map: null };
     },
     generateBundle(options, bundle) {
       if (options.format !== 'es' || this.environment.config.consumer !== 'client') return;
