@@ -1,11 +1,4 @@
-import {
-  createContext,
-  use,
-  useContext,
-  useMemo,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Namespace, TFunction, Translator } from './translator.ts';
 
 const TranslatorContext = createContext<Translator | null>(null);
@@ -30,7 +23,14 @@ export function useTranslation<NS extends Namespace = 'common'>(
     () => i18n.language,
   );
   const ns = (namespace ?? 'common') as NS;
-  use(i18n.loadNamespace(ns, language));
+  // The first render without the namespace suspends on its download by throwing it, Suspense's
+  // original protocol: React then renders the component anew once it is here. `use` would
+  // have to be called on every render after (React replays a component that suspended on it,
+  // and a replay that skips it breaks the hooks: error 467), and a `use` of a settled promise
+  // on every render keeps tests' act() from flushing.
+  if (!i18n.hasNamespace(ns, language)) {
+    throw i18n.loadNamespace(ns, language);
+  }
   const t = useMemo(() => i18n.getFixedT(language, ns), [i18n, language, ns]);
   return { t, i18n };
 }
