@@ -162,6 +162,23 @@ function failing(lhr, category) {
 }
 
 /**
+ * The elements that moved (Lighthouse's layout-shifts audit), largest first: what to hold in
+ * place when CLS is not 0.
+ * @param {Lhr} lhr
+ * @returns {string[]}
+ */
+function layoutShifts(lhr) {
+  const details =
+    /** @type {{ items?: { score?: number, node?: { selector?: string, snippet?: string } }[] } | undefined} */ (
+      lhr.audits['layout-shifts']?.details
+    );
+  return (details?.items ?? []).map(
+    (item) =>
+      `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? ''} ${item.node?.snippet?.slice(0, 120) ?? ''}`,
+  );
+}
+
+/**
  * One Lighthouse run; a run whose trace came out unusable (NO_NAVSTART, NO_LCP: Chromium on
  * a busy machine) is tried again, twice at most.
  */
@@ -278,6 +295,7 @@ async function main() {
         if (!pass || details) {
           const notes = [...failing(lhr, 'performance'), ...failing(lhr, 'accessibility')];
           if (notes.length > 0) console.log(`       not passed: ${notes.join(', ')}`);
+          for (const shift of layoutShifts(lhr)) console.log(`       shift: ${shift}`);
         }
       }
     }

@@ -99,9 +99,11 @@ function chooserScript(screens, signIn, entry, modules, catalogues) {
     "document.addEventListener('click',function(e){",
     'var a=e.target&&e.target.closest&&e.target.closest(\'a[href="#main-content"]\');',
     "if(a){e.preventDefault();var n=document.getElementById('main-content');if(n)n.focus()}});",
-    `if(s===''||${JSON.stringify(signIn.guardedSegments)}.indexOf(s.split('/')[0])>=0){`,
+    // A tab with a session shows the header's items of one (app/header.tsx) from the start.
     'var t=null;',
     `try{t=sessionStorage.getItem(${JSON.stringify(signIn.tokenKey)})}catch(e){}`,
+    "if(t)d.setAttribute('data-session','');",
+    `if(s===''||${JSON.stringify(signIn.guardedSegments)}.indexOf(s.split('/')[0])>=0){`,
     'if(!t){',
     `var r=s===''?${JSON.stringify(signIn.defaultLanding)}:p;`,
     `document.cookie=${JSON.stringify(`${signIn.returnUrlCookie}=`)}+encodeURIComponent(r)+'; path=/; SameSite=Lax; max-age=${signIn.returnUrlMaxAgeSeconds}'+(location.protocol==='https:'?'; Secure':'');`,

@@ -90,6 +90,14 @@ describe('header', () => {
     expect(screen.queryByRole('link', { name: /go to the start/ })).not.toBeInTheDocument();
   });
 
+  it('holds a client’s settings and logout while the session is confirmed, so it does not grow', async () => {
+    await renderApp({ path: '/version', user: { status: 'loading' } });
+    await screen.findByRole('heading', { name: 'About this application' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toBeInTheDocument();
+  });
+
   it('hides the logout button where a screen disables it', async () => {
     await renderApp({ path: '/trial-error', user: signedIn });
     await screen.findByRole('heading', { name: "You're signed in with a trial account" });

@@ -38,7 +38,13 @@ export function ExpressAwareProfileStep() {
     [application.id, unsaved],
   );
   const { resource } = useResource(load);
-  if (resource.state === 'loading') return <p role="status">{t('layout.loading')}</p>;
+  if (resource.state === 'loading') {
+    return (
+      <p role="status" className="loading-screen">
+        {t('layout.loading')}
+      </p>
+    );
+  }
   // Without the advisor's draft the applicant types it all: nothing is lost by going on.
   const prefill = resource.state === 'ready' ? resource.data : null;
   return <ProfileStep expressPrefill={prefill?.profile} />;
