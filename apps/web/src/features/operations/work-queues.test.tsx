@@ -189,7 +189,9 @@ describe('the identity queue: a manual case, approved as the dual-process method
         'Le client ne peut pas être la source de sa propre vérification.',
       ),
     ).toBeVisible();
-    expect(within(second).getByLabelText(/Source/)).toHaveFocus();
+    // The focus moves to the field once its message shows: awaited, as a busy machine may
+    // paint the message a turn before the focus follows.
+    await waitFor(() => expect(within(second).getByLabelText(/Source/)).toHaveFocus());
     expect(within(second).getByLabelText(/Source/)).toHaveValue('Gestion C. Tremblay');
     expect(within(dialog).getByLabelText('Motif')).toHaveValue('Permis et facture concordent');
   });
