@@ -31,21 +31,28 @@ function Title() {
   return <h1>{(t as unknown as (key: string) => string)('title')}</h1>;
 }
 
+/** Renders titles under a Suspense boundary, in an asynchronous act: React 19 needs one to
+ * retry a suspended render in tests. */
+async function renderTitles(translator: Translator, count: number) {
+  await act(async () => {
+    render(
+      <TranslationProvider i18n={translator}>
+        <Suspense fallback={<p>…</p>}>
+          {Array.from({ length: count }, (_, index) => (
+            <Title key={index} />
+          ))}
+        </Suspense>
+      </TranslationProvider>,
+    );
+  });
+}
+
 describe('useTranslation', () => {
   it('waits for its namespace the first time, then shows it and follows a change of language', async () => {
     const { load, finish } = heldLoader();
     const translator = new Translator('en', load);
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    // Rendered in an asynchronous act, as React 19 needs to retry a suspended render in tests.
-    await act(async () => {
-      render(
-        <TranslationProvider i18n={translator}>
-          <Suspense fallback={<p>…</p>}>
-            <Title />
-          </Suspense>
-        </TranslationProvider>,
-      );
-    });
+    await renderTitles(translator, 1);
     expect(screen.getByText('…')).toBeInTheDocument();
     await finish();
     expect(await screen.findByRole('heading', { name: 'Your invitation' })).toBeInTheDocument();
@@ -69,16 +76,7 @@ describe('useTranslation', () => {
     // Settled in the same turn: React replays the suspended render rather than starting again.
     const translator = new Translator('en', () => Promise.resolve(english));
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await act(async () => {
-      render(
-        <TranslationProvider i18n={translator}>
-          <Suspense fallback={<p>…</p>}>
-            <Title />
-            <Title />
-          </Suspense>
-        </TranslationProvider>,
-      );
-    });
+    await renderTitles(translator, 2);
     expect(await screen.findAllByRole('heading', { name: 'Your invitation' })).toHaveLength(2);
     // React reports a `use` called to suspend and then skipped (in production, a broken screen).
     expect(reported).not.toHaveBeenCalled();

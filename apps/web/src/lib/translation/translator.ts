@@ -42,11 +42,6 @@ export type CatalogueLoader = (
 
 type LanguageListener = (language: Language) => void;
 
-/** A promise already settled, as React's `use` recognises one (its thenable protocol). */
-function settled(): Promise<void> {
-  return Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
-}
-
 /**
  * The portal's translations (ADR 0031): Lingui's runtime formats the messages (placeholders,
  * plurals); this class holds which namespaces are loaded in which language, loads a namespace
@@ -94,24 +89,22 @@ export class Translator {
   }
 
   /**
-   * The download of a namespace: the same promise each time, marked settled as React's `use`
-   * reads it (`status`), so a screen calls `use` on every render and suspends only the first
-   * time (React requires `use` to be called again once it has suspended).
+   * The download of a namespace: the same promise until it is loaded (the one a suspended
+   * screen waits on), then a settled one.
    */
   loadNamespace(namespace: Namespace, language: Language = this.#language): Promise<void> {
     const entry = `${language}:${namespace}`;
+    if (this.#loaded.has(entry)) return Promise.resolve();
     let loading = this.#loading.get(entry);
     if (!loading) {
-      loading = this.#loaded.has(entry)
-        ? settled()
-        : this.#load(language, namespace).then(
-            (catalogue) => this.addCatalogue(language, namespace, catalogue),
-            (error: unknown) => {
-              // A failed download is tried again the next time the namespace is asked for.
-              this.#loading.delete(entry);
-              throw error;
-            },
-          );
+      loading = this.#load(language, namespace).then(
+        (catalogue) => this.addCatalogue(language, namespace, catalogue),
+        (error: unknown) => {
+          // A failed download is tried again the next time the namespace is asked for.
+          this.#loading.delete(entry);
+          throw error;
+        },
+      );
       this.#loading.set(entry, loading);
     }
     return loading;
@@ -124,7 +117,7 @@ export class Translator {
       messages[`${namespace}:${key}`] = message;
     this.#linguiFor(language).load(language, messages);
     this.#loaded.add(`${language}:${namespace}`);
-    this.#loading.set(`${language}:${namespace}`, settled());
+    this.#loading.delete(`${language}:${namespace}`);
   }
 
   #linguiFor(language: Language): I18n {
