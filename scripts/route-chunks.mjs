@@ -201,20 +201,19 @@ export function catalogueFiles(dist, manifest, files, language) {
 
 /**
  * What the build recorded per chunk (apps/web/src/lib/translation/vite-plugin.ts): the
- * namespaces its modules use, and the chunks it downloads once its screen has shown.
+ * namespaces its modules use, the chunks it downloads once its screen has shown, and those it
+ * downloads on a person's choice.
  * @param {string} dist
- * @returns {{ namespaces: Record<string, string[]>, prefetches: Record<string, string[]> }}
+ * @returns {{ namespaces: Record<string, string[]>, prefetches: Record<string, string[]>, onChoice: Record<string, string[]> }}
  */
 export const readChunkUsage = (dist) =>
   JSON.parse(readFileSync(path.join(dist, '.vite/chunk-usage.json'), 'utf8'));
 
 /**
- * The files a set of chunks downloads after its screen has shown (`onDemand(...).prefetch`),
- * each with its static imports: there before the person moves on.
- * @param {string} dist @param {Manifest} manifest @param {string[]} files @returns {string[]}
+ * A chunk and its static imports, each once.
+ * @param {Manifest} manifest @param {string[]} roots @returns {string[]}
  */
-export function prefetchedFiles(dist, manifest, files) {
-  const { prefetches } = readChunkUsage(dist);
+function withImports(manifest, roots) {
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
   /** @type {Set<string>} */
   const found = new Set();
@@ -227,8 +226,34 @@ export function prefetchedFiles(dist, manifest, files) {
       if (chunk) collect(chunk.file);
     }
   };
-  for (const file of files) for (const target of prefetches[file] ?? []) collect(target);
+  roots.forEach(collect);
   return [...found];
+}
+
+/**
+ * The files a set of chunks downloads after its screen has shown (`onDemand(...).prefetch`),
+ * each with its static imports: there before the person moves on.
+ * @param {string} dist @param {Manifest} manifest @param {string[]} files @returns {string[]}
+ */
+export function prefetchedFiles(dist, manifest, files) {
+  const { prefetches } = readChunkUsage(dist);
+  return withImports(
+    manifest,
+    files.flatMap((file) => prefetches[file] ?? []),
+  );
+}
+
+/**
+ * The parts a set of chunks downloads when a person makes a choice (`onChoice(...)`): per part,
+ * its chunk with its static imports.
+ * @param {string} dist @param {Manifest} manifest @param {string[]} files
+ * @returns {{ part: string, files: string[] }[]}
+ */
+export function onChoiceParts(dist, manifest, files) {
+  const { onChoice = {} } = readChunkUsage(dist);
+  return files
+    .flatMap((file) => onChoice[file] ?? [])
+    .map((part) => ({ part, files: withImports(manifest, [part]) }));
 }
 
 /** @param {string} dist @param {string} file @returns {number} gzip (level 9) size in KB */

@@ -1,5 +1,6 @@
-import { Suspense, use, useEffect } from 'react';
+import { useEffect } from 'react';
 import { onDemand } from '../lib/on-demand.ts';
+import { PartOnChoice } from './part-on-choice.tsx';
 import type { ConfirmDialogProps } from './confirm-dialog-view.tsx';
 
 export type { ConfirmDialogProps };
@@ -18,14 +19,10 @@ export const preloadConfirmDialog = view.load;
 export function ConfirmDialog(props: ConfirmDialogProps) {
   useEffect(() => view.prefetch(), []);
   if (!props.isOpen) return null;
+  // Opened before its code is here (a slow line): a short status, or a way to try again.
   return (
-    <Suspense fallback={null}>
-      <LoadedDialog {...props} />
-    </Suspense>
+    <PartOnChoice part={view}>
+      {({ ConfirmDialogView }) => <ConfirmDialogView {...props} />}
+    </PartOnChoice>
   );
-}
-
-function LoadedDialog(props: ConfirmDialogProps) {
-  const { ConfirmDialogView } = use(view.load());
-  return <ConfirmDialogView {...props} />;
 }

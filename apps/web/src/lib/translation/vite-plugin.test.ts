@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compiledCatalogues, namespacesUsedBy } from './vite-plugin.ts';
+import { compiledCatalogues, laterDownloadsOf, namespacesUsedBy } from './vite-plugin.ts';
 
 describe('the catalogue build plugin', () => {
   it('finds the namespaces a module asks for, `useTranslation()` being common', () => {
@@ -40,5 +40,15 @@ describe('the catalogue build plugin', () => {
     ).toBeUndefined();
     expect(transform(screen, '/repo/apps/web/src/lib/translation/react.tsx')).toBeUndefined();
     expect(transform('export const a = 1;', '/repo/apps/web/src/lib/a.ts')).toBeUndefined();
+  });
+
+  it('tells code fetched once a screen shows from code a choice downloads', () => {
+    const prefetch = "const view = onDemand(() => import('./dialog.tsx'));";
+    const choice = "const form = onChoice(() => import('./form.tsx'));";
+    expect(laterDownloadsOf(prefetch, 'a.tsx')).toBe('prefetch');
+    expect(laterDownloadsOf(choice, 'b.tsx')).toBe('onChoice');
+    expect(laterDownloadsOf("import('./route.tsx')", 'c.tsx')).toBeUndefined();
+    // The build cannot tell which import each one asks for: one helper a module.
+    expect(() => laterDownloadsOf(`${prefetch}${choice}`, 'd.tsx')).toThrow(/d\.tsx.*own module/);
   });
 });

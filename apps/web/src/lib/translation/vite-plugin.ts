@@ -9,12 +9,23 @@ const PRELOAD_MODULE = '/src/lib/translation/preload.ts';
 const NAMESPACE_USE = /\buseTranslation\(\s*(?:["'](\w+)["'])?\s*\)|\bns:\s*["'](\w+)["']/g;
 
 /**
- * Where the build records, per chunk, the namespaces its modules use and the chunks it
- * downloads once its screen has shown (`onDemand(() => import(...))`, lib/on-demand.ts), for
- * scripts/route-chunks.mjs.
+ * Where the build records, per chunk, the namespaces its modules use, the chunks it downloads
+ * once its screen has shown (`onDemand(() => import(...))`, lib/on-demand.ts) and those it
+ * downloads on a person's choice (`onChoice(...)`), for scripts/route-chunks.mjs.
  */
 export const CHUNK_USAGE_FILE = '.vite/chunk-usage.json';
 const PREFETCHES = /\bonDemand\(/;
+const ON_CHOICE = /\bonChoice\(/;
+
+/** How a module's dynamic imports download: after the screen shows, on a choice, or neither. */
+export function laterDownloadsOf(code: string, id: string): 'prefetch' | 'onChoice' | undefined {
+  const prefetch = PREFETCHES.test(code);
+  const choice = ON_CHOICE.test(code);
+  // The build sees a module's dynamic imports, not which helper asked for each one.
+  if (prefetch && choice)
+    throw new Error(`${id} uses both onDemand and onChoice: give each its own module`);
+  return prefetch ? 'prefetch' : choice ? 'onChoice' : undefined;
+}
 
 /** The namespaces a module's code asks for. */
 export function namespacesUsedBy(code: string): string[] {
@@ -55,6 +66,7 @@ export function compiledCatalogues(): Plugin {
       if (options.format !== 'es' || this.environment.config.consumer !== 'client') return;
       const usage: Record<string, string[]> = {};
       const prefetches: Record<string, string[]> = {};
+      const onChoice: Record<string, string[]> = {};
       const chunkOf = new Map<string, string>();
       for (const output of Object.values(bundle)) {
         if (output.type === 'chunk')
@@ -63,25 +75,27 @@ export function compiledCatalogues(): Plugin {
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         const namespaces = new Set<string>();
-        const later = new Set<string>();
+        const later = { prefetch: new Set<string>(), onChoice: new Set<string>() };
         for (const id of output.moduleIds) {
           const info = this.getModuleInfo(id);
           if (!info?.code) continue;
           for (const namespace of namespacesUsedBy(info.code)) namespaces.add(namespace);
-          if (PREFETCHES.test(info.code)) {
-            for (const target of info.dynamicallyImportedIds) {
-              const file = chunkOf.get(target);
-              if (file) later.add(file);
-            }
+          if (info.dynamicallyImportedIds.length === 0) continue;
+          const how = laterDownloadsOf(info.code, id);
+          if (!how) continue;
+          for (const target of info.dynamicallyImportedIds) {
+            const file = chunkOf.get(target);
+            if (file) later[how].add(file);
           }
         }
         if (namespaces.size > 0) usage[output.fileName] = [...namespaces].sort();
-        if (later.size > 0) prefetches[output.fileName] = [...later].sort();
+        if (later.prefetch.size > 0) prefetches[output.fileName] = [...later.prefetch].sort();
+        if (later.onChoice.size > 0) onChoice[output.fileName] = [...later.onChoice].sort();
       }
       this.emitFile({
         type: 'asset',
         fileName: CHUNK_USAGE_FILE,
-        source: `${JSON.stringify({ namespaces: usage, prefetches }, null, 1)}\n`,
+        source: `${JSON.stringify({ namespaces: usage, prefetches, onChoice }, null, 1)}\n`,
       });
     },
   };

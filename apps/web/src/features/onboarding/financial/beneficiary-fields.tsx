@@ -23,7 +23,8 @@ import {
 import { describedByOf, FieldMessages } from '../../../ui/field-messages.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { AddressFields, type AddressValue } from '../step/address-fields.tsx';
+import type { AddressValue } from '../step/address-fields.tsx';
+import { AddressFieldsOnChoice, nearAddressFields } from './address-on-choice.tsx';
 import { addressParts, idOf, type ErrorAt } from '../step/form-paths.ts';
 
 export interface BeneficiaryValues {
@@ -179,6 +180,9 @@ export function BeneficiaryFields({
       className="repeated-group"
       id="beneficiaries"
       tabIndex={-1}
+      // A beneficiary's address downloads as the person nears adding one.
+      onPointerEnter={nearAddressFields}
+      onFocus={nearAddressFields}
       aria-describedby={describedByOf('beneficiaries', true, listError)}
     >
       <legend className="visually-hidden">{t('sections.beneficiaries')}</legend>
@@ -273,7 +277,7 @@ export function BeneficiaryFields({
               </div>
             )}
             {beneficiary.differentAddress && !estate(beneficiary) && (
-              <AddressFields
+              <AddressFieldsOnChoice
                 id={idOf(`${base}.address`)}
                 legend={t('beneficiaries.address')}
                 value={beneficiary.address}
@@ -282,7 +286,7 @@ export function BeneficiaryFields({
               />
             )}
             {rules.resp && (
-              <AddressFields
+              <AddressFieldsOnChoice
                 id={idOf(`${base}.caregiverAddress`)}
                 legend={t('beneficiaries.caregiverAddress')}
                 hint={t('beneficiaries.caregiverHint')}

@@ -9,7 +9,8 @@ import { optionsOf, type Language } from '@portal/domain/enums/define-enum';
 import { RadioChoices } from '../../../ui/choices.tsx';
 import { DateField } from '../../../ui/date-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { AddressFields, type AddressValue } from '../step/address-fields.tsx';
+import type { AddressValue } from '../step/address-fields.tsx';
+import { AddressFieldsOnChoice, nearAddressFields } from './address-on-choice.tsx';
 import {
   addressParts,
   idOf,
@@ -117,7 +118,8 @@ export function ThirdPartyQuestion({
   }));
 
   return (
-    <>
+    // A third party's address downloads as the person nears answering yes.
+    <div onPointerEnter={nearAddressFields} onFocus={nearAddressFields}>
       <RadioChoices
         id={idOf(`${path}.answer`)}
         legend={legend}
@@ -164,7 +166,7 @@ export function ThirdPartyQuestion({
                   onChange={(name) => setParty(index, { name })}
                   error={errorFor(`${base}.name`)}
                 />
-                <AddressFields
+                <AddressFieldsOnChoice
                   id={idOf(`${base}.address`)}
                   legend={t('thirdParties.address')}
                   value={party.address}
@@ -263,6 +265,6 @@ export function ThirdPartyQuestion({
           )}
         </div>
       )}
-    </>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TranslationProvider } from '../../../lib/i18n.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import type { FundingItem, FundingToAccount } from '@portal/domain/funding/funding-item';
 import type { CoAccount, TransferView } from '@portal/domain/transfers/transfer-request';
@@ -11,6 +11,7 @@ import { createTestI18n } from '../../../test/i18n.ts';
 import { storeAccessToken } from '../../../lib/session-token.ts';
 import { ApplicationContext } from '../step/application-context.tsx';
 import { FundingStep } from './funding-step.tsx';
+import { bankFundingForms, transfersPanel } from './funding-ways.ts';
 
 const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000000';
 const API = '/service/jaxrs';
@@ -196,6 +197,12 @@ async function chooseOneTime(u = userEvent.setup()) {
 }
 
 describe('funding step', () => {
+  // The ways' forms download on a choice (funding-ways.ts); here they are ready beforehand, as
+  // when the person's pointer or focus neared the choice. part-on-choice.test.tsx covers the wait.
+  beforeAll(async () => {
+    await Promise.all([bankFundingForms.load(), transfersPanel.load()]);
+  });
+
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();

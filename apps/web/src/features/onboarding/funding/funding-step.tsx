@@ -11,15 +11,14 @@ import { fundingApi, type FundingSubmitted } from '../../../lib/funding-api.ts';
 import { transfersApi } from '../../../lib/transfers-api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { RadioChoices } from '../../../ui/choices.tsx';
-import { EftRequestForm } from '../../../ui/funding/eft-request-form.tsx';
 import { FundingConfirmation } from '../../../ui/funding/funding-confirmation.tsx';
 import { fundingLanguageOf } from '../../../ui/funding/funding-format.ts';
 import { Page } from '../../../ui/page.tsx';
 import { stepPath, useApplication } from '../step/application-context.tsx';
 import { builtSteps } from '../step/built-steps.ts';
-import { AddBankAccount } from '../../../ui/funding/add-bank-account.tsx';
+import { PartOnChoice } from '../../../ui/part-on-choice.tsx';
 import { TransferLeaveGuard } from '../../../ui/transfers/transfer-leave-guard.tsx';
-import { TransfersPanel } from '../../../ui/transfers/transfers-panel.tsx';
+import { bankFundingForms, nearFundingWays, transfersPanel } from './funding-ways.ts';
 
 type FundingOption = FundingWay;
 
@@ -167,7 +166,13 @@ export function FundingStep({
       };
       const prefix = `funding-${id.slice(0, 8)}`;
       return (
-        <section key={id} aria-labelledby={`${prefix}-heading`}>
+        <section
+          key={id}
+          aria-labelledby={`${prefix}-heading`}
+          // The way's form downloads as the person nears the choice, ready when it is made.
+          onPointerEnter={nearFundingWays}
+          onFocus={nearFundingWays}
+        >
           <h2 id={`${prefix}-heading`}>{label}</h2>
           <RadioChoices
             id={`${prefix}-option`}
@@ -193,36 +198,45 @@ export function FundingStep({
                 </button>
               </>
             ) : (
-              <EftRequestForm
-                key={option}
-                idPrefix={prefix}
-                toAccounts={accounts}
-                toAccountId={id}
-                bankAccounts={bankAccounts}
-                payorNames={payorNames}
-                kind={option === 'eft' ? 'oneTime' : 'recurring'}
-                addBankAccount={
-                  <AddBankAccount
-                    applicationId={application.id}
+              <PartOnChoice key={option} part={bankFundingForms}>
+                {({ EftRequestForm, AddBankAccount }) => (
+                  <EftRequestForm
                     idPrefix={prefix}
-                    pollIntervalMs={pollIntervalMs}
-                    onAdded={(bankAccount) => setAdded((current) => [...current, bankAccount])}
+                    toAccounts={accounts}
+                    toAccountId={id}
+                    bankAccounts={bankAccounts}
+                    payorNames={payorNames}
+                    kind={option === 'eft' ? 'oneTime' : 'recurring'}
+                    addBankAccount={
+                      <AddBankAccount
+                        applicationId={application.id}
+                        idPrefix={prefix}
+                        pollIntervalMs={pollIntervalMs}
+                        onAdded={(bankAccount) => setAdded((current) => [...current, bankAccount])}
+                      />
+                    }
+                    onSubmitted={(result) =>
+                      setSubmitted((current) => ({ ...current, [id]: result }))
+                    }
                   />
-                }
-                onSubmitted={(result) => setSubmitted((current) => ({ ...current, [id]: result }))}
-              />
+                )}
+              </PartOnChoice>
             ))}
           {option === 'transfer' && (
-            <TransfersPanel
-              applicationId={application.id}
-              toAccountId={id}
-              returnTo="application"
-              signingTransferId={id === returnedTo ? returnedTransferId : undefined}
-              idPrefix={`${prefix}-transfer`}
-              pollIntervalMs={pollIntervalMs}
-              rifPayoutPath={rifPayoutPathOf?.(application.id)}
-              onUnsignedChange={(ids) => setUnsigned((current) => ({ ...current, [id]: ids }))}
-            />
+            <PartOnChoice part={transfersPanel}>
+              {({ TransfersPanel }) => (
+                <TransfersPanel
+                  applicationId={application.id}
+                  toAccountId={id}
+                  returnTo="application"
+                  signingTransferId={id === returnedTo ? returnedTransferId : undefined}
+                  idPrefix={`${prefix}-transfer`}
+                  pollIntervalMs={pollIntervalMs}
+                  rifPayoutPath={rifPayoutPathOf?.(application.id)}
+                  onUnsignedChange={(ids) => setUnsigned((current) => ({ ...current, [id]: ids }))}
+                />
+              )}
+            </PartOnChoice>
           )}
           {option === 'billPayment' && (
             <div className="notice-info">

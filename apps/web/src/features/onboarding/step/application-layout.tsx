@@ -48,13 +48,14 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 
 /**
  * What most steps use beyond the first ones: the forms' validation (zod, which the smallest
- * domain module using it brings) and the searchable lists of the profile and financial steps.
- * Downloaded once the first step has shown, so moving on downloads only the next step's own
- * code (issue 31, ADR 0031).
+ * domain module using it brings) and its messages in both languages, and the searchable lists
+ * and address look-up of the profile and financial steps. Downloaded once the first step has
+ * shown, so moving on downloads only the next step's own code (issue 31, ADR 0031).
  */
 const sharedStepCode = onDemand(() =>
   Promise.all([
     import('@portal/domain/enums/code-schema'),
+    import('@portal/domain/messages/messages'),
     import('../../../ui/searchable-select-field.tsx'),
   ]),
 );
