@@ -179,6 +179,27 @@ function layoutShifts(lhr) {
 }
 
 /**
+ * The main thread's long tasks (over 50 ms, what TBT counts), longest first, with where they
+ * start; and the host's speed as Lighthouse measured it (its `benchmarkIndex`: the simulated 4x
+ * slowdown multiplies the host's own task times, so a slower host scores lower).
+ * @param {Lhr} lhr
+ * @returns {string[]}
+ */
+function longTasks(lhr) {
+  const details =
+    /** @type {{ items?: { duration?: number, startTime?: number, url?: string }[] } | undefined} */ (
+      lhr.audits['long-tasks']?.details
+    );
+  const tasks = (details?.items ?? []).map(
+    (task) =>
+      `${Math.round(task.duration ?? 0)} ms at ${Math.round(task.startTime ?? 0)} ms ${(task.url ?? '').replace(base, '')}`,
+  );
+  const benchmark = /** @type {{ benchmarkIndex?: number }} */ (lhr.environment ?? {})
+    .benchmarkIndex;
+  return [`host benchmark index ${benchmark ?? '?'}`, ...tasks.slice(0, 8)];
+}
+
+/**
  * One Lighthouse run; a run whose trace came out unusable (NO_NAVSTART, NO_LCP: Chromium on
  * a busy machine) is tried again, twice at most.
  */
@@ -296,6 +317,7 @@ async function main() {
           const notes = [...failing(lhr, 'performance'), ...failing(lhr, 'accessibility')];
           if (notes.length > 0) console.log(`       not passed: ${notes.join(', ')}`);
           for (const shift of layoutShifts(lhr)) console.log(`       shift: ${shift}`);
+          for (const task of longTasks(lhr)) console.log(`       long task: ${task}`);
         }
       }
     }
