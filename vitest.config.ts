@@ -12,6 +12,8 @@ export default defineConfig({
       'apps/server/vitest.config.ts',
       'apps/server/vitest.isolated.config.ts',
       'apps/web',
+      // The repository's own scripts (test counts, budgets): plain Node modules.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
     ],
   },
 });

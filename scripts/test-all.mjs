@@ -7,16 +7,32 @@
 // Under CI (CI set, and not "false" or "0"), a suite that did not run, or ran no test, counts as
 // one failure with the reason and the fix beside it: a green line must mean every suite tested.
 // Outside CI, a missing PostgreSQL or SKIP_E2E=true is only logged, so a laptop can run the rest.
+// Each project and spec file must run at least its committed number of tests
+// (test-minimums.json; `npm test -- --record-minimums` raises them after a green run).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import {
+  playwrightCounts,
+  readMinimums,
+  recordMinimums,
+  shortfalls,
+  vitestCounts,
+} from './test-minimums.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'portal-test-reports-'));
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Committed least numbers of tests per project and spec file (scripts/test-minimums.mjs). */
+const minimumsFile = path.join(root, 'test-minimums.json');
+const recordingMinimums = process.argv.includes('--record-minimums');
+/** Tests that ran, per suite and part, read from each report. @type {Record<string, number>} */
+const counts = {};
+/** The suites whose reports were read, by the prefix of their keys in `counts`. */
+const countedSuites = new Set();
 /** CI=true turns the checks on (.ci/run sets it); an empty CI, "false" or "0" leaves them off. */
 const ci = !['', 'false', '0'].includes(process.env.CI ?? '');
 
@@ -32,7 +48,7 @@ function withoutPassword(/** @type {string} */ url) {
 }
 const shownPostgresUrl = withoutPassword(postgresUrl);
 
-/** @type {{ suite: string, passed: number, failed: number, skipped: number, reason?: string, failures?: string[] }[]} */
+/** @type {{ suite: string, passed: number, failed: number, skipped: number, seconds?: number, reason?: string, failures?: string[] }[]} */
 const results = [];
 
 /** A file's path as printed: relative to the repository, so the names stay short. */
@@ -52,24 +68,34 @@ function notRun(suite, reason, fix) {
   }
 }
 
+/** How long the last suite took, in seconds: printed beside its counts (CI's time budget). */
+let lastSeconds = 0;
+
 /** @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
 function run(command, args, env = {}) {
+  const started = Date.now();
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  lastSeconds = Math.round((Date.now() - started) / 1000);
   return result.status ?? 1;
 }
 
-/** @param {string} suite @param {string} file @param {number} status */
-function readVitest(suite, file, status) {
+/**
+ * @param {string} suite @param {string} file @param {number} status
+ * @param {string} countAs the key prefix of its counts (test-minimums.json)
+ */
+function readVitest(suite, file, status, countAs) {
   if (!existsSync(file)) {
     results.push({ suite, passed: 0, failed: 1, skipped: 0, reason: `no report (exit ${status})` });
     console.error(`${suite}: no report (exit ${status})`);
     return;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  Object.assign(counts, vitestCounts(countAs, root, report));
+  countedSuites.add(countAs);
   const failedFiles = report.testResults.filter(
     (/** @type {{ status: string }} */ f) => f.status === 'failed',
   ).length;
@@ -88,6 +114,7 @@ function readVitest(suite, file, status) {
   results.push({
     suite,
     failures,
+    seconds: lastSeconds,
     passed: report.numPassedTests,
     // A file that fails to load has no failed test but must still count as a failure.
     failed: Math.max(report.numFailedTests, status === 0 ? 0 : failedFiles || 1),
@@ -95,14 +122,19 @@ function readVitest(suite, file, status) {
   });
 }
 
-/** @param {string} suite @param {string} file @param {number} status */
-function readPlaywright(suite, file, status) {
+/**
+ * @param {string} suite @param {string} file @param {number} status
+ * @param {string} countAs the key prefix of its counts (test-minimums.json)
+ */
+function readPlaywright(suite, file, status, countAs) {
   if (!existsSync(file)) {
     results.push({ suite, passed: 0, failed: 1, skipped: 0, reason: `no report (exit ${status})` });
     console.error(`${suite}: no report (exit ${status})`);
     return;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  Object.assign(counts, playwrightCounts(countAs, report));
+  countedSuites.add(countAs);
   const { stats } = report;
   /** @type {string[]} */
   const failures = [];
@@ -128,6 +160,7 @@ function readPlaywright(suite, file, status) {
   results.push({
     suite,
     failures,
+    seconds: lastSeconds,
     passed: stats.expected + stats.flaky,
     failed: stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0),
     skipped: stats.skipped,
@@ -162,7 +195,33 @@ readVitest(
   'vitest (domain, server on PGlite, web)',
   unitReport,
   run('npx', vitestArgs(unitReport)),
+  'vitest',
 );
+
+// The machine's own Node, when CI runs the rest on another (.ci/run: Node 24 from the npm
+// registry, the machine's Node 20 while it is the machine's): the server and domain suites
+// once more, so what the server runs on today keeps working there.
+const secondNode = process.env.SECOND_NODE;
+if (secondNode) {
+  const version = spawnSync(secondNode, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const secondReport = path.join(reports, 'vitest-second-node.json');
+  const vitestBin = path.join(root, 'node_modules/vitest/vitest.mjs');
+  readVitest(
+    `vitest (domain and server on the machine's Node ${version})`,
+    secondReport,
+    run(secondNode, [
+      vitestBin,
+      ...vitestArgs(secondReport).slice(1),
+      '--project',
+      'domain',
+      '--project',
+      'server',
+      '--project',
+      'server-isolated',
+    ]),
+    'second-node',
+  );
+}
 
 const postgresSuite = 'vitest (server on PostgreSQL)';
 const postgresProblem = await postgresUnavailable();
@@ -175,7 +234,7 @@ if (postgresProblem === undefined) {
       TEST_DATABASE_URL: postgresUrl,
     },
   );
-  readVitest(postgresSuite, pgReport, status);
+  readVitest(postgresSuite, pgReport, status, 'postgres');
 } else {
   notRun(
     postgresSuite,
@@ -195,6 +254,7 @@ if (process.env.SKIP_E2E === 'true') {
     e2eSuite,
     e2eReport,
     run('npm', ['run', 'test', '--workspace', 'e2e'], { E2E_JSON_REPORT: e2eReport }),
+    'e2e',
   );
   // The in-memory build walked with no server (ADR 0028): its own config, its own report.
   const inMemoryReport = path.join(reports, 'playwright-in-memory.json');
@@ -204,6 +264,7 @@ if (process.env.SKIP_E2E === 'true') {
     run('npm', ['run', 'test:in-memory', '--workspace', 'e2e'], {
       E2E_IN_MEMORY_JSON_REPORT: inMemoryReport,
     }),
+    'in-memory',
   );
 }
 
@@ -219,11 +280,33 @@ for (const r of results) {
   }
 }
 
+// Fewer tests than the committed minimum: a part went quiet (scripts/test-minimums.mjs).
+const minimums = readMinimums(minimumsFile);
+const short = shortfalls(counts, minimums, (key) => countedSuites.has(key.split(':')[0] ?? ''));
+if (short.length > 0) {
+  results.push({
+    suite: 'test counts (test-minimums.json)',
+    passed: 0,
+    failed: short.length,
+    skipped: 0,
+    failures: short,
+  });
+}
+if (recordingMinimums) {
+  if (results.some((r) => r.failed > 0)) {
+    console.log('Minimums not recorded: a suite failed.');
+  } else {
+    recordMinimums(minimumsFile, counts);
+    console.log(`Minimums recorded in ${shortPath(minimumsFile)}.`);
+  }
+}
+
 console.log('\nSuites:');
 for (const r of results) {
   const reason = r.reason ? ` (${r.reason})` : '';
+  const took = r.seconds === undefined ? '' : ` in ${r.seconds} s`;
   console.log(
-    `  ${r.suite}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${reason}`,
+    `  ${r.suite}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${took}${reason}`,
   );
   // The names of what failed, last in the log where a truncated report still shows them.
   for (const failure of r.failures ?? []) console.log(`    failed: ${failure}`);
