@@ -1,6 +1,5 @@
 import {
   CO_AUTH_CODE_VALIDITY_MS,
-  flagEnvironments,
   safeFlagDefaults,
   type FeatureFlagName,
   type FeatureFlagValues,
@@ -8,16 +7,29 @@ import {
 } from '@portal/domain';
 import { QUEBEC_RRIF_EXCESS_PERCENT_UNCONFIRMED } from '@portal/domain/rif/withholding';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
-import { z } from 'zod';
+import {
+  defaultMailFrom,
+  environmentSchema,
+  LIF_BOND_RATE_PERCENT_UNCONFIRMED,
+  type AddressLookupProviderName,
+  type ApiRateLimits,
+  type Environment,
+} from './config-variables.ts';
 import { parseDataKey, type DataKeySource } from './lib/crypto/data-key.ts';
 import { derivedWebhookSecret } from './lib/webhooks/webhook-signature.ts';
 import type { MailboxSecretSource } from './modules/outbox/sandbox-mailbox-access.ts';
 import { defaultSecurityPolicy, type SecurityPolicy } from './modules/security/security-policy.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+// The variables' definitions sit in config-variables.ts (they generate docs/configuration.md);
+// these are part of the configuration's contract, which the rest of the server imports from here.
+export {
+  defaultApiRateLimits,
+  defaultMailFrom,
+  LIF_BOND_RATE_PERCENT_UNCONFIRMED,
+  type AddressLookupProviderName,
+  type ApiRateLimits,
+} from './config-variables.ts';
 
 export type DatabaseConfig =
   | {
@@ -51,7 +63,7 @@ export interface AppConfig {
   /** The bounded queue in front of argon2 (issue 11): at most this many hashes at once. */
   passwordHashing?: { maxConcurrent: number; maxQueued: number };
   security: SecurityPolicy;
-  /** Seed the demo users of the README (always with the embedded database). */
+  /** Seed the demo users the README lists (by default with the embedded database). */
   seedDemoUsers: boolean;
   /** Keys hashes that must agree across instances (for example rate-limit senders). */
   appSecret: string;
@@ -148,34 +160,6 @@ export interface AppConfig {
 }
 
 /**
- * How many requests one person may send to the API (`/service/jaxrs`), counted after sign-in by
- * person; a caller without a token is counted by address and allowed `addressFactor` times as
- * many, since one address may hide an office or a household. Webhooks, `/healthz`, the sign-in
- * pages (which keep their own throttles) and the sandboxes are not counted.
- */
-export interface ApiRateLimits {
-  /** Any request, per minute. */
-  requestsPerMinute: number;
-  /** POST, PUT, PATCH and DELETE, per minute. */
-  writesPerMinute: number;
-  /** New applications (`POST applications`), per hour. */
-  applicationsPerHour: number;
-  addressFactor: number;
-}
-
-/**
- * 600 a minute is ten a second sustained, far past a person clicking through the screens (a page
- * makes a handful of calls); 60 writes a minute is a save every second; 30 new applications an
- * hour is many times what a family opens in a year, and stops a script filling the queue.
- */
-export const defaultApiRateLimits: ApiRateLimits = {
-  requestsPerMinute: 600,
-  writesPerMinute: 60,
-  applicationsPerHour: 30,
-  addressFactor: 3,
-};
-
-/**
  * Rates of RRIF payouts that change or that the research could not confirm (ADR 0022): Quebec's
  * withholding part on the excess over the minimum, and last November's long Government of
  * Canada bond yield used by the LIF maximum's formula for its first 15 years.
@@ -184,12 +168,6 @@ export interface RifRates {
   quebecExcessPercent: number;
   lifBondRatePercent: number;
 }
-
-/**
- * UNCONFIRMED: 6% is the rate the formula uses after its first 15 years and a floor in several
- * pension laws; operations set last November's CANSIM V122487 yield each year.
- */
-export const LIF_BOND_RATE_PERCENT_UNCONFIRMED = 6;
 
 export function rifRatesOf(config: Pick<AppConfig, 'rif'>): RifRates {
   return {
@@ -210,8 +188,6 @@ export interface MailConfig {
   /** How often the dispatcher looks for due messages; 0 turns it off. */
   pollMs: number;
 }
-
-export const defaultMailFrom = 'Laurentide Investing <no-reply@laurentide.example>';
 
 /**
  * The mail settings with their defaults, and whether the sandbox mailbox (transport and pages
@@ -281,34 +257,6 @@ export function webhookSecretOf(
   role: string,
 ): string {
   return config.webhookSecrets?.[role] ?? derivedWebhookSecret(config.appSecret, role);
-}
-
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * `EXTERNAL_REDIRECT_ORIGINS`: a comma-separated list of origins (`https://auth.vendor.example`),
- * each only a scheme, host and optional port; https, or http on loopback for development.
- * Answers the origins, or what is wrong with the list.
- */
-export function externalRedirectOriginsOf(list: string): string[] | string {
-  const origins: string[] = [];
-  for (const entry of list.split(',').map((part) => part.trim())) {
-    if (entry === '') continue;
-    let url: URL;
-    try {
-      url = new URL(entry);
-    } catch {
-      return `EXTERNAL_REDIRECT_ORIGINS: ${entry} is not an origin such as https://auth.vendor.example`;
-    }
-    const secure =
-      url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname));
-    if (!secure) return `EXTERNAL_REDIRECT_ORIGINS: ${entry} must use https`;
-    if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
-      return `EXTERNAL_REDIRECT_ORIGINS: ${entry} must be an origin only, with no path, query or user`;
-    }
-    origins.push(url.origin);
-  }
-  return [...new Set(origins)];
 }
 
 export function codeValidityMsOf(config: Pick<AppConfig, 'coAuthCodeValidityMs'>): number {
@@ -383,150 +331,12 @@ export function sandboxVendorsRefusal(roles: readonly VendorRole[]): string {
   );
 }
 
-/** `TRUST_PROXY`: addresses or CIDR ranges, comma-separated; never "trust everyone". */
-const trustedProxiesSchema = z
-  .string()
-  .optional()
-  .transform((value, context) => {
-    const entries = (value ?? '')
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== '' && entry !== 'false');
-    for (const entry of entries) {
-      const [address = '', bits, ...rest] = entry.split('/');
-      const version = isIP(address);
-      const maxBits = version === 6 ? 128 : 32;
-      const validBits =
-        bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits && rest.length === 0);
-      if (!version || !validBits) {
-        context.addIssue({
-          code: 'custom',
-          message:
-            "TRUST_PROXY takes the load balancers' addresses or CIDR ranges, comma-separated " +
-            '(for example 10.0.0.0/8), never true: trusting every sender lets anyone choose ' +
-            'their address with X-Forwarded-For',
-        });
-        return z.NEVER;
-      }
-    }
-    return entries.length > 0 ? entries : (false as const);
-  });
-
-export const addressLookupProviderNames = ['sandbox'] as const;
-export type AddressLookupProviderName = (typeof addressLookupProviderNames)[number];
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-
-/** `no-reply@bank.example` or `Laurentide Investing <no-reply@bank.example>`. */
-const mailFromPattern = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
-
-function rateLimitSchema(fallback: number) {
-  return z.coerce.number().int().min(1).max(100_000_000).default(fallback);
-}
-
-/** Every environment variable the server reads; each is documented in the README. */
-const environmentSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
-  TRUST_PROXY: trustedProxiesSchema,
-  SANDBOX_VENDORS: booleanFlag.optional(),
-  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
-  ACCESS_TOKEN_IDLE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
-  // Fractions allowed (0.5 is 30 s) so the end-to-end tests can watch a session expire.
-  SESSION_IDLE_MINUTES: z.coerce
-    .number()
-    .min(0.25)
-    .max(24 * 60)
-    .default(60),
-  SESSION_MAX_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 30)
-    .default(12),
-  SEED_DEMO_USERS: booleanFlag.optional(),
-  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
-  // Checked below, so that no message ever repeats the key.
-  DATA_ENCRYPTION_KEY: z.string().optional(),
-  NODE_ENV: z.string().optional(),
-  ADDRESS_LOOKUP_PROVIDER: z.enum(addressLookupProviderNames).default('sandbox'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  FLAG_ENVIRONMENT: z.enum(flagEnvironments).optional(),
-  SANDBOX_WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
-  BUREAU_MAINTENANCE_WINDOWS: booleanFlag.optional(),
-  CO_AUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
-  EXPRESS_INVITATION_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(10)
-    .max(90 * 86_400)
-    .optional(),
-  EXTERNAL_REDIRECT_ORIGINS: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      const origins = externalRedirectOriginsOf(value ?? '');
-      if (typeof origins === 'string') {
-        context.addIssue({ code: 'custom', message: origins });
-        return z.NEVER;
-      }
-      return origins;
-    }),
-  // An empty value counts as unset (compose files often write `SMTP_URL=`). Zod's message never
-  // repeats the value, which may hold the SMTP password.
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/ })
-    .or(z.literal(''))
-    .optional(),
-  MAIL_FROM: z
-    .string()
-    .regex(mailFromPattern, 'MAIL_FROM must be an address or "Name <address>"')
-    .or(z.literal(''))
-    .optional(),
-  // Zod's message never repeats the value.
-  SANDBOX_MAILBOX_SECRET: z
-    .string()
-    .refine((value) => value.trim() === '' || value.trim().length >= 32, {
-      message: 'SANDBOX_MAILBOX_SECRET must be at least 32 characters',
-    })
-    .optional(),
-  OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
-  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
-  AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
-  PGLITE_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
-  PGLITE_ACTIVE_REQUESTS: z.coerce.number().int().min(1).max(1000).default(4),
-  RIF_QUEBEC_EXCESS_PERCENT: z.coerce.number().min(0).max(100).optional(),
-  LIF_BOND_RATE_PERCENT: z.coerce.number().min(0).max(100).optional(),
-  RATE_LIMIT_REQUESTS_PER_MINUTE: rateLimitSchema(defaultApiRateLimits.requestsPerMinute),
-  RATE_LIMIT_WRITES_PER_MINUTE: rateLimitSchema(defaultApiRateLimits.writesPerMinute),
-  RATE_LIMIT_APPLICATIONS_PER_HOUR: rateLimitSchema(defaultApiRateLimits.applicationsPerHour),
-  RATE_LIMIT_ADDRESS_FACTOR: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .default(defaultApiRateLimits.addressFactor),
-});
-
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
 /** Where the key to encrypt SINs, account numbers and documents comes from (ADR 0008). */
-function dataKeyFrom(env: z.infer<typeof environmentSchema>): DataKeySource {
+function dataKeyFrom(env: Environment): DataKeySource {
   if (env.DATA_ENCRYPTION_KEY !== undefined && env.DATA_ENCRYPTION_KEY.trim() !== '') {
     const key = parseDataKey(env.DATA_ENCRYPTION_KEY);
     if (!key) {
