@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
  *
  * Only a browser's top-level page load moves: `Sec-Fetch-Mode: navigate` with
  * `Sec-Fetch-Dest: document`, headers a page cannot set. API calls, frames, files a page loads,
- * and clients that are not browsers (curl, the README's scripted sign-in) are answered where
+ * and clients that are not browsers (curl, docs/api.md's scripted sign-in) are answered where
  * they asked.
  */
 export interface CanonicalHostOptions {
@@ -28,7 +28,7 @@ const isPageLoad = (request: FastifyRequest) =>
  * A proxy's `X-Forwarded-Host` counts even from a proxy `TRUST_PROXY` does not name: it can
  * only keep a page where it is, never send it elsewhere than `PUBLIC_URL`. A proxy that passes
  * neither the browser's Host nor that header would have every page sent to `PUBLIC_URL` again
- * and again (README, `PUBLIC_URL`).
+ * and again (docs/configuration.md, `PUBLIC_URL`).
  */
 function askedHost(request: FastifyRequest, protocol: string): string | null {
   const forwarded = request.headers['x-forwarded-host'];

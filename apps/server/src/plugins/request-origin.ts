@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
  * - `Sec-Fetch-Site` is present and is neither `same-origin` nor `none` (typed or bookmarked), or
  * - `Origin` is present and is `null` (a sandboxed frame, a data: URL, some redirects) or names
  *   another site than this one.
- * A request with neither header is not a browser's (curl, the README's scripted sign-in, server
+ * A request with neither header is not a browser's (curl, docs/api.md's scripted sign-in, server
  * to server) and passes: forgery needs a victim's browser, and every browser sends one of them.
  *
  * "This site" is the `PUBLIC_URL` origin, or the Host the browser itself addressed (a browser

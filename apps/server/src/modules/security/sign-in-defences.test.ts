@@ -90,7 +90,7 @@ describe('cross-site requests are refused (hole 1)', () => {
       (await login(email, password, { origin: 'null', 'sec-fetch-site': 'same-origin' }))
         .statusCode,
     ).toBe(204);
-    // The README's curl sign-in sends neither header.
+    // The curl sign-in of docs/api.md sends neither header.
     expect((await login(email, password, {})).statusCode).toBe(204);
     // A browser that addressed the site by its Host (a developer's localhost) is the site.
     expect(
