@@ -100,14 +100,27 @@ function toolingSection(group: keyof typeof toolingGroups): string {
   ].join('\n');
 }
 
+/** Names in both tables: the server's own, which a tool also reads to give the servers it starts. */
+function toolingIntro(): string {
+  const shared = toolingVariables
+    .map((variable) => variable.name)
+    .filter((name) => Object.hasOwn(serverVariables, name))
+    .map((name) => `\`${name}\``);
+  const names = new Intl.ListFormat('en', { type: 'conjunction' }).format(shared);
+  const also =
+    shared.length === 0
+      ? ''
+      : ` ${names} are also the server's own (above); the rows below say what the tools do with them.`;
+  return `Read by the tools around the server: its build, its tests and its scripts.${also}`;
+}
+
 /** docs/configuration.md, whole. */
 export function renderConfigPage(): string {
   const sections = [
     intro,
     '## The server',
     ...(Object.keys(variableGroups) as VariableGroup[]).map(serverSection),
-    '## The build, the tests and the scripts\n\n' +
-      'Read by the tools around the server, never by the server itself.',
+    `## The build, the tests and the scripts\n\n${toolingIntro()}`,
     ...(Object.keys(toolingGroups) as (keyof typeof toolingGroups)[]).map(toolingSection),
   ];
   return `${sections.join('\n\n')}\n`;

@@ -76,6 +76,25 @@ export const toolingVariables: readonly ToolingVariable[] = [
     description: '`true` skips the Playwright journeys (a failure under `CI`)',
   },
   {
+    name: 'SECOND_NODE',
+    group: 'tests',
+    readBy: ['scripts/test-all.mjs', '.ci/run'],
+    default: '(unset)',
+    description:
+      "another Node's executable: `npm test` runs the domain and server suites once more on it. " +
+      "`.ci/run` sets it to the machine's own Node when that is not the version CI runs on " +
+      '(`.node-version`)',
+  },
+  {
+    name: 'PORTAL_NODE_CACHE',
+    group: 'tests',
+    readBy: ['.ci/run'],
+    default: '`~/.cache/portal-node`',
+    description:
+      "where `.ci/run` keeps the Node it installs from the npm registry's `node` package, at " +
+      'the version in `.node-version`, outside the repository',
+  },
+  {
     name: 'E2E_PORT',
     group: 'tests',
     readBy: ['e2e/playwright.config.ts'],
