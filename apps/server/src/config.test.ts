@@ -236,7 +236,7 @@ describe('loadConfig', () => {
   });
 
   describe('PUBLIC_URL', () => {
-    it('defaults to localhost on a developer machine, as the README says', () => {
+    it('defaults to localhost on a developer machine, as docs/configuration.md says', () => {
       expect(publicUrlOf(loadConfig({}))).toBe('http://localhost:8080');
       expect(publicUrlOf(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }))).toBe(
         'http://localhost:9000',

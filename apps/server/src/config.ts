@@ -26,7 +26,6 @@ import { defaultSecurityPolicy, type SecurityPolicy } from './modules/security/s
 export {
   defaultApiRateLimits,
   defaultMailFrom,
-  LIF_BOND_RATE_PERCENT_UNCONFIRMED,
   type AddressLookupProviderName,
   type ApiRateLimits,
 } from './config-variables.ts';
