@@ -16,7 +16,11 @@ import {
   UnknownWebhookReference,
   type WebhookEvent,
 } from './signed-webhook-route.ts';
-import { WEBHOOK_SIGNATURE_HEADER, signWebhook } from './webhook-signature.ts';
+import {
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
+  signWebhook,
+} from './webhook-signature.ts';
 
 const secret = 'the-vendor-and-we-share-this';
 let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -220,6 +224,67 @@ describe('a signed event the route cannot use (issue 30, B-F7)', () => {
     expect(handled.some((e) => e.id === 'evt-late-commit')).toBe(true);
     expect((await receiptOf('evt-late-commit'))?.problem).toBeNull();
   });
+});
+
+describe('the signature’s time, checked by the route (issue 32, item 3)', () => {
+  const now = new Date('2026-11-28T16:00:00Z');
+  const tolerance = WEBHOOK_TOLERANCE_SECONDS * 1000;
+  const knownEvent = (id: string) =>
+    JSON.stringify({
+      id,
+      type: 'check.done',
+      occurredAt: now.toISOString(),
+      data: { reference: 'known' },
+    });
+  /** Delivered now, correctly signed `offsetMs` away from now (a replay, or a clock ahead). */
+  const deliverSigned = (body: string, offsetMs: number) => {
+    clock = now;
+    return app.inject({
+      method: 'POST',
+      url: '/webhooks/picky-vendor',
+      headers: {
+        'content-type': 'application/json',
+        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, body, new Date(now.getTime() + offsetMs)),
+      },
+      payload: body,
+    });
+  };
+  const receiptOf = async (eventId: string) => {
+    const [row] = await app.db
+      .select({ eventId: webhookReceipts.eventId })
+      .from(webhookReceipts)
+      .where(and(eq(webhookReceipts.role, 'picky-vendor'), eq(webhookReceipts.eventId, eventId)));
+    return row;
+  };
+  const handledIds = () => handled.map((event) => event.id);
+
+  it.each([
+    [
+      'signed more than five minutes ago (a replay of an old delivery)',
+      -tolerance - 1_000,
+      -tolerance,
+    ],
+    ['signed more than five minutes ahead', tolerance + 1_000, tolerance],
+  ])(
+    'refuses an event %s with 401, handling and recording nothing, and takes one within the five minutes',
+    async (name, outside, within) => {
+      const id = `evt-time-${outside}`;
+      const body = knownEvent(id);
+      const refused = await deliverSigned(body, outside);
+      expect(refused.statusCode, name).toBe(401);
+      expect(refused.json()).toEqual({
+        errorCode: 'webhookSignature',
+        message: 'The signature does not verify.',
+      });
+      expect(handledIds()).not.toContain(id);
+      expect(await receiptOf(id)).toBeUndefined();
+
+      const taken = await deliverSigned(body, within);
+      expect(taken.json()).toEqual({ received: true, duplicate: false });
+      expect(handledIds().filter((handledId) => handledId === id)).toHaveLength(1);
+      expect(await receiptOf(id)).toBeDefined();
+    },
+  );
 });
 
 describe('a signed webhook route that calls the vendor back first (prepare)', () => {
