@@ -1,6 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TransferAccountModelInput } from '@portal/domain/transfers/transfer-request';
+import { INSTITUTION_LOOKUP_DELAY_MS } from './institution-lookup.tsx';
 import { TransferForm, type TransferSubmitted } from './transfer-form.tsx';
 import { emptyTransferForm, transferModelOf, withProfile } from './transfer-form-state.ts';
 import {
@@ -50,26 +51,40 @@ describe('transfer form', () => {
   it('looks institutions up only for a search typed, upper-cased, at most 10, once typing pauses', async () => {
     const api = fakeApi(lookup());
     await renderForm();
-    const u = user();
     const box = screen.getByRole('combobox', { name: 'Institution the account is at' });
-    await u.type(box, '   ');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(api.sent('GET', '/references/deliveringInstitutions')).toHaveLength(0);
+    const lookups = () => api.sent('GET', '/references/deliveringInstitutions');
+    await user().click(box);
+    // The lookup's clock moves only when the test moves it, so keys are exactly as far apart as
+    // the test says, however busy the machine. The keys are change events: user-event and
+    // Testing Library's waits would wait on the faked setTimeout themselves.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const typed = (text: string) => fireEvent.change(box, { target: { value: text } });
+    const pause = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+    typed('   ');
+    await pause(2 * INSTITUTION_LOOKUP_DELAY_MS);
+    expect(lookups()).toHaveLength(0);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
 
-    await u.clear(box);
-    await u.type(box, 'qu');
+    typed('q');
+    await pause(INSTITUTION_LOOKUP_DELAY_MS - 1);
+    // A key within the pause starts it again: still no call a moment before it ends.
+    typed('qu');
+    await pause(INSTITUTION_LOOKUP_DELAY_MS - 1);
+    expect(lookups()).toHaveLength(0);
+    await pause(1);
+    // Typed within the pause, the two keys made one call.
+    expect(lookups()).toHaveLength(1);
+    expect(lookups()[0]!.search.get('search')).toBe('QU');
+    expect(lookups()[0]!.search.get('limit')).toBe('10');
+    vi.useRealTimers();
     expect(await screen.findByRole('option', { name: 'Questrade' })).toBeVisible();
-    const searches = api.sent('GET', '/references/deliveringInstitutions');
-    // Typed fast, the two keys made one call.
-    expect(searches).toHaveLength(1);
-    expect(searches[0]!.search.get('search')).toBe('QU');
-    expect(searches[0]!.search.get('limit')).toBe('10');
 
-    await u.clear(box);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    typed('');
+    await pause(2 * INSTITUTION_LOOKUP_DELAY_MS);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
-    expect(api.sent('GET', '/references/deliveringInstitutions')).toHaveLength(1);
+    expect(lookups()).toHaveLength(1);
   });
 
   it('says when no institution matches, and keeps a typed name that was not chosen from being sent', async () => {
