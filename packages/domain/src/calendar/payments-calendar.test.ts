@@ -15,6 +15,7 @@ import {
   isBusinessDay,
   nextBusinessDay,
   nonProcessingDays,
+  paymentsCalendar,
 } from './payments-calendar.ts';
 
 const national2026 = [
@@ -177,6 +178,25 @@ describe('businessDaysFrom', () => {
   it('starts at the next business day when the first is not one', () => {
     expect(businessDaysFrom('2026-12-25', 2)).toEqual(['2026-12-29', '2026-12-30']);
     expect(businessDaysFrom('2026-06-24', 1, 'QC')).toEqual(['2026-06-25']);
+  });
+});
+
+describe('paymentsCalendar', () => {
+  it('is the calendar of the region it is made for: Quebec’s stops on June 24 and January 2', () => {
+    const quebec = paymentsCalendar('QC');
+    expect(quebec.isBusinessDay('2026-06-24')).toBe(false);
+    expect(quebec.isBusinessDay('2026-01-02')).toBe(false);
+    expect(quebec.addBusinessDays('2026-06-24', 0)).toBe('2026-06-25');
+    expect(quebec.addBusinessDays('2026-06-23', 1)).toBe('2026-06-25');
+    expect(quebec.addBusinessDays('2026-01-02', 0)).toBe('2026-01-05');
+  });
+
+  it('is the national calendar by default: June 24 and January 2 are business days', () => {
+    const national = paymentsCalendar();
+    expect(national.isBusinessDay('2026-06-24')).toBe(true);
+    expect(national.isBusinessDay('2026-01-02')).toBe(true);
+    expect(national.addBusinessDays('2026-06-24', 0)).toBe('2026-06-24');
+    expect(national.addBusinessDays('2026-06-23', 1)).toBe('2026-06-24');
   });
 });
 

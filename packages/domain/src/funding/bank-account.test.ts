@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paymentsCalendar } from '../calendar/payments-calendar.ts';
 import {
   institutionNameOf,
   institutionNames,
@@ -51,5 +52,26 @@ describe('institutions', () => {
     expect(paymentsRegionOf('815')).toBe('QC');
     expect(paymentsRegionOf('006')).toBe('QC');
     expect(paymentsRegionOf('003')).toBe('national');
+  });
+});
+
+describe('the calendar of a debit, by the institution it is drawn on', () => {
+  const calendarOf = (institution: string) => paymentsCalendar(paymentsRegionOf(institution));
+
+  it.each([
+    ['815', 'Desjardins'],
+    ['006', 'National Bank'],
+  ])('%s (%s): a debit due June 24 or January 2 goes the next business day', (institution) => {
+    const calendar = calendarOf(institution);
+    expect(calendar.isBusinessDay('2026-06-24')).toBe(false);
+    expect(calendar.addBusinessDays('2026-06-24', 0)).toBe('2026-06-25');
+    expect(calendar.isBusinessDay('2026-01-02')).toBe(false);
+    expect(calendar.addBusinessDays('2026-01-02', 0)).toBe('2026-01-05');
+  });
+
+  it('004 (TD, an Ontario bank): a debit due June 24 or January 2 goes that day', () => {
+    const calendar = calendarOf('004');
+    expect(calendar.addBusinessDays('2026-06-24', 0)).toBe('2026-06-24');
+    expect(calendar.addBusinessDays('2026-01-02', 0)).toBe('2026-01-02');
   });
 });
