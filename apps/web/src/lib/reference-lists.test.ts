@@ -43,4 +43,34 @@ describe('reference lists', () => {
     ];
     expect(referenceOptions(industries, 'fr').map((option) => option.id)).toEqual([3, 1]);
   });
+
+  it('answers the lists a screen asks for together at once, a failed one without the others', async () => {
+    const answers = new Map<string, (response: Response) => void>();
+    vi.spyOn(window, 'fetch').mockImplementation(
+      (input) =>
+        new Promise<Response>((resolve) =>
+          answers.set(String(input).split('/').pop() ?? '', resolve),
+        ),
+    );
+    const arrived: string[] = [];
+    const provinces = loadReferenceList('provinceStates').then((rows) => {
+      arrived.push('provinces');
+      return rows;
+    });
+    const industries = loadReferenceList('businessTypes').then(
+      () => arrived.push('industries'),
+      () => arrived.push('industries failed'),
+    );
+    await vi.waitFor(() => expect(answers.size).toBe(2));
+
+    answers.get('provinceStates')?.(new Response(JSON.stringify(served), { status: 200 }));
+    await new Promise((settled) => setTimeout(settled, 0));
+    // The provinces are here, but wait for the industries asked for with them.
+    expect(arrived).toEqual([]);
+
+    answers.get('businessTypes')?.(new Response('{}', { status: 503 }));
+    await Promise.allSettled([provinces, industries]);
+    expect(arrived.sort()).toEqual(['industries failed', 'provinces']);
+    expect((await provinces).map((row) => row.id)).toEqual(served.map((row) => row.id));
+  });
 });

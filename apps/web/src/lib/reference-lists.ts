@@ -30,14 +30,36 @@ const countryLists: ReadonlySet<ReferenceListName> = new Set(['countries', 'citi
 // screen that asks; a failed request is forgotten so the next screen can try again.
 const cache = new Map<ReferenceListName, Promise<ReferenceValue[]>>();
 
+/** The lists asked for in the current task, until it ends. */
+let askedTogether: Promise<unknown>[] | undefined;
+
+/**
+ * Lists asked for together (a screen's fields, as it first renders) are answered together: each
+ * answer would otherwise render the whole screen again, and a long form rendered five times in
+ * a row is what blocks a phone's main thread (issue 31's signed-in Lighthouse).
+ */
+function answeredTogether<T>(pending: Promise<T>): Promise<T> {
+  if (!askedTogether) {
+    askedTogether = [];
+    queueMicrotask(() => (askedTogether = undefined));
+  }
+  const together = askedTogether;
+  together.push(pending);
+  // Read once the task's requests are all in: the microtask above has closed the group.
+  return Promise.resolve()
+    .then(() => Promise.allSettled(together))
+    .then(() => pending);
+}
+
 export function loadReferenceList(name: ReferenceListName): Promise<ReferenceValue[]> {
   let pending = cache.get(name);
   if (!pending) {
-    pending = http
+    const answered = http
       .get<ReferenceValue[]>(`/references/${name}`, { noErrorPage: true })
       .then((rows) =>
         countryLists.has(name) ? rows.map((row) => ({ ...row, country: true as const })) : rows,
       );
+    pending = answeredTogether(answered);
     pending.catch(() => cache.delete(name));
     cache.set(name, pending);
   }
