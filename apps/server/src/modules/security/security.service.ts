@@ -55,6 +55,11 @@ export interface SecurityDeps {
   /** `publicUrlOf(config)`: links in mail. */
   publicUrl: string;
   tokens: TokenEvictions;
+  /**
+   * How a slowed answer waits (Node's timer when absent): the tests hand in their own, to read
+   * the delay asked for and to hold the answer without a clock.
+   */
+  wait?: (ms: number) => Promise<unknown>;
 }
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
@@ -169,11 +174,20 @@ async function attemptSucceeded(deps: SecurityDeps, email: string, address: stri
   await repo.uncountAttempt(deps.db, addressKey(address));
 }
 
-/** Past a few failures, each answer is slowed a little more (up to `slowdownMaxMs`). */
-async function slowDown(policy: SecurityPolicy, count: number) {
-  if (count <= policy.slowAfterFailures) return;
-  const steps = count - policy.slowAfterFailures;
-  await sleep(Math.min(policy.slowdownMaxMs, steps * policy.slowdownStepMs));
+/**
+ * How long the answer to a failed attempt is held, given the failures counted on the account:
+ * nothing for the first few, then one step more for each, up to `slowdownMaxMs`.
+ */
+export function slowdownMs(policy: SecurityPolicy, failures: number): number {
+  if (failures <= policy.slowAfterFailures) return 0;
+  const steps = failures - policy.slowAfterFailures;
+  return Math.min(policy.slowdownMaxMs, steps * policy.slowdownStepMs);
+}
+
+/** Holds a failed attempt's answer for its `slowdownMs`. */
+async function slowDown(deps: Pick<SecurityDeps, 'policy' | 'wait'>, failures: number) {
+  const ms = slowdownMs(deps.policy, failures);
+  if (ms > 0) await (deps.wait ?? sleep)(ms);
 }
 
 /**
@@ -207,7 +221,7 @@ export async function signIn(
     throw error;
   }
   if (!user || !valid) {
-    await slowDown(deps.policy, attempt.accountCount);
+    await slowDown(deps, attempt.accountCount);
     return { outcome: 'rejected' };
   }
 
@@ -229,7 +243,7 @@ export async function signIn(
     }
     const factor = await verifySecondFactor(deps, user.id, credentials.otp, now);
     if (!factor) {
-      await slowDown(deps.policy, attempt.accountCount);
+      await slowDown(deps, attempt.accountCount);
       return { outcome: 'otpRejected' };
     }
   }
@@ -283,7 +297,7 @@ export async function completeSecondFactor(
     challengeTarget(challengeSecret),
   );
   if (!factor) {
-    await slowDown(deps.policy, attempt.accountCount);
+    await slowDown(deps, attempt.accountCount);
     return { outcome: 'otpRejected', userId: user.id };
   }
   await repo.deleteChallenge(deps.db, hashSecret(challengeSecret), now);
@@ -527,7 +541,7 @@ export async function confirmPassword(
   const attempt = await countSignInAttempt(deps, user.email, address, now);
   if (!attempt.allowed) return 'locked';
   if (!(await deps.hasher.verify(user.passwordHash, password))) {
-    await slowDown(deps.policy, attempt.accountCount);
+    await slowDown(deps, attempt.accountCount);
     return 'wrongPassword';
   }
   await attemptSucceeded(deps, user.email, address);
