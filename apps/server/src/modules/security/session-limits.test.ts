@@ -108,6 +108,25 @@ describe('the limits of a signed-in session', () => {
     expect(await bearerOf(pastTwelveHours)).toBeNull();
   });
 
+  it('ends an access token left unused for 15 minutes, keeps a used one alive, and issues a new one from the session', async () => {
+    const session = await signedInSession();
+    const token = await issueAccessToken(deps, session, signedInAt);
+    if (!token) throw new Error('no token');
+    const use = async (at: Date) =>
+      (await authenticate(deps.db, deps.policy, token, at, test.app.tokenCache)) !== null;
+    expect(await use(after(14 * MINUTE))).toBe(true); // used: alive until minute 29
+    expect(await use(after(28 * MINUTE))).toBe(true); // used: alive until minute 43
+    expect(await use(after(43 * MINUTE + 1_000))).toBe(false); // unused for 15 minutes
+
+    // Using a token does not use the session, but the session's hour since the sign-in is not
+    // over: it gives a new token.
+    const renewed = await issueAccessToken(deps, session, after(44 * MINUTE));
+    if (!renewed) throw new Error('no renewed token');
+    expect(
+      await authenticate(deps.db, deps.policy, renewed, after(45 * MINUTE), test.app.tokenCache),
+    ).not.toBeNull();
+  });
+
   it('ends at its absolute end even when configured to idle longer than that', async () => {
     // SESSION_IDLE_MINUTES=120 with SESSION_MAX_HOURS=1 is a configuration the server accepts.
     const session = await signedInSession({
