@@ -26,7 +26,10 @@ export interface PageShell {
   hasErrors?: boolean;
   /** A sandbox vendor's page: kept out of search engines. */
   noindex?: boolean;
-  /** The portal's icon; a vendor's page goes without it. */
+  /**
+   * The portal's icon; a vendor's page goes without it, and says it has none (`data:,`), or the
+   * browser asks for `/favicon.ico`, which the portal does not have (a 404 on every visit).
+   */
   favicon?: boolean;
 }
 
@@ -39,7 +42,7 @@ export function renderPage(language: PageLanguage, page: PageShell): string {
   return `<!doctype html>
 <html lang="${t.lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-${page.noindex ? '<meta name="robots" content="noindex">\n' : ''}<title>${escapeHtml(title)}</title>${page.favicon === false ? '' : '<link rel="icon" href="/favicon.svg" type="image/svg+xml">'}<style>${page.style}</style></head>
+${page.noindex ? '<meta name="robots" content="noindex">\n' : ''}<title>${escapeHtml(title)}</title>${page.favicon === false ? '<link rel="icon" href="data:,">' : '<link rel="icon" href="/favicon.svg" type="image/svg+xml">'}<style>${page.style}</style></head>
 <body>
 <header><div class="bar">${page.brand}
 ${switchLink}</div></header>
