@@ -32,10 +32,12 @@ import type { ExpressLinkProblem } from './express-links.ts';
  *        409 `expressNotConfirmed` before a confirmation; 410 ExpressLinkProblem; accepting
  *        again as the same person answers the same application; another person gets 410 `used`
  * - GET  express/applications/{applicationId}/prefill (signed-in client) -> ExpressPrefill: the
- *        profile step's draft from what the advisor entered (404 unless the caller's application
- *        came from an invitation). Nothing is saved on the profile step itself (a saved step
- *        counts as answered and is skipped), so the profile screen starts from this draft while
- *        the step is unsaved and the step's normal validation checks it on Save & Continue.
+ *        profile step's draft from what the advisor entered; 204 when the caller's application
+ *        did not come from an invitation (most do not: no draft is an answer, not an error), 404
+ *        when the application is not the caller's. Nothing is saved on the profile step itself
+ *        (a saved step counts as answered and is skipped), so the profile screen starts from
+ *        this draft while the step is unsaved and the step's normal validation checks it on
+ *        Save & Continue.
  * Other answers: 429 `tooManyInvitations` { retryAfterSeconds } on a send past the advisor's
  * hourly bound; 400 `invalidInput` { fields } on a send whose account types the allaccounts step
  * would refuse (`accountTypes`: tooManyRegistered, tooManyNonRegistered; `accountTypes.N`:

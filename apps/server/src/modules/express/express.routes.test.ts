@@ -246,6 +246,24 @@ describe('express invitations: the invitee side', () => {
     expect(theirs.statusCode).toBe(404);
   });
 
+  it('answers an application that did not come from an invitation with no draft (204), not an error', async () => {
+    const client = await signedInUser(app, 'ordinary');
+    const created = await app.inject({
+      method: 'POST',
+      url: APPLICATIONS_URL,
+      headers: bearer(client.token),
+      payload: {},
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<ApplicationBody>();
+    const prefill = await app.inject({
+      url: `${API}/express/applications/${id}/prefill`,
+      headers: bearer(client.token),
+    });
+    expect(prefill.statusCode).toBe(204);
+    expect(prefill.body).toBe('');
+  });
+
   it('leaves the options step to the applicant when a margin account is proposed', async () => {
     const { token } = await freshInvitation(['margin']);
     const client = await signedInUser(app, 'margin');

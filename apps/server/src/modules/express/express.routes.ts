@@ -98,13 +98,16 @@ export const expressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The profile step's draft from what the advisor entered",
+        summary:
+          "The profile step's draft from what the advisor entered (204 for an application that did not come from an invitation)",
         params: z.object({ applicationId: z.uuid() }),
       },
     },
     async (request, reply) =>
-      runExpress(request, reply, () =>
-        prefillOf(deps(), callerOf(request).id, request.params.applicationId),
-      ),
+      runExpress(request, reply, async () => {
+        const prefill = await prefillOf(deps(), callerOf(request).id, request.params.applicationId);
+        // Most applications have no draft: an empty answer, not an error the browser reports.
+        return prefill ?? reply.code(204).send();
+      }),
   );
 };

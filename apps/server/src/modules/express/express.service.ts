@@ -284,12 +284,15 @@ export function profileDraftOf(details: InvestorDetails): Record<string, unknown
   };
 }
 
-/** The profile draft of the caller's application, when it came from an invitation. */
+/**
+ * The profile draft of the caller's application when it came from an invitation, null when it
+ * did not; another person's application is not found.
+ */
 export async function prefillOf(
   { db, cipher }: ExpressDeps,
   userId: string,
   applicationId: string,
-): Promise<ExpressPrefill> {
+): Promise<ExpressPrefill | null> {
   const owned = await findOwnedApplication(db, userId, applicationId);
   if (!owned) throw new ExpressRefusal(404, 'notFound');
   const [row] = await db
@@ -302,7 +305,7 @@ export async function prefillOf(
         eq(expressInvitations.acceptedBy, userId),
       ),
     );
-  if (!row) throw new ExpressRefusal(404, 'notFound');
+  if (!row) return null;
   return {
     profile: profileDraftOf(detailsOf(cipher, row.investor)),
     advisorName: await advisorNameOf(db, row.invitation.advisorId),

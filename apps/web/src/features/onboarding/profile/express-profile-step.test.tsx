@@ -29,7 +29,7 @@ const advisorDraft = {
   homeAddress: { countryId: 1, postalCode: 'H2X 1Y4' },
 };
 
-/** The profile step of an application, the prefill answered as given (404: not an invitation's). */
+/** The profile step of an application, the prefill answered as given (204: not an invitation's). */
 async function openProfile(
   prefill: { status: number; body?: unknown },
   steps: Record<string, unknown> = ready,
@@ -90,9 +90,14 @@ describe("the profile step of an advisor's express application", () => {
   });
 
   it('starts empty for an application that did not come from an invitation', async () => {
-    await openProfile({ status: 404, body: { errorCode: 'notFound' } });
+    await openProfile({ status: 204 });
     const birth = screen.getByRole('group', { name: /Date of birth/ });
     expect(within(birth).getByLabelText('Year')).toHaveValue('');
+  });
+
+  it('starts empty for an application the server does not find', async () => {
+    await openProfile({ status: 404, body: { errorCode: 'notFound' } });
+    expect(screen.getByLabelText('First name')).toBeEnabled();
   });
 
   it('opens without the draft when it cannot be loaded: nothing is lost by going on', async () => {

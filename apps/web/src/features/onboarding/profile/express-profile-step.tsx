@@ -7,16 +7,20 @@ import { useResource } from '../../../lib/use-resource.ts';
 import { useApplication } from '../step/application-context.tsx';
 import { ProfileStep } from './profile-step.tsx';
 
-/** The advisor's draft, or nothing when the application did not come from an invitation (404). */
+/**
+ * The advisor's draft, or nothing when the application did not come from an invitation (204,
+ * an empty answer) or is not found (404).
+ */
 async function expressPrefillOf(
   applicationId: string,
   signal: AbortSignal,
 ): Promise<ExpressPrefill | null> {
   try {
-    return await http.get<ExpressPrefill>(
+    const draft = await http.get<ExpressPrefill | undefined>(
       `/express/applications/${encodeURIComponent(applicationId)}/prefill`,
       { noErrorPage: true, signal },
     );
+    return draft ?? null;
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;
