@@ -380,6 +380,13 @@ describe('HTTP client (spec sections 7 and 8)', () => {
       expect(calls.some((c) => c.url === REFRESH_SESSION_PATH)).toBe(false);
     });
 
+    it('asks nothing once the tab holds no token (signing out cleared it)', async () => {
+      const { client, deps, calls } = setup(() => json(times), null);
+      withTimes(deps);
+      await expect(client.readSessionTimes()).resolves.toBeNull();
+      expect(calls).toEqual([]);
+    });
+
     it('answers null when the server has no times to give', async () => {
       const { client, deps } = setup(() => new Response(null, { status: 404 }));
       withTimes(deps);

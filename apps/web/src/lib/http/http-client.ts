@@ -303,9 +303,13 @@ export function createHttpClient(deps: HttpClientDeps) {
     },
     /**
      * The session's times without extending it (when a signed-in page opens). Null when the
-     * server has none to give (ended session, or an older server without this call).
+     * server has none to give (ended session, or an older server without this call), and,
+     * without asking, when this tab holds no token: signing out clears it before the session
+     * ends, and a warning that mounts then (its code still loading when "Log out" was pressed)
+     * would ask for the times of a session being ended, answered 401.
      */
     async readSessionTimes(): Promise<SessionTimes | null> {
+      if (deps.readToken() === null) return null;
       const response = await fetchWithRetry(SESSION_TIMES_PATH, {
         credentials: 'include',
         headers: { accept: 'application/json' },
