@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { SHORT_CODE_TTL_SECONDS, shortCodeBaseURL } from '../playwright.config.ts';
 import { newEmail, signInThroughApi } from '../support/accounts.ts';
 import { applicationCard } from '../support/applications.ts';

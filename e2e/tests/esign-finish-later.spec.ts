@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { newEmail, signInThroughApi } from '../support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { screenshot, useLanguage } from '../support/pages.ts';
@@ -57,7 +57,8 @@ for (const language of ['en', 'fr'] as const) {
     await expect(heading(page, t.esignTitle)).toBeVisible({ timeout: 20_000 });
 
     await page.getByRole('button', { name: t.reviewAndSign }).click();
-    await expect(page).toHaveURL(/\/sandbox\/esign\//);
+    // The document is drawn before the ceremony opens: a moment on a busy machine.
+    await expect(page).toHaveURL(/\/sandbox\/esign\//, { timeout: 30_000 });
     await page.getByRole('link', { name: t.finishLater }).click();
 
     const notSigned = page.getByRole('heading', { name: t.notSigned });
@@ -69,7 +70,7 @@ for (const language of ['en', 'fr'] as const) {
 
     // The way back in: the same ceremony opens again.
     await page.getByRole('button', { name: t.continueSigning }).click();
-    await expect(page).toHaveURL(/\/sandbox\/esign\//);
+    await expect(page).toHaveURL(/\/sandbox\/esign\//, { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: t.ceremonyTitle })).toBeVisible();
   });
 }

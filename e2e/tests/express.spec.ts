@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { SHORT_EXPRESS_LINK_SECONDS, shortCodeBaseURL } from '../playwright.config.ts';
 import {
   authorizeNavigation,

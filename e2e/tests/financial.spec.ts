@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { PASSWORD, newEmail, signInThroughApi } from '../support/accounts.ts';
 import { applicationCard, choiceIn, stepUrl } from '../support/applications.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';

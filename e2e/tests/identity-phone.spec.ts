@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { newEmail, signInThroughApi } from '../support/accounts.ts';
 import { identityWords } from '../support/identity.ts';
 import {

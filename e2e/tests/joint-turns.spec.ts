@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { emailCodeFor } from '../support/account-security.ts';
 import { newEmail, signInThroughApi } from '../support/accounts.ts';
 import { applicationCard } from '../support/applications.ts';

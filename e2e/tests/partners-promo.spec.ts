@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { baseURL } from '../playwright.config.ts';
 import { emailCodeFor } from '../support/account-security.ts';
 import { newEmail, signInThroughApi } from '../support/accounts.ts';

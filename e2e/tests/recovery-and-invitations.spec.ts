@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { newEmail, PASSWORD, signInThroughApi } from '../support/accounts.ts';
 import { verifyEmailThroughApi } from '../support/account-security.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';

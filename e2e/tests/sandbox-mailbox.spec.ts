@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { SANDBOX_MAILBOX_SECRET } from '../playwright.config.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { shortSessionBaseURL, SHORT_SESSION_IDLE_MINUTES } from '../playwright.config.ts';
 import { PASSWORD, signInThroughApi } from '../support/accounts.ts';
 import { applicationIdOn, stepUrl } from '../support/applications.ts';

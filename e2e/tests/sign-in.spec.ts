@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { baseURL, shortCodeBaseURL, shortCodeOtherAddress } from '../playwright.config.ts';
 import { authorizeNavigationOf, newEmail, PASSWORD } from '../support/accounts.ts';
 import { signInWithAppCode } from '../support/account-security.ts';
@@ -30,8 +30,19 @@ for (const language of ['en', 'fr'] as const) {
   test(`create an account, stay signed in, renew silently, sign out (${language})`, async ({
     page,
     context,
+    pageErrors,
   }) => {
     test.setTimeout(60_000);
+    pageErrors.allow({
+      status: 400,
+      url: /\/security\/register$/,
+      why: 'a breached password: the registration page is shown again with the reason',
+    });
+    pageErrors.allow({
+      status: 401,
+      url: /\/security\/login$/,
+      why: 'a wrong password: the sign-in page is shown again with the reason',
+    });
     await useLanguage(context, language);
     const email = newEmail(`journey-${language}`);
 
@@ -131,7 +142,18 @@ test('a trial user reaching the client home is asked about the trial', async ({ 
 test('a page of another origin cannot sign the visitor into an account (forged form)', async ({
   page,
   context,
+  pageErrors,
 }) => {
+  pageErrors.allow({
+    status: 403,
+    url: /\/security\/login$/,
+    why: 'the forged sign-in is refused (crossSite)',
+  });
+  pageErrors.allow({
+    status: 404,
+    url: /\/favicon\.ico$/,
+    why: "the refusal is JSON, not a page: Chromium asks for the site's /favicon.ico, which the portal does not serve (its pages name /favicon.svg)",
+  });
   const email = newEmail('forged');
   const register = await page.request.post('/security/register', {
     form: { email, password: PASSWORD, firstName: 'Eve', lastName: 'Attacker', language: 'en' },
@@ -180,7 +202,13 @@ test.describe('a site opened at another address than its PUBLIC_URL (issue 30)',
   test('a sign-in asked to return elsewhere shows the sign-in error page, in French', async ({
     page,
     context,
+    pageErrors,
   }) => {
+    pageErrors.allow({
+      status: 400,
+      url: /\/security\/oauth\/authorize\?/,
+      why: 'the return address is not this site: authorize answers the sign-in error page (400)',
+    });
     await useLanguage(context, 'fr');
     // The return address of a page opened at 127.0.0.1 before this server moved such pages.
     await page.goto(`${shortCodeBaseURL}${authorizeNavigationOf(shortCodeOtherAddress)}`);

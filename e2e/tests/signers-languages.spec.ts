@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { newEmail, signInThroughApi } from '../support/accounts.ts';
 import { applicationCard } from '../support/applications.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
