@@ -85,3 +85,32 @@ export async function signInWithAppCode(
   }
   return status;
 }
+
+let mobiles = 0;
+
+/**
+ * A mobile number of this run alone (ten digits, area code 613, an exchange starting with 5),
+ * so a journey reads its own text messages from the sandbox mailbox.
+ */
+export function newMobileNumber(): string {
+  mobiles += 1;
+  const seed = (Date.now() + process.pid * 7_919 + mobiles * 104_729) % 1_000_000;
+  return `6135${String(seed).padStart(6, '0')}`;
+}
+
+/**
+ * The 6-digit code of the newest text message to a mobile number (its ten digits, which the
+ * portal texts as +1 and the ten digits), other than the `spent` one already used.
+ */
+export async function textedCodeFor(
+  request: APIRequestContext,
+  phone: string,
+  spent?: string,
+): Promise<string> {
+  const codeOf = (message: MailboxMessage) => SIX_DIGITS.exec(message.text)?.[1];
+  const message = await mailTo(request, `+1${phone}`, (candidate) => {
+    const code = codeOf(candidate);
+    return code !== undefined && code !== spent;
+  });
+  return codeOf(message) as string;
+}

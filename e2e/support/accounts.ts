@@ -23,7 +23,7 @@ export const authorizeNavigation = authorizeNavigationOf(baseURL);
  * proves its email address with the code from the sandbox mailbox (joining and signing need a
  * verified address), then lets the browser take its token through authorize and #/oauth,
  * landing on the dashboard. `verifyEmail: false` leaves the address unproved; `register: false`
- * signs an existing account in on another device.
+ * signs an existing account in on another device (with `password` once it was changed).
  */
 export async function signInThroughApi(
   page: Page,
@@ -35,6 +35,7 @@ export async function signInThroughApi(
     base = baseURL,
     verifyEmail = true,
     register = true,
+    password = PASSWORD,
   }: {
     email?: string;
     firstName?: string;
@@ -42,16 +43,17 @@ export async function signInThroughApi(
     base?: string;
     verifyEmail?: boolean;
     register?: boolean;
+    password?: string;
   } = {},
 ): Promise<string> {
   if (register) {
     const created = await page.request.post('/security/register', {
-      form: { email, password: PASSWORD, firstName, lastName, language },
+      form: { email, password, firstName, lastName, language },
     });
     expect(created.status()).toBe(201);
   }
   const login = await page.request.post('/security/login', {
-    form: { username: email, password: PASSWORD },
+    form: { username: email, password },
   });
   expect(login.status()).toBe(204);
   if (register && verifyEmail) await verifyEmailThroughApi(page.request, email);
