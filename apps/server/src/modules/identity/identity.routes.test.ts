@@ -607,7 +607,7 @@ describe('identity verification API (bypass-qualId off)', () => {
     expect(view.handoff).not.toHaveProperty('qrSvg');
   });
 
-  it("exports a person's records to staff within seconds, and to nobody else", async () => {
+  it("exports a person's records to staff, and to nobody else", async () => {
     const id = await agreedApplication(app, camille);
     const { attemptId, questions } = await questionsFor(camille, id);
     await answer(camille, id, attemptId, trueAnswers(questions));
@@ -626,9 +626,8 @@ describe('identity verification API (bypass-qualId off)', () => {
     expect(malformed.statusCode).toBe(404);
     expect(malformed.json()).toMatchObject({ errorCode: 'notFound' });
     const staff = await signedInWithRole(app, 'staff');
-    const started = Date.now();
+    // Due within 30 days, answered by one call; its speed is the machine's, not asserted here.
     const response = await app.inject({ method: 'GET', url, headers: bearer(staff.token) });
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(response.statusCode).toBe(200);
     const body = response.json<{
       userId: string;
