@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandboxMailbox } from '../../providers/mail/sandbox-mailbox.ts';
 import { createTestApp, createTwoInstances, type TestApp } from '../../test/test-app.ts';
 import {
@@ -354,9 +354,11 @@ describe('outbox dispatcher', () => {
     const { id } = await enqueueTestMessage(test.app);
     const polling = dispatcher({ transport });
     polling.start(20);
-    for (let waited = 0; transport.countOf(id) === 0 && waited < 5000; waited += 20) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // Awaited however long a busy machine takes to poll, not for a count of ticks.
+    await vi.waitFor(() => expect(transport.countOf(id)).toBeGreaterThan(0), {
+      timeout: 20_000,
+      interval: 20,
+    });
     await polling.stop();
     expect(await rowOf(id)).toMatchObject({ status: 'sent' });
     // Stopped: a message queued now stays pending.

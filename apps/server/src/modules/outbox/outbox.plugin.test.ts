@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { enqueueTestMessage } from './outbox.fixtures.ts';
 import * as repo from './outbox.repo.ts';
@@ -9,12 +9,15 @@ describe('the server runs the dispatcher', () => {
     try {
       await test.app.ready();
       const { id } = await enqueueTestMessage(test.app);
-      let row = await repo.findMessage(test.app.db, id);
-      for (let waited = 0; row?.status !== 'sent' && waited < 5000; waited += 20) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        row = await repo.findMessage(test.app.db, id);
-      }
-      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+      // Awaited however long a busy machine takes to poll, not for a count of ticks.
+      await vi.waitFor(
+        async () =>
+          expect(await repo.findMessage(test.app.db, id)).toMatchObject({
+            status: 'sent',
+            attempts: 1,
+          }),
+        { timeout: 20_000, interval: 20 },
+      );
     } finally {
       // Closing must not hang on the poll timer nor leave a pass writing to a closed database.
       await test.close();

@@ -20,6 +20,12 @@ import { authenticate, type AuthenticatedUser } from './security.service.ts';
 /** Long enough that nothing leaves the cache by age during a test: only evictions empty it. */
 const CACHE_MS = 60_000;
 
+/**
+ * A notification or a reconnection is awaited however long a busy machine takes to deliver it
+ * (vi.waitFor gives up after 1 s by default; the reconnection waits half a second, then more).
+ */
+const eventually = { timeout: 20_000, interval: 50 };
+
 /** Counts the statements the app sends its database (PGlite or the pg pool alike). */
 function countQueries(app: FastifyInstance) {
   // The drizzle database's driver client; both drivers send every statement through `query`.
@@ -96,7 +102,7 @@ describe('the token cache (ADR 0025)', () => {
     // Through the database's notification: at once on PGlite, within milliseconds on PostgreSQL.
     await vi.waitFor(async () => {
       expect((await me(test.app, user)).json()).toMatchObject({ language: 'fr' });
-    });
+    }, eventually);
   });
 
   it('still extends a cached token when due, at most once a minute', async () => {
@@ -200,13 +206,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL', (
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and application_name = ${LISTENER_NAME}`,
     );
-    await vi.waitFor(() => expect(second.tokenCache.enabled).toBe(false));
+    await vi.waitFor(() => expect(second.tokenCache.enabled).toBe(false), eventually);
     expect(second.tokenCache.size).toBe(0);
     // Deaf, it reads the database on every call, so nothing revoked meanwhile is served.
     expect((await me(second, user)).statusCode).toBe(200);
     expect(second.tokenCache.size).toBe(0);
-    await vi.waitFor(() => expect(second.tokenCache.enabled).toBe(true), { timeout: 5_000 });
-    await vi.waitFor(() => expect(first.tokenCache.enabled).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(second.tokenCache.enabled).toBe(true), eventually);
+    await vi.waitFor(() => expect(first.tokenCache.enabled).toBe(true), eventually);
     expect((await me(second, user)).statusCode).toBe(200);
     expect((await logout(first, user)).statusCode).toBe(204);
     expect((await me(second, user)).statusCode).toBe(401);
