@@ -1,10 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerFetch } from '../test/answer-fetch.ts';
+import { fakeApplicationsApi } from '../test/fake-applications-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 describe('top-level routes (spec section 2)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('redirects the empty path to /home/dashboard', async () => {
+    // The dashboard asks for the person's applications.
+    fakeApplicationsApi();
     const { router } = await renderApp({ path: '/' });
     expect(
       await screen.findByRole('heading', { name: 'Your account applications' }),
@@ -13,6 +19,7 @@ describe('top-level routes (spec section 2)', () => {
   });
 
   it('loads home on demand and sends /home to the dashboard', async () => {
+    fakeApplicationsApi();
     const { router } = await renderApp({ path: '/home', language: 'fr' });
     expect(
       await screen.findByRole('heading', { name: "Vos demandes d'ouverture de compte" }),
@@ -118,11 +125,15 @@ describe('top-level routes (spec section 2)', () => {
   });
 
   it('trial-error: No goes to the client home', async () => {
+    fakeApplicationsApi();
     const { router } = await renderApp({ path: '/trial-error', language: 'fr' });
     await userEvent.click(
       await screen.findByRole('button', { name: "Non, aller à ma page d'accueil" }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
+    expect(
+      await screen.findByRole('heading', { name: "Vos demandes d'ouverture de compte" }),
+    ).toBeInTheDocument();
     sessionStorage.clear();
   });
 
@@ -133,6 +144,8 @@ describe('top-level routes (spec section 2)', () => {
   });
 
   it('sends the express action link without an invitation to the outdated-invitation message', async () => {
+    // The screen asks for the invitation of no token before its redirect takes effect.
+    answerFetch({ 'GET /service/jaxrs/express/invitations/': { status: 404 } });
     const { router } = await renderApp({ path: '/action' });
     expect(
       await screen.findByText(
@@ -143,6 +156,8 @@ describe('top-level routes (spec section 2)', () => {
   });
 
   it('loads the authentication-code page on demand', async () => {
+    // No invitation for this address: the page still shows.
+    answerFetch({ 'GET /service/jaxrs/coAuthCode': { status: 404 } });
     await renderApp({ path: '/auth-code', language: 'fr' });
     expect(
       await screen.findByRole('heading', { name: 'Confirmez votre identité' }),
@@ -150,8 +165,12 @@ describe('top-level routes (spec section 2)', () => {
   });
 
   it('sends /application without a step to the dashboard', async () => {
+    fakeApplicationsApi();
     const { router } = await renderApp({ path: '/application' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
+    expect(
+      await screen.findByRole('heading', { name: 'Your account applications' }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeAccountApi } from '../test/fake-account-api.ts';
 import { client, renderApp } from '../test/render-app.tsx';
 
 const signedIn = { status: 'signedIn' as const, user: client };
 const advisor = { status: 'signedIn' as const, user: { ...client, advisor: true } };
 
 describe('header', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('offers FAQ, contact us and the French switch in English', async () => {
     await renderApp({ path: '/version' });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -51,6 +54,8 @@ describe('header', () => {
   });
 
   it('links a signed-in client to their settings, beside the logout button', async () => {
+    // The settings page asks for the account's settings once it opens.
+    fakeAccountApi();
     const { router } = await renderApp({ path: '/version', user: signedIn });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const settings = within(nav).getByRole('link', { name: 'Settings' });

@@ -1,10 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApplicationsApi } from '../test/fake-applications-api.ts';
 import { client, renderApp } from '../test/render-app.tsx';
 import { readCookie } from './cookies.ts';
 import { RETURN_URL_COOKIE } from './sign-in.ts';
 
 describe('route guard', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it.each(['/home/dashboard', '/application/profile', '/auth-code?x=1'])(
     'sends a visitor who is not signed in from %s to authorize, saving the address',
     async (path) => {
@@ -27,6 +30,7 @@ describe('route guard', () => {
   });
 
   it('lets a signed-in person through', async () => {
+    fakeApplicationsApi();
     await renderApp({ path: '/home/dashboard' });
     expect(
       await screen.findByRole('heading', { name: 'Your account applications' }),

@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { forgetSessionDeadline } from '../lib/session-clock.ts';
 import { resetSessionEnd } from '../lib/session-end.ts';
 import { preloadConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { failOnUnansweredCalls, installNoNetwork, watchCallsOf } from './no-network.ts';
 
 // Routes load their screens on demand; the first load of a lazy module can take more than the
 // default second on a busy 2-core machine, which is slowness, not failure.
@@ -12,6 +13,10 @@ configure({ asyncUtilTimeout: 5000 });
 // The confirmation dialog downloads after a screen shows (ui/confirm-dialog.tsx); here it is
 // loaded once, so a test opens it as a person would once the page has settled.
 await preloadConfirmDialog();
+
+// A call no fake answers fails the test that made it (no-network.ts).
+installNoNetwork();
+beforeEach(({ task }) => watchCallsOf(task));
 
 afterEach(() => {
   cleanup();
@@ -23,4 +28,5 @@ afterEach(() => {
   // A new page: no session ending, no session times.
   resetSessionEnd();
   forgetSessionDeadline();
+  failOnUnansweredCalls();
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerFetch } from '../../test/answer-fetch.ts';
 import { client, renderApp } from '../../test/render-app.tsx';
 import { fakeApplicationsApi } from '../../test/fake-applications-api.ts';
 
@@ -35,9 +36,13 @@ describe('a trial user (spec sections 2 and 6)', () => {
   });
 
   it('answering Yes logs out towards the open-account page, in French too', async () => {
+    const logout = answerFetch({ 'GET /security/logout': { status: 200 } });
     const { router } = await renderApp({ path: '/trial-error', user: trial, language: 'fr' });
     await userEvent.click(await screen.findByRole('button', { name: 'Oui, me déconnecter' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/logout'));
     expect(router.state.location.search).toBe('?then=openAccount');
+    await waitFor(() =>
+      expect(logout).toHaveBeenCalledWith('/security/logout?skipredirect=true', expect.anything()),
+    );
   });
 });

@@ -1,11 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readCookie } from '../../lib/cookies.ts';
 import { readAccessToken } from '../../lib/session-token.ts';
 import { RETURN_URL_COOKIE, TOKEN_COOKIE } from '../../lib/sign-in.ts';
+import { fakeApplicationsApi } from '../../test/fake-applications-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 describe('#/oauth', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('takes the token from its cookie, deletes the cookie and returns to the saved page', async () => {
     document.cookie = `${TOKEN_COOKIE}=abc123; path=/`;
     document.cookie = `${RETURN_URL_COOKIE}=${encodeURIComponent('/version')}; path=/`;
@@ -18,20 +21,32 @@ describe('#/oauth', () => {
 
   it('goes to the dashboard when no page was saved', async () => {
     document.cookie = `${TOKEN_COOKIE}=abc123; path=/`;
+    fakeApplicationsApi();
     const { router } = await renderApp({ path: '/oauth' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
+    expect(
+      await screen.findByRole('heading', { name: 'Your account applications' }),
+    ).toBeInTheDocument();
   });
 
   it('never returns to another site', async () => {
     document.cookie = `${TOKEN_COOKIE}=abc123; path=/`;
     document.cookie = `${RETURN_URL_COOKIE}=${encodeURIComponent('//evil.example')}; path=/`;
+    fakeApplicationsApi();
     const { router } = await renderApp({ path: '/oauth' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
+    expect(
+      await screen.findByRole('heading', { name: 'Your account applications' }),
+    ).toBeInTheDocument();
   });
 
   it('goes on to the saved page when the person is already signed in', async () => {
+    fakeApplicationsApi();
     const { router } = await renderApp({ path: '/oauth' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/dashboard'));
+    expect(
+      await screen.findByRole('heading', { name: 'Your account applications' }),
+    ).toBeInTheDocument();
   });
 
   it('says so and offers to sign in again when there is no token', async () => {
