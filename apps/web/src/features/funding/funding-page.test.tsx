@@ -5,6 +5,7 @@ import type { BankAccount } from '@portal/domain/funding/bank-account';
 import type { FundingItem, FundingToAccount } from '@portal/domain/funding/funding-item';
 import type { CoAccount, TransferView } from '@portal/domain/transfers/transfer-request';
 import { resetFlagsForTests } from '../../lib/flags.ts';
+import { preloadScreens } from '../../test/preload-screens.ts';
 import { client, renderApp } from '../../test/render-app.tsx';
 
 const API = '/service/jaxrs';
@@ -132,10 +133,14 @@ function fakeFundingApi(answers: Record<string, Route[]> = {}) {
   };
 }
 
-/** The real route table at #/home/funding; the page and its catalogues load on demand. */
+// The page loads on demand: loaded once here, so each test waits for what the person sees
+// rather than for the module's first load (test/preload-screens.ts).
+await preloadScreens('/home/funding');
+
+/** The real route table at #/home/funding. */
 async function renderPage(language: 'en' | 'fr' = 'en', path = '/home/funding') {
   const rendered = await renderApp({ path, user: signedIn, language });
-  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1 });
   return rendered;
 }
 

@@ -4,6 +4,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDetail } from '../../lib/applications-api.ts';
 import { client, renderApp } from '../../test/render-app.tsx';
 import { fakeApplicationsApi } from '../../test/fake-applications-api.ts';
+import { preloadScreens } from '../../test/preload-screens.ts';
+
+// The dashboard and the outcome it shows load on demand: loaded once here, so each test waits
+// for what the person sees rather than for a module's first load (test/preload-screens.ts).
+await preloadScreens('/home/dashboard');
+await import('./application-outcome.tsx');
 
 const signedIn = { status: 'signedIn', user: client } as const;
 const pepFormTitle =

@@ -7,6 +7,15 @@ import { savedProfile } from '@portal/domain/rules/profile.fixtures';
 import type { SavedSteps } from '@portal/domain/rules/onboarding-flow';
 import { client, renderApp } from '../../../test/render-app.tsx';
 import { fakeApplicationsApi } from '../../../test/fake-applications-api.ts';
+import { preloadScreens } from '../../../test/preload-screens.ts';
+
+// The review, and the steps its Change link and its agreement lead to, load on demand: loaded
+// once here, so each test waits for what the person sees rather than for a module's first load.
+await preloadScreens(
+  '/application/any/review',
+  '/application/any/profile',
+  '/application/any/funding',
+);
 
 const signedIn = { status: 'signedIn', user: client } as const;
 const answered = (ownershipTypeId = 1): SavedSteps => ({
