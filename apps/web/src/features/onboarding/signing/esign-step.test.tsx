@@ -7,6 +7,7 @@ import type { Language } from '@portal/domain/enums/define-enum';
 import {
   ESIGN_POLL_INTERVAL_MS,
   ESIGN_TURN_CHECK_DELAYS_MS,
+  returnCheckDelaysMs,
   type EsignState,
 } from '@portal/domain/rules/esign';
 import { createTestI18n } from '../../../test/i18n.ts';
@@ -103,7 +104,6 @@ function setHidden(hidden: boolean) {
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
   document.dispatchEvent(new Event('visibilitychange'));
 }
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('e-sign step', () => {
   afterEach(() => {
@@ -142,22 +142,24 @@ describe('e-sign step', () => {
       ok(state({ status: 'pending' })),
       ok(state({ status: 'signed', applicationStatus: 'underReview', canSign: false })),
     ]);
+    fakeClock();
     const { router } = await renderStep({ query: '?returned=1' });
-    await waitFor(() => expect(liveRegion()).toHaveTextContent(/checking your signature/));
-    const signed = await screen.findByRole(
-      'heading',
-      { name: 'Your application is signed' },
-      { timeout: 3000 },
-    );
-    // Focus moves in an effect after the heading renders: on a busy machine, a moment later.
-    await waitFor(() => expect(signed).toHaveFocus());
+    await advance(0);
+    expect(liveRegion()).toHaveTextContent(/checking your signature/);
+    // The three waits before the fourth answer.
+    const [first, second, third] = returnCheckDelaysMs(POLL_MS);
+    await advance(first!);
+    await advance(second!);
+    await advance(third!);
+    const signed = screen.getByRole('heading', { name: 'Your application is signed' });
+    expect(signed).toHaveFocus();
     expect(liveRegion()).toHaveTextContent('Signed. Thank you.');
     expect(screen.getByText(/usually takes 1 to 3 business days/)).toBeVisible();
-    const calls = api.gets.length;
-    expect(calls).toBe(4);
-    await pause(POLL_MS * 6);
-    expect(api.gets).toHaveLength(calls);
+    expect(api.gets).toHaveLength(4);
+    await advance(60_000);
+    expect(api.gets).toHaveLength(4);
 
+    vi.useRealTimers();
     await userEvent.click(screen.getByRole('link', { name: 'Continue' }));
     expect(router.state.location.pathname).toBe(`/application/${APPLICATION_ID}/nextsteps`);
   });
@@ -294,14 +296,17 @@ describe('e-sign step', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
     fakeEsignApi([ok(state({ status: 'pending' }))]);
+    fakeClock();
     await renderStep({ query: '?returned=1&event=later' });
-    const heading = await screen.findByRole('heading', { name: "You haven't signed yet" });
-    await waitFor(() => expect(heading).toHaveFocus());
+    await advance(0);
+    const heading = screen.getByRole('heading', { name: "You haven't signed yet" });
+    expect(heading).toHaveFocus();
     expect(screen.getByText(/Nothing was signed\. Your document is kept for you/)).toBeVisible();
     expect(liveRegion()).toHaveTextContent("You haven't signed yet.");
     expect(liveRegion()).not.toHaveTextContent(/checking/);
-    await pause(POLL_MS * 4);
+    await advance(60_000);
     expect(screen.queryByText(/checking your signature/)).not.toBeInTheDocument();
+    vi.useRealTimers();
     await userEvent.click(screen.getByRole('button', { name: 'Continue signing' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`http://localhost${SIGNING_URL}`));
     expect(screen.getByRole('link', { name: 'Go to your applications' })).toBeVisible();
@@ -309,14 +314,14 @@ describe('e-sign step', () => {
 
   it('back from the ceremony without a signature, stops saying it is checking after a few answers', async () => {
     fakeEsignApi([ok(state({ status: 'pending' }))]);
+    fakeClock();
     await renderStep({ query: '?returned=1' });
-    await waitFor(() => expect(liveRegion()).toHaveTextContent(/checking your signature/));
-    const heading = await screen.findByRole(
-      'heading',
-      { name: "You haven't signed yet" },
-      { timeout: 3000 },
-    );
-    await waitFor(() => expect(heading).toHaveFocus());
+    await advance(0);
+    expect(liveRegion()).toHaveTextContent(/checking your signature/);
+    // Past every wait of the bounded checks.
+    await advance(60_000);
+    const heading = screen.getByRole('heading', { name: "You haven't signed yet" });
+    expect(heading).toHaveFocus();
     expect(liveRegion()).not.toHaveTextContent(/checking/);
     expect(screen.getByRole('button', { name: 'Continue signing' })).toBeVisible();
   });
@@ -334,15 +339,18 @@ describe('e-sign step', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
     const api = fakeEsignApi([ok(state({ status: 'pending' })), ok(state({ status: 'declined' }))]);
+    fakeClock();
     await renderStep({ query: '?returned=1' });
-    const declined = await screen.findByRole('heading', { name: 'You declined to sign' });
-    // Focus moves in an effect after the heading renders: on a busy machine, a moment later.
-    await waitFor(() => expect(declined).toHaveFocus());
+    await advance(0);
+    await advance(POLL_MS);
+    const declined = screen.getByRole('heading', { name: 'You declined to sign' });
+    expect(declined).toHaveFocus();
     expect(liveRegion()).toHaveTextContent('You declined to sign.');
     expect(screen.getByText(/Nothing was signed/)).toBeVisible();
-    const calls = api.gets.length;
-    await pause(POLL_MS * 4);
-    expect(api.gets).toHaveLength(calls);
+    expect(api.gets).toHaveLength(2);
+    await advance(60_000);
+    expect(api.gets).toHaveLength(2);
+    vi.useRealTimers();
     await userEvent.click(screen.getByRole('button', { name: 'Sign again' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
     expect(api.posts).toHaveLength(1);
@@ -401,11 +409,15 @@ describe('e-sign step', () => {
       { status: 503, body: { errorCode: 'unavailable' } },
       ok(state({ status: 'signed', applicationStatus: 'underReview', canSign: false })),
     ]);
+    fakeClock();
     await renderStep({ query: '?returned=1' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(/can't check your signature/);
-    const calls = api.gets.length;
-    await pause(POLL_MS * 4);
-    expect(api.gets).toHaveLength(calls);
+    await advance(0);
+    await advance(POLL_MS);
+    expect(screen.getByRole('alert')).toHaveTextContent(/can't check your signature/);
+    expect(api.gets).toHaveLength(2);
+    await advance(60_000);
+    expect(api.gets).toHaveLength(2);
+    vi.useRealTimers();
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(
       await screen.findByRole('heading', { name: 'Your application is signed' }),
