@@ -1,55 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { partsOf, type IsoDate } from '@portal/domain/calendar/iso-date';
+import { partsOf } from '@portal/domain/calendar/iso-date';
 import { nonProcessingDays } from '@portal/domain/calendar/payments-calendar';
-import { accountTypes } from '@portal/domain/enums/account-types';
-import { currencyOfTypeId, type CurrencyTypeId } from '@portal/domain/enums/funding';
-import type { PensionJurisdiction } from '@portal/domain/enums/pension-jurisdictions';
-import type { ProvinceCode } from '@portal/domain/enums/provinces';
-import { annualPaymentTypes, type GrossOrNet, type PaymentDay } from '@portal/domain/enums/rif';
-import { toAccountLabel, type FundingItem } from '@portal/domain/funding/funding-item';
+import { currencyOfTypeId } from '@portal/domain/enums/funding';
+import { toAccountLabel } from '@portal/domain/funding/funding-item';
 import { maskAccountNumber } from '@portal/domain/funding/bank-account';
 import { isMessageCode } from '@portal/domain/messages/message-code';
-import { centsToDollars, dollarsToCents, type Cents } from '@portal/domain/money/cents';
-import { firstPayment, type FirstPaymentSetup } from '@portal/domain/rif/first-payment';
-import { lifMaximum } from '@portal/domain/rif/lif-maximum';
-import { minimumAgeAtJanuary1 } from '@portal/domain/rif/minimum-factors';
-import type { PayoutFrequency } from '@portal/domain/rif/payout-frequencies';
+import { dollarsToCents, type Cents } from '@portal/domain/money/cents';
 import type {
   RifCashAccount,
-  RifFirstPaymentView,
   RifFund,
   RifOptions,
   RifSetUpAnswer,
   RifSetupAnswer,
-  RifSetupView,
 } from '@portal/domain/rif/rif-api';
 import {
   accountTypesWithMaximum,
   NO_RIF_SETUP_TEXT,
   rifPayoutSchema,
   rifSetupChangeProblems,
-  type RifPayoutSetup,
 } from '@portal/domain/rif/rif-payout-schema';
-import { provinceCodeOf } from '@portal/domain/rules/other-interests-step';
 import { maskSin } from '@portal/domain/rules/person';
-import { fundingOpen } from '@portal/domain/status/application-status-machine';
-import type { RifRates } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
-import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
-import {
-  findParticipantApplication,
-  recordAuditEvent,
-  savedStepsOf,
-} from '../applications/applications.service.ts';
-import { savedSin } from '../applications/sealed-fields.ts';
-import { businessCalendarOf, regionOfInstitution } from '../funding/business-calendar.ts';
+import { recordAuditEvent } from '../applications/applications.service.ts';
 import * as fundingRepo from '../funding/funding.repo.ts';
-import { Refusal } from '../../lib/refusals/refusal.ts';
-import { toAccountsFor } from '../funding/funding.service.ts';
 import { enqueueMessage, type MessageLanguage } from '../outbox/outbox.service.ts';
+import { contextOf } from './rif-context.ts';
+import type { RifFundingDeps } from './rif-funding-deps.ts';
 import { RIF_PAYOUT_CONFIRMATION_TEMPLATE, rifPayoutConfirmationMail } from './rif-funding-mail.ts';
+import { invalid, notFound, RifFundingError } from './rif-funding-refusal.ts';
 import * as repo from './rif-funding.repo.ts';
+import { answerOf, parsedOf, spouseSinContext, toAccountOf } from './rif-setup-answer.ts';
 
 /**
  * RRIF payouts (issue 15; spec sections 3, 5, 7, 8): the payments out of a RRIF, spousal RRIF,
@@ -60,24 +39,14 @@ import * as repo from './rif-funding.repo.ts';
  *
  * The spouse's SIN is encrypted with the field cipher, bound to the row; answers and mails carry
  * it masked, logs never.
+ *
+ * This file holds the options, the setups and the save; the application's context and a saved
+ * setup's answer are modules beside it (issue 32), re-exported here so callers keep one import.
  */
 
-/** A refusal of the RRIF payout service (the routes answer it; tests match it by class). */
-export class RifFundingError extends Refusal {
-  override name = 'RifFundingError';
-}
-
-export interface RifFundingDeps {
-  db: Database;
-  cipher: FieldCipher;
-  clock: BankClock;
-  publicUrl: string;
-  rates: RifRates;
-}
-
-const notFound = () => new RifFundingError(404, 'notFound');
-const invalid = (fields: Record<string, string>) =>
-  new RifFundingError(400, 'invalidInput', { fields });
+export { RifFundingError } from './rif-funding-refusal.ts';
+export type { RifFundingDeps } from './rif-funding-deps.ts';
+export { spouseSinContext } from './rif-setup-answer.ts';
 
 function fieldsOf(issues: readonly { path: PropertyKey[]; message: string }[]) {
   const fields: Record<string, string> = {};
@@ -90,227 +59,12 @@ function fieldsOf(issues: readonly { path: PropertyKey[]; message: string }[]) {
 
 const languageOf = (language: string): MessageLanguage => (language === 'fr' ? 'fr' : 'en');
 
-/** The funds that pay out (spec ids RIF 8, SPRIF 9, LIF 10, RLIF 11, PRIF 12). */
-const incomeFundTypes: ReadonlySet<number> = new Set([
-  accountTypes.RIF,
-  accountTypes.SPRIF,
-  accountTypes.LIF,
-  accountTypes.RLIF,
-  accountTypes.PRIF,
-]);
-/** The non-registered accounts a payment may be paid into. */
-const cashAccountTypes: ReadonlySet<number> = new Set([accountTypes.Cash, accountTypes.Margin]);
-
 /** The screen of the setup, where mails point. */
 export const rifPayoutPageUrl = (publicUrl: string, applicationId: string) =>
   `${publicUrl}/#/home/funding/rif/${applicationId}`;
 
-/** The spouse's SIN is bound to its row and column (ADR 0008). */
-export const spouseSinContext = (id: string) => `rif_payout_setups:${id}:spouseSin`;
-
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-
-/** The profile's spouse section, as the setup answers it for a minimum on the spouse's age. */
-function spouseOf(
-  cipher: FieldCipher,
-  applicationId: string,
-  profile: unknown,
-): ApplicationContext['spouse'] {
-  const spouse = record(record(profile).spouse);
-  if (Object.keys(spouse).length === 0) return null;
-  const birthDate = typeof spouse.birthDate === 'string' ? spouse.birthDate : '';
-  return {
-    birthDate: birthDate === '' ? null : birthDate,
-    sin: savedSin(cipher, applicationId, 'profile', profile, ['spouse']),
-  };
-}
-
-/** What the setup of an application is judged and computed in. */
-interface ApplicationContext {
-  applicationId: string;
-  today: IsoDate;
-  ownBirthDate: IsoDate;
-  ownSin: string | undefined;
-  /** The profile's spouse section: birth date and SIN (decrypted), when there is a spouse. */
-  spouse: { birthDate: IsoDate | null; sin: string | undefined } | null;
-  province: ProvinceCode;
-  pensionJurisdiction: PensionJurisdiction | undefined;
-  funds: fundingRepo.ClientAccountRow[];
-  cashAccounts: fundingRepo.ClientAccountRow[];
-}
-
-/**
- * The caller's agreed application as the primary applicant (anyone else's, or a joint
- * applicant's, answers 404), with its accounts, the applicant's birth date, province and SIN.
- */
-async function contextOf(
-  deps: RifFundingDeps,
-  userId: string,
-  applicationId: string,
-): Promise<ApplicationContext> {
-  const { db, cipher } = deps;
-  const application = await findParticipantApplication(db, userId, applicationId);
-  if (!application || application.role !== 'primary') throw notFound();
-  if (!fundingOpen(application.status)) throw new RifFundingError(409, 'fundingNotOpen');
-  // The funding module creates the accounts an agreed application opens the first time they are
-  // asked for; the setup needs them to exist as rows.
-  await toAccountsFor(
-    { db, cipher, clock: deps.clock, publicUrl: deps.publicUrl, uploadQuotaBytes: 0 },
-    userId,
-    applicationId,
-  );
-  const accounts = await fundingRepo.clientAccountsOf(db, userId, [applicationId]);
-  const saved = await savedStepsOf(db, applicationId);
-  const profile = record(saved.profile);
-  const jurisdiction = record(saved.account).pensionJurisdiction;
-  return {
-    applicationId,
-    today: await deps.clock.today(),
-    ownBirthDate: String(profile.birthDate ?? ''),
-    ownSin: savedSin(cipher, applicationId, 'profile', saved.profile),
-    spouse: spouseOf(cipher, applicationId, saved.profile),
-    // A profile past its review always has its home province; outside Quebec every province
-    // has the federal bands, so any other stands for a missing one.
-    province: provinceCodeOf(record(profile.homeAddress).provinceId) ?? 'ON',
-    pensionJurisdiction:
-      typeof jurisdiction === 'string' ? (jurisdiction as PensionJurisdiction) : undefined,
-    funds: accounts.filter((account) => incomeFundTypes.has(account.accountTypeId)),
-    cashAccounts: accounts.filter((account) => cashAccountTypes.has(account.accountTypeId)),
-  };
-}
-
-function toAccountOf(row: fundingRepo.ClientAccountRow): FundingItem['toAccount'] {
-  return {
-    accountId: row.id,
-    accountNumber: row.accountNumber,
-    accountTypeId: row.accountTypeId,
-    accountTypeName: row.accountTypeName as FundingItem['toAccount']['accountTypeName'],
-    eftEligible: row.eftEligible,
-    ownershipTypeId: row.ownershipTypeId,
-    currencyTypeId: row.currencyTypeId as CurrencyTypeId,
-  };
-}
-
-/** The saved row as the domain's parsed setup (the spouse's SIN decrypted, for comparing). */
-function parsedOf(cipher: FieldCipher, row: repo.RifSetupRow): RifPayoutSetup {
-  return {
-    minPaymentTypeId: row.minPaymentTypeId as RifPayoutSetup['minPaymentTypeId'],
-    minPaymentSpouseSin: row.spouseSinEncrypted
-      ? cipher.decrypt(row.spouseSinEncrypted, spouseSinContext(row.id))
-      : undefined,
-    minPaymentSpouseDob: row.spouseBirthDate ?? undefined,
-    annualPaymentTypeId: row.annualPaymentTypeId as RifPayoutSetup['annualPaymentTypeId'],
-    annualPaymentGrossOrNet: row.grossOrNet as GrossOrNet,
-    annualPaymentOtherAmountCents: row.otherAmountCents ?? undefined,
-    taxCalcOptionTypeId: row.taxCalcOptionTypeId ?? undefined,
-    taxOptionPercent: row.taxOptionPercent ?? undefined,
-    taxPercentTypeId: (row.taxPercentTypeId ?? undefined) as RifPayoutSetup['taxPercentTypeId'],
-    payoutFrequencyId: row.payoutFrequencyId as PayoutFrequency,
-    startDateTypeId: row.startDateTypeId as PaymentDay,
-    paymentStartMonth: row.paymentStartMonth,
-    paymentStartYear: row.paymentStartYear,
-    paymentByTypeId: row.paymentByTypeId as RifPayoutSetup['paymentByTypeId'],
-    documentUploadedId: undefined,
-    bankAccountId: row.bankAccountId ?? undefined,
-    payoutAccountId: row.payoutAccountId ?? undefined,
-  };
-}
-
-function setupView(row: repo.RifSetupRow, documentUploadedId: string | null): RifSetupView {
-  return {
-    id: row.id,
-    accountId: row.clientAccountId,
-    minPaymentTypeId: row.minPaymentTypeId,
-    minPaymentSpouseSinMasked: row.spouseSinLast3 ? maskSin(`000000${row.spouseSinLast3}`) : null,
-    minPaymentSpouseDob: row.spouseBirthDate,
-    annualPaymentTypeId: row.annualPaymentTypeId,
-    annualPaymentGrossOrNet: row.grossOrNet as GrossOrNet,
-    annualPaymentOtherAmount:
-      row.otherAmountCents === null ? null : centsToDollars(row.otherAmountCents),
-    taxCalcOptionTypeId: row.taxCalcOptionTypeId,
-    taxOptionPercent: row.taxOptionPercent,
-    taxPercentTypeId: row.taxPercentTypeId,
-    payoutFrequencyId: row.payoutFrequencyId,
-    startDateTypeId: row.startDateTypeId,
-    paymentStartMonth: row.paymentStartMonth,
-    paymentStartYear: row.paymentStartYear,
-    paymentByTypeId: row.paymentByTypeId,
-    bankAccountId: row.bankAccountId,
-    documentUploadedId,
-    payoutAccountId: row.payoutAccountId,
-    estimatedFundValue:
-      row.estimatedFundValueCents === null ? null : centsToDollars(row.estimatedFundValueCents),
-    setupYear: row.setupYear,
-    firstPaymentMade: row.firstPaymentMade,
-    version: row.version,
-  };
-}
-
-/**
- * The first payment of a setup on a fund value: the domain's computation with the maximum of a
- * life income fund (federal formula, or its jurisdiction's rule) and the configured rates.
- */
-function firstPaymentOf(
-  deps: RifFundingDeps,
-  context: ApplicationContext,
-  fund: fundingRepo.ClientAccountRow,
-  setup: FirstPaymentSetup,
-  fundValueCents: Cents,
-  setupYear: number,
-  institutionNumber: string | undefined,
-): RifFirstPaymentView {
-  const year = setup.paymentStartYear;
-  const maximumCents =
-    setup.annualPaymentTypeId === annualPaymentTypes.Maximum &&
-    accountTypesWithMaximum.includes(fund.accountTypeId)
-      ? lifMaximum({
-          jurisdiction: context.pensionJurisdiction ?? 'federal',
-          fmvCents: fundValueCents,
-          ageAtJanuary1: minimumAgeAtJanuary1(year, { own: context.ownBirthDate }, false),
-          bondRatePercent: deps.rates.lifBondRatePercent,
-          // The first year's maximum is prorated over the months left, the setup's month counted.
-          ...(year === setupYear && { firstYearMonths: 13 - partsOf(context.today).month }),
-        })
-      : undefined;
-  const payment = firstPayment({
-    setup,
-    ownBirthDate: context.ownBirthDate,
-    fmvCents: fundValueCents,
-    setupYear,
-    province: context.province,
-    quebecPercent: deps.rates.quebecExcessPercent,
-    ...(maximumCents !== undefined && { maximumCents }),
-    calendar: businessCalendarOf(regionOfInstitution(institutionNumber)),
-  });
-  return { ...payment, fundValueCents };
-}
-
-async function answerOf(
-  deps: RifFundingDeps,
-  db: Database,
-  context: ApplicationContext,
-  fund: fundingRepo.ClientAccountRow,
-  row: repo.RifSetupRow,
-): Promise<RifSetupAnswer> {
-  const bank = row.bankAccountId
-    ? await fundingRepo.findBankAccount(db, row.userId, { id: row.bankAccountId })
-    : undefined;
-  const fundValueCents =
-    row.estimatedFundValueCents ?? (await repo.transfersValueCents(db, fund.id));
-  return {
-    setup: setupView(row, bank?.documentId ?? null),
-    firstPayment: firstPaymentOf(
-      deps,
-      context,
-      fund,
-      parsedOf(deps.cipher, row),
-      fundValueCents,
-      row.setupYear,
-      bank?.institutionNumber,
-    ),
-  };
-}
 
 /** `GET rifFunding/{applicationId}/options`: the funds, where payments may go, the rates. */
 export async function rifOptionsFor(
