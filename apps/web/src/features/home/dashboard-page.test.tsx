@@ -4,6 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationDetail } from '../../lib/applications-api.ts';
 import { client, renderApp } from '../../test/render-app.tsx';
 import { fakeApplicationsApi } from '../../test/fake-applications-api.ts';
+import { preloadScreens } from '../../test/preload-screens.ts';
+
+// The dashboard and the identity step its card links to load on demand: loaded once here, so
+// each test waits for what the person sees rather than for a module's first load.
+await preloadScreens('/home/dashboard', '/application/any/qualid');
 
 const signedIn = { status: 'signedIn', user: client } as const;
 
@@ -236,13 +241,8 @@ describe('dashboard', () => {
       ),
     ).toBeVisible();
     await user.click(within(card).getByRole('link', { name: /Confirm your identity/ }));
-    // The identity step loads on demand.
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Confirm your identity' },
-        { timeout: 10_000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Confirm your identity' }),
     ).toBeVisible();
   });
 

@@ -4,12 +4,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import type { RifOptions, RifSetupAnswer } from '@portal/domain/rif/rif-api';
 import { resetFlagsForTests } from '../../lib/flags.ts';
+import { preloadScreens } from '../../test/preload-screens.ts';
 import { client, renderApp } from '../../test/render-app.tsx';
 import { rifPayoutPath } from './rif-payout-path.ts';
 
 const API = '/service/jaxrs';
 const signedIn = { status: 'signedIn', user: client } as const;
 const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000001';
+
+// The screen, and the funding step and page it goes back to, load on demand: loaded once here,
+// so each test waits for what the person sees rather than for a module's first load.
+await preloadScreens(
+  rifPayoutPath(APPLICATION_ID),
+  `/application/${APPLICATION_ID}/funding`,
+  '/home/funding',
+);
 const FUND_ID = 'bbbbbbbb-0000-4000-8000-000000000008';
 const CASH_ID = 'bbbbbbbb-0000-4000-8000-000000000001';
 
@@ -133,7 +142,7 @@ async function renderPage(language: 'en' | 'fr' = 'en', path = rifPayoutPath(APP
     user: signedIn,
     language,
   });
-  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1 });
   return rendered;
 }
 
@@ -163,9 +172,7 @@ describe('RRIF payout screen', () => {
   it('does not exist while rrif-funding-enabled is off', async () => {
     fakeApi({}, false);
     await renderApp({ path: rifPayoutPath(APPLICATION_ID), user: signedIn });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 10_000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 
   it('shows the not-found page for an application that is not the person’s', async () => {
@@ -173,9 +180,7 @@ describe('RRIF payout screen', () => {
       [`GET /rifFunding/${APPLICATION_ID}/options`]: [ok({ errorCode: 'notFound' }, 404)],
     });
     await renderApp({ path: rifPayoutPath(APPLICATION_ID), user: signedIn });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 10_000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 
   it('shows the first payment as the choices are made, then reviews and saves them', async () => {
