@@ -1,3 +1,4 @@
+import { BankClock } from './bank-clock.ts';
 import {
   test as base,
   expect,
@@ -165,7 +166,16 @@ function watchNewContexts(browser: Browser, capture: ErrorCapture): () => void {
   };
 }
 
-export const test = base.extend<{ pageErrors: PageErrors }>({
+export const test = base.extend<{ pageErrors: PageErrors; bankClock: BankClock }>({
+  /** The sandbox bank's date, held by this test when it asks (support/bank-clock.ts). */
+  bankClock: async ({ request }, use) => {
+    const clock = new BankClock(request);
+    try {
+      await use(clock);
+    } finally {
+      await clock.release();
+    }
+  },
   pageErrors: [
     async ({ context, browser }, use, testInfo) => {
       const capture = new ErrorCapture();

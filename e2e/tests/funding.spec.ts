@@ -12,8 +12,9 @@ import { applicationAtReview } from '../support/seed.ts';
  * $500 on an offered business day) seen as submitted then approved on the funding page as the
  * sandbox bank's clock moves; a pending request cancelled; a bank connection left pending past
  * the poll limit offering the void cheque, then a monthly PAC through the security-question
- * path, deleted with its effective date. The sandbox bank has one clock per server, so these
- * journeys run one after the other.
+ * path, deleted with its effective date. The sandbox bank has one date per server: each journey
+ * holds it (support/bank-clock.ts) from before its request's start dates are offered until the
+ * bank's days have passed, so the journeys run side by side and in any order.
  */
 
 /** The visible words (funding.json, fundingPage.json, review.json, the sandbox frame, the domain's messages). */
@@ -139,14 +140,6 @@ const voidCheque = Buffer.from(
   `%PDF-1.4\n% void cheque ${Date.now()}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`,
 );
 
-/** Moves the sandbox bank's date on; the settlement job runs before the answer. */
-async function advanceBank(page: Page, advanceBusinessDays: number) {
-  const response = await page.request.post('/sandbox/bank/clock', {
-    data: { advanceBusinessDays },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 /** A signed-in applicant whose TFSA application is agreed, on the funding step. */
 async function agreedOnFundingStep(page: Page, language: Language, label: string) {
   const w = words[language];
@@ -205,8 +198,6 @@ async function signInToSandboxBank(frame: FrameLocator, w: Words, password: stri
   await frame.getByRole('button', { name: w.connect, exact: true }).click();
 }
 
-test.describe.configure({ mode: 'serial' });
-
 for (const language of ['en', 'fr'] as const) {
   const w = words[language];
 
@@ -217,10 +208,13 @@ for (const language of ['en', 'fr'] as const) {
 
     test('a TFSA funded by void cheque: $49.99 refused, $500 submitted then approved, another cancelled', async ({
       page,
+      bankClock,
     }) => {
       test.setTimeout(180_000);
       await agreedOnFundingStep(page, language, 'fund-cheque');
       await expectNoSeriousA11yViolations(page);
+      // From the dates offered to the debit approved, the bank's date is this journey's alone.
+      await bankClock.hold();
 
       await page.getByRole('radio', { name: w.eft }).check();
       await page.getByRole('button', { name: w.addCheque }).click();
@@ -292,20 +286,21 @@ for (const language of ['en', 'fr'] as const) {
 
       // The bank's days pass: on the debit date the request goes to the bank (pending), which
       // takes the money the next business day (approved).
-      await advanceBank(page, 12);
+      await bankClock.advance(12);
       await page.reload();
       await expect(heading(page, w.pageHeading)).toBeVisible();
       const fiveHundred = section(page, w.history)
         .getByRole('listitem')
         .filter({ hasText: w.fiveHundred });
       await expect(fiveHundred).toContainText(w.pendingStatus);
-      await advanceBank(page, 1);
+      await bankClock.advance(1);
       await page.reload();
       await expect(fiveHundred).toContainText(w.approved, { timeout: 15_000 });
     });
 
     test('a bank connection pending past the limit offers the void cheque; a monthly PAC through the security question, then deleted', async ({
       page,
+      bankClock,
     }) => {
       test.setTimeout(180_000);
       await page.clock.install();
@@ -333,6 +328,9 @@ for (const language of ['en', 'fr'] as const) {
         timeout: 30_000,
       });
       await page.getByRole('radio', { name: /•••••123/ }).check();
+      // The start dates are offered once the bank account is chosen: from then until the first
+      // debit, the bank's date is this journey's alone.
+      await bankClock.hold();
       await page.getByRole('button', { name: w.useAccount }).click();
 
       await page.getByLabel(w.frequency, { exact: true }).selectOption({ label: w.monthly });
@@ -343,7 +341,7 @@ for (const language of ['en', 'fr'] as const) {
       });
 
       // The first debit date comes: the contributions are active, and can be deleted.
-      await advanceBank(page, 12);
+      await bankClock.advance(12);
       await openFundingPage(page, w);
       const recurring = section(page, w.recurring);
       const contribution = recurring.getByRole('listitem').filter({ hasText: w.oneHundred });

@@ -37,6 +37,7 @@ const words = {
     fundValue: 'Estimated value of the fund',
     fundValueText: '100000',
     preview: 'Your first payment',
+    minimumFor: /Minimum for (\d{4})/,
     gross: '$154.32',
     withheld: '$15.43',
     net: '$138.89',
@@ -76,6 +77,7 @@ const words = {
     fundValue: 'Valeur estimée du fonds',
     fundValueText: '100 000',
     preview: 'Votre premier versement',
+    minimumFor: /Minimum pour (\d{4})/,
     gross: '154,32\u00a0$',
     withheld: '15,43\u00a0$',
     net: '138,89\u00a0$',
@@ -121,14 +123,6 @@ async function agreedWithRrif(
 /** The money as the page shows it (its non-breaking spaces read as spaces by the matcher). */
 const shown = (text: string) => text.replaceAll('\u00a0', ' ');
 
-/** The year of the sandbox bank's date, which the payout rules count from. */
-async function bankYear(page: Page): Promise<number> {
-  const response = await page.request.get('/sandbox/bank/clock');
-  expect(response.ok()).toBe(true);
-  const { today } = (await response.json()) as { today: string };
-  return Number(today.slice(0, 4));
-}
-
 for (const language of ['en', 'fr'] as const) {
   const w = words[language];
 
@@ -154,12 +148,15 @@ for (const language of ['en', 'fr'] as const) {
 
     test('payments on the spouse’s age, monthly, 10% extra withholding: first payment shown, saved, set up after a reload', async ({
       page,
+      pageErrors,
     }) => {
       test.setTimeout(180_000);
+      pageErrors.allow({
+        status: 400,
+        url: /\/service\/jaxrs\/rifFunding\/[0-9a-f-]+$/,
+        why: 'the page asks for the payments set up: before any, the spec’s rifFunding answers 400 No RIF setup found (section 8)',
+      });
       const { id, email } = await agreedWithRrif(page, language, w);
-      // The bank's date, not this machine's: the funding journeys move the shared sandbox clock
-      // on by weeks, sometimes into the next year; read before the screen asks for its options.
-      const year = await bankYear(page);
       await page.goto(`/#/home/funding/rif/${id}`);
       await expect(heading(page, w.pageHeading)).toBeVisible({ timeout: 20_000 });
 
@@ -167,19 +164,23 @@ for (const language of ['en', 'fr'] as const) {
       await page.getByRole('radio', { name: w.cashAccount }).check();
       await page.getByRole('radio', { name: w.spouseAge }).check();
       await page.getByLabel(w.spouseSin).fill('193 456 787');
-      // The spouse is 36 on January 1 of the bank's next year (the first year with a minimum):
-      // the minimum is 1/54 of the fund.
-      const spouseBirthYear = year + 1 - 37;
       const birth = page.getByRole('group', { name: w.spouseDob });
       await birth.getByLabel(w.day, { exact: true }).fill('1');
       await birth.getByLabel(w.month, { exact: true }).fill('5');
-      await birth.getByLabel(w.year, { exact: true }).fill(String(spouseBirthYear));
+      await birth.getByLabel(w.year, { exact: true }).fill('1980');
       await page.getByRole('radio', { name: w.extraTax }).check();
       await page.getByLabel(w.percent).fill('10');
       await expect(page.getByLabel(w.frequency)).toHaveValue('1');
       await page.getByLabel(w.fundValue).fill(w.fundValueText);
 
+      // The year of the first payment is the page's, from the sandbox bank's date (which other
+      // journeys move): the spouse is then made 36 on its January 1, so the minimum is 1/54.
       const preview = page.getByRole('region', { name: w.preview });
+      const minimumFor = preview.getByText(w.minimumFor);
+      await expect(minimumFor).toBeVisible();
+      const paymentYear = Number(w.minimumFor.exec((await minimumFor.textContent()) ?? '')?.[1]);
+      expect(paymentYear).toBeGreaterThan(2000);
+      await birth.getByLabel(w.year, { exact: true }).fill(String(paymentYear - 37));
       await expect(preview).toContainText(shown(w.gross));
       await expect(preview).toContainText(shown(w.withheld));
       await expect(preview).toContainText(shown(w.net));
