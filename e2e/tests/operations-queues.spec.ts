@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { BankClock } from '../support/bank-clock.ts';
 import { newEmail, signInThroughApi } from '../support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { uniqueSin } from '../support/identities.ts';
 import { errorSummary, heading } from '../support/locators.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
-import { applicationAtReview, type Person } from '../support/seed.ts';
+import { API, applicationAtReview, tokenOf, type Person } from '../support/seed.ts';
 import { signInAsStaff, staffMembers, takeToUnderReview } from '../support/under-review.ts';
 
 /**
@@ -16,7 +17,9 @@ import { signInAsStaff, staffMembers, takeToUnderReview } from '../support/under
  * home, found in the applications queue with the filters a PEP application matches (and not
  * with one it does not, kept in the shared address), and listed in the PEP/HIO forms due; the
  * applicant then downloads the blank form and answers it on screen from the dashboard (refused
- * empty, and with an end before its start), and the queue shows it received. Staff read the
+ * empty, and with an end before its start), and the queue shows it received; a debit of theirs
+ * the bank rejects waits in the funding queue until staff, once it is claimed, decline it with
+ * a reason. Staff read the
  * console in their account's language: Priya in English, Théo in French. Claiming, revealing,
  * approving and declining a case have their journey in operations.spec.ts, the identity queue
  * in identity-desktop.spec.ts; paging is tested on the component (a run holds fewer than a
@@ -72,6 +75,17 @@ const text = {
     endBeforeStart: 'The end date must be on or after the start date.',
     thanks: 'Thank you: we received your form.',
     received: /^We received your form on \w+ \d{1,2}, \d{4}\. Thank you\.$/,
+    // operations.json: the funding and transfers queue
+    fundingNav: 'Funding and transfers',
+    fundingHeading: 'Funding and transfers',
+    fundingKind: 'Funding',
+    rejected: 'Rejected',
+    amount: '$500.13',
+    claimItem: (name: string) => `Claim ${name}`,
+    declineItem: (name: string) => `Decline: ${name}`,
+    decline: 'Decline',
+    reason: 'Reason',
+    declined: (name: string) => `Decline: done for ${name}.`,
   },
   fr: {
     staff: staffMembers.theo,
@@ -120,6 +134,16 @@ const text = {
     endBeforeStart: 'La date de fin doit être identique ou postérieure à la date de début.',
     thanks: 'Merci : nous avons reçu votre formulaire.',
     received: /^Nous avons reçu votre formulaire le \d{1,2} \p{L}+ \d{4}\. Merci\.$/u,
+    fundingNav: 'Approvisionnement et transferts',
+    fundingHeading: 'Approvisionnement et transferts',
+    fundingKind: 'Approvisionnement',
+    rejected: 'Refusé',
+    amount: '500,13\u00a0$',
+    claimItem: (name: string) => `Réserver ${name}`,
+    declineItem: (name: string) => `Refuser : ${name}`,
+    decline: 'Refuser',
+    reason: 'Motif',
+    declined: (name: string) => `Refuser : fait pour ${name}.`,
   },
 } as const;
 type Text = (typeof text)[Language];
@@ -143,6 +167,65 @@ async function consoleOf(browser: Browser, t: Text): Promise<Page> {
 /** A queue's row, by the applicant's name its first cell links to the case by. */
 const rowOf = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+/**
+ * A one-time debit of $500.13 from a void cheque into the application's first account, through
+ * the API (the funding screens have their journeys in funding.spec.ts), taken through the bank's
+ * days: the sandbox bank rejects an amount ending in .13 (docs/sandbox.md), the day after it is
+ * sent. The bank's date is held from the dates offered until then.
+ */
+async function debitTheBankRejects(request: APIRequestContext, id: string, bankClock: BankClock) {
+  const headers = { authorization: `Bearer ${await tokenOf(request)}` };
+  const cheque = await request.post(`${API}/coAcctFunding/uploadCheque/${id}`, {
+    headers,
+    multipart: {
+      finInstitution: '003',
+      transitNumber: '12345',
+      bankAccountNumber: '7654321',
+      nickname: 'Everyday',
+      currency: 'cad',
+      uploadCheque: {
+        name: 'void-cheque.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(
+          '%PDF-1.4\n% void cheque\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n',
+        ),
+      },
+    },
+  });
+  expect(cheque.status(), await cheque.text()).toBe(201);
+  const { documentUploadedId } = (await cheque.json()) as { documentUploadedId: string };
+  const accounts = await request.get(
+    `${API}/coAcctFunding/toAccountsForCurrUser?applicationId=${id}`,
+    {
+      headers,
+    },
+  );
+  const [account] = ((await accounts.json()) as { accounts: { accountId: string }[] }).accounts;
+  await bankClock.hold();
+  const offered = await request.get(
+    `${API}/coAcctFunding/startDates?preNotificationWaived=false&institution=003`,
+    { headers },
+  );
+  const { dates } = (await offered.json()) as { dates: string[] };
+  const submitted = await request.post(`${API}/coAcctFunding/`, {
+    headers,
+    data: {
+      amount: 500.13,
+      toAccountId: account!.accountId,
+      fundingFrequencyTypeId: 1,
+      fundingTypeId: 1,
+      pacStartDate: dates[0],
+      documentUploadedId,
+      agreementAccepted: true,
+      preNotificationWaived: false,
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  // On its date the debit goes to the bank, which answers the next business day.
+  while ((await bankClock.today()) < dates[0]!) await bankClock.advance(1);
+  await bankClock.advance(1);
+}
 
 /** How many items the console's home counts in a queue. */
 async function countOf(page: Page, t: Text, queue: string): Promise<number> {
@@ -292,6 +375,36 @@ for (const language of ['en', 'fr'] as const) {
       await staff.getByRole('link', { name: t.pepFormsNav, exact: true }).click();
       await expect(heading(staff, t.pepFormsHeading)).toBeVisible();
       await expect(rowOf(staff, name)).not.toContainText(t.notReceived);
+      await staff.context().close();
+    });
+
+    test('a debit the bank rejects waits in the funding queue until staff, once it is claimed, decline it', async ({
+      page,
+      browser,
+      bankClock,
+    }) => {
+      test.setTimeout(150_000);
+      await signInThroughApi(page, language, { ...person, register: false });
+      await debitTheBankRejects(page.request, id, bankClock);
+      await bankClock.release();
+
+      const staff = await consoleOf(browser, t);
+      await staff.getByRole('link', { name: t.fundingNav, exact: true }).click();
+      await expect(heading(staff, t.fundingHeading)).toBeVisible();
+      const row = rowOf(staff, name);
+      await expect(row).toContainText(t.fundingKind);
+      await expect(row).toContainText(t.amount);
+      await expect(row).toContainText(t.rejected);
+      await expect(row.getByRole('button', { name: t.declineItem(name) })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(staff);
+      await row.getByRole('button', { name: t.claimItem(name) }).click();
+      await row.getByRole('button', { name: t.declineItem(name) }).click();
+      const dialog = staff.getByRole('dialog', { name: t.declineItem(name) });
+      await dialog.getByLabel(t.reason, { exact: true }).fill('The client asked us to stop it.');
+      await dialog.getByRole('button', { name: t.decline, exact: true }).click();
+      await expect(staff.getByText(t.declined(name))).toBeVisible({ timeout: 15_000 });
+      await expect(rowOf(staff, name)).toHaveCount(0);
+      await screenshot(staff, `operations-funding-declined-${language}`);
       await staff.context().close();
     });
   });
