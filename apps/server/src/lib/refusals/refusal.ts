@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isMessageCode } from '@portal/domain/messages/message-code';
 import { messageFor, messagesEn } from '@portal/domain/messages/messages';
 import { answerLanguageOf } from '../../plugins/auth.ts';
 
@@ -19,6 +20,23 @@ export class Refusal extends Error {
   detailsIn(_language: RefusalLanguage): object {
     return this.details;
   }
+}
+
+/**
+ * The fields at fault in a schema's issues, as a refusal names them: each path once (its first
+ * issue), with the domain's message code or `invalid`; an issue of the whole body under
+ * `wholeBody`.
+ */
+export function fieldsOfIssues(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+  wholeBody = 'body',
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.') || wholeBody;
+    fields[path] ??= isMessageCode(issue.message) ? issue.message : 'invalid';
+  }
+  return fields;
 }
 
 /** Texts of a module's own refusal codes, the ones the domain's message table does not name. */

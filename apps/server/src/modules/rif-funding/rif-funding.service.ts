@@ -1,10 +1,10 @@
+import { fieldsOfIssues } from '../../lib/refusals/refusal.ts';
 import { randomUUID } from 'node:crypto';
 import { partsOf } from '@portal/domain/calendar/iso-date';
 import { nonProcessingDays } from '@portal/domain/calendar/payments-calendar';
 import { currencyOfTypeId } from '@portal/domain/enums/funding';
 import { toAccountLabel } from '@portal/domain/funding/funding-item';
 import { maskAccountNumber } from '@portal/domain/funding/bank-account';
-import { isMessageCode } from '@portal/domain/messages/message-code';
 import { dollarsToCents, type Cents } from '@portal/domain/money/cents';
 import type {
   RifCashAccount,
@@ -47,15 +47,6 @@ import { answerOf, parsedOf, spouseSinContext, toAccountOf } from './rif-setup-a
 export { RifFundingError } from './rif-funding-refusal.ts';
 export type { RifFundingDeps } from './rif-funding-deps.ts';
 export { spouseSinContext } from './rif-setup-answer.ts';
-
-function fieldsOf(issues: readonly { path: PropertyKey[]; message: string }[]) {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.') || 'body';
-    fields[path] ??= isMessageCode(issue.message) ? issue.message : 'invalid';
-  }
-  return fields;
-}
 
 const languageOf = (language: string): MessageLanguage => (language === 'fr' ? 'fr' : 'en');
 
@@ -233,7 +224,10 @@ export async function saveRifSetup(
     ...(context.pensionJurisdiction && { pensionJurisdiction: context.pensionJurisdiction }),
     ...(context.ownSin && { ownSin: context.ownSin }),
   }).safeParse(payload);
-  const fields = { ...additions.fields, ...(parsed.success ? {} : fieldsOf(parsed.error.issues)) };
+  const fields = {
+    ...additions.fields,
+    ...(parsed.success ? {} : fieldsOfIssues(parsed.error.issues)),
+  };
   if (!parsed.success || !fund || Object.keys(fields).length > 0) throw invalid(fields);
   const setup = parsed.data;
   const chosenFund = fund;

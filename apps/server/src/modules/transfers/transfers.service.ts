@@ -1,7 +1,7 @@
+import { fieldsOfIssues } from '../../lib/refusals/refusal.ts';
 import { randomUUID } from 'node:crypto';
 import type { AccountTypeId } from '@portal/domain/enums/account-types';
 import { fundingStatuses } from '@portal/domain/enums/funding';
-import { isMessageCode } from '@portal/domain/messages/message-code';
 import {
   fundingOpen,
   type ApplicationState,
@@ -75,14 +75,8 @@ export {
   type TransferEnvelopeNews,
 } from './transfer-signing.ts';
 
-function fieldsOf(issues: readonly { path: PropertyKey[]; message: string }[]) {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.') || 'transferAccountModel';
-    fields[path] ??= isMessageCode(issue.message) ? issue.message : 'invalid';
-  }
-  return fields;
-}
+const fieldsOf = (issues: readonly { path: PropertyKey[]; message: string }[]) =>
+  fieldsOfIssues(issues, 'transferAccountModel');
 
 /** The document types a statement may be kept as (spec section 3's upload types). */
 export const statementDocumentTypes = ['investmentStatement', 'transferForm'] as const;
