@@ -79,7 +79,15 @@ test('the default partner shows no partnership line', async ({ page, context }) 
   await expect(page.getByTestId('partnership-line')).toHaveCount(0);
 });
 
-test('externalRedirect leaves with location.replace, so Back skips it', async ({ page }) => {
+test('externalRedirect leaves with location.replace, so Back skips it', async ({
+  page,
+  pageErrors,
+}) => {
+  pageErrors.allow({
+    status: 404,
+    url: /\/favicon\.ico$/,
+    why: "/healthz answers JSON, not a page: Chromium asks for the site's /favicon.ico, which the portal does not serve (its pages name /favicon.svg)",
+  });
   await page.goto('/#/version');
   await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
   await page.goto(`/#/externalRedirect?href=${encodeURIComponent('/healthz')}`);
@@ -129,7 +137,12 @@ test('the mobile menu toggle reveals the header links on a small screen', async 
 
 test('an error in a script that is not the app’s is reported, and the person stays', async ({
   page,
+  pageErrors,
 }) => {
+  pageErrors.allow({
+    message: /^(browser notice Error: )?boom\b/,
+    why: 'the journey throws from a script of its own: the page error, and the notice the app logs and reports',
+  });
   await page.goto('/#/version');
   await expect(page.getByRole('heading', { name: 'About this application' })).toBeVisible();
   // The page shows before the client runs (ADR 0027); its buttons work once the client does.
@@ -262,7 +275,17 @@ for (const [language, title, headingText] of [
   test(`a public screen shows its heading and its title before any script of the bundle runs (${language})`, async ({
     page,
     context,
+    pageErrors,
   }) => {
+    pageErrors.allow({
+      message: /^Failed to load resource: net::ERR_FAILED$/,
+      url: /\/assets\/[^/]+\.js$/,
+      why: 'the journey stops every script of the bundle from arriving',
+    });
+    pageErrors.allow({
+      message: /^Failed to fetch dynamically imported module: .*\/assets\/[^/]+\.js$/,
+      why: 'the page’s own loader finds the bundle missing, as the journey made it',
+    });
     await useLanguage(context, language);
     // The bundle never arrives: what shows is the page the server sent (ADR 0027).
     await page.route('**/assets/*.js', (route) => route.abort());
