@@ -23,6 +23,18 @@ export const accountTypes = {
 } as const;
 export type AccountTypeId = (typeof accountTypes)[keyof typeof accountTypes];
 
+/**
+ * The funds that pay out (RIF, SPRIF, LIF, RLIF, PRIF): each has its payments set up, and only
+ * an application opening one has payments to ask about (`rifFunding`).
+ */
+export const incomeFundAccountTypes: ReadonlySet<number> = new Set([
+  accountTypes.RIF,
+  accountTypes.SPRIF,
+  accountTypes.LIF,
+  accountTypes.RLIF,
+  accountTypes.PRIF,
+]);
+
 export const accountTypeLabels = {
   uninitialized: { en: 'Not chosen', fr: 'Non choisi' },
   Cash: { en: 'Cash account', fr: 'Compte au comptant' },

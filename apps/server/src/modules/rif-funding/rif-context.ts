@@ -1,5 +1,5 @@
 import type { IsoDate } from '@portal/domain/calendar/iso-date';
-import { accountTypes } from '@portal/domain/enums/account-types';
+import { accountTypes, incomeFundAccountTypes } from '@portal/domain/enums/account-types';
 import type { PensionJurisdiction } from '@portal/domain/enums/pension-jurisdictions';
 import type { ProvinceCode } from '@portal/domain/enums/provinces';
 import { provinceCodeOf } from '@portal/domain/rules/other-interests-step';
@@ -18,14 +18,6 @@ import { notFound, RifFundingError } from './rif-funding-refusal.ts';
  * section, the pension law, and the bank's today.
  */
 
-/** The funds that pay out (spec ids RIF 8, SPRIF 9, LIF 10, RLIF 11, PRIF 12). */
-const incomeFundTypes: ReadonlySet<number> = new Set([
-  accountTypes.RIF,
-  accountTypes.SPRIF,
-  accountTypes.LIF,
-  accountTypes.RLIF,
-  accountTypes.PRIF,
-]);
 /** The non-registered accounts a payment may be paid into. */
 const cashAccountTypes: ReadonlySet<number> = new Set([accountTypes.Cash, accountTypes.Margin]);
 
@@ -96,7 +88,7 @@ export async function contextOf(
     province: provinceCodeOf(record(profile.homeAddress).provinceId) ?? 'ON',
     pensionJurisdiction:
       typeof jurisdiction === 'string' ? (jurisdiction as PensionJurisdiction) : undefined,
-    funds: accounts.filter((account) => incomeFundTypes.has(account.accountTypeId)),
+    funds: accounts.filter((account) => incomeFundAccountTypes.has(account.accountTypeId)),
     cashAccounts: accounts.filter((account) => cashAccountTypes.has(account.accountTypeId)),
   };
 }

@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
+import {
+  incomeFundAccountTypes,
+  type NamedAccountTypeName,
+} from '@portal/domain/enums/account-types';
 import {
   eftFrequencies,
   eftFrequencyLabels,
@@ -28,14 +31,17 @@ interface SetUp {
 
 /** What the application's funding step set up: its EFTs and PACs, transfers, RRIF payments. */
 async function loadSetUp(applicationId: string, signal: AbortSignal): Promise<SetUp> {
-  const [{ accounts }, pending, active, coAccounts, rif] = await Promise.all([
+  const [{ accounts }, pending, active, coAccounts] = await Promise.all([
     fundingApi.toAccounts(applicationId, signal),
     fundingApi.pending(signal),
     fundingApi.activePacs(signal),
     transfersApi.coAccounts(applicationId, signal),
-    // Only an application with an income fund has payments to set up.
-    rifSetUpOf(applicationId, signal).catch(() => null),
   ]);
+  // Only an application with an income fund has payments to set up: the others are not asked
+  // (the answer would be the spec's 400 'No RIF setup found', an error in every browser).
+  const rif = accounts.some((account) => incomeFundAccountTypes.has(account.accountTypeId))
+    ? await rifSetUpOf(applicationId, signal).catch(() => null)
+    : null;
   const ours = new Set(accounts.map((account) => account.accountId));
   const seen = new Set<string>();
   const items = [...pending.items, ...active.items].filter((item) => {

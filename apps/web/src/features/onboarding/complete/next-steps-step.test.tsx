@@ -16,7 +16,11 @@ const agreed = (isPep = false) => ({
 });
 
 /** The funding the step set up, answered beside the applications API. */
-function withFunding(api: ReturnType<typeof fakeApplicationsApi>, applicationId: string) {
+function withFunding(
+  api: ReturnType<typeof fakeApplicationsApi>,
+  applicationId: string,
+  { rrif = false } = {},
+) {
   const tfsa = {
     accountId: 'bbbbbbbb-0000-4000-8000-000000000001',
     accountNumber: null,
@@ -51,7 +55,22 @@ function withFunding(api: ReturnType<typeof fakeApplicationsApi>, applicationId:
     canDelete: false,
   });
   const answers: Record<string, unknown> = {
-    '/coAcctFunding/toAccountsForCurrUser': { accounts: [tfsa] },
+    '/coAcctFunding/toAccountsForCurrUser': {
+      accounts: rrif
+        ? [
+            tfsa,
+            {
+              ...tfsa,
+              accountId: 'bbbbbbbb-0000-4000-8000-000000000002',
+              accountTypeId: 8,
+              accountTypeName: 'rrif',
+              eftEligible: false,
+            },
+          ]
+        : [tfsa],
+    },
+    // The RRIF's payments, set up (the shape the screen does not read: set up or not).
+    [`/rifFunding/${applicationId}`]: { setups: [] },
     '/pendingEftPacsForCurrUser': {
       items: [
         item('eeeeeeee-0000-4000-8000-000000000001', 1, 500_000),
@@ -108,13 +127,14 @@ function withFunding(api: ReturnType<typeof fakeApplicationsApi>, applicationId:
 
 async function openNextSteps(
   status: 'underReview' | 'jointActionRequired',
-  { language = 'en' as 'en' | 'fr', isPep = false, funded = false } = {},
+  { language = 'en' as 'en' | 'fr', isPep = false, funded = false, rrif = false } = {},
 ) {
   const api = fakeApplicationsApi([{ status, steps: agreed(isPep) }]);
   const id = api.first().id;
-  if (funded) withFunding(api, id);
+  if (funded) withFunding(api, id, { rrif });
   await renderApp({ path: `/application/${id}/nextsteps`, user: signedIn, language });
   await screen.findByRole('heading', { level: 1 });
+  return api;
 }
 
 describe('next steps', () => {
@@ -135,8 +155,11 @@ describe('next steps', () => {
   });
 
   it('says what the funding step already set up instead of "you can then fund your account"', async () => {
-    await openNextSteps('underReview', { funded: true });
+    const api = await openNextSteps('underReview', { funded: true });
     expect(await screen.findByText('Already set up for your accounts:')).toBeVisible();
+    // A TFSA pays nothing out: no RRIF payments are asked about.
+    const asked = api.fetchSpy.mock.calls.map(([input]) => String(input));
+    expect(asked.some((url) => url.includes('/rifFunding/'))).toBe(false);
     expect(
       screen.getByText('A deposit of $5,000.00 into your TFSA on Monday, December 14, 2026'),
     ).toBeVisible();
@@ -151,6 +174,13 @@ describe('next steps', () => {
       ),
     ).toBeVisible();
     expect(screen.queryByText(/You can then fund your account/)).toBeNull();
+  });
+
+  it('asks about RRIF payments only for an application opening an income fund, and says they are set up', async () => {
+    const api = await openNextSteps('underReview', { funded: true, rrif: true });
+    expect(await screen.findByText('Your RRIF payments')).toBeVisible();
+    const asked = api.fetchSpy.mock.calls.map(([input]) => String(input));
+    expect(asked.filter((url) => url.includes('/rifFunding/'))).toHaveLength(1);
   });
 
   it('says the account can be funded later when nothing is set up yet', async () => {
