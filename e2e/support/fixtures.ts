@@ -1,4 +1,3 @@
-import { BankClock } from './bank-clock.ts';
 import {
   test as base,
   expect,
@@ -7,6 +6,7 @@ import {
   type ConsoleMessage,
   type Response,
 } from '@playwright/test';
+import { BankClock } from './bank-clock.ts';
 
 export { expect };
 

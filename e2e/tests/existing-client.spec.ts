@@ -115,7 +115,13 @@ for (const language of ['en', 'fr'] as const) {
 
     test('a new login with an existing client’s SIN and birth date is told to use the existing account', async ({
       page,
+      pageErrors,
     }) => {
+      pageErrors.allow({
+        status: 400,
+        url: /\/steps\/profile$/,
+        why: 'the profile with an existing client’s SIN and birth date is refused, naming the existing account',
+      });
       test.setTimeout(90_000);
       await signInThroughApi(page, language);
       const id = await applicationAtProfile(page);

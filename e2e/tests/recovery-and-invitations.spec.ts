@@ -90,8 +90,24 @@ for (const language of ['en', 'fr'] as const) {
     test('forgot password: the link from the mail sets a new one and every old session ends', async ({
       page,
       browser,
+      pageErrors,
     }) => {
       test.setTimeout(90_000);
+      pageErrors.allow({
+        status: 400,
+        url: /\/security\/reset-password$/,
+        why: 'a common password is refused: the page is shown again saying why',
+      });
+      pageErrors.allow({
+        status: 401,
+        url: /\/service\/jaxrs\/|\/security\/(oauth\/authorize|auth\/(session|refreshsession))/,
+        why: 'the new password ends both old sessions: their tokens and sessions are refused, and they show the sign-in page',
+      });
+      pageErrors.allow({
+        status: 401,
+        url: /\/security\/login$/,
+        why: 'the old password is refused: the sign-in page is shown again saying so',
+      });
       // Signed in on another device (a phone) before forgetting the password.
       const email = await signInThroughApi(page, language);
       const phone = await browserOf(browser, language);
@@ -144,8 +160,19 @@ for (const language of ['en', 'fr'] as const) {
     test('a joint invitation is refused to an unproved address and to another address', async ({
       page,
       browser,
+      pageErrors,
     }) => {
       test.setTimeout(120_000);
+      pageErrors.allow({
+        status: 403,
+        url: /\/service\/jaxrs\/coAuthCode\/\d{4}$/,
+        why: 'the code given from an unproved address is refused (emailNotVerified)',
+      });
+      pageErrors.allow({
+        status: 404,
+        url: /\/service\/jaxrs\/coAuthCode$/,
+        why: 'for another address no invitation was mailed: the spec’s coAuthCode answers 404',
+      });
       const primary = { firstName: 'Alex', lastName: 'Martin', email: newEmail('primary') };
       const joint = { firstName: 'Sam', lastName: 'Roy', email: newEmail('invited') };
       await signInThroughApi(page, language, primary);
