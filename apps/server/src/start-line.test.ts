@@ -45,7 +45,8 @@ describe('the line npm start prints for a person (issue 30 items 3 and 15)', () 
           if (/^Open .*\n/m.test(output)) server.kill('SIGTERM');
         });
         server.on('error', reject);
-        server.on('exit', () => resolve(output));
+        // 'close', not 'exit': output may still be arriving when the process has exited.
+        server.on('close', () => resolve(output));
       });
     try {
       const output = await start();
@@ -53,11 +54,11 @@ describe('the line npm start prints for a person (issue 30 items 3 and 15)', () 
       expect(key.length).toBeGreaterThanOrEqual(32);
       const lines = output.split('\n').filter((line) => line !== '');
       const person = lines.filter((line) => line.startsWith('Open '));
-      expect(person).toHaveLength(1);
+      expect(person, output).toHaveLength(1);
       expect(person[0]).toMatch(/^Open http:\/\/localhost:\d+ to use the portal/);
       expect(person[0]).toContain(`/sandbox/mailbox?key=${encodeURIComponent(key)}`);
       const log = lines.filter((line) => line.startsWith('{'));
-      expect(log.length).toBeGreaterThan(0);
+      expect(log.length, output).toBeGreaterThan(0);
       expect(log.join('\n')).not.toContain(key);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

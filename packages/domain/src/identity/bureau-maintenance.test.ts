@@ -1,22 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bureauMaintenanceAt } from './bureau-maintenance.ts';
+import { instantOfWallClock, PACIFIC_TIME_ZONE, wallClockAt } from './pacific-time.ts';
 import { supportHours, supportOpenAt } from './support-hours.ts';
 
 const at = (iso: string) => new Date(iso);
 const endOf = (iso: string) => bureauMaintenanceAt(at(iso)).endsAt?.toISOString();
 
 describe("the credit bureau's maintenance, Pacific time", () => {
-  // November 2026: Pacific standard time, UTC-8. Monday is the 23rd.
+  // November 2025: Pacific standard time, UTC-8, in every time-zone database. Monday is the 24th.
+  // (Not November 2026: IANA 2026c keeps British Columbia on daylight time from then on, so
+  // the offset there depends on the runtime's data: Node 20's 2025c says UTC-8, Node 24's UTC-7.)
   it.each([
-    ['2026-11-24T06:00:00.000Z', '2026-11-24T09:30:00.000Z', 'Monday 22:00 (the e2e time)'],
-    ['2026-11-24T05:30:00.000Z', '2026-11-24T09:30:00.000Z', 'Monday 21:30, first minute'],
-    ['2026-11-24T08:45:00.000Z', '2026-11-24T09:30:00.000Z', "Tuesday 00:45, Monday's window"],
-    ['2026-11-24T09:29:59.000Z', '2026-11-24T09:30:00.000Z', 'Tuesday 01:29:59'],
-    ['2026-11-25T08:45:00.000Z', '2026-11-25T09:00:00.000Z', 'Wednesday 00:45'],
-    ['2026-11-28T08:30:00.000Z', '2026-11-28T09:00:00.000Z', 'Saturday 00:30'],
-    ['2026-11-30T07:45:00.000Z', '2026-11-30T09:30:00.000Z', 'Sunday 23:45'],
-    ['2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z', 'Monday 01:00'],
+    ['2025-11-25T06:00:00.000Z', '2025-11-25T09:30:00.000Z', 'Monday 22:00 (the e2e time)'],
+    ['2025-11-25T05:30:00.000Z', '2025-11-25T09:30:00.000Z', 'Monday 21:30, first minute'],
+    ['2025-11-25T08:45:00.000Z', '2025-11-25T09:30:00.000Z', "Tuesday 00:45, Monday's window"],
+    ['2025-11-25T09:29:59.000Z', '2025-11-25T09:30:00.000Z', 'Tuesday 01:29:59'],
+    ['2025-11-26T08:45:00.000Z', '2025-11-26T09:00:00.000Z', 'Wednesday 00:45'],
+    ['2025-11-29T08:30:00.000Z', '2025-11-29T09:00:00.000Z', 'Saturday 00:30'],
+    ['2025-12-01T07:45:00.000Z', '2025-12-01T09:30:00.000Z', 'Sunday 23:45'],
+    ['2025-12-01T09:00:00.000Z', '2025-12-01T09:30:00.000Z', 'Monday 01:00'],
     // Summer time, UTC-7.
     ['2026-07-14T05:00:00.000Z', '2026-07-14T08:30:00.000Z', 'Monday 22:00 PDT'],
   ])('%s is offline until %s (%s)', (instant, end) => {
@@ -25,14 +28,14 @@ describe("the credit bureau's maintenance, Pacific time", () => {
   });
 
   it.each([
-    ['2026-11-24T05:29:00.000Z', 'Monday 21:29'],
-    ['2026-11-24T09:30:00.000Z', 'Tuesday 01:30'],
-    ['2026-11-25T09:00:00.000Z', 'Wednesday 01:00'],
-    ['2026-11-25T08:29:00.000Z', 'Wednesday 00:29'],
-    ['2026-11-25T20:00:00.000Z', 'Wednesday noon'],
-    ['2026-11-29T08:45:00.000Z', 'Sunday 00:45 (no Sunday early window)'],
-    ['2026-11-30T07:29:00.000Z', 'Sunday 23:29'],
-    ['2026-11-30T09:30:00.000Z', 'Monday 01:30'],
+    ['2025-11-25T05:29:00.000Z', 'Monday 21:29'],
+    ['2025-11-25T09:30:00.000Z', 'Tuesday 01:30'],
+    ['2025-11-26T09:00:00.000Z', 'Wednesday 01:00'],
+    ['2025-11-26T08:29:00.000Z', 'Wednesday 00:29'],
+    ['2025-11-26T20:00:00.000Z', 'Wednesday noon'],
+    ['2025-11-30T08:45:00.000Z', 'Sunday 00:45 (no Sunday early window)'],
+    ['2025-12-01T07:29:00.000Z', 'Sunday 23:29'],
+    ['2025-12-01T09:30:00.000Z', 'Monday 01:30'],
   ])('%s is online (%s)', (instant) => {
     expect(bureauMaintenanceAt(at(instant))).toEqual({ offline: false });
   });
@@ -52,20 +55,35 @@ describe("the credit bureau's maintenance, Pacific time", () => {
     });
   });
 
-  describe('across the autumn change, Sunday November 1 2026', () => {
+  describe('across the autumn change, Sunday November 2 2025', () => {
     it('Saturday 00:45 PDT is offline until 01:00 PDT', () => {
-      expect(endOf('2026-10-31T07:45:00.000Z')).toBe('2026-10-31T08:00:00.000Z');
+      expect(endOf('2025-11-01T07:45:00.000Z')).toBe('2025-11-01T08:00:00.000Z');
     });
     it('Sunday 01:30, both times it happens, is online', () => {
-      expect(bureauMaintenanceAt(at('2026-11-01T08:30:00.000Z')).offline).toBe(false);
-      expect(bureauMaintenanceAt(at('2026-11-01T09:30:00.000Z')).offline).toBe(false);
+      expect(bureauMaintenanceAt(at('2025-11-02T08:30:00.000Z')).offline).toBe(false);
+      expect(bureauMaintenanceAt(at('2025-11-02T09:30:00.000Z')).offline).toBe(false);
     });
     it('Sunday 23:45 PST is offline until Monday 01:30 PST', () => {
-      expect(endOf('2026-11-02T07:45:00.000Z')).toBe('2026-11-02T09:30:00.000Z');
+      expect(endOf('2025-11-03T07:45:00.000Z')).toBe('2025-11-03T09:30:00.000Z');
     });
     it('Monday 21:30 PST starts the long window, Monday 21:29 does not', () => {
-      expect(endOf('2026-11-03T05:30:00.000Z')).toBe('2026-11-03T09:30:00.000Z');
-      expect(bureauMaintenanceAt(at('2026-11-03T05:29:00.000Z')).offline).toBe(false);
+      expect(endOf('2025-11-04T05:30:00.000Z')).toBe('2025-11-04T09:30:00.000Z');
+      expect(bureauMaintenanceAt(at('2025-11-04T05:29:00.000Z')).offline).toBe(false);
+    });
+  });
+
+  it("follows the runtime's rules for Vancouver, whatever offset they give November 2026", () => {
+    const mondayTen = instantOfWallClock(
+      { year: 2026, month: 11, day: 23, hour: 22, minute: 0 },
+      PACIFIC_TIME_ZONE,
+    );
+    const { offline, endsAt } = bureauMaintenanceAt(mondayTen);
+    expect(offline).toBe(true);
+    expect(endsAt && wallClockAt(endsAt)).toMatchObject({
+      day: 24,
+      weekday: 2,
+      hour: 1,
+      minute: 30,
     });
   });
 
@@ -105,13 +123,13 @@ describe('support hours', () => {
   });
 
   it.each([
-    ['2026-11-23T13:30:00.000Z', true, 'Monday 5:30 PST'],
-    ['2026-11-23T13:29:00.000Z', false, 'Monday 5:29 PST'],
-    ['2026-11-24T00:59:00.000Z', true, 'Monday 16:59 PST'],
-    ['2026-11-24T01:00:00.000Z', false, 'Monday 17:00 PST'],
-    ['2026-11-27T20:00:00.000Z', true, 'Friday noon'],
-    ['2026-11-28T20:00:00.000Z', false, 'Saturday noon'],
-    ['2026-11-29T20:00:00.000Z', false, 'Sunday noon'],
+    ['2025-11-24T13:30:00.000Z', true, 'Monday 5:30 PST'],
+    ['2025-11-24T13:29:00.000Z', false, 'Monday 5:29 PST'],
+    ['2025-11-25T00:59:00.000Z', true, 'Monday 16:59 PST'],
+    ['2025-11-25T01:00:00.000Z', false, 'Monday 17:00 PST'],
+    ['2025-11-28T20:00:00.000Z', true, 'Friday noon'],
+    ['2025-11-29T20:00:00.000Z', false, 'Saturday noon'],
+    ['2025-11-30T20:00:00.000Z', false, 'Sunday noon'],
     ['2026-07-13T12:30:00.000Z', true, 'Monday 5:30 PDT'],
     ['2026-07-13T12:29:00.000Z', false, 'Monday 5:29 PDT'],
   ])('%s open: %s (%s)', (instant, open) => {

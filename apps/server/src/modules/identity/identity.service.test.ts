@@ -15,10 +15,13 @@ import {
   type IdentityDeps,
 } from './identity.service.ts';
 
-/** Monday 23 November 2026, 22:00 in Vancouver (PST, UTC-8): the bureau's Monday maintenance. */
-const MONDAY_22_PACIFIC = new Date('2026-11-24T06:00:00Z');
-/** Wednesday 25 November 2026, 10:00 in Vancouver: the bureau is up. */
-const WEDNESDAY_MORNING = new Date('2026-11-25T18:00:00Z');
+/**
+ * Monday 24 November 2025, 22:00 in Vancouver (PST, UTC-8 in every time-zone database; see
+ * bureau-maintenance.test.ts): the bureau's Monday maintenance.
+ */
+const MONDAY_22_PACIFIC = new Date('2025-11-25T06:00:00Z');
+/** Wednesday 26 November 2025, 10:00 in Vancouver: the bureau is up. */
+const WEDNESDAY_MORNING = new Date('2025-11-26T18:00:00Z');
 
 describe('identity service: the credit bureau', () => {
   let test: TestApp;
@@ -63,11 +66,11 @@ describe('identity service: the credit bureau', () => {
     expect(refusal).toMatchObject({
       status: 503,
       errorCode: 'bureauOffline',
-      extra: { endsAt: '2026-11-24T09:30:00.000Z' },
+      extra: { endsAt: '2025-11-25T09:30:00.000Z' },
     });
     expect(await repo.attemptsOf(test.app.db, id, 'primary')).toEqual([]);
     const view = await identityView(deps, camilleId, id);
-    expect(view.bureau).toEqual({ offline: true, endsAt: '2026-11-24T09:30:00.000Z' });
+    expect(view.bureau).toEqual({ offline: true, endsAt: '2025-11-25T09:30:00.000Z' });
     const later = await startCreditFile(depsWith(sandbox(), WEDNESDAY_MORNING), camilleId, id);
     expect(later.outcome).toBe('questions');
   });
