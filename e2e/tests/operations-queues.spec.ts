@@ -304,7 +304,10 @@ for (const language of ['en', 'fr'] as const) {
       await expect(staff.getByRole('table', { name: t.caption })).toBeVisible();
 
       // The form is due: the applicant is listed, waiting, nothing received.
-      await staff.getByRole('link', { name: t.pepFormsNav, exact: true }).click();
+      await staff
+        .getByRole('navigation')
+        .getByRole('link', { name: t.pepFormsNav, exact: true })
+        .click();
       await expect(heading(staff, t.pepFormsHeading)).toBeVisible();
       const due = rowOf(staff, name);
       await expect(due).toContainText(t.waiting);
@@ -372,7 +375,10 @@ for (const language of ['en', 'fr'] as const) {
       await screenshot(page, `pep-form-received-${language}`);
 
       const staff = await consoleOf(browser, t);
-      await staff.getByRole('link', { name: t.pepFormsNav, exact: true }).click();
+      await staff
+        .getByRole('navigation')
+        .getByRole('link', { name: t.pepFormsNav, exact: true })
+        .click();
       await expect(heading(staff, t.pepFormsHeading)).toBeVisible();
       await expect(rowOf(staff, name)).not.toContainText(t.notReceived);
       await staff.context().close();
@@ -389,7 +395,10 @@ for (const language of ['en', 'fr'] as const) {
       await bankClock.release();
 
       const staff = await consoleOf(browser, t);
-      await staff.getByRole('link', { name: t.fundingNav, exact: true }).click();
+      await staff
+        .getByRole('navigation')
+        .getByRole('link', { name: t.fundingNav, exact: true })
+        .click();
       await expect(heading(staff, t.fundingHeading)).toBeVisible();
       const row = rowOf(staff, name);
       await expect(row).toContainText(t.fundingKind);

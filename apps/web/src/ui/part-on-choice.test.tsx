@@ -11,7 +11,19 @@ interface FormModule {
   Form(props: { name: string }): React.ReactNode;
 }
 
-const formModule: FormModule = { Form: ({ name }) => <p>The form for {name}</p> };
+/** A part with answers of its own, as the funding step's debit form has its amount. */
+function AmountForm({ name }: { name: string }) {
+  const [amount, setAmount] = useState('');
+  return (
+    <>
+      <p>The form for {name}</p>
+      <label htmlFor="amount">Amount</label>
+      <input id="amount" value={amount} onChange={(event) => setAmount(event.target.value)} />
+    </>
+  );
+}
+
+const formModule: FormModule = { Form: AmountForm };
 
 /** A download the test settles by hand, as the network would. */
 function download() {
@@ -57,6 +69,18 @@ describe('a part of a screen shown on a choice', () => {
     expect(await screen.findByText('The form for Zoë')).toBeVisible();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps what was typed in the part when the screen around it changes after the download', async () => {
+    const first = download();
+    await renderScreen(onChoice(() => first.promise));
+    await userEvent.click(screen.getByRole('button', { name: 'A transfer' }));
+    first.resolve(formModule);
+    await userEvent.type(await screen.findByLabelText('Amount'), '100');
+    // The screen renders again (here: its name typed), and the part with it.
+    await userEvent.type(screen.getByLabelText('Name'), 'Zoë');
+    expect(screen.getByText('The form for Zoë')).toBeVisible();
+    expect(screen.getByLabelText('Amount')).toHaveValue('100');
   });
 
   it('says a failed download failed, once, and tries again when asked (in French)', async () => {

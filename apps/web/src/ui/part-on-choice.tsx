@@ -39,8 +39,10 @@ export function PartOnChoice<T>({ part, children }: PartOnChoiceProps<T>) {
   // Held outside Suspense, so a render while waiting waits for the same attempt: a failed one
   // shows as failed rather than starting again in a loop; only "Try again" starts another.
   const [Loading, setLoading] = useState(() => attempt(part));
-  const module = part.loaded();
-  if (module !== undefined) return children(module);
+  // Decided once: had a later render switched from the lazy wrapper to the module's own tree,
+  // React would have mounted the part anew and lost what was typed in it.
+  const [here] = useState(() => part.loaded());
+  if (here !== undefined) return children(here);
   return (
     <DownloadFailed onRetry={() => setLoading(() => attempt(part))}>
       <Suspense fallback={<PartLoading />}>
