@@ -84,15 +84,22 @@ function run(command, args, env = {}) {
 }
 
 /**
+ * A suite whose runner wrote no report (it crashed, or never started) counts as one failure.
+ * @param {string} suite @param {string} file @param {number} status
+ */
+function noReport(suite, file, status) {
+  if (existsSync(file)) return false;
+  results.push({ suite, passed: 0, failed: 1, skipped: 0, reason: `no report (exit ${status})` });
+  console.error(`${suite}: no report (exit ${status})`);
+  return true;
+}
+
+/**
  * @param {string} suite @param {string} file @param {number} status
  * @param {string} countAs the key prefix of its counts (test-minimums.json)
  */
 function readVitest(suite, file, status, countAs) {
-  if (!existsSync(file)) {
-    results.push({ suite, passed: 0, failed: 1, skipped: 0, reason: `no report (exit ${status})` });
-    console.error(`${suite}: no report (exit ${status})`);
-    return;
-  }
+  if (noReport(suite, file, status)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   Object.assign(counts, vitestCounts(countAs, root, report));
   countedSuites.add(countAs);
@@ -127,11 +134,7 @@ function readVitest(suite, file, status, countAs) {
  * @param {string} countAs the key prefix of its counts (test-minimums.json)
  */
 function readPlaywright(suite, file, status, countAs) {
-  if (!existsSync(file)) {
-    results.push({ suite, passed: 0, failed: 1, skipped: 0, reason: `no report (exit ${status})` });
-    console.error(`${suite}: no report (exit ${status})`);
-    return;
-  }
+  if (noReport(suite, file, status)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   Object.assign(counts, playwrightCounts(countAs, report));
   countedSuites.add(countAs);

@@ -1,3 +1,5 @@
+import type { IdentityDocumentType } from '@portal/domain/enums/documents';
+import type { HandoffStage } from '@portal/domain/identity/handoff';
 import type { KbaQuestion } from '@portal/domain/identity/kba';
 import {
   identityMethods,
@@ -11,20 +13,7 @@ import { http } from './http/http.ts';
 export { identityMethods, type IdentityMethod, type IdentityState };
 export type { KbaQuestion };
 
-export const handoffStages = [
-  'sent',
-  'opened',
-  'document',
-  'front',
-  'back',
-  'selfie',
-  'submitted',
-  'decided',
-  'expired',
-] as const;
-export type HandoffStage = (typeof handoffStages)[number];
-
-export type IdentityDocumentType = 'driversLicence' | 'passport' | 'identityCard';
+export type { HandoffStage, IdentityDocumentType };
 
 /** The live photo-ID hand-off to the person's phone. `link` and `qrSvg` come only in POST answers. */
 export interface IdentityHandoff {

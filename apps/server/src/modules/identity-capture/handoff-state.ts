@@ -1,4 +1,5 @@
 import { SMS_LINK_RESEND_AFTER_MS } from '@portal/domain';
+import type { HandoffStage } from '@portal/domain/identity/handoff';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { completeAttempt } from '../identity/identity-outcome.ts';
@@ -13,16 +14,7 @@ import * as repo from './identity-capture.repo.ts';
 /** The phone number is bound to its hand-off (ADR 0008). */
 export const phoneContext = (attemptId: string) => `identity_handoffs:${attemptId}:phone`;
 
-export type HandoffStage =
-  | 'sent'
-  | 'opened'
-  | 'document'
-  | 'front'
-  | 'back'
-  | 'selfie'
-  | 'submitted'
-  | 'decided'
-  | 'expired';
+export type { HandoffStage } from '@portal/domain/identity/handoff';
 
 /** The hand-off as the desktop shows it (GET identity, and the POST answers with the link). */
 export interface HandoffView {

@@ -4,11 +4,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { MAX_UPLOAD_BYTES } from '@portal/domain';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
-import {
-  captureSides,
-  identityDocumentTypes,
-  type DocumentVerificationProvider,
-} from '../../providers/document-verification/document-verification-provider.ts';
+import { identityDocumentTypes, type IdentityDocumentType } from '@portal/domain/enums/documents';
+import { captureSides } from '@portal/domain/identity/handoff';
+import type { DocumentVerificationProvider } from '../../providers/document-verification/document-verification-provider.ts';
 import { createDocumentVerificationProvider } from '../../providers/document-verification/document-verification-providers.ts';
 import { normalizeShortCode } from './handoff-credentials.ts';
 import {
@@ -349,7 +347,7 @@ export const identityCaptureRoutes: FastifyPluginAsyncZod<IdentityCaptureRoutesO
           (
             request: FastifyRequest<{
               Params: z.infer<typeof credentialParams>;
-              Body: { documentType: (typeof identityDocumentTypes)[number] };
+              Body: { documentType: IdentityDocumentType };
             }>,
           ) =>
             chooseDocument(deps, request.params.credential, request.ip, request.body.documentType),

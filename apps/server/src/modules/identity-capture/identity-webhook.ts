@@ -8,10 +8,10 @@ import {
   UnknownWebhookReference,
   type WebhookEvent,
 } from '../../lib/webhooks/signed-webhook-route.ts';
+import { identityDocumentTypes } from '@portal/domain/enums/documents';
 import {
   IDENTITY_WEBHOOK_PATH,
   IDENTITY_WEBHOOK_ROLE,
-  identityDocumentTypes,
   VERIFICATION_DECIDED_EVENT,
   verificationReasons,
   type VerifiedDocument,

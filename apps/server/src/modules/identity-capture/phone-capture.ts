@@ -1,18 +1,16 @@
 import { SELFIE_COMPARISON_MAX_MS } from '@portal/domain';
 import { detectFileType, sanitizeFileName } from '@portal/domain/rules/uploads';
 import type { Database } from '../../db/client.ts';
-import type {
-  CaptureSide,
-  CapturedImage,
-  IdentityDocumentType,
-} from '../../providers/document-verification/document-verification-provider.ts';
+import type { IdentityDocumentType } from '@portal/domain/enums/documents';
+import type { CaptureSide, HandoffStage } from '@portal/domain/identity/handoff';
+import type { CapturedImage } from '../../providers/document-verification/document-verification-provider.ts';
 import { savedStepsOf } from '../applications/applications.service.ts';
 import { completeAttempt } from '../identity/identity-outcome.ts';
 import type { MessageLanguage } from '../outbox/outbox.service.ts';
 import { countAttempt } from '../security/security.repo.ts';
 import { personOf } from './capture-person.ts';
 import { credentialOf } from './handoff-credentials.ts';
-import { expireIfDue, type HandoffStage } from './handoff-state.ts';
+import { expireIfDue } from './handoff-state.ts';
 import { clock, type IdentityCaptureDeps } from './identity-capture-deps.ts';
 import { IdentityCaptureError } from './identity-capture-error.ts';
 import * as repo from './identity-capture.repo.ts';

@@ -7,11 +7,7 @@
  * plays one; a real adapter (Onfido, Jumio, ...) implements the same call.
  */
 
-export const identityDocumentTypes = ['driversLicence', 'passport', 'identityCard'] as const;
-export type IdentityDocumentType = (typeof identityDocumentTypes)[number];
-
-export const captureSides = ['front', 'back', 'selfie'] as const;
-export type CaptureSide = (typeof captureSides)[number];
+import type { IdentityDocumentType } from '@portal/domain/enums/documents';
 
 /** One captured image as the phone sent it (the file name is what the person's file was called). */
 export interface CapturedImage {

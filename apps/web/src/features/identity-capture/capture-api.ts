@@ -1,4 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '@portal/domain/constants';
+import type { IdentityDocumentType } from '@portal/domain/enums/documents';
+import type { CaptureSide, HandoffStage } from '@portal/domain/identity/handoff';
 import { isHeifPicture } from '@portal/domain/rules/file-names';
 
 /**
@@ -8,26 +10,13 @@ import { isHeifPicture } from '@portal/domain/rules/file-names';
  */
 const API_BASE = '/service/jaxrs/identityCapture';
 
-export const captureSides = ['front', 'back', 'selfie'] as const;
-export type CaptureSide = (typeof captureSides)[number];
-export const captureDocumentTypes = ['driversLicence', 'passport', 'identityCard'] as const;
-export type CaptureDocumentType = (typeof captureDocumentTypes)[number];
-export type HandoffStage =
-  | 'sent'
-  | 'opened'
-  | 'document'
-  | 'front'
-  | 'back'
-  | 'selfie'
-  | 'submitted'
-  | 'decided'
-  | 'expired';
+export type { CaptureSide };
 
 export interface CaptureState {
   language: 'en' | 'fr';
   firstName: string;
   stage: HandoffStage;
-  documentType?: CaptureDocumentType;
+  documentType?: IdentityDocumentType;
   expiresAt: string;
   captured: Record<CaptureSide, boolean>;
   needsBack: boolean;
@@ -81,7 +70,7 @@ const at = (credential: string, ...rest: string[]) =>
 
 export const captureApi = {
   read: (credential: string) => call<CaptureState>(at(credential)),
-  chooseDocument: (credential: string, documentType: CaptureDocumentType) =>
+  chooseDocument: (credential: string, documentType: IdentityDocumentType) =>
     call<CaptureState>(at(credential, 'document'), json('PUT', { documentType })),
   upload: (credential: string, side: CaptureSide, file: File) => {
     const form = new FormData();

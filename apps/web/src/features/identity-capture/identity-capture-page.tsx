@@ -1,3 +1,4 @@
+import { identityDocumentTypes, type IdentityDocumentType } from '@portal/domain/enums/documents';
 import { MOBILE_ID_WAITING_SCREEN_AFTER_MS } from '@portal/domain/constants';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -7,10 +8,8 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import {
   captureApi as defaultApi,
   CaptureApiError,
-  captureDocumentTypes,
   sidesFor,
   type CaptureApi,
-  type CaptureDocumentType,
   type CaptureSide,
   type CaptureState,
 } from './capture-api.ts';
@@ -382,12 +381,12 @@ function DocumentChoiceForm({
   error,
   onChoose,
 }: {
-  initial: CaptureDocumentType | undefined;
+  initial: IdentityDocumentType | undefined;
   error: string | undefined;
-  onChoose(documentType: CaptureDocumentType): Promise<void>;
+  onChoose(documentType: IdentityDocumentType): Promise<void>;
 }) {
   const { t } = useTranslation('identityCapture');
-  const [choice, setChoice] = useState<CaptureDocumentType | undefined>(initial);
+  const [choice, setChoice] = useState<IdentityDocumentType | undefined>(initial);
   const [missing, setMissing] = useState(false);
   return (
     <form
@@ -403,12 +402,12 @@ function DocumentChoiceForm({
       }}
     >
       <ScreenHeading screen="document">{t('document.heading')}</ScreenHeading>
-      <RadioChoices<CaptureDocumentType>
+      <RadioChoices<IdentityDocumentType>
         id="identity-capture-document"
         legend={t('document.legend')}
         hint={t('document.hint')}
         {...(missing && !choice && { error: t('document.required') })}
-        choices={captureDocumentTypes.map((value) => ({
+        choices={Object.values(identityDocumentTypes).map((value) => ({
           value,
           label: t(`document.${value}`),
           ...(value === 'passport' && { hint: t('document.passportHint') }),

@@ -1,3 +1,4 @@
+import { identityDocumentTypes } from '@portal/domain/enums/documents';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { expiryProblem } from '@portal/domain/identity/document-expiry';
@@ -14,7 +15,7 @@ import { ScreenHeading } from './screen-heading.tsx';
 import { SupportNotice } from './support-notice.tsx';
 import { SubmitFooter } from './submit-footer.tsx';
 
-const documentTypes: IdentityDocumentType[] = ['driversLicence', 'passport', 'identityCard'];
+const documentTypes = Object.values(identityDocumentTypes);
 const UPLOAD_REASON = 'Identity verification: manual';
 const ids = {
   documentType: 'manual-document-type',
