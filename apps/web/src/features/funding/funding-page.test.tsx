@@ -460,7 +460,8 @@ describe('funding page', () => {
       screen.getByLabelText('I have read the pre-authorized debit agreement and I accept it'),
     );
     await user.click(screen.getByRole('button', { name: 'Submit the transfer' }));
-    expect(await screen.findByRole('heading', { name: 'Your request is submitted' })).toHaveFocus();
+    const submitted = await screen.findByRole('heading', { name: 'Your request is submitted' });
+    await waitFor(() => expect(submitted).toHaveFocus());
     expect(
       screen.getByText('The money will be taken from your bank account on Monday, March 16, 2026.'),
     ).toBeVisible();
