@@ -57,6 +57,7 @@ const words = {
     tryAgain: 'Try again',
     chooseAccount: 'Choose the bank account',
     useAccount: 'Use this account',
+    padAgreement: 'Pre-authorized debit agreement',
     pageHeading: 'Funding',
     pending: 'Pending requests',
     recurring: 'Recurring contributions',
@@ -114,6 +115,7 @@ const words = {
     tryAgain: 'Réessayer',
     chooseAccount: 'Choisissez le compte bancaire',
     useAccount: 'Utiliser ce compte',
+    padAgreement: 'Accord de débit préautorisé',
     pageHeading: 'Approvisionnement',
     pending: 'Demandes en attente',
     recurring: 'Cotisations périodiques',
@@ -177,6 +179,10 @@ async function fillRequest(page: Page, w: Words, amount: string) {
     })
     .toBeGreaterThan(1);
   await dates.selectOption(offered[1]!);
+  await expect(dates).toHaveValue(offered[1]!);
+  // What a person reads before sending: the agreement, written once the account, the amount
+  // and the date are all chosen; the date still chosen once it shows.
+  await expect(page.getByRole('region', { name: w.padAgreement })).toBeVisible();
   await expect(dates).toHaveValue(offered[1]!);
 }
 
