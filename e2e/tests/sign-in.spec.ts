@@ -43,6 +43,13 @@ for (const language of ['en', 'fr'] as const) {
       url: /\/security\/login$/,
       why: 'a wrong password: the sign-in page is shown again with the reason',
     });
+    pageErrors.allow({
+      status: 401,
+      url: /\/security\/(auth\/session|auth\/refreshsession|oauth\/authorize)/,
+      why:
+        'signing out just after the reload: the session times the page asked for as it loaded are ' +
+        'answered once the session has ended, and the renewal that 401 starts is refused too',
+    });
     await useLanguage(context, language);
     const email = newEmail(`journey-${language}`);
 
