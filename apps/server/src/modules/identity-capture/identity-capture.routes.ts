@@ -5,7 +5,7 @@ import { MAX_UPLOAD_BYTES } from '@portal/domain';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
 import { identityDocumentTypes, type IdentityDocumentType } from '@portal/domain/enums/documents';
-import { captureSides } from '@portal/domain/identity/handoff';
+import { captureSides, handoffStages } from '@portal/domain/identity/handoff';
 import type { DocumentVerificationProvider } from '../../providers/document-verification/document-verification-provider.ts';
 import { createDocumentVerificationProvider } from '../../providers/document-verification/document-verification-providers.ts';
 import { normalizeShortCode } from './handoff-credentials.ts';
@@ -98,20 +98,9 @@ const logSerializers = {
 };
 
 const errorSchema = z.object({ errorCode: z.string(), message: z.string() }).catchall(z.unknown());
-const stages = [
-  'sent',
-  'opened',
-  'document',
-  'front',
-  'back',
-  'selfie',
-  'submitted',
-  'decided',
-  'expired',
-] as const;
 const handoffSchema = z.object({
   attemptId: z.uuid(),
-  stage: z.enum(stages),
+  stage: z.enum(handoffStages),
   expiresAt: z.string(),
   smsSentAt: z.string().optional(),
   canResendAt: z.string().optional(),
@@ -124,7 +113,7 @@ const handoffSchema = z.object({
 const captureSchema = z.object({
   language: z.enum(['en', 'fr']),
   firstName: z.string(),
-  stage: z.enum(stages),
+  stage: z.enum(handoffStages),
   documentType: z.string().optional(),
   expiresAt: z.string(),
   captured: z.object({ front: z.boolean(), back: z.boolean(), selfie: z.boolean() }),
