@@ -10,11 +10,13 @@
 //   npm run lighthouse -- --only version    screens whose name contains "version"
 //   npm run lighthouse -- --details         also the failing audits of every screen
 //   npm run lighthouse -- --runs 3          the median of three runs per screen
+//   npm run lighthouse -- --save /tmp/lh    also each kept report, as JSON (for the trace's
+//                                           main-thread breakdown and bootup per script)
 //
 // LIGHTHOUSE_PORT (default 28190) is the loopback port of the server it starts on a fresh
 // embedded database; CHROMIUM_PATH (default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +33,7 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 const details = args.includes('--details');
 /** Runs per screen; the median run (by performance score) is kept, as Lighthouse advises. */
 const runs = args.includes('--runs') ? Math.max(1, Number(args[args.indexOf('--runs') + 1])) : 1;
+const saveDir = args.includes('--save') ? args[args.indexOf('--save') + 1] : undefined;
 
 const MIN_PERFORMANCE = 95;
 const MIN_SIGNED_IN_PERFORMANCE = 90;
@@ -309,6 +312,11 @@ async function main() {
           'final URL': lhr.finalDisplayedUrl.replace(base, ''),
         };
         rows.push(row);
+        if (saveDir) {
+          mkdirSync(saveDir, { recursive: true });
+          const file = `${name.replace(/[^a-z]+/g, '-')}.${language}.json`;
+          writeFileSync(path.join(saveDir, file), JSON.stringify(lhr));
+        }
         const pass = performance >= minimum && accessibility >= MIN_ACCESSIBILITY;
         console.log(
           `${pass ? 'ok  ' : 'FAIL'} ${language} ${name}: performance ${performance}, accessibility ${accessibility}, LCP ${row.LCP} s, CLS ${row.CLS}, TBT ${row.TBT} ms`,

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { TranslationProvider, createI18n } from './lib/i18n.ts';
 import { createHashRouter, RouterProvider } from 'react-router';
@@ -39,5 +39,7 @@ const app = (
     </TranslationProvider>
   </StrictMode>
 );
-root.render(app);
+// The first render as a transition: React renders it in slices, yielding between them, so
+// the page stays responsive while a long screen mounts (issue 31: total blocking time).
+startTransition(() => root.render(app));
 screen.rendered(() => root.render(app));

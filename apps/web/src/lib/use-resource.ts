@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 
 export type Resource<T> =
   { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'ready'; data: T };
@@ -18,11 +18,15 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>) {
 
   useEffect(() => {
     const controller = new AbortController();
+    // What arrives renders as a transition: React renders it in slices, yielding to the main
+    // thread between them, where an ordinary update renders a long form in one blocking task
+    // (issue 31: the signed-in profile step's total blocking time).
     load(controller.signal).then(
-      (data) => setSettled({ load, attempt, result: { state: 'ready', data } }),
+      (data) =>
+        startTransition(() => setSettled({ load, attempt, result: { state: 'ready', data } })),
       (error: unknown) => {
         if (!controller.signal.aborted) {
-          setSettled({ load, attempt, result: { state: 'failed', error } });
+          startTransition(() => setSettled({ load, attempt, result: { state: 'failed', error } }));
         }
       },
     );

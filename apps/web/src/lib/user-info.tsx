@@ -2,6 +2,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  startTransition,
   useEffect,
   useMemo,
   useState,
@@ -95,8 +96,10 @@ export function UserInfoProvider({
     if (initial || !token || loaded?.token === token) return;
     let cancelled = false;
     load(token).then(
-      (user) => !cancelled && setLoaded({ token, user }),
-      () => !cancelled && setLoaded({ token, user: null }),
+      // A transition: the whole signed-in screen renders again with the person, in slices
+      // that leave the main thread free between them (issue 31: total blocking time).
+      (user) => !cancelled && startTransition(() => setLoaded({ token, user })),
+      () => !cancelled && startTransition(() => setLoaded({ token, user: null })),
     );
     return () => {
       cancelled = true;

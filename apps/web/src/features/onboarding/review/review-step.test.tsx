@@ -178,7 +178,10 @@ describe('review step', () => {
     expect(region('Your affiliations and tax residence')).toHaveTextContent(
       /Marie Roy.*Brother or sister.*marie\.roy@example\.com.*\(514\) 555-0100/,
     );
-    expect(region('Supporting documents')).toHaveTextContent('hydro-bill.pdf (Utility bill)');
+    // The documents arrive with their own request, rendered as a transition.
+    expect(await screen.findByRole('region', { name: 'Supporting documents' })).toHaveTextContent(
+      'hydro-bill.pdf (Utility bill)',
+    );
   });
 
   it('writes amounts the French way in French', async () => {
