@@ -1,5 +1,7 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { generateSync } from 'otplib';
+import { FileLock } from './file-lock.ts';
 import { mailTo, tokenOf, type MailboxMessage } from './seed.ts';
 
 /**
@@ -55,35 +57,53 @@ const TOTP_PERIOD_MS = 30_000;
 
 /**
  * Signs a person with an authenticator app in through `/security/login` (no browser page
- * needed) and answers the status. Each TOTP step is accepted once and parallel journeys share
- * the demo staff and advisor: the server accepts one step either side of now, so the three
- * codes valid now are tried in turn, and only when all are spent is the next period waited
- * for (its start, not a fixed half-minute).
+ * needed) and answers the status. The server accepts a code one step either side of now, and
+ * each step once and never an earlier one (it keeps the last step used). Parallel journeys share
+ * the demo staff and advisor, and a code sprayed at the server counts as a failed sign-in: enough
+ * of them lock the account, and every journey of that person then fails. So the workers take
+ * turns per person (a FileLock) and keep the last step used beside the lock: each sign-in uses
+ * the first step the server will still take, waiting for its period only when the three valid
+ * now are spent.
  */
 export async function signInWithAppCode(
   request: APIRequestContext,
   person: { email: string; password: string; secret: string },
   base = '',
 ): Promise<number> {
-  let status = 0;
-  for (let round = 0; round < 3; round += 1) {
-    if (round > 0) {
-      const untilNextPeriod = TOTP_PERIOD_MS - (Date.now() % TOTP_PERIOD_MS);
-      await new Promise((resolve) => setTimeout(resolve, untilNextPeriod + 250));
-    }
-    for (const steps of [0, 1, -1]) {
+  const lock = new FileLock(`totp-${person.email.replace(/[^a-z0-9]/gi, '-')}`);
+  await lock.acquire();
+  try {
+    const note = lock.notePath();
+    const lastUsed = Number((await readFile(note, 'utf8').catch(() => '')) || -Infinity);
+    let status = 0;
+    for (let attempt = 0, step = lastUsed + 1; attempt < 3; attempt += 1, step += 1) {
+      const now = Math.floor(Date.now() / TOTP_PERIOD_MS);
+      step = Math.max(step, now - 1);
+      // Two steps ahead is not valid yet: wait for the period that makes it the next one.
+      if (step > now + 1) {
+        await new Promise((resolve) =>
+          setTimeout(resolve, (step - 1) * TOTP_PERIOD_MS - Date.now() + 250),
+        );
+      }
       const response = await request.post(`${base}/security/login`, {
         form: {
           username: person.email,
           password: person.password,
-          otp: appCode(person.secret, steps),
+          otp: generateSync({
+            secret: person.secret.replace(/\s/g, '').toUpperCase(),
+            epoch: (step * TOTP_PERIOD_MS) / 1000,
+          }),
         },
       });
       status = response.status();
+      // Spent either way: a refused step was used by someone else (a browser journey).
+      await writeFile(note, String(step));
       if (status === 204) return status;
     }
+    return status;
+  } finally {
+    await lock.release();
   }
-  return status;
 }
 
 let mobiles = 0;
