@@ -41,19 +41,24 @@ export async function verifyEmailThroughApi(
   expect(response.status(), await response.text()).toBe(200);
 }
 
+const TOTP_PERIOD_MS = 30_000;
+
 /**
  * The code an authenticator app shows for `secret` (as the settings page prints it, grouped by
  * four), `steps` periods of 30 seconds from now: a code proved once is refused again, so the
  * sign-in after setting up uses the next period's code (the server accepts one step either side).
  */
 export function appCode(secret: string, steps = 0): string {
-  return generateSync({
-    secret: secret.replace(/\s/g, '').toUpperCase(),
-    epoch: Math.floor(Date.now() / 1000) + steps * 30,
-  });
+  return codeOfPeriodAt(secret, Date.now() + steps * TOTP_PERIOD_MS);
 }
 
-const TOTP_PERIOD_MS = 30_000;
+/** The code of the 30-second period holding the instant `ms` (milliseconds since the epoch). */
+function codeOfPeriodAt(secret: string, ms: number): string {
+  return generateSync({
+    secret: secret.replace(/\s/g, '').toUpperCase(),
+    epoch: Math.floor(ms / 1000),
+  });
+}
 
 /**
  * Signs a person with an authenticator app in through `/security/login` (no browser page
@@ -89,10 +94,7 @@ export async function signInWithAppCode(
         form: {
           username: person.email,
           password: person.password,
-          otp: generateSync({
-            secret: person.secret.replace(/\s/g, '').toUpperCase(),
-            epoch: (step * TOTP_PERIOD_MS) / 1000,
-          }),
+          otp: codeOfPeriodAt(person.secret, step * TOTP_PERIOD_MS),
         },
       });
       status = response.status();

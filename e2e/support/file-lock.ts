@@ -71,7 +71,7 @@ export class FileLock {
     await rm(this.dir, { recursive: true, force: true });
   }
 
-  /** A note kept beside the lock between holds (the last TOTP period a code was spent in). */
+  /** Where a holder may keep a note for the next holder (it outlives each hold). */
   notePath(): string {
     return `${this.dir}.note`;
   }
