@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { fullBrowserTag, fullChromium, journeyChromium } from './support/browsers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -28,20 +29,6 @@ export const SHORT_SESSION_IDLE_MINUTES = 1;
  */
 export const SANDBOX_MAILBOX_SECRET =
   process.env.SANDBOX_MAILBOX_SECRET ?? 'e2e-sandbox-mailbox-secret-e2e-sandbox-mailbox';
-
-/** Debian's Chromium: test tools may not download browsers on this machine. */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-};
 
 const serverEnv: Record<string, string> = {
   PORT: String(port),
@@ -93,10 +80,13 @@ export default defineConfig({
     : [['list']],
   use: {
     baseURL,
-    launchOptions: chromium,
     locale: 'en-CA',
     trace: 'off',
   },
+  projects: [
+    { name: 'journeys', grepInvert: fullBrowserTag, use: { launchOptions: journeyChromium } },
+    { name: 'full-browser', grep: fullBrowserTag, use: { launchOptions: fullChromium } },
+  ],
   webServer: [
     {
       command: 'node --import tsx src/main.ts',

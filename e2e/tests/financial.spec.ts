@@ -3,6 +3,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { PASSWORD, newEmail, signInThroughApi } from '../support/accounts.ts';
 import { applicationCard, choiceIn, stepUrl } from '../support/applications.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { FULL_BROWSER } from '../support/browsers.ts';
 import { screenshot, useLanguage, type Language } from '../support/pages.ts';
 import { journeyWords } from '../support/words.ts';
 import { fieldOf, fillProfile, openProfileStep, type ProfileAnswers } from '../support/profile.ts';
@@ -495,65 +496,75 @@ for (const language of ['en', 'fr'] as const) {
       await saveToReview(page, t, id);
     });
 
-    test('supporting documents are uploaded, refused, viewed and deleted beside the form', async ({
-      page,
-      pageErrors,
-    }) => {
-      test.setTimeout(120_000);
-      pageErrors.allow({
-        status: 409,
-        url: /\/applications\/[0-9a-f-]+\/documents$/,
-        why: 'the same file sent again is refused: it already exists',
-      });
-      await signInThroughApi(page, language);
-      await toFinancialStep(page, t, language);
-      const panel = page.getByRole('region', { name: t.documentsHeading });
-      await expect(panel.getByText(t.noDocuments)).toBeVisible();
-      // Inside the step, before Save and continue, saying what each document must show.
-      const panelBox = await panel.boundingBox();
-      const saveBox = await saveAndContinue(page, t).boundingBox();
-      expect(panelBox!.y + panelBox!.height).toBeLessThanOrEqual(saveBox!.y);
-      await expect(panel.getByRole('list', { name: t.requirementsHeading })).toBeVisible();
-      const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+    // Viewing shows the PDF in a tab: the full browser's viewer (the headless shell saves it).
+    test(
+      'supporting documents are uploaded, refused, viewed and deleted beside the form',
+      FULL_BROWSER,
+      async ({ page, pageErrors }) => {
+        test.setTimeout(120_000);
+        pageErrors.allow({
+          status: 409,
+          url: /\/applications\/[0-9a-f-]+\/documents$/,
+          why: 'the same file sent again is refused: it already exists',
+        });
+        await signInThroughApi(page, language);
+        await toFinancialStep(page, t, language);
+        const panel = page.getByRole('region', { name: t.documentsHeading });
+        await expect(panel.getByText(t.noDocuments)).toBeVisible();
+        // Inside the step, before Save and continue, saying what each document must show.
+        const panelBox = await panel.boundingBox();
+        const saveBox = await saveAndContinue(page, t).boundingBox();
+        expect(panelBox!.y + panelBox!.height).toBeLessThanOrEqual(saveBox!.y);
+        await expect(panel.getByRole('list', { name: t.requirementsHeading })).toBeVisible();
+        const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
-      // A text file, then a "PDF" that is really text: refused in the browser, at the field.
-      await fieldOf(panel, t.documentType).selectOption({ label: t.bankStatement });
-      const file = fieldOf(panel, t.file);
-      await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: pdf });
-      await panel.getByRole('button', { name: t.upload, exact: true }).click();
-      await expect(file).toHaveAccessibleDescription(says(t.unsupportedExtension));
-      await file.setInputFiles({
-        name: 'statement.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('not really a PDF'),
-      });
-      await panel.getByRole('button', { name: t.upload, exact: true }).click();
-      await expect(file).toHaveAccessibleDescription(says(t.contentMismatch));
+        // A text file, then a "PDF" that is really text: refused in the browser, at the field.
+        await fieldOf(panel, t.documentType).selectOption({ label: t.bankStatement });
+        const file = fieldOf(panel, t.file);
+        await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: pdf });
+        await panel.getByRole('button', { name: t.upload, exact: true }).click();
+        await expect(file).toHaveAccessibleDescription(says(t.unsupportedExtension));
+        await file.setInputFiles({
+          name: 'statement.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('not really a PDF'),
+        });
+        await panel.getByRole('button', { name: t.upload, exact: true }).click();
+        await expect(file).toHaveAccessibleDescription(says(t.contentMismatch));
 
-      // The real file: uploaded, announced and listed; the same file again already exists.
-      await fieldOf(panel, t.reason).fill('Proof of address');
-      await file.setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf });
-      await panel.getByRole('button', { name: t.upload, exact: true }).click();
-      await expect(panel.getByRole('status')).toHaveText(t.uploaded);
-      await expect(panel.getByRole('listitem').filter({ hasText: 'statement.pdf' })).toContainText(
-        t.bankStatement,
-      );
-      await fieldOf(panel, t.documentType).selectOption({ label: t.bankStatement });
-      await file.setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf });
-      await panel.getByRole('button', { name: t.upload, exact: true }).click();
-      await expect(file).toHaveAccessibleDescription(says(t.fileAlreadyExists));
-      await expectNoSeriousA11yViolations(page);
-      await screenshot(page, `documents-${language}`);
+        // The real file: uploaded, announced and listed; the same file again already exists.
+        await fieldOf(panel, t.reason).fill('Proof of address');
+        await file.setInputFiles({
+          name: 'statement.pdf',
+          mimeType: 'application/pdf',
+          buffer: pdf,
+        });
+        await panel.getByRole('button', { name: t.upload, exact: true }).click();
+        await expect(panel.getByRole('status')).toHaveText(t.uploaded);
+        await expect(
+          panel.getByRole('listitem').filter({ hasText: 'statement.pdf' }),
+        ).toContainText(t.bankStatement);
+        await fieldOf(panel, t.documentType).selectOption({ label: t.bankStatement });
+        await file.setInputFiles({
+          name: 'statement.pdf',
+          mimeType: 'application/pdf',
+          buffer: pdf,
+        });
+        await panel.getByRole('button', { name: t.upload, exact: true }).click();
+        await expect(file).toHaveAccessibleDescription(says(t.fileAlreadyExists));
+        await expectNoSeriousA11yViolations(page);
+        await screenshot(page, `documents-${language}`);
 
-      // Its owner views it (the bytes, from a blob), then deletes it after confirming.
-      const popup = page.waitForEvent('popup');
-      await panel.getByRole('button', { name: t.view }).click();
-      expect((await popup).url()).toMatch(/^blob:/);
-      await panel.getByRole('button', { name: t.delete }).click();
-      await page.getByRole('button', { name: t.confirmDelete }).click();
-      await expect(panel.getByRole('status')).toHaveText(t.deleted);
-      await expect(panel.getByText(t.noDocuments)).toBeVisible();
-    });
+        // Its owner views it (the bytes, from a blob), then deletes it after confirming.
+        const popup = page.waitForEvent('popup');
+        await panel.getByRole('button', { name: t.view }).click();
+        expect((await popup).url()).toMatch(/^blob:/);
+        await panel.getByRole('button', { name: t.delete }).click();
+        await page.getByRole('button', { name: t.confirmDelete }).click();
+        await expect(panel.getByRole('status')).toHaveText(t.deleted);
+        await expect(panel.getByText(t.noDocuments)).toBeVisible();
+      },
+    );
 
     test('limited knowledge and speculation: a plain warning to acknowledge, not a block', async ({
       page,

@@ -135,7 +135,7 @@ export const toolingVariables: readonly ToolingVariable[] = [
     name: 'CHROMIUM_PATH',
     group: 'tests',
     readBy: [
-      'e2e/playwright.config.ts',
+      'e2e/support/browsers.ts',
       'e2e/playwright.in-memory.config.ts',
       'scripts/lighthouse.mjs',
     ],
@@ -143,6 +143,15 @@ export const toolingVariables: readonly ToolingVariable[] = [
     description:
       "the browser Playwright and `npm run lighthouse` drive (Debian's Chromium: the tools " +
       'download none)',
+  },
+  {
+    name: 'CHROMIUM_HEADLESS_SHELL_PATH',
+    group: 'tests',
+    readBy: ['e2e/support/browsers.ts'],
+    default: '`/usr/bin/chromium-headless-shell` when installed',
+    description:
+      "the lighter browser the journeys run in (Debian's `chromium-headless-shell`, ADR 0033); " +
+      '`off` runs them in `CHROMIUM_PATH`, as journeys tagged `@full-browser` always are',
   },
   {
     name: 'E2E_JSON_REPORT',
@@ -169,11 +178,20 @@ export const toolingVariables: readonly ToolingVariable[] = [
   {
     name: 'PORTAL_PGLITE_TEMPLATE',
     group: 'tests',
-    readBy: ['apps/server/src/test/pglite-template.ts'],
+    readBy: ['apps/server/src/test/database-template.ts'],
     default: 'set by the run',
     description:
       "the server tests' migrated, seeded database dumped once per run, which each test app " +
       "copies; the suite's global setup sets it for its workers (never set it by hand)",
+  },
+  {
+    name: 'PORTAL_POSTGRES_TEMPLATE',
+    group: 'tests',
+    readBy: ['apps/server/src/test/database-template.ts'],
+    default: 'set by the run',
+    description:
+      'on PostgreSQL, the name of the migrated, seeded template database each test database is ' +
+      "created from; the suite's global setup makes it, sets it and drops it (never set it by hand)",
   },
   {
     name: 'LIGHTHOUSE_PORT',
