@@ -9,7 +9,7 @@ import { defineProject } from 'vitest/config';
 export const serverTestOptions = {
   environment: 'node',
   // One migrated, seeded PGlite dumped once per run; each test app starts from a copy.
-  globalSetup: ['src/test/pglite-template.ts'],
+  globalSetup: ['src/test/database-template.ts'],
   // Each file starts its own database (PGlite in WASM or a fresh PostgreSQL database).
   testTimeout: 30_000,
   hookTimeout: 60_000,

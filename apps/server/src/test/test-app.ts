@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import type { AppConfig, DatabaseConfig } from '../config.ts';
 import { defaultSecurityPolicy, type SecurityPolicy } from '../modules/security/security-policy.ts';
 import { TEST_MAILBOX_SECRET } from './mailbox.ts';
-import { pgliteTemplate } from './pglite-template.ts';
+import {
+  POSTGRES_TEMPLATE_ENV,
+  databaseUrl,
+  onServer,
+  pgliteTemplate,
+} from './database-template.ts';
 import { signedInUser, type TestUser } from './users.ts';
 
 export interface TestApp {
@@ -17,7 +21,8 @@ export interface TestApp {
 
 /**
  * With TEST_DATABASE_URL (a PostgreSQL server) each test app gets a database of its own that is
- * dropped afterwards; otherwise an in-memory PGlite. Both run the same migrations and seeds.
+ * dropped afterwards; otherwise an in-memory PGlite. Both start from the run's migrated, seeded
+ * template (database-template.ts) and run the migrations again, which then find nothing to do.
  */
 export async function createTestDatabase(): Promise<{
   config: DatabaseConfig;
@@ -33,20 +38,12 @@ export async function createTestDatabase(): Promise<{
   }
 
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  // Copied from the run's migrated template when the global setup made one (database-template.ts).
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   return {
-    config: { driver: 'postgres', url: url.toString() },
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
+    config: { driver: 'postgres', url: databaseUrl(serverUrl, name) },
+    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
