@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { fullChromium } from './support/browsers.ts';
 
 /**
  * The in-memory build (ADR 0028) walked with no server running: a static file server over
@@ -22,10 +23,9 @@ export default defineConfig({
   reporter: report ? [['list'], ['json', { outputFile: report }]] : [['list']],
   use: {
     baseURL,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-    },
+    // The full browser: the headless shell would do, but this mode's point is what a person's
+    // browser does with its service worker, and it is three journeys.
+    launchOptions: fullChromium,
     locale: 'en-CA',
     trace: 'off',
     // The service worker must be allowed: it is the whole point of this mode.

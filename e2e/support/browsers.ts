@@ -5,7 +5,7 @@ import type { LaunchOptions } from '@playwright/test';
  * Debian's Chromium, the browser a person would use: its PDF viewer shows a document opened in
  * a new tab. The tools download no browser on this machine.
  */
-export const fullChromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const fullChromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Debian's old headless shell of the same Chromium (package `chromium-headless-shell`, which
@@ -42,5 +42,6 @@ export const journeyChromium: LaunchOptions =
  * The tag of a journey that needs the full browser: the `full-browser` project runs it there,
  * the `journeys` project runs every other (playwright.config.ts).
  */
-export const FULL_BROWSER = { tag: '@full-browser' };
-export const fullBrowserTag = /@full-browser/;
+const fullBrowserTagName = '@full-browser';
+export const FULL_BROWSER = { tag: fullBrowserTagName };
+export const fullBrowserTag = new RegExp(fullBrowserTagName);

@@ -134,11 +134,7 @@ export const toolingVariables: readonly ToolingVariable[] = [
   {
     name: 'CHROMIUM_PATH',
     group: 'tests',
-    readBy: [
-      'e2e/support/browsers.ts',
-      'e2e/playwright.in-memory.config.ts',
-      'scripts/lighthouse.mjs',
-    ],
+    readBy: ['e2e/support/browsers.ts', 'scripts/lighthouse.mjs'],
     default: '`/usr/bin/chromium`',
     description:
       "the browser Playwright and `npm run lighthouse` drive (Debian's Chromium: the tools " +

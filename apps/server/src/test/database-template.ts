@@ -53,8 +53,8 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-/** Runs one statement on the server's own database (CREATE and DROP DATABASE). */
-export async function onServer(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement on the server's own database. */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -64,9 +64,19 @@ export async function onServer(serverUrl: string, statement: string): Promise<vo
   }
 }
 
+/** Creates a database on the server, as a copy of `template` when one is named. */
+export function createDatabase(serverUrl: string, name: string, template?: string): Promise<void> {
+  return onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+}
+
+/** Drops a database, ending the sessions still connected to it. */
+export function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  return onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
 async function postgresTemplate(serverUrl: string): Promise<() => Promise<void>> {
   const name = `portal_template_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  await createDatabase(serverUrl, name);
   try {
     // Closed before any copy: PostgreSQL copies no template another session is connected to.
     const database = await openDatabase({ driver: 'postgres', url: databaseUrl(serverUrl, name) });
@@ -76,11 +86,11 @@ async function postgresTemplate(serverUrl: string): Promise<() => Promise<void>>
       await database.close();
     }
   } catch (error) {
-    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(serverUrl, name);
     throw error;
   }
   process.env[POSTGRES_TEMPLATE_ENV] = name;
-  return () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return () => dropDatabase(serverUrl, name);
 }
 
 let template: Promise<Blob | undefined> | undefined;

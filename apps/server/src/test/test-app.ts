@@ -8,8 +8,9 @@ import { defaultSecurityPolicy, type SecurityPolicy } from '../modules/security/
 import { TEST_MAILBOX_SECRET } from './mailbox.ts';
 import {
   POSTGRES_TEMPLATE_ENV,
+  createDatabase,
   databaseUrl,
-  onServer,
+  dropDatabase,
   pgliteTemplate,
 } from './database-template.ts';
 import { signedInUser, type TestUser } from './users.ts';
@@ -39,11 +40,10 @@ export async function createTestDatabase(): Promise<{
 
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   // Copied from the run's migrated template when the global setup made one (database-template.ts).
-  const template = process.env[POSTGRES_TEMPLATE_ENV];
-  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  await createDatabase(serverUrl, name, process.env[POSTGRES_TEMPLATE_ENV]);
   return {
     config: { driver: 'postgres', url: databaseUrl(serverUrl, name) },
-    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => dropDatabase(serverUrl, name),
   };
 }
 
