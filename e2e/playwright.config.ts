@@ -13,6 +13,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
  */
 const shortCodePort = port + 1;
 export const shortCodeBaseURL = `http://localhost:${shortCodePort}`;
+/** The machine's own Node when CI runs on another (.ci/run), quoted for the shell. */
+const secondNode = process.env.SECOND_NODE ? JSON.stringify(process.env.SECOND_NODE) : 'node';
 /** The same server at another address than its PUBLIC_URL. */
 export const shortCodeOtherAddress = `http://127.0.0.1:${shortCodePort}`;
 export const SHORT_CODE_TTL_SECONDS = 10;
@@ -102,7 +104,10 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node --import tsx src/main.ts',
+      // On the machine's own Node when CI runs the rest on another (SECOND_NODE, .ci/run): the
+      // embedded PGlite, the product's default, keeps serving journeys on the Node the machine
+      // has (the server suite runs there on PostgreSQL: scripts/test-all.mjs, ADR 0034).
+      command: `${secondNode} --import tsx src/main.ts`,
       cwd: path.join(import.meta.dirname, '../apps/server'),
       // Its loopback address: Node may try `localhost` over IPv6, where the server is not.
       url: `${shortCodeOtherAddress}/healthz`,

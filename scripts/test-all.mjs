@@ -1,7 +1,8 @@
 // `npm test`: every suite, then one line summing them all ("N passed, N failed").
 //   1. Vitest: domain, server (on embedded PGlite) and web.
-//   2. The server suite again on PostgreSQL, when one answers at TEST_DATABASE_URL
-//      (default: the local server, postgres://postgres@127.0.0.1:5432/postgres).
+//   2. The domain and server suites again on PostgreSQL, when one answers at TEST_DATABASE_URL
+//      (default: the local server, postgres://postgres@127.0.0.1:5432/postgres), run by
+//      SECOND_NODE when it is set (the machine's own Node under .ci/run).
 //   3. Playwright end-to-end journeys in Debian's Chromium, then the in-memory build's journeys
 //      (a static file server, no API server: ADR 0028).
 // Under CI (CI set, and not "false" or "0"), a suite that did not run, or ran no test, counts as
@@ -14,6 +15,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import {
   playwrightCounts,
@@ -50,6 +52,19 @@ const shownPostgresUrl = withoutPassword(postgresUrl);
 
 /** @type {{ suite: string, passed: number, failed: number, skipped: number, seconds?: number, reason?: string, failures?: string[] }[]} */
 const results = [];
+
+/**
+ * The first line of a failure's message, after ": ", without colour codes: the summary says why
+ * a test failed even when only the end of the log is kept.
+ * @param {string | undefined} message
+ */
+function firstLineOf(message) {
+  const line =
+    stripVTControlCharacters(String(message ?? ''))
+      .trim()
+      .split('\n')[0] ?? '';
+  return line ? `: ${line.slice(0, 240)}` : '';
+}
 
 /** A file's path as printed: relative to the repository, so the names stay short. */
 const shortPath = (/** @type {string} */ file) => path.relative(root, file) || file;
@@ -112,7 +127,11 @@ function readVitest(suite, file, status, countAs) {
     const failedTests = (file.assertionResults ?? []).filter(
       (/** @type {{ status: string }} */ t) => t.status === 'failed',
     );
-    for (const test of failedTests) failures.push(`${shortPath(file.name)} › ${test.fullName}`);
+    for (const test of failedTests) {
+      failures.push(
+        `${shortPath(file.name)} › ${test.fullName}${firstLineOf(test.failureMessages?.[0])}`,
+      );
+    }
     // A file that did not load has no test results, only its message.
     if (file.status === 'failed' && failedTests.length === 0) {
       failures.push(`${shortPath(file.name)}: ${String(file.message ?? 'failed').split('\n')[0]}`);
@@ -151,7 +170,12 @@ function readPlaywright(suite, file, status, countAs) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
         const project = test.projectName ? ` [${test.projectName}]` : '';
-        failures.push(`${spec.file}:${spec.line}${project} › ${[...here, spec.title].join(' › ')}`);
+        const last = test.results?.at(-1);
+        const where = last?.error?.location ? ` at line ${last.error.location.line}` : '';
+        failures.push(
+          `${spec.file}:${spec.line}${project} › ${[...here, spec.title].join(' › ')}` +
+            `${firstLineOf(last?.error?.message)}${where}`,
+        );
       }
     }
     for (const child of suiteNode.suites ?? []) walk(child, here);
@@ -201,42 +225,32 @@ readVitest(
   'vitest',
 );
 
-// The machine's own Node, when CI runs the rest on another (.ci/run: Node 24 from the npm
-// registry, the machine's Node 20 while it is the machine's): the server and domain suites
-// once more, so what the server runs on today keeps working there.
+// The PostgreSQL pass: the domain and server suites on PostgreSQL. When CI runs the rest on
+// another Node (.ci/run: Node 24 from the npm registry), this pass runs on the machine's own
+// Node (SECOND_NODE, Node 20 while it is the machine's), so what the server runs on today keeps
+// working there: one pass covers the other driver and the other Node (ADR 0034); the embedded
+// PGlite gets the machine's Node in one of the journeys' servers (e2e/playwright.config.ts).
 const secondNode = process.env.SECOND_NODE;
-if (secondNode) {
-  const version = spawnSync(secondNode, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const secondReport = path.join(reports, 'vitest-second-node.json');
-  const vitestBin = path.join(root, 'node_modules/vitest/vitest.mjs');
-  readVitest(
-    `vitest (domain and server on the machine's Node ${version})`,
-    secondReport,
-    run(secondNode, [
-      vitestBin,
-      ...vitestArgs(secondReport).slice(1),
-      '--project',
-      'domain',
-      '--project',
-      'server',
-      '--project',
-      'server-isolated',
-    ]),
-    'second-node',
-  );
-}
-
-const postgresSuite = 'vitest (server on PostgreSQL)';
+const postgresNode = secondNode
+  ? spawnSync(secondNode, ['--version'], { encoding: 'utf8' }).stdout.trim()
+  : process.version;
+const postgresSuite = `vitest (domain and server on PostgreSQL, Node ${postgresNode})`;
 const postgresProblem = await postgresUnavailable();
 if (postgresProblem === undefined) {
   const pgReport = path.join(reports, 'vitest-postgres.json');
-  const status = run(
-    'npx',
-    [...vitestArgs(pgReport), '--project', 'server', '--project', 'server-isolated'],
-    {
-      TEST_DATABASE_URL: postgresUrl,
-    },
-  );
+  const projects = ['--project', 'domain', '--project', 'server', '--project', 'server-isolated'];
+  const env = { TEST_DATABASE_URL: postgresUrl };
+  const status = secondNode
+    ? run(
+        secondNode,
+        [
+          path.join(root, 'node_modules/vitest/vitest.mjs'),
+          ...vitestArgs(pgReport).slice(1),
+          ...projects,
+        ],
+        env,
+      )
+    : run('npx', [...vitestArgs(pgReport), ...projects], env);
   readVitest(postgresSuite, pgReport, status, 'postgres');
 } else {
   notRun(

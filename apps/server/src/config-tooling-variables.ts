@@ -78,12 +78,12 @@ export const toolingVariables: readonly ToolingVariable[] = [
   {
     name: 'SECOND_NODE',
     group: 'tests',
-    readBy: ['scripts/test-all.mjs', '.ci/run'],
+    readBy: ['scripts/test-all.mjs', '.ci/run', 'e2e/playwright.config.ts'],
     default: '(unset)',
     description:
-      "another Node's executable: `npm test` runs the domain and server suites once more on it. " +
-      "`.ci/run` sets it to the machine's own Node when that is not the version CI runs on " +
-      '(`.node-version`)',
+      "another Node's executable: `npm test` runs its PostgreSQL pass (the domain and server " +
+      "suites) on it, and the journeys' short-code server runs on it. `.ci/run` sets it to the " +
+      "machine's own Node when that is not the version CI runs on (`.node-version`)",
   },
   {
     name: 'PORTAL_NODE_CACHE',
