@@ -352,7 +352,7 @@ export async function buildApp(
   await app.register(promoRoutes, { prefix: API_BASE });
   await app.register(addressLookupRoutes, {
     prefix: API_BASE,
-    provider: vendors.addressLookup ?? createAddressLookupProvider(config.addressLookupProvider),
+    provider: vendors.addressLookup ?? createAddressLookupProvider(config.addressLookup),
   });
   // Bank connection (issue 14): the API, the vendor's webhook, the sandbox's connect frame.
   // Building the sandbox does nothing until its frame is used; a real adapter replaces it.

@@ -76,7 +76,7 @@ describe('the configuration page', () => {
   it("shows a number's bounds and an enum's choices as the schema holds them", () => {
     expect(valuesOf(serverVariables.PORT)).toBe('whole number, 0 to 65,535');
     expect(valuesOf(serverVariables.SESSION_IDLE_MINUTES)).toBe('number, 0.25 to 1440');
-    expect(valuesOf(serverVariables.ADDRESS_LOOKUP_PROVIDER)).toBe('`sandbox`');
+    expect(valuesOf(serverVariables.ADDRESS_LOOKUP_PROVIDER)).toBe('`sandbox`, `canadapost`');
     expect(valuesOf(serverVariables.SEED_DEMO_USERS)).toMatch(/^`true` or `false`/);
   });
 

@@ -11,6 +11,7 @@ import {
   rateLimitSchema,
   trustedProxiesSchema,
 } from './config-value-schemas.ts';
+import { vendorVariables } from './config-vendor-variables.ts';
 
 /**
  * Every environment variable the server reads, in one table: how each is parsed (its zod
@@ -81,8 +82,10 @@ export const defaultMailFrom = 'Laurentide Investing <no-reply@laurentide.exampl
  */
 export const LIF_BOND_RATE_PERCENT_UNCONFIRMED = 6;
 
-export const addressLookupProviderNames = ['sandbox'] as const;
-export type AddressLookupProviderName = (typeof addressLookupProviderNames)[number];
+export {
+  addressLookupProviderNames,
+  type AddressLookupProviderName,
+} from './config-vendor-variables.ts';
 
 /** In the schema's order, which is the order a configuration error lists its reasons in. */
 export const serverVariables = {
@@ -239,13 +242,8 @@ export const serverVariables = {
       '`development` or `test` lets a single server on `DATABASE_URL` run without ' +
       '`DATA_ENCRYPTION_KEY`, using the key file in `DATA_DIR`',
   },
-  ADDRESS_LOOKUP_PROVIDER: {
-    group: 'vendors',
-    schema: z.enum(addressLookupProviderNames).default('sandbox'),
-    description:
-      'the address look-up vendor behind `addressLookup/*`; `sandbox` (a built-in index of ' +
-      'Canadian addresses) is the only one so far',
-  },
+  // The real vendors' providers and settings (issue 33), in a module of their own.
+  ...vendorVariables,
   PUBLIC_URL: {
     group: 'running',
     schema: z.url({ protocol: /^https?$/ }).optional(),

@@ -152,18 +152,6 @@ describe('loadConfig', () => {
     });
   });
 
-  describe('ADDRESS_LOOKUP_PROVIDER', () => {
-    it('defaults to the sandbox, the only provider so far', () => {
-      expect(loadConfig({}).addressLookupProvider).toBe('sandbox');
-      expect(loadConfig({ ADDRESS_LOOKUP_PROVIDER: 'sandbox' }).addressLookupProvider).toBe(
-        'sandbox',
-      );
-      expect(() => loadConfig({ ADDRESS_LOOKUP_PROVIDER: 'canadapost' })).toThrow(
-        /ADDRESS_LOOKUP_PROVIDER/,
-      );
-    });
-  });
-
   describe('SANDBOX_VENDORS (issue 11 hole 3)', () => {
     const url = 'postgres://postgres@127.0.0.1:5432/portal';
     const pg = { DATABASE_URL: url, DATA_ENCRYPTION_KEY: HEX_KEY };

@@ -6,13 +6,15 @@ import {
   type FlagEnvironment,
 } from '@portal/domain';
 import { QUEBEC_RRIF_EXCESS_PERCENT_UNCONFIRMED } from '@portal/domain/rif/withholding';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { requiredVendorSettings } from './config-vendor-variables.ts';
 import {
   defaultMailFrom,
   environmentSchema,
+  serverVariables,
   LIF_BOND_RATE_PERCENT_UNCONFIRMED,
-  type AddressLookupProviderName,
   type ApiRateLimits,
   type Environment,
 } from './config-variables.ts';
@@ -29,6 +31,11 @@ export {
   type AddressLookupProviderName,
   type ApiRateLimits,
 } from './config-variables.ts';
+
+/** ADDRESS_LOOKUP_PROVIDER and, for Canada Post, its key, address and time limit. */
+export type AddressLookupSettings =
+  | { provider: 'sandbox' }
+  | { provider: 'canadapost'; key: string; baseUrl: string; timeoutMs: number };
 
 export type DatabaseConfig =
   | {
@@ -72,7 +79,7 @@ export interface AppConfig {
    */
   dataKey?: DataKeySource;
   /** Which address-lookup vendor answers `addressLookup/*`; the sandbox when absent. */
-  addressLookupProvider?: AddressLookupProviderName;
+  addressLookup?: AddressLookupSettings;
   /**
    * How often the sandbox vendors' webhooks are delivered, in ms (ADR 0018). `loadConfig` sets
    * SANDBOX_WEBHOOK_POLL_MS (500 by default); a configuration built in code without it (the
@@ -303,7 +310,7 @@ export const vendorRoles = {
   mail: 'mail (set SMTP_URL and MAIL_FROM)',
   sms: 'SMS (no real adapter yet)',
   esign: 'e-signature (no real adapter yet)',
-  addressLookup: 'address look-up (ADDRESS_LOOKUP_PROVIDER has no real adapter yet)',
+  addressLookup: 'address look-up (set ADDRESS_LOOKUP_PROVIDER=canadapost and its key)',
   creditBureau: 'credit bureau for identity questions (no real adapter yet)',
   documentVerification: 'photo-ID and selfie verification (no real adapter yet)',
   bankConnection: 'bank connection (no real adapter yet)',
@@ -313,11 +320,13 @@ export type VendorRole = keyof typeof vendorRoles;
 
 /** The roles the configuration leaves to a sandbox, given the real adapters built in code. */
 export function sandboxedRoles(
-  config: Pick<AppConfig, 'mail'>,
+  config: Pick<AppConfig, 'mail' | 'addressLookup'>,
   realAdapters: ReadonlySet<VendorRole> = new Set(),
 ): VendorRole[] {
   const real = new Set(realAdapters);
   if (config.mail?.smtpUrl) real.add('mail');
+  if (config.addressLookup && config.addressLookup.provider !== 'sandbox')
+    real.add('addressLookup');
   return (Object.keys(vendorRoles) as VendorRole[]).filter((role) => !real.has(role));
 }
 
@@ -359,9 +368,46 @@ function dataKeyFrom(env: Environment): DataKeySource {
   return { kind: 'file', path: path.resolve(env.DATA_DIR, 'encryption.key') };
 }
 
+/**
+ * Each secret may be given as a file instead (`NAME_FILE`: a mounted secret, a Docker or
+ * Kubernetes secret), read once at start; its last line break is not part of the value. Both
+ * forms at once is refused, as is a file that cannot be read (named, never its content).
+ */
+export function withSecretFiles(
+  environment: NodeJS.ProcessEnv,
+  read: (file: string) => string = (file) => readFileSync(file, 'utf8'),
+): NodeJS.ProcessEnv {
+  const resolved = { ...environment };
+  for (const [name, variable] of Object.entries(serverVariables)) {
+    if (!('secret' in variable) || !variable.secret) continue;
+    const file = environment[`${name}_FILE`]?.trim();
+    if (!file) continue;
+    if (environment[name]?.trim()) {
+      throw new ConfigError(
+        `Invalid configuration: ${name} and ${name}_FILE are both set; give one`,
+      );
+    }
+    try {
+      resolved[name] = read(file).replace(/\r?\n$/, '');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new ConfigError(`Invalid configuration: ${name}_FILE cannot be read (${code})`);
+    }
+  }
+  return resolved;
+}
+
+/** A provider chosen without what it needs: every missing variable named. */
+function missingVendorSettings(env: Environment): string[] {
+  const values: Record<string, unknown> = env;
+  return requiredVendorSettings
+    .filter((required) => values[required.chosenBy] === required.provider)
+    .flatMap((required) => required.needs.filter((name) => !values[name]));
+}
+
 /** Parses the environment once at start; an invalid value stops the server with a clear reason. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = environmentSchema.safeParse(environment);
+  const parsed = environmentSchema.safeParse(withSecretFiles(environment));
   if (!parsed.success) {
     const reasons = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${reasons.join('; ')}`);
@@ -388,8 +434,24 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         'passwords and authenticator secrets are public in the README)',
     );
   }
+  const missing = missingVendorSettings(env);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: a vendor is chosen without what it needs: set ${missing.join(', ')} ` +
+        '(or NAME_FILE for a secret); docs/vendors.md says where each comes from',
+    );
+  }
   const mailSettings = { ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}) };
-  const sandboxed = sandboxedRoles({ mail: mailSettings });
+  const addressLookup: AddressLookupSettings =
+    env.ADDRESS_LOOKUP_PROVIDER === 'canadapost'
+      ? {
+          provider: 'canadapost',
+          key: env.CANADA_POST_ADDRESSCOMPLETE_KEY ?? '',
+          baseUrl: env.CANADA_POST_ADDRESSCOMPLETE_URL,
+          timeoutMs: env.ADDRESS_LOOKUP_TIMEOUT_MS,
+        }
+      : { provider: 'sandbox' };
+  const sandboxed = sandboxedRoles({ mail: mailSettings, addressLookup });
   if (!sandboxVendors && sandboxed.length > 0) {
     throw new ConfigError(sandboxVendorsRefusal(sandboxed));
   }
@@ -418,7 +480,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     // Without one, each instance draws its own: fine for one instance, documented for many.
     appSecret: env.APP_SECRET ?? randomBytes(32).toString('base64url'),
     dataKey: dataKeyFrom(env),
-    addressLookupProvider: env.ADDRESS_LOOKUP_PROVIDER,
+    addressLookup,
     sandboxWebhookPollMs: env.SANDBOX_WEBHOOK_POLL_MS,
     bureauMaintenanceWindows: env.BUREAU_MAINTENANCE_WINDOWS ?? true,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),

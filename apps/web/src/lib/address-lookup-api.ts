@@ -40,9 +40,10 @@ export const addressLookupApi = {
     const params = new URLSearchParams({ key, q: query, lang: language });
     return http.get<AddressSuggestion[]>(`/addressLookup/find?${params}`, { ...quiet, signal });
   },
-  async retrieve(id: string) {
+  /** The address in the page's language: Canada Post answers one row per language. */
+  async retrieve(id: string, language: string) {
     const key = await lookupKey();
-    const params = new URLSearchParams({ key });
+    const params = new URLSearchParams({ key, lang: language });
     return http.get<AddressValue>(
       `/addressLookup/retrieve/${encodeURIComponent(id)}?${params}`,
       quiet,

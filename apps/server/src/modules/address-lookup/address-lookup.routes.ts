@@ -2,7 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
-import type { AddressLookupProvider } from '../../providers/address-lookup/address-lookup-provider.ts';
+import {
+  AddressLookupUnavailable,
+  type AddressLookupProvider,
+} from '../../providers/address-lookup/address-lookup-provider.ts';
 import {
   AddressNotFound,
   findAddresses,
@@ -24,6 +27,17 @@ const addressSchema = z.object({
   countryId: z.literal(1),
 });
 const keyQuery = z.string().max(200).optional();
+/** `fr`, `fr-CA`, ... ask for French; anything else English. */
+const languageQuery = z
+  .string()
+  .max(20)
+  .optional()
+  .transform((lang) => (lang?.toLowerCase().startsWith('fr') ? 'fr' : 'en'));
+/**
+ * A suggestion's id as the vendor wrote it: the sandbox's `sbx-qc-0001`, Canada Post's
+ * `CA|CP|B|12345678` (vertical bars, sent percent-encoded) and similar.
+ */
+const suggestionId = z.string().regex(/^[\w|.:-]{1,120}$/);
 
 function refuse(reply: FastifyReply, error: unknown) {
   if (error instanceof LookupKeyInvalid) {
@@ -34,6 +48,16 @@ function refuse(reply: FastifyReply, error: unknown) {
   }
   if (error instanceof AddressNotFound) {
     return reply.code(404).send({ errorCode: 'addressNotFound', message: 'No such address.' });
+  }
+  if (error instanceof AddressLookupUnavailable) {
+    reply.log.warn(
+      { vendor: 'addressLookup', cause: error.message },
+      'address look-up unavailable',
+    );
+    return reply.code(503).send({
+      errorCode: 'addressLookupUnavailable',
+      message: 'The address search is not available now: type the address.',
+    });
   }
   throw error;
 }
@@ -90,13 +114,9 @@ export const addressLookupRoutes: FastifyPluginAsyncZod<{
         querystring: z.object({
           key: keyQuery,
           q: z.string().max(200).default(''),
-          lang: z
-            .string()
-            .max(20)
-            .optional()
-            .transform((lang) => (lang?.toLowerCase().startsWith('fr') ? 'fr' : 'en')),
+          lang: languageQuery,
         }),
-        response: { 200: z.array(suggestionSchema), 401: errorSchema },
+        response: { 200: z.array(suggestionSchema), 401: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {
@@ -117,14 +137,15 @@ export const addressLookupRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: 'The full address of a suggestion (spec section 3 address, Canada)',
-        params: z.object({ id: z.string().regex(/^[\w-]{1,64}$/) }),
-        querystring: z.object({ key: keyQuery }),
-        response: { 200: addressSchema, 401: errorSchema, 404: errorSchema },
+        params: z.object({ id: suggestionId }),
+        querystring: z.object({ key: keyQuery, lang: languageQuery }),
+        response: { 200: addressSchema, 401: errorSchema, 404: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {
       try {
-        return await retrieveAddress(contextOf(request, request.query.key), request.params.id);
+        const { key, lang } = request.query;
+        return await retrieveAddress(contextOf(request, key), request.params.id, lang);
       } catch (error) {
         return refuse(reply, error);
       }

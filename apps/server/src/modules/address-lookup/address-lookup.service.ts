@@ -83,9 +83,13 @@ export async function findAddresses(
   return context.provider.find(query, { languageCode, limit: LOOKUP_LIMIT });
 }
 
-export async function retrieveAddress(context: LookupContext, id: string): Promise<LookupAddress> {
+export async function retrieveAddress(
+  context: LookupContext,
+  id: string,
+  languageCode: 'en' | 'fr',
+): Promise<LookupAddress> {
   checkLookupKey(context.cipher, context.userId, context.key, context.now);
-  const address = await context.provider.retrieve(id);
+  const address = await context.provider.retrieve(id, { languageCode });
   if (!address) throw new AddressNotFound();
   return address;
 }

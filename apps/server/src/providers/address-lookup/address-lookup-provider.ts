@@ -3,8 +3,8 @@ import type { Province } from '@portal/domain';
 /**
  * An address look-up vendor (spec section 7: the client GETs a key, then asks the vendor for
  * suggestions as the person types and for the full address of the one they pick). The sandbox
- * answers from a built-in index; a real adapter (Canada Post AddressComplete or similar) would
- * implement the same two calls. Chosen by `ADDRESS_LOOKUP_PROVIDER`.
+ * answers from a built-in index; Canada Post AddressComplete (`canada-post-address-lookup.ts`)
+ * is the real one. Chosen by `ADDRESS_LOOKUP_PROVIDER`.
  */
 export interface AddressLookupProvider {
   readonly name: string;
@@ -13,8 +13,11 @@ export interface AddressLookupProvider {
     query: string,
     options: { languageCode: 'en' | 'fr'; limit: number },
   ): Promise<AddressSuggestion[]>;
-  /** The full address of a suggestion, or null when the id names none. */
-  retrieve(id: string): Promise<LookupAddress | null>;
+  /**
+   * The full address of a suggestion in the person's language (street types and place names
+   * differ), or null when the id names none.
+   */
+  retrieve(id: string, options: { languageCode: 'en' | 'fr' }): Promise<LookupAddress | null>;
 }
 
 export interface AddressSuggestion {
@@ -35,4 +38,13 @@ export interface LookupAddress {
   provinceId: Province;
   postalCode: string;
   countryId: 1;
+}
+
+/**
+ * The vendor could not answer (down, slow, our key refused or out of credit): the person is
+ * told to type the address, which the form always allows. The message names the cause for the
+ * log (an error code, an HTTP status), never the key or what was typed.
+ */
+export class AddressLookupUnavailable extends Error {
+  override name = 'AddressLookupUnavailable';
 }

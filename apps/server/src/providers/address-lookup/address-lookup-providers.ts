@@ -1,13 +1,16 @@
-import type { AddressLookupProviderName } from '../../config.ts';
+import type { AddressLookupSettings } from '../../config.ts';
 import type { AddressLookupProvider } from './address-lookup-provider.ts';
+import { createCanadaPostAddressLookup } from './canada-post-address-lookup.ts';
 import { createSandboxAddressLookup } from './sandbox-address-lookup.ts';
 
-/** The provider `ADDRESS_LOOKUP_PROVIDER` names (only the sandbox so far). */
+/** The provider `ADDRESS_LOOKUP_PROVIDER` names, with its settings. */
 export function createAddressLookupProvider(
-  name: AddressLookupProviderName = 'sandbox',
+  settings: AddressLookupSettings = { provider: 'sandbox' },
 ): AddressLookupProvider {
-  switch (name) {
+  switch (settings.provider) {
     case 'sandbox':
       return createSandboxAddressLookup();
+    case 'canadapost':
+      return createCanadaPostAddressLookup(settings);
   }
 }

@@ -57,7 +57,7 @@ describe('the sandbox address look-up', () => {
     const found = await lookup.find('rue', en);
     expect(found.length).toBe(8);
     for (const suggestion of found) {
-      const address = await lookup.retrieve(suggestion.id);
+      const address = await lookup.retrieve(suggestion.id, en);
       expect(address?.streetName).toMatch(/^rue /);
     }
     const montreal = await lookup.find('rue st denis MONTREAL', fr);
@@ -93,7 +93,7 @@ describe('the sandbox address look-up', () => {
     expect(streetLine(withSuite)).toBe(
       `${withSuite.suite}-${withSuite.streetNumber} ${withSuite.streetName}`,
     );
-    expect(await lookup.retrieve(withSuite.id)).toEqual({
+    expect(await lookup.retrieve(withSuite.id, en)).toEqual({
       suite: withSuite.suite,
       streetNumber: withSuite.streetNumber,
       streetName: withSuite.streetName,
@@ -108,7 +108,7 @@ describe('the sandbox address look-up', () => {
     expect(await lookup.find('   ', en)).toEqual([]);
     expect(await lookup.find('zzzzqx', en)).toEqual([]);
     expect(await lookup.find('rue', { ...en, limit: 3 })).toHaveLength(3);
-    expect(await lookup.retrieve('sbx-qc-9999')).toBeNull();
+    expect(await lookup.retrieve('sbx-qc-9999', en)).toBeNull();
   });
 
   it('splits searches into plain lower-case words', () => {
@@ -125,7 +125,7 @@ describe('the sandbox address look-up', () => {
   });
 
   it('is what ADDRESS_LOOKUP_PROVIDER=sandbox chooses', () => {
-    expect(createAddressLookupProvider('sandbox').name).toBe('sandbox');
+    expect(createAddressLookupProvider({ provider: 'sandbox' }).name).toBe('sandbox');
     expect(createAddressLookupProvider().name).toBe('sandbox');
   });
 });

@@ -230,7 +230,7 @@ function AddressLookup({ id, onChoose }: { id: string; onChoose(address: Address
   const choose = async (key: string | number | null) => {
     if (key === null) return;
     try {
-      onChoose(await addressLookupApi.retrieve(String(key)));
+      onChoose(await addressLookupApi.retrieve(String(key), i18n.language));
       setQuery('');
       setFound({ query: '', suggestions: [] });
     } catch {

@@ -1,0 +1,101 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, withSecretFiles } from './config.ts';
+
+const HEX_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
+const pg = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/portal',
+  DATA_ENCRYPTION_KEY: HEX_KEY,
+};
+const canadaPost = {
+  ADDRESS_LOOKUP_PROVIDER: 'canadapost',
+  CANADA_POST_ADDRESSCOMPLETE_KEY: 'AA11-AA11-AA11-AA11',
+};
+
+const refusalOf = (environment: NodeJS.ProcessEnv) => {
+  try {
+    loadConfig(environment);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return '';
+};
+
+describe('real vendors in the configuration (issue 33)', () => {
+  it('uses the sandbox address look-up unless ADDRESS_LOOKUP_PROVIDER=canadapost, with its key, address and time limit', () => {
+    expect(loadConfig({}).addressLookup).toEqual({ provider: 'sandbox' });
+    expect(loadConfig(canadaPost).addressLookup).toEqual({
+      provider: 'canadapost',
+      key: 'AA11-AA11-AA11-AA11',
+      baseUrl: 'https://ws1.postescanada-canadapost.ca',
+      timeoutMs: 4000,
+    });
+    expect(
+      loadConfig({
+        ...canadaPost,
+        CANADA_POST_ADDRESSCOMPLETE_URL: 'http://127.0.0.1:9/',
+        ADDRESS_LOOKUP_TIMEOUT_MS: '1500',
+      }).addressLookup,
+    ).toMatchObject({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 1500 });
+    expect(() => loadConfig({ ADDRESS_LOOKUP_PROVIDER: 'loqate' })).toThrow(
+      /ADDRESS_LOOKUP_PROVIDER/,
+    );
+  });
+
+  it('refuses a vendor chosen without its key, naming the variable, never a value', () => {
+    const message = refusalOf({ ADDRESS_LOOKUP_PROVIDER: 'canadapost' });
+    expect(message).toContain('set CANADA_POST_ADDRESSCOMPLETE_KEY');
+    expect(refusalOf({ ...canadaPost, CANADA_POST_ADDRESSCOMPLETE_KEY: '  ' })).toContain(
+      'CANADA_POST_ADDRESSCOMPLETE_KEY',
+    );
+  });
+
+  it('mixed mode: with sandboxes off, a configured vendor is no longer among the roles refused', () => {
+    const message = refusalOf({ ...pg, ...canadaPost });
+    expect(message).toContain('no real adapter');
+    expect(message).not.toContain('address look-up');
+    expect(message).toContain('SMS');
+    // With sandboxes on, the configured role uses its adapter and the rest their sandboxes.
+    const mixed = loadConfig({ ...pg, ...canadaPost, SANDBOX_VENDORS: 'true' });
+    expect(mixed.sandboxVendors).toBe(true);
+    expect(mixed.addressLookup?.provider).toBe('canadapost');
+  });
+});
+
+describe('secrets from files (NAME_FILE)', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'portal-secrets-'));
+  const secretFile = (name: string, content: string) => {
+    const file = path.join(folder, name);
+    writeFileSync(file, content, { mode: 0o600 });
+    return file;
+  };
+
+  it('reads a secret from the file named in NAME_FILE, without its last line break', () => {
+    const config = loadConfig({
+      ADDRESS_LOOKUP_PROVIDER: 'canadapost',
+      CANADA_POST_ADDRESSCOMPLETE_KEY_FILE: secretFile('canada-post', 'BB22-BB22-BB22-BB22\n'),
+      DATA_ENCRYPTION_KEY_FILE: secretFile('data-key', `${HEX_KEY}\r\n`),
+    });
+    expect(config.addressLookup).toMatchObject({ key: 'BB22-BB22-BB22-BB22' });
+    expect(config.dataKey).toEqual({ kind: 'given', key: Buffer.from(HEX_KEY, 'hex') });
+  });
+
+  it('refuses both forms at once, and a file it cannot read, naming the variable only', () => {
+    const file = secretFile('both', 'CC33-CC33-CC33-CC33');
+    expect(() => loadConfig({ ...canadaPost, CANADA_POST_ADDRESSCOMPLETE_KEY_FILE: file })).toThrow(
+      /CANADA_POST_ADDRESSCOMPLETE_KEY and CANADA_POST_ADDRESSCOMPLETE_KEY_FILE are both set/,
+    );
+    const missing = refusalOf({ APP_SECRET_FILE: path.join(folder, 'absent') });
+    expect(missing).toBe('Invalid configuration: APP_SECRET_FILE cannot be read (ENOENT)');
+  });
+
+  it('reads files only for secrets: another variable with _FILE is not a way in', () => {
+    const read = (file: string) => `read ${file}`;
+    const resolved = withSecretFiles({ PORT_FILE: '/etc/passwd', SMTP_URL_FILE: 'x' }, read);
+    expect(resolved.PORT).toBeUndefined();
+    expect(resolved.SMTP_URL).toBe('read x');
+    expect(() => loadConfig({ SMTP_URL_FILE: path.join(folder, 'nope') })).toThrow(ConfigError);
+  });
+});
