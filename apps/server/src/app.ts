@@ -73,6 +73,11 @@ import { pepFormReminders } from './modules/operations/pep-form.job.ts';
 import { identityFollowUp } from './modules/identity-capture/identity-follow-up.job.ts';
 import { createDocumentVerificationProvider } from './providers/document-verification/document-verification-providers.ts';
 import { sandboxWebhooks } from './providers/sandbox-webhooks/sandbox-webhooks.ts';
+import {
+  createTwilioSmsTransport,
+  TWILIO_STATUS_CALLBACK_PATH,
+} from './providers/sms/twilio-sms-transport.ts';
+import { twilioStatusRoutes } from './modules/outbox/twilio-status.routes.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -118,6 +123,19 @@ export interface RealVendors {
 
 export const API_BASE = '/service/jaxrs';
 
+/** The real adapters the configuration names (SMS_PROVIDER=twilio, ...). */
+function configuredVendors(config: AppConfig, publicUrl: string): Partial<RealVendors> {
+  const sms = config.sms;
+  return {
+    ...(sms?.provider === 'twilio' && {
+      sms: createTwilioSmsTransport({
+        ...sms,
+        statusCallbackUrl: `${publicUrl}${TWILIO_STATUS_CALLBACK_PATH}`,
+      }),
+    }),
+  };
+}
+
 /**
  * Builds the whole server without listening: migrations and seeds run before it answers, so
  * `/healthz` is 200 as soon as the instance takes requests. Tests call `inject` on the result.
@@ -142,14 +160,18 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const timeouts = timeoutsOf(config);
   // Sandboxes are an explicit mode: without it, every vendor role needs a real adapter.
-  const vendors = options.vendors ?? {};
+  const publicUrl = publicUrlOf(config);
+  // The configured real vendors, then any given in code (tests stand in for vendors with them).
+  const vendors: Partial<RealVendors> = {
+    ...configuredVendors(config, publicUrl),
+    ...options.vendors,
+  };
   const sandboxVendors = config.sandboxVendors ?? true;
   const realRoles = (Object.keys(vendors) as VendorRole[]).filter((role) => vendors[role]);
   const sandboxed = sandboxedRoles(config, new Set(realRoles));
   if (!sandboxVendors && sandboxed.length > 0) {
     throw new ConfigError(sandboxVendorsRefusal(sandboxed));
   }
-  const publicUrl = publicUrlOf(config);
   // Spec section 6: the environment's flag file through OpenFeature, overrides on top; the
   // routes read the flags in force from the configuration they are given (ADR 0017).
   const flags = await createFeatureFlags({
@@ -383,6 +405,12 @@ export async function buildApp(
     });
   }
   await app.register(errorsRoutes, { prefix: API_BASE, secret: config.appSecret });
+  if (config.sms?.provider === 'twilio') {
+    await app.register(twilioStatusRoutes, {
+      authToken: config.sms.authToken,
+      callbackUrl: `${publicUrl}${TWILIO_STATUS_CALLBACK_PATH}`,
+    });
+  }
   // Mail and SMS: the dispatcher, and the sandbox mailbox pages while a sandbox carries either.
   await app.register(outbox, {
     mail: mailConfigOf(config),

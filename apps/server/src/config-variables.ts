@@ -327,8 +327,8 @@ export const serverVariables = {
     default: '(unset)',
     values: 'a nodemailer SMTP URL (`smtp://user:pass@host:587`, `smtps://...:465`)',
     description:
-      'send mail through this relay; unset, every mail goes to the sandbox mailbox (SMS always ' +
-      'do, until an SMS vendor exists). Needs `MAIL_FROM`',
+      'send mail through this relay; unset, every mail goes to the sandbox mailbox (text ' +
+      'messages too, unless `SMS_PROVIDER` names a vendor). Needs `MAIL_FROM`',
     secret: true,
   },
   MAIL_FROM: {

@@ -11,6 +11,7 @@ import type { VariableDefinition } from './config-variables.ts';
 
 export const addressLookupProviderNames = ['sandbox', 'canadapost'] as const;
 export type AddressLookupProviderName = (typeof addressLookupProviderNames)[number];
+export const smsProviderNames = ['sandbox', 'twilio'] as const;
 
 const optionalText = z
   .string()
@@ -55,6 +56,77 @@ export const vendorVariables = {
       'how long one address look-up call may take (asked once more on a network failure or a ' +
       '5xx) before the person is told to type the address',
   },
+  SMS_PROVIDER: {
+    group: 'vendors',
+    schema: z.enum(smsProviderNames).default('sandbox'),
+    description:
+      'who sends text messages (sign-in codes, phone hand-off links, notices): `sandbox` (the ' +
+      'sandbox mailbox) or `twilio` (Twilio Programmable Messaging; needs `TWILIO_ACCOUNT_SID`, ' +
+      '`TWILIO_AUTH_TOKEN`, `TWILIO_FROM` or `TWILIO_MESSAGING_SERVICE_SID`, and `PUBLIC_URL` for ' +
+      'its delivery reports)',
+  },
+  TWILIO_ACCOUNT_SID: {
+    group: 'vendors',
+    schema: z
+      .string()
+      .regex(/^AC[0-9a-f]{32}$/, 'TWILIO_ACCOUNT_SID must be AC and 32 hexadecimal digits')
+      .optional(),
+    default: '(unset)',
+    values: '`AC` and 32 hexadecimal digits',
+    description: 'the Twilio account that sends the texts',
+  },
+  TWILIO_AUTH_TOKEN: {
+    group: 'vendors',
+    schema: optionalText,
+    default: '(unset)',
+    values: "the account's auth token",
+    description:
+      "signs in to Twilio's API and checks the signature of its delivery reports " +
+      '(`X-Twilio-Signature`); rotate it in the console, then here',
+    secret: true,
+  },
+  TWILIO_FROM: {
+    group: 'vendors',
+    schema: z
+      .string()
+      .regex(
+        /^\+1\d{10}$/,
+        'TWILIO_FROM must be a North American number in E.164, +1 and ten digits',
+      )
+      .optional(),
+    default: '(unset)',
+    values: '`+1` and ten digits',
+    description:
+      'the sender: a Canadian long code or a verified toll-free number (not both this and ' +
+      '`TWILIO_MESSAGING_SERVICE_SID`)',
+  },
+  TWILIO_MESSAGING_SERVICE_SID: {
+    group: 'vendors',
+    schema: z
+      .string()
+      .regex(
+        /^MG[0-9a-f]{32}$/,
+        'TWILIO_MESSAGING_SERVICE_SID must be MG and 32 hexadecimal digits',
+      )
+      .optional(),
+    default: '(unset)',
+    values: '`MG` and 32 hexadecimal digits',
+    description:
+      'the sender as a Messaging Service holding Canadian numbers, instead of `TWILIO_FROM`',
+  },
+  TWILIO_API_URL: {
+    group: 'vendors',
+    schema: httpsUrl('https://api.twilio.com'),
+    values: 'an https URL',
+    description: "Twilio's API; the contract tests point it at a mock of Twilio's OpenAPI document",
+  },
+  SMS_TIMEOUT_MS: {
+    group: 'vendors',
+    schema: timeoutMs(10_000),
+    description:
+      'how long one send to Twilio may take; past it the outbox tries again later (a code may ' +
+      'then arrive twice: Twilio takes no idempotency key)',
+  },
 } as const satisfies Record<string, VariableDefinition>;
 
 /** What each real provider cannot start without: the variable choosing it, and its needs. */
@@ -67,5 +139,10 @@ export const requiredVendorSettings: readonly {
     chosenBy: 'ADDRESS_LOOKUP_PROVIDER',
     provider: 'canadapost',
     needs: ['CANADA_POST_ADDRESSCOMPLETE_KEY'],
+  },
+  {
+    chosenBy: 'SMS_PROVIDER',
+    provider: 'twilio',
+    needs: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'PUBLIC_URL'],
   },
 ];

@@ -52,6 +52,39 @@ describe('real vendors in the configuration (issue 33)', () => {
     );
   });
 
+  it('sends texts through Twilio with SMS_PROVIDER=twilio, its account and exactly one sender', () => {
+    const twilioEnv = {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      PUBLIC_URL: 'https://portal.example.ca',
+    };
+    expect(loadConfig({}).sms).toEqual({ provider: 'sandbox' });
+    expect(loadConfig({ ...twilioEnv, TWILIO_FROM: '+15145550000' }).sms).toEqual({
+      provider: 'twilio',
+      accountSid: twilioEnv.TWILIO_ACCOUNT_SID,
+      authToken: 'token',
+      sender: { from: '+15145550000' },
+      apiBaseUrl: 'https://api.twilio.com',
+      timeoutMs: 10_000,
+    });
+    expect(
+      loadConfig({ ...twilioEnv, TWILIO_MESSAGING_SERVICE_SID: `MG${'f'.repeat(32)}` }).sms,
+    ).toMatchObject({ sender: { messagingServiceSid: `MG${'f'.repeat(32)}` } });
+    expect(refusalOf(twilioEnv)).toContain('exactly one sender');
+    expect(
+      refusalOf({
+        ...twilioEnv,
+        TWILIO_FROM: '+15145550000',
+        TWILIO_MESSAGING_SERVICE_SID: `MG${'f'.repeat(32)}`,
+      }),
+    ).toContain('exactly one sender');
+    expect(refusalOf({ SMS_PROVIDER: 'twilio', TWILIO_FROM: '+15145550000' })).toContain(
+      'set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, PUBLIC_URL',
+    );
+    expect(refusalOf({ ...twilioEnv, TWILIO_FROM: '5145550000' })).toContain('TWILIO_FROM must be');
+  });
+
   it('mixed mode: with sandboxes off, a configured vendor is no longer among the roles refused', () => {
     const message = refusalOf({ ...pg, ...canadaPost });
     expect(message).toContain('no real adapter');

@@ -37,6 +37,18 @@ export type AddressLookupSettings =
   | { provider: 'sandbox' }
   | { provider: 'canadapost'; key: string; baseUrl: string; timeoutMs: number };
 
+/** SMS_PROVIDER and, for Twilio, its account, sender, address and time limit. */
+export type SmsSettings =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'twilio';
+      accountSid: string;
+      authToken: string;
+      sender: { from: string } | { messagingServiceSid: string };
+      apiBaseUrl: string;
+      timeoutMs: number;
+    };
+
 export type DatabaseConfig =
   | {
       driver: 'pglite';
@@ -80,6 +92,8 @@ export interface AppConfig {
   dataKey?: DataKeySource;
   /** Which address-lookup vendor answers `addressLookup/*`; the sandbox when absent. */
   addressLookup?: AddressLookupSettings;
+  /** Who sends text messages; the sandbox mailbox when absent. */
+  sms?: SmsSettings;
   /**
    * How often the sandbox vendors' webhooks are delivered, in ms (ADR 0018). `loadConfig` sets
    * SANDBOX_WEBHOOK_POLL_MS (500 by default); a configuration built in code without it (the
@@ -308,7 +322,7 @@ export function publicUrlOf(config: Pick<AppConfig, 'publicUrl' | 'host' | 'port
 /** The vendor roles of the architecture's "providers" that the server uses so far. */
 export const vendorRoles = {
   mail: 'mail (set SMTP_URL and MAIL_FROM)',
-  sms: 'SMS (no real adapter yet)',
+  sms: 'SMS (set SMS_PROVIDER=twilio and its account)',
   esign: 'e-signature (no real adapter yet)',
   addressLookup: 'address look-up (set ADDRESS_LOOKUP_PROVIDER=canadapost and its key)',
   creditBureau: 'credit bureau for identity questions (no real adapter yet)',
@@ -320,7 +334,7 @@ export type VendorRole = keyof typeof vendorRoles;
 
 /** The roles the configuration leaves to a sandbox, given the real adapters built in code. */
 export function sandboxedRoles(
-  config: Pick<AppConfig, 'mail' | 'addressLookup'>,
+  config: Pick<AppConfig, 'mail' | 'addressLookup' | 'sms'>,
   realAdapters: ReadonlySet<VendorRole> = new Set(),
 ): VendorRole[] {
   const real = new Set(realAdapters);
@@ -405,6 +419,27 @@ function missingVendorSettings(env: Environment): string[] {
     .flatMap((required) => required.needs.filter((name) => !values[name]));
 }
 
+/** Twilio's settings, its sender being exactly one of a number and a Messaging Service. */
+function smsSettingsOf(env: Environment): SmsSettings {
+  if (env.SMS_PROVIDER !== 'twilio') return { provider: 'sandbox' };
+  const from = env.TWILIO_FROM;
+  const service = env.TWILIO_MESSAGING_SERVICE_SID;
+  if (Boolean(from) === Boolean(service)) {
+    throw new ConfigError(
+      'Invalid configuration: SMS_PROVIDER=twilio needs exactly one sender: TWILIO_FROM (a ' +
+        'Canadian long code or verified toll-free number) or TWILIO_MESSAGING_SERVICE_SID',
+    );
+  }
+  return {
+    provider: 'twilio',
+    accountSid: env.TWILIO_ACCOUNT_SID ?? '',
+    authToken: env.TWILIO_AUTH_TOKEN ?? '',
+    sender: from ? { from } : { messagingServiceSid: service ?? '' },
+    apiBaseUrl: env.TWILIO_API_URL,
+    timeoutMs: env.SMS_TIMEOUT_MS,
+  };
+}
+
 /** Parses the environment once at start; an invalid value stops the server with a clear reason. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = environmentSchema.safeParse(withSecretFiles(environment));
@@ -451,7 +486,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
           timeoutMs: env.ADDRESS_LOOKUP_TIMEOUT_MS,
         }
       : { provider: 'sandbox' };
-  const sandboxed = sandboxedRoles({ mail: mailSettings, addressLookup });
+  const sms = smsSettingsOf(env);
+  const sandboxed = sandboxedRoles({ mail: mailSettings, addressLookup, sms });
   if (!sandboxVendors && sandboxed.length > 0) {
     throw new ConfigError(sandboxVendorsRefusal(sandboxed));
   }
@@ -481,6 +517,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     appSecret: env.APP_SECRET ?? randomBytes(32).toString('base64url'),
     dataKey: dataKeyFrom(env),
     addressLookup,
+    sms,
     sandboxWebhookPollMs: env.SANDBOX_WEBHOOK_POLL_MS,
     bureauMaintenanceWindows: env.BUREAU_MAINTENANCE_WINDOWS ?? true,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),

@@ -5,6 +5,7 @@ import { fundingMessagesEn, fundingMessagesFr } from './funding-messages.ts';
 import { identityMessagesEn, identityMessagesFr } from './identity-messages.ts';
 import { profileMessagesEn, profileMessagesFr } from './profile-messages.ts';
 import { rateLimitMessagesEn, rateLimitMessagesFr } from './rate-limit-messages.ts';
+import { smsDeliveryMessagesEn, smsDeliveryMessagesFr } from './sms-delivery-messages.ts';
 import { splitMessageCode } from './message-code.ts';
 import {
   messagesWithArgumentEn,
@@ -24,6 +25,7 @@ import { expressMessagesEn, expressMessagesFr } from '../express/express-message
  */
 export const messagesEn = {
   ...profileMessagesEn,
+  ...smsDeliveryMessagesEn,
   ...nameMessagesEn,
   ...financialMessagesEn,
   ...codeMessagesEn,
@@ -61,6 +63,7 @@ export type MessageKey = keyof typeof messagesEn;
 
 export const messagesFr = {
   ...profileMessagesFr,
+  ...smsDeliveryMessagesFr,
   ...nameMessagesFr,
   ...financialMessagesFr,
   ...codeMessagesFr,

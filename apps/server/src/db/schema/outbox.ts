@@ -27,7 +27,10 @@ export const outboxMessages = pgTable(
     /** `v1:...` ciphertext of `{ subject, text, html }`. */
     contentEncrypted: text('content_encrypted').notNull(),
     applicationId: uuid('application_id'),
-    /** `pending` until sent, then `sent`. */
+    /**
+     * `pending` until sent, then `sent`; `refused` when the vendor refused it for good (an
+     * invalid number, a recipient who opted out): never retried, `deliveryReason` says why.
+     */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,8 +38,23 @@ export const outboxMessages = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The vendor's id of the message (Twilio's `MessageSid`), to match its delivery reports. */
+    vendorReference: text('vendor_reference'),
+    /**
+     * What the vendor last reported (`queued`, `sent`, `delivered`, `undelivered`, `failed`);
+     * a report older than the one recorded changes nothing.
+     */
+    deliveryStatus: text('delivery_status'),
+    /** Why it did not arrive, as the person is told (`smsOptedOut`, `smsUndeliverable`, ...). */
+    deliveryReason: text('delivery_reason'),
+    /** The vendor's error code behind `deliveryReason` (`21610`, `30003`), for operations. */
+    deliveryErrorCode: text('delivery_error_code'),
+    deliveryUpdatedAt: timestamp('delivery_updated_at', { withTimezone: true }),
   },
-  (table) => [index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt),
+    uniqueIndex('outbox_messages_vendor_reference_idx').on(table.vendorReference),
+  ],
 );
 
 /**

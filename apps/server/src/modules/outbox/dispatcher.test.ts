@@ -1,3 +1,4 @@
+import { MailDeliveryError } from '../../providers/mail/mail-transport.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandboxMailbox } from '../../providers/mail/sandbox-mailbox.ts';
@@ -204,6 +205,44 @@ describe('outbox dispatcher', () => {
     expect(logged).toContain('testMessage');
     expect(logged).not.toContain(message.recipient);
     expect(logged).not.toContain('4827');
+  });
+
+  it("keeps the vendor's id of a sent message, to match its delivery reports", async () => {
+    const { id } = await enqueueTestMessage(test.app, {
+      channel: 'sms',
+      recipient: '+15145550188',
+    });
+    const twilioLike = recordingTransport(async () => ({ vendorReference: `SM${'a'.repeat(32)}` }));
+    expect(await dispatcher({ transport: twilioLike }).runOnce()).toBe(1);
+    expect(await rowOf(id)).toMatchObject({
+      status: 'sent',
+      vendorReference: `SM${'a'.repeat(32)}`,
+    });
+  });
+
+  it('stops at a permanent refusal (an opted-out number): refused with why, never tried again', async () => {
+    const log = collectingLog();
+    const { id, message } = await enqueueTestMessage(test.app, {
+      channel: 'sms',
+      recipient: '+15145550199',
+    });
+    const optedOut = recordingTransport(async () => {
+      throw new MailDeliveryError('twilio-21610', { permanent: true, reason: 'smsOptedOut' });
+    });
+    expect(await dispatcher({ transport: optedOut, log }).runOnce()).toBe(0);
+    expect(await rowOf(id)).toMatchObject({
+      status: 'refused',
+      attempts: 1,
+      lockedUntil: null,
+      lastError: 'twilio-21610',
+      deliveryStatus: 'refused',
+      deliveryReason: 'smsOptedOut',
+    });
+    // A day later, with a transport that works, it is still not sent: no retry can succeed.
+    const working = recordingTransport();
+    await dispatcher({ transport: working, now: later(24 * 3_600_000) }).runOnce();
+    expect(working.countOf(id)).toBe(0);
+    expect(JSON.stringify(log.entries)).not.toContain(message.recipient);
   });
 
   it('never drops a message: it keeps retrying at the cap and warns', async () => {

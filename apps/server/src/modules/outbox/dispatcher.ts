@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
-import type { MailTransport } from '../../providers/mail/mail-transport.ts';
+import {
+  MailDeliveryError,
+  type DeliveryReceipt,
+  type MailTransport,
+} from '../../providers/mail/mail-transport.ts';
 import * as repo from './outbox.repo.ts';
 import { contentContext } from './outbox.service.ts';
 
@@ -19,7 +23,8 @@ import { contentContext } from './outbox.service.ts';
  * A dispatcher killed between 1 and 3 leaves its rows leased; once the lease ends another
  * dispatcher claims them again. Delivery is therefore at least once: the sandbox mailbox
  * ignores a second delivery of the same message, and SMTP mail carries the same Message-ID.
- * Nothing is ever dropped: there is no dead state, a message keeps being retried at the cap.
+ * Nothing is dropped: a message keeps being retried at the cap, unless the vendor refused it
+ * for good (an invalid number, a recipient who opted out): it is then `refused`, with why.
  */
 export interface OutboxDispatcher {
   /** One pass: claims up to a batch of due messages and sends them. Answers how many were sent. */
@@ -118,7 +123,7 @@ export function createDispatcher({
   /** Undefined: the repository uses the database's clock. */
   const at = (): Date | undefined => now?.();
 
-  function withTimeout(sending: Promise<void>): Promise<void> {
+  function withTimeout<T>(sending: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new SendTimeout('send timed out')), sendTimeoutMs);
@@ -130,11 +135,12 @@ export function createDispatcher({
   async function deliver(row: repo.ClaimedRow): Promise<boolean> {
     const claim = { id: row.id, attempts: row.attempts };
     const fields = { messageId: row.id, template: row.template, attempts: row.attempts };
+    let receipt: DeliveryReceipt | void;
     try {
       const content = contentSchema.parse(
         JSON.parse(cipher.decrypt(row.contentEncrypted, contentContext(row.id))),
       );
-      await withTimeout(
+      receipt = await withTimeout(
         transport.send({
           id: row.id,
           channel: row.channel === 'sms' ? 'sms' : 'email',
@@ -146,6 +152,19 @@ export function createDispatcher({
       );
     } catch (error) {
       const reason = failureReason(error);
+      if (error instanceof MailDeliveryError && error.refusal?.permanent) {
+        // No retry can succeed: the message stops here and the person is told why.
+        await repo.markRefused(db, claim, {
+          at: at(),
+          lastError: error.code,
+          reason: error.refusal.reason,
+        });
+        log.warn(
+          { ...fields, reason: error.code, refusal: error.refusal.reason },
+          'outbox message refused by the vendor for good; not retried',
+        );
+        return false;
+      }
       const nextAttemptAt = await repo.reschedule(db, claim, {
         at: at(),
         delayMs: backoffMs(row.attempts, random),
@@ -161,7 +180,7 @@ export function createDispatcher({
       );
       return false;
     }
-    if (await repo.markSent(db, claim, at())) {
+    if (await repo.markSent(db, claim, at(), receipt?.vendorReference)) {
       log.info(fields, 'outbox message sent');
       return true;
     }

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { MailTransport, OutboundMessage } from '../../providers/mail/mail-transport.ts';
+import type {
+  DeliveryReceipt,
+  MailTransport,
+  OutboundMessage,
+} from '../../providers/mail/mail-transport.ts';
 import { uniqueEmail } from '../../test/users.ts';
 import type { OutboxLog } from './dispatcher.ts';
 import {
@@ -67,7 +71,7 @@ export async function queuedMailsTo(
 
 /** A transport that keeps every message it is handed and behaves as `behaviour` says. */
 export function recordingTransport(
-  behaviour: (message: OutboundMessage) => Promise<void> = async () => {},
+  behaviour: (message: OutboundMessage) => Promise<DeliveryReceipt | void> = async () => {},
 ): MailTransport & { sent: OutboundMessage[]; countOf(id: string): number } {
   const sent: OutboundMessage[] = [];
   return {
@@ -75,7 +79,7 @@ export function recordingTransport(
     countOf: (id) => sent.filter((message) => message.id === id).length,
     async send(message) {
       sent.push(message);
-      await behaviour(message);
+      return behaviour(message);
     },
   };
 }

@@ -86,10 +86,17 @@ export async function markSent(
   db: Database,
   claim: { id: string; attempts: number },
   at?: Date,
+  vendorReference?: string,
 ): Promise<boolean> {
   const rows = await db
     .update(outboxMessages)
-    .set({ status: 'sent', sentAt: instant(at), lockedUntil: null, lastError: null })
+    .set({
+      status: 'sent',
+      sentAt: instant(at),
+      lockedUntil: null,
+      lastError: null,
+      ...(vendorReference && { vendorReference }),
+    })
     .where(ofClaim(claim.id, claim.attempts))
     .returning({ id: outboxMessages.id });
   return rows.length > 0;
@@ -110,6 +117,74 @@ export async function reschedule(
     .where(ofClaim(claim.id, claim.attempts))
     .returning({ nextAttemptAt: outboxMessages.nextAttemptAt });
   return row?.nextAttemptAt;
+}
+
+/**
+ * Ends a claim whose message the vendor refused for good: never claimed again. Answers false
+ * when the claim was lost.
+ */
+export async function markRefused(
+  db: Database,
+  claim: { id: string; attempts: number },
+  { at, lastError, reason }: { at?: Date; lastError: string; reason: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(outboxMessages)
+    .set({
+      status: 'refused',
+      lockedUntil: null,
+      lastError,
+      deliveryStatus: 'refused',
+      deliveryReason: reason,
+      deliveryErrorCode: lastError,
+      deliveryUpdatedAt: instant(at),
+    })
+    .where(ofClaim(claim.id, claim.attempts))
+    .returning({ id: outboxMessages.id });
+  return rows.length > 0;
+}
+
+/**
+ * A vendor's delivery report, kept only when it moves the message forward (`rank` above the
+ * recorded status's): a replayed or late report changes nothing. Answers the message's id and
+ * recipient when it was recorded.
+ */
+export async function recordDeliveryReport(
+  db: Database,
+  report: {
+    vendorReference: string;
+    status: string;
+    rank: number;
+    recordedRanks: Record<string, number>;
+    errorCode: string | null;
+    reason: string | null;
+    at: Date;
+  },
+): Promise<{ id: string; template: string } | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: outboxMessages.id,
+        template: outboxMessages.template,
+        deliveryStatus: outboxMessages.deliveryStatus,
+      })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.vendorReference, report.vendorReference))
+      .for('update');
+    if (!row) return undefined;
+    const recorded = row.deliveryStatus ? (report.recordedRanks[row.deliveryStatus] ?? -1) : -1;
+    if (report.rank <= recorded) return undefined;
+    await tx
+      .update(outboxMessages)
+      .set({
+        deliveryStatus: report.status,
+        deliveryReason: report.reason,
+        deliveryErrorCode: report.errorCode,
+        deliveryUpdatedAt: report.at,
+      })
+      .where(eq(outboxMessages.id, row.id));
+    return { id: row.id, template: row.template };
+  });
 }
 
 export async function findMessage(db: Database, id: string): Promise<OutboxRow | undefined> {

@@ -15,9 +15,17 @@ export interface OutboundMessage {
   html?: string;
 }
 
+/** What a vendor answered on accepting a message: its id, to match its delivery reports. */
+export interface DeliveryReceipt {
+  vendorReference: string;
+}
+
 export interface MailTransport {
-  /** Resolves once the vendor accepted the message; rejects when it did not (retried later). */
-  send(message: OutboundMessage): Promise<void>;
+  /**
+   * Resolves once the vendor accepted the message (with its id when the vendor reports delivery
+   * later); rejects when it did not: retried later, unless the error is a permanent refusal.
+   */
+  send(message: OutboundMessage): Promise<DeliveryReceipt | void>;
   /** Releases connections when the server stops. */
   close?(): Promise<void>;
 }
@@ -28,7 +36,14 @@ export interface MailTransport {
  */
 export class MailDeliveryError extends Error {
   override name = 'MailDeliveryError';
-  constructor(readonly code: string) {
+  constructor(
+    readonly code: string,
+    /**
+     * No retry can succeed (an invalid number, a recipient who opted out): the outbox stops
+     * trying and records `reason`, which the person is told.
+     */
+    readonly refusal?: { permanent: true; reason: string },
+  ) {
     super(`delivery refused: ${code}`);
   }
 }
