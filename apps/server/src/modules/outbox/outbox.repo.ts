@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 
@@ -185,6 +185,31 @@ export async function recordDeliveryReport(
       .where(eq(outboxMessages.id, row.id));
     return { id: row.id, template: row.template };
   });
+}
+
+/** The newest text message to `recipient` queued since `since`, with how it fared. */
+export async function latestSmsTo(
+  db: Database,
+  recipient: string,
+  since: Date,
+): Promise<Pick<OutboxRow, 'status' | 'deliveryStatus' | 'deliveryReason'> | undefined> {
+  const [row] = await db
+    .select({
+      status: outboxMessages.status,
+      deliveryStatus: outboxMessages.deliveryStatus,
+      deliveryReason: outboxMessages.deliveryReason,
+    })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.channel, 'sms'),
+        eq(outboxMessages.recipient, recipient),
+        gte(outboxMessages.createdAt, since),
+      ),
+    )
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(1);
+  return row;
 }
 
 export async function findMessage(db: Database, id: string): Promise<OutboxRow | undefined> {

@@ -1,9 +1,13 @@
+import {
+  smsDeliveryProblems,
+  type SmsDeliveryProblem,
+} from '@portal/domain/messages/sms-delivery-messages';
 import type { Database } from '../../db/client.ts';
 import {
   permanentSmsRefusals,
   refusalOfDeliveryError,
 } from '../../providers/sms/twilio-sms-transport.ts';
-import { recordDeliveryReport } from './outbox.repo.ts';
+import { latestSmsTo, recordDeliveryReport } from './outbox.repo.ts';
 
 /**
  * How far each Twilio message status has come: a report at or below the recorded rank is a
@@ -49,4 +53,23 @@ export function recordTwilioStatus(
     reason: reasonOf(report.status, code),
     at: report.at,
   });
+}
+
+/** How far back a refused or undelivered text still explains why no code arrived. */
+export const SMS_PROBLEM_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * Why the last text to a number did not arrive (refused for good, or reported undelivered), as
+ * the person is told; undefined when it went through, is on its way, or none was sent lately.
+ */
+export async function smsDeliveryProblem(
+  db: Database,
+  recipient: string,
+  now: Date,
+): Promise<SmsDeliveryProblem | undefined> {
+  const latest = await latestSmsTo(db, recipient, new Date(now.getTime() - SMS_PROBLEM_WINDOW_MS));
+  const reason = latest?.deliveryReason;
+  return reason && (smsDeliveryProblems as string[]).includes(reason)
+    ? (reason as SmsDeliveryProblem)
+    : undefined;
 }

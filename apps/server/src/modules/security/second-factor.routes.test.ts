@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRETS } from '../../db/seed/seed-demo-users.ts';
@@ -19,6 +20,7 @@ import {
 } from '../../test/users.ts';
 import { register } from './security.service.ts';
 import { mailboxHeaders } from '../../test/mailbox.ts';
+import { enqueueTestMessage } from '../outbox/outbox.fixtures.ts';
 
 /** Issue 11: TOTP, SMS codes and recovery codes at sign-in; required for staff and advisors. */
 
@@ -283,6 +285,67 @@ describe('two-step sign-in', () => {
     expect(again.statusCode).toBe(429);
     expect(again.json()).toMatchObject({ errorCode: 'tooManyCodes' });
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('tells a person whose texts stopped why, and the other ways in, on the sign-in page in their language', async () => {
+    const phone = '+15145550177';
+    const user = await signedInUser(test.app, 'sms-stopped');
+    await test.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/mfa/sms`,
+      headers: bearer(user.token),
+      payload: { phone: '514 555-0177', password: user.password },
+    });
+    await test.app.inject({
+      method: 'PUT',
+      url: `${ACCOUNT}/mfa/sms`,
+      headers: bearer(user.token),
+      payload: { code: await smsCodeFor(phone) },
+    });
+    const challenge = await test.app.inject({
+      method: 'POST',
+      url: '/security/login',
+      headers: { ...formHeaders, ...html },
+      payload: form({ username: user.email, password: user.password }),
+    });
+    const cookie = `portal_mfa=${challenge.cookies.find((c) => c.name === 'portal_mfa')?.value}`;
+    const verifyPage = () =>
+      test.app.inject({ url: '/security/login/verify?lang=fr', headers: { ...html, cookie } });
+    expect((await verifyPage()).body).not.toContain('role="alert" class="notice');
+
+    // Twilio answered 21610 to the last text (the person replied STOP): the outbox kept why.
+    await test.app.inject({
+      method: 'POST',
+      url: '/security/login/sms',
+      headers: { ...formHeaders, ...html, cookie },
+      payload: '',
+    });
+    await test.app.db.execute(
+      sql`update outbox_messages set status = 'refused', delivery_status = 'refused',
+            delivery_reason = 'smsOptedOut', delivery_error_code = 'twilio-21610'
+          where recipient = ${phone} and created_at = (select max(created_at) from outbox_messages where recipient = ${phone})`,
+    );
+    const french = await verifyPage();
+    expect(french.body).toContain('Les textos vers ce numéro sont bloqués : il a répondu STOP');
+    expect(french.body).toContain(
+      'application d’authentification ou avec l’un de vos codes de récupération',
+    );
+    expect(french.body).toContain('role="alert"');
+
+    // Asking for a text again (too soon, here) says why the last one did not come.
+    const again = await test.app.inject({
+      method: 'POST',
+      url: '/security/login/sms',
+      headers: { ...formHeaders, cookie },
+      payload: '',
+    });
+    expect(again.json()).toMatchObject({ lastTextProblem: 'smsOptedOut' });
+    // A newer text that went through (they texted START): the page no longer says texts stopped.
+    const { id } = await enqueueTestMessage(test.app, { channel: 'sms', recipient: phone });
+    await test.app.db.execute(
+      sql`update outbox_messages set status = 'sent', delivery_status = 'delivered' where id = ${id}`,
+    );
+    expect((await verifyPage()).body).not.toContain('STOP');
   });
 
   async function smsCodeFor(phone: string): Promise<string> {

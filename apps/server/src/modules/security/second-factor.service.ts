@@ -14,6 +14,8 @@ import { normalizeTypedCode } from '@portal/domain/rules/typed-code';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import type { MessageLanguage } from '../outbox/outbox.service.ts';
+import type { SmsDeliveryProblem } from '@portal/domain/messages/sms-delivery-messages';
+import { smsDeliveryProblem } from '../outbox/sms-delivery.service.ts';
 import { smsCodeText } from './account-mail.ts';
 import { sendCode, verifyCode, CodeRefused } from './one-time-codes.service.ts';
 import * as repo from './second-factor.repo.ts';
@@ -219,6 +221,22 @@ export async function confirmSms(
   await repo.confirmFactor(deps.db, userId, 'sms', now);
   const recoveryCodes = await recoveryCodesForNewFactor(deps, userId);
   return recoveryCodes ? { recoveryCodes } : {};
+}
+
+/**
+ * Why the last text to the person's confirmed number did not arrive (they replied STOP, the
+ * number cannot take texts, the carrier could not deliver), so the sign-in page can say so and
+ * point to the other ways in; undefined when texts get through.
+ */
+export async function smsSignInProblem(
+  deps: FactorDeps,
+  userId: string,
+  now = new Date(),
+): Promise<SmsDeliveryProblem | undefined> {
+  const sms = (await repo.confirmedFactorsOf(deps.db, userId)).find((f) => f.kind === 'sms');
+  if (!sms) return undefined;
+  const number = deps.cipher.decrypt(sms.secretEncrypted, secretContext(userId, 'sms'));
+  return smsDeliveryProblem(deps.db, `+1${number}`, now);
 }
 
 /**

@@ -55,6 +55,8 @@ export const securityPagesEn = {
   smsButton: 'Text me a code instead',
   smsSent: 'We texted a code to your phone. It works for 10 minutes.',
   smsTooMany: 'A code was sent less than a minute ago. Wait a moment, then ask again.',
+  smsOtherWays:
+    'You can sign in with the code from your authenticator app or with one of your recovery codes instead.',
   challengeExpired: 'Your sign-in took too long. Sign in again.',
   forgotTitle: 'Reset your password',
   forgotIntro:
@@ -142,6 +144,8 @@ export const securityPagesFr = {
   smsSent: 'Nous avons envoyé un code par texto à votre téléphone. Il est valide 10 minutes.',
   smsTooMany:
     'Un code a été envoyé il y a moins d’une minute. Attendez un instant, puis redemandez.',
+  smsOtherWays:
+    'Vous pouvez plutôt ouvrir une session avec le code de votre application d’authentification ou avec l’un de vos codes de récupération.',
   challengeExpired: 'Votre ouverture de session a pris trop de temps. Recommencez.',
   forgotTitle: 'Réinitialiser votre mot de passe',
   forgotIntro:

@@ -1,4 +1,5 @@
 import { messageFor } from '@portal/domain';
+import type { SmsDeliveryProblem } from '@portal/domain/messages/sms-delivery-messages';
 import { BRAND_HEADER_STYLE, brandHomeLink } from '../../lib/pages/brand-logo.ts';
 import { errorSummary, escapeHtml, renderPage } from '../../lib/pages/page-shell.ts';
 import { securityText, type SecurityPagesLanguage } from './security-pages.locales.ts';
@@ -212,13 +213,18 @@ export function secondFactorPage(
     hasSms: boolean;
     problem?: 'otpRejected' | 'otpRequired' | 'signInLocked' | 'smsTooMany';
     notice?: 'smsSent';
+    /** Why the last text did not arrive: said first, with the other ways in below it. */
+    smsProblem?: SmsDeliveryProblem;
   },
 ): string {
   const t = securityText(language);
   const errors: FieldError[] = options.problem ? [{ field: 'otp', message: options.problem }] : [];
-  const notice = options.notice
-    ? `<p role="status" class="notice">${escapeHtml(t[options.notice])}</p>`
+  const smsProblem = options.smsProblem
+    ? `<div role="alert" class="notice notice-problem"><p>${escapeHtml(messageFor(options.smsProblem, language))}</p><p>${escapeHtml(t.smsOtherWays)}</p></div>`
     : '';
+  const notice = `${smsProblem}${
+    options.notice ? `<p role="status" class="notice">${escapeHtml(t[options.notice])}</p>` : ''
+  }`;
   const sms = options.hasSms
     ? `<form method="post" action="/security/login/sms" novalidate>${hiddenReturnTo(options.returnTo)}
 <button type="submit" class="secondary">${escapeHtml(t.smsButton)}</button></form>`

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { clearCookie, secureName } from '../../lib/http/cookies.ts';
 import { rememberLanguage } from '../../lib/http/language.ts';
 import { CodeRefused } from './one-time-codes.service.ts';
-import { sendSignInSms } from './second-factor.service.ts';
+import { sendSignInSms, smsSignInProblem } from './second-factor.service.ts';
 import {
   AUTHORIZE_PATH,
   CHALLENGE_COOKIE,
@@ -166,11 +166,14 @@ export function signInRoutes(app: SecurityApp, context: SecurityRouteContext): v
       if (request.query.lang) rememberLanguage(request, reply, language);
       const user = await security.challengeUser(deps, challengeOf(request));
       if (!user) return reply.redirect('/security/login', 303);
+      const withSms = await hasSms(user.id);
+      const smsProblem = withSms ? await smsSignInProblem(deps, user.id) : undefined;
       return page(
         reply,
         secondFactorPage(language, {
-          hasSms: await hasSms(user.id),
+          hasSms: withSms,
           returnTo: safeReturnTo(request.query.returnTo),
+          ...(smsProblem && { smsProblem }),
         }),
       );
     },
@@ -239,22 +242,46 @@ export function signInRoutes(app: SecurityApp, context: SecurityRouteContext): v
         return refuse(request, reply, { outcome: 'challengeExpired' }, { returnTo });
       }
       const language = languageOf(request);
+      // Why the last text did not arrive, read before this one is queued: said with the notice
+      // that a new code was sent, so a person waiting for codes that never come learns why.
+      const smsProblem = await smsSignInProblem(deps, user.id);
       try {
         await sendSignInSms(deps, user, security.challengeTarget(challenge));
       } catch (error) {
         if (!(error instanceof CodeRefused)) throw error;
         reply.header('retry-after', String(error.details.retryAfterSeconds ?? 60));
         if (!wantsHtml(request)) {
-          return reply.code(429).send({ errorCode: 'tooManyCodes', message: 'Wait a moment.' });
+          return reply.code(429).send({
+            errorCode: 'tooManyCodes',
+            message: 'Wait a moment.',
+            ...(smsProblem && { lastTextProblem: smsProblem }),
+          });
         }
         return page(
           reply,
-          secondFactorPage(language, { returnTo, hasSms: true, problem: 'smsTooMany' }),
+          secondFactorPage(language, {
+            returnTo,
+            hasSms: true,
+            problem: 'smsTooMany',
+            ...(smsProblem && { smsProblem }),
+          }),
           429,
         );
       }
-      if (!wantsHtml(request)) return reply.code(202).send({ sent: true });
-      return page(reply, secondFactorPage(language, { returnTo, hasSms: true, notice: 'smsSent' }));
+      if (!wantsHtml(request)) {
+        return reply
+          .code(202)
+          .send({ sent: true, ...(smsProblem && { lastTextProblem: smsProblem }) });
+      }
+      return page(
+        reply,
+        secondFactorPage(language, {
+          returnTo,
+          hasSms: true,
+          notice: 'smsSent',
+          ...(smsProblem && { smsProblem }),
+        }),
+      );
     },
   );
 }
