@@ -161,6 +161,9 @@ export function fakeAccountApi(
           status: 202,
           body: { resendAvailableAt: new Date(Date.now() + 60_000).toISOString() },
         };
+      case 'GET /mfa/sms/delivery':
+        // On its way or arrived; a test queues a refusal with answerNext.
+        return { status: 200, body: { problem: null } };
       case 'PUT /mfa/sms': {
         if (body.code !== GOOD_SMS_CODE) return { status: 401, body: { errorCode: 'wrongCode' } };
         const first = !settings.mfa.totp;

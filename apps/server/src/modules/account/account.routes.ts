@@ -7,6 +7,7 @@ import {
   mfaRequiredFor,
   passwordChangeSchema,
 } from '@portal/domain/rules/account-security';
+import { smsDeliveryProblems } from '@portal/domain/messages/sms-delivery-messages';
 import { personNameSchema } from '@portal/domain/rules/person-name';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
@@ -27,6 +28,7 @@ import {
   startTotp,
   confirmedFactorKinds,
   hasSecondFactor,
+  lastTextProblem,
 } from '../security/second-factor.service.ts';
 import * as security from '../security/security.service.ts';
 import { currentUser, settingsOf, updateProfileBasics } from './account.service.ts';
@@ -413,6 +415,23 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         return refusal(reply, error);
       }
     },
+  );
+
+  app.get(
+    '/account/mfa/sms/delivery',
+    {
+      schema: {
+        tags,
+        security: security_,
+        summary:
+          'Whether the last code texted to the number being set up arrived: why not, when the ' +
+          'SMS vendor refused it or could not deliver it (null while it is on its way or arrived)',
+        response: { 200: z.object({ problem: z.enum(smsDeliveryProblems).nullable() }) },
+      },
+    },
+    async (request) => ({
+      problem: (await lastTextProblem(deps, callerOf(request).id, 'beingSetUp')) ?? null,
+    }),
   );
 
   /** Turning a factor on: the code it shows (the app) or was sent (a text) proves it works. */

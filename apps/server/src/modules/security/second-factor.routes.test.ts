@@ -348,6 +348,32 @@ describe('two-step sign-in', () => {
     expect((await verifyPage()).body).not.toContain('STOP');
   });
 
+  it('tells the person setting up texts whether the code reached the number, and why not', async () => {
+    const phone = '+15145550166';
+    const user = await signedInUser(test.app, 'sms-setup-refused');
+    const other = await signedInUser(test.app, 'sms-setup-other');
+    const delivery = (token: string) =>
+      test.app.inject({ url: `${ACCOUNT}/mfa/sms/delivery`, headers: bearer(token) });
+    expect((await delivery(user.token)).json()).toEqual({ problem: null });
+    await test.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/mfa/sms`,
+      headers: bearer(user.token),
+      payload: { phone: '514-555-0166', password: user.password },
+    });
+    expect((await delivery(user.token)).json()).toEqual({ problem: null });
+    // Twilio answered 21614: a landline.
+    await test.app.db.execute(
+      sql`update outbox_messages set status = 'refused', delivery_status = 'refused',
+            delivery_reason = 'smsNumberNotMobile', delivery_error_code = 'twilio-21614'
+          where recipient = ${phone}`,
+    );
+    expect((await delivery(user.token)).json()).toEqual({ problem: 'smsNumberNotMobile' });
+    // Another person learns nothing of it.
+    expect((await delivery(other.token)).json()).toEqual({ problem: null });
+    expect((await test.app.inject({ url: `${ACCOUNT}/mfa/sms/delivery` })).statusCode).toBe(401);
+  });
+
   async function smsCodeFor(phone: string): Promise<string> {
     await test.app.outbox.runOnce();
     const response = await test.app.inject({

@@ -224,16 +224,20 @@ export async function confirmSms(
 }
 
 /**
- * Why the last text to the person's confirmed number did not arrive (they replied STOP, the
- * number cannot take texts, the carrier could not deliver), so the sign-in page can say so and
- * point to the other ways in; undefined when texts get through.
+ * Why the last text to the person's number did not arrive (they replied STOP, the number cannot
+ * take texts, the carrier could not deliver), so the page can say so and point to the other ways:
+ * the confirmed number at sign-in, the number being set up in the settings. Undefined when
+ * texts get through, or there is no such number.
  */
-export async function smsSignInProblem(
+export async function lastTextProblem(
   deps: FactorDeps,
   userId: string,
+  which: 'confirmed' | 'beingSetUp',
   now = new Date(),
 ): Promise<SmsDeliveryProblem | undefined> {
-  const sms = (await repo.confirmedFactorsOf(deps.db, userId)).find((f) => f.kind === 'sms');
+  const sms = (await repo.factorsOf(deps.db, userId)).find(
+    (f) => f.kind === 'sms' && (which === 'confirmed') === (f.confirmedAt !== null),
+  );
   if (!sms) return undefined;
   const number = deps.cipher.decrypt(sms.secretEncrypted, secretContext(userId, 'sms'));
   return smsDeliveryProblem(deps.db, `+1${number}`, now);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { clearCookie, secureName } from '../../lib/http/cookies.ts';
 import { rememberLanguage } from '../../lib/http/language.ts';
 import { CodeRefused } from './one-time-codes.service.ts';
-import { sendSignInSms, smsSignInProblem } from './second-factor.service.ts';
+import { lastTextProblem, sendSignInSms } from './second-factor.service.ts';
 import {
   AUTHORIZE_PATH,
   CHALLENGE_COOKIE,
@@ -167,7 +167,7 @@ export function signInRoutes(app: SecurityApp, context: SecurityRouteContext): v
       const user = await security.challengeUser(deps, challengeOf(request));
       if (!user) return reply.redirect('/security/login', 303);
       const withSms = await hasSms(user.id);
-      const smsProblem = withSms ? await smsSignInProblem(deps, user.id) : undefined;
+      const smsProblem = withSms ? await lastTextProblem(deps, user.id, 'confirmed') : undefined;
       return page(
         reply,
         secondFactorPage(language, {
@@ -244,7 +244,7 @@ export function signInRoutes(app: SecurityApp, context: SecurityRouteContext): v
       const language = languageOf(request);
       // Why the last text did not arrive, read before this one is queued: said with the notice
       // that a new code was sent, so a person waiting for codes that never come learns why.
-      const smsProblem = await smsSignInProblem(deps, user.id);
+      const smsProblem = await lastTextProblem(deps, user.id, 'confirmed');
       try {
         await sendSignInSms(deps, user, security.challengeTarget(challenge));
       } catch (error) {

@@ -1,3 +1,4 @@
+import type { SmsDeliveryProblem } from '@portal/domain/messages/sms-delivery-messages';
 import {
   accountErrorCodes,
   type AccountSettings,
@@ -109,6 +110,9 @@ export const accountApi = {
   confirmTotp: (code: string) => http.put<RecoveryCodes>(`${ACCOUNT}/mfa/totp`, { code }, options),
   startSms: (request: { phone: string; password: string }) =>
     http.post<void>(`${ACCOUNT}/mfa/sms`, request, options),
+  /** Whether the last code texted to the number being set up arrived: why not, if not. */
+  smsDelivery: () =>
+    http.get<{ problem: SmsDeliveryProblem | null }>(`${ACCOUNT}/mfa/sms/delivery`, options),
   confirmSms: (code: string) =>
     http.put<Partial<RecoveryCodes>>(`${ACCOUNT}/mfa/sms`, { code }, options),
   disableMfa: (request: { password: string; factor: MfaFactor }) =>

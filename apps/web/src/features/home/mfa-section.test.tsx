@@ -11,6 +11,7 @@ import {
 } from '../../test/fake-account-api.ts';
 import { client } from '../../test/render-app.tsx';
 import { openSection, openSettings, section, summaryLinks } from './settings-test-helpers.tsx';
+import { TEXT_DELIVERY_POLL_MS } from './sms-setup.tsx';
 
 const advisor = { status: 'signedIn', user: { ...client, advisor: true } } as const;
 
@@ -285,6 +286,44 @@ describe('settings: two-step verification', () => {
     expect(
       await within(mfa).findByRole('heading', { name: 'Save your recovery codes' }),
     ).toBeInTheDocument();
+  });
+
+  it('says in French why the code did not reach the number once the vendor reports it, and stops asking', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = fakeAccountApi({
+        language: 'fr',
+        mfa: { required: false, totp: true, sms: null, recoveryCodesLeft: 10 },
+      });
+      const { region: mfa } = await openSection('Vérification en deux étapes', 'fr');
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(
+        within(mfa).getByRole('button', { name: 'Ajouter les textos comme solution de rechange' }),
+      );
+      await user.type(within(mfa).getByLabelText('Numéro de cellulaire'), '514 555 0123');
+      await user.type(within(mfa).getByLabelText('Mot de passe actuel'), CURRENT_PASSWORD);
+      await user.click(within(mfa).getByRole('button', { name: "M'envoyer un code par texto" }));
+      await within(mfa).findByLabelText('Code reçu par texto');
+      const polls = () =>
+        api.apiCalls().filter((call) => call === 'GET /account/mfa/sms/delivery').length;
+
+      // On its way: nothing to say.
+      await vi.advanceTimersByTimeAsync(TEXT_DELIVERY_POLL_MS);
+      await waitFor(() => expect(polls()).toBeGreaterThanOrEqual(1));
+      expect(within(mfa).queryByText(/STOP/)).not.toBeInTheDocument();
+
+      // Twilio refused it: the person replied STOP to us once.
+      api.answerNext('GET', '/account/mfa/sms/delivery', 200, { problem: 'smsOptedOut' });
+      await vi.advanceTimersByTimeAsync(TEXT_DELIVERY_POLL_MS);
+      const said = await within(mfa).findByText(/Les textos vers ce numéro sont bloqués/);
+      expect(said.closest('[role="alert"]')).toBeInTheDocument();
+      expect(within(mfa).getByText(/Vous pouvez utiliser un autre numéro/)).toBeVisible();
+      const asked = polls();
+      await vi.advanceTimersByTimeAsync(TEXT_DELIVERY_POLL_MS * 3);
+      expect(polls()).toBe(asked);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks for the password with the number in French, and sends it again with a new code', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@portal/domain/rules/phone';
 import { normalizeTypedCode } from '@portal/domain/rules/typed-code';
 import { TextField } from '../../ui/text-field.tsx';
+import type { SmsDeliveryProblem } from '@portal/domain/messages/sms-delivery-messages';
 import { accountApi } from './account-api.ts';
 import { OneTimeCodeField } from './one-time-code-field.tsx';
 import { CurrentPasswordField } from './password-confirm.tsx';
@@ -17,6 +18,12 @@ const PHONE = 'sms-phone';
 const PASSWORD = 'sms-password';
 const CODE = 'sms-code';
 const RESEND = 'sms-resend';
+/**
+ * How often, and how long, the form asks whether the last code reached the number: the SMS
+ * vendor reports a refusal within seconds and a failed delivery within a minute or two.
+ */
+export const TEXT_DELIVERY_POLL_MS = 5_000;
+export const TEXT_DELIVERY_POLLS = 24;
 /** The refusals of a code that need a new one: the summary links them to "Send a new code". */
 const needsNewCode = new Set(['codeExpired', 'tooManyAttempts', 'noEnrollment', 'noCodePending']);
 
@@ -41,9 +48,38 @@ export function SmsSetup({
   /** The number the code went to, once sent. */
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  /** Why the last code did not reach the number, once the vendor said so. */
+  const [textProblem, setTextProblem] = useState<SmsDeliveryProblem | null>(null);
+  /** Bumped by each code sent, so the question starts again for the new one. */
+  const [sends, setSends] = useState(0);
   useEffect(() => {
     if (sentTo) document.getElementById(CODE)?.focus();
   }, [sentTo]);
+
+  // While a code is awaited, ask now and then whether it arrived; stop at the first answer
+  // that it did not (the person is told why) or after a couple of minutes.
+  useEffect(() => {
+    if (!sentTo) return;
+    let polls = 0;
+    let stopped = false;
+    const timer = setInterval(() => {
+      polls += 1;
+      if (polls > TEXT_DELIVERY_POLLS) return clearInterval(timer);
+      accountApi.smsDelivery().then(
+        ({ problem }) => {
+          if (stopped || !problem) return;
+          clearInterval(timer);
+          setTextProblem(problem);
+        },
+        // A missed answer is asked again at the next turn.
+        () => undefined,
+      );
+    }, TEXT_DELIVERY_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [sentTo, sends]);
 
   async function send(event?: FormEvent) {
     event?.preventDefault();
@@ -63,6 +99,8 @@ export function SmsSetup({
     await form.send(() => accountApi.startSms({ phone: number, password }), {
       done: () => {
         setCode('');
+        setTextProblem(null);
+        setSends((count) => count + 1);
         setSentTo(number);
         form.setSuccess(t('sms.sent', { phone: formatPhoneNumber(number) }));
       },
@@ -143,6 +181,12 @@ export function SmsSetup({
         </form>
       ) : (
         <form noValidate onSubmit={confirm}>
+          {textProblem && (
+            <div className="notice-warning" role="alert">
+              <p>{form.message(textProblem)}</p>
+              <p>{t('sms.otherWays')}</p>
+            </div>
+          )}
           <OneTimeCodeField
             id={CODE}
             label={t('sms.codeLabel')}
