@@ -1,3 +1,4 @@
+import type { SmsDeliveryProblem } from '@portal/domain/messages/sms-delivery-messages';
 import type { IdentityDocumentType } from '@portal/domain/enums/documents';
 import type { HandoffStage } from '@portal/domain/identity/handoff';
 import type { KbaQuestion } from '@portal/domain/identity/kba';
@@ -27,6 +28,8 @@ export interface IdentityHandoff {
   link?: string;
   shortLink: string;
   qrSvg?: string;
+  /** Why the link's text did not reach the phone, once the SMS vendor said so. */
+  textProblem?: SmsDeliveryProblem;
 }
 
 export interface IdentityAttemptSummary {

@@ -1,3 +1,4 @@
+import type { SmsDeliveryProblem } from '@portal/domain/messages/sms-delivery-messages';
 import { SMS_LINK_RESEND_AFTER_MS } from '@portal/domain';
 import type { HandoffStage } from '@portal/domain/identity/handoff';
 import type { Database } from '../../db/client.ts';
@@ -26,6 +27,8 @@ export interface HandoffView {
   phoneMasked?: string;
   documentType?: string;
   shortLink?: string;
+  /** Why the link's text did not reach the phone, once the SMS vendor said so. */
+  textProblem?: SmsDeliveryProblem;
 }
 
 export interface HandoffStarted extends HandoffView {

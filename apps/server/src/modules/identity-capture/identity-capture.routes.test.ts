@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookSecretOf } from '../../config.ts';
@@ -400,6 +400,26 @@ describe('photo ID on the phone: hand-off, phone API, vendor webhook', () => {
     expect(second.link).not.toBe(first.link);
     expect((await look(tokenOf(first))).statusCode).toBe(404);
     expect((await look(tokenOf(second))).statusCode).toBe(200);
+  });
+
+  it("tells the desktop why the link's text did not reach the phone, once the vendor said so", async () => {
+    const id = await awaitingIdentity(app, camille);
+    expect((await start(camille, id)).statusCode).toBe(201);
+    const identity = async () =>
+      (
+        await app.inject({
+          url: `/service/jaxrs/applications/${id}/identity`,
+          headers: bearer(camille.token),
+        })
+      ).json<{ handoff: { textProblem?: string } }>().handoff;
+    expect((await identity()).textProblem).toBeUndefined();
+    // Twilio reported the link's text undelivered (30006: a landline or unreachable phone).
+    await app.db.execute(
+      sql`update outbox_messages set delivery_status = 'undelivered',
+            delivery_reason = 'smsUndeliverable', delivery_error_code = '30006'
+          where application_id = ${id} and channel = 'sms'`,
+    );
+    expect((await identity()).textProblem).toBe('smsUndeliverable');
   });
 
   it('cancels the running hand-off when a new one starts', async () => {

@@ -33,6 +33,7 @@ import {
 import { clock, type IdentityCaptureDeps } from './identity-capture-deps.ts';
 import { IdentityCaptureError } from './identity-capture-error.ts';
 import * as repo from './identity-capture.repo.ts';
+import { smsDeliveryProblem } from '../outbox/sms-delivery.service.ts';
 import { IDENTITY_LINK_TEMPLATE, identityLinkSms } from './identity-sms.ts';
 
 /**
@@ -140,7 +141,14 @@ export async function currentHandoff(
       const closed = await repo.findHandoffByAttempt(tx, found.handoff.attemptId);
       return closed && handoffViewOf(closed, cipher);
     }
-    return handoffViewOf(found.handoff, cipher);
+    const view = handoffViewOf(found.handoff, cipher);
+    // A phone that did not get the link: the desktop says why, beside the QR code and the
+    // short address, which need no text message.
+    const phone = found.handoff.phoneEncrypted
+      ? cipher.decrypt(found.handoff.phoneEncrypted, phoneContext(found.handoff.attemptId))
+      : undefined;
+    const textProblem = phone ? await smsDeliveryProblem(tx, phone, now) : undefined;
+    return textProblem ? { ...view, textProblem } : view;
   });
 }
 

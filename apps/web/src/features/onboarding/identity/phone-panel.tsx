@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { messageFor } from '@portal/domain/messages/messages';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { refusalOf } from '../../../lib/applications-api.ts';
 import { handoffRunning, identityApi, type IdentityHandoff } from '../../../lib/identity-api.ts';
@@ -49,7 +50,7 @@ export function PhonePanel({
   focusOnShow: boolean;
   onHandoff(handoff: IdentityHandoff): void;
 }) {
-  const { t } = useTranslation('identity');
+  const { t, i18n } = useTranslation('identity');
   const [phone, setPhone] = useState(defaultPhone);
   const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [sending, setSending] = useState(false);
@@ -171,6 +172,12 @@ export function PhonePanel({
               ? t('phone.sentTo', { phone: handoff.phoneMasked })
               : t('phone.sentToNumber')}
           </h3>
+          {handoff.textProblem && (
+            <div className="notice-warning" role="alert">
+              <p>{messageFor(handoff.textProblem, i18n.language === 'fr' ? 'fr' : 'en')}</p>
+              <p>{t('phone.textProblemOtherWays')}</p>
+            </div>
+          )}
           <form noValidate onSubmit={send}>
             <ErrorSummary problems={problems} titleId="phone-error-summary" />
             {numberField}

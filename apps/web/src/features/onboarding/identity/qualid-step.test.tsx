@@ -360,6 +360,20 @@ describe('identity step (qualid)', () => {
     expect(screen.queryByText(/re-send the text in/)).not.toBeInTheDocument();
   });
 
+  it("says in French why the link's text did not reach the phone, and the ways that need none", async () => {
+    const running = (changes: Partial<IdentityHandoff> = {}) =>
+      view({ state: 'inProgress', method: 'photoId', handoff: handoff(changes) });
+    fakeIdentityApi([running(), running({ textProblem: 'smsNumberNotMobile' })]);
+    await renderStep({ language: 'fr' });
+    const said = await screen.findByText(/ce n'est pas un cellulaire/);
+    expect(said.closest('[role="alert"]')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Vous pouvez plutôt balayer le code QR ou taper l'adresse courte sur votre téléphone.",
+      ),
+    ).toBeVisible();
+  });
+
   it("follows the phone's progress in a polite live region, then moves on to signing", async () => {
     const running = (
       stage: IdentityHandoff['stage'],
