@@ -54,6 +54,9 @@ export const outboxMessages = pgTable(
   (table) => [
     index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt),
     uniqueIndex('outbox_messages_vendor_reference_idx').on(table.vendorReference),
+    // Why the last text to a number did not arrive is read on pages that poll (the identity
+    // step's hand-off): by recipient, newest first.
+    index('outbox_messages_recipient_idx').on(table.recipient, table.createdAt),
   ],
 );
 

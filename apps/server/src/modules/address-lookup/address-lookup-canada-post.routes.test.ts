@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
 import { startCanadaPostFake, type CanadaPostFake } from '../../test/vendors/canada-post-fake.ts';
+import { logText } from '../../test/log-text.ts';
 
 const BASE = '/service/jaxrs/addressLookup';
 
@@ -71,7 +72,7 @@ describe('addressLookup/* on Canada Post AddressComplete (ADDRESS_LOOKUP_PROVIDE
     });
     // The vendor's key went to the vendor only: never to the browser, never to the log.
     expect(found.body + retrieved.body).not.toContain(fake.key);
-    expect(logged.join('')).not.toContain(fake.key);
+    expect(logText(logged)).not.toContain(fake.key);
   });
 
   it('answers 404 for an id the vendor calls invalid, 400 for one that is no id', async () => {

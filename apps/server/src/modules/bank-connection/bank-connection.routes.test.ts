@@ -18,6 +18,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
 import { userIdOf } from '../identity/identity.fixtures.ts';
 import { bankAccountContext } from '../funding/funding.service.ts';
+import { logText } from '../../test/log-text.ts';
 
 const API = '/service/jaxrs/bankConnection';
 const PENDING_MS = 5_000;
@@ -631,7 +632,7 @@ describe('bank connection API (bankConnection/...) with the sandbox vendor', () 
   it('never writes a bank account number or holder name to the log', async () => {
     const rows = await app.db.select().from(bankAccounts);
     expect(rows.length).toBeGreaterThan(0);
-    const text = log.join('');
+    const text = logText(log);
     expect(text).toContain('"path":"/service/jaxrs/bankConnection/request"');
     for (const row of rows) {
       const clear = app.cipher.decrypt(

@@ -24,6 +24,7 @@ import { applyApplicationEvent } from '../applications/applications.service.ts';
 import { queuedMailsTo, type QueuedMail } from '../outbox/outbox.fixtures.ts';
 import { withoutCode } from './co-auth-code.routes.ts';
 import { codeHashOf, inviteJointApplicant, resendCode } from './co-auth-code.service.ts';
+import { logText } from '../../test/log-text.ts';
 
 const CODE_URL = '/service/jaxrs/coAuthCode';
 const PUBLIC_URL = 'https://portal.example.ca';
@@ -939,7 +940,7 @@ describe('/service/jaxrs/coAuthCode logs', () => {
     lines.length = 0;
     await verify(test.app, joint.token, wrong(code));
     await verify(test.app, joint.token, code);
-    const written = lines.join('');
+    const written = logText(lines);
     expect(written).toContain('/service/jaxrs/coAuthCode/****');
     expect(written).not.toContain(`coAuthCode/${code}`);
     expect(written).not.toContain(`coAuthCode/${wrong(code)}`);

@@ -14,6 +14,7 @@ import { APPLICATIONS_URL, type ApplicationBody } from '../../test/applications.
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, signedInWithRole, type TestUser } from '../../test/users.ts';
 import { API, addInvestor, invite } from '../advisor/advisor.fixtures.ts';
+import { logText } from '../../test/log-text.ts';
 
 const BIRTH_DATE = '1979-06-14';
 
@@ -313,7 +314,7 @@ describe('the invitation token never reaches the log', () => {
         url: `${API}/express/invitations/${token}/confirm`,
         payload: { birthDate: BIRTH_DATE },
       });
-      const log = lines.join('');
+      const log = logText(lines);
       expect(log).toContain('/express/invitations/****');
       expect(log).not.toContain(token);
       expect(log).not.toContain(BIRTH_DATE);

@@ -25,6 +25,7 @@ import {
   uploadedCheque,
   withoutCheque,
 } from './funding.fixtures.ts';
+import { logText } from '../../test/log-text.ts';
 
 describe('funding API (issue 14)', () => {
   const { test, alice, bob } = signedInTestApp('alice', 'bob');
@@ -582,7 +583,7 @@ describe('bank numbers never reach the log', () => {
         amount: 10,
       });
       await test.app.outbox.runOnce();
-      const log = lines.join('');
+      const log = logText(lines);
       expect(log).toContain('/coAcctFunding/uploadCheque/');
       expect(log).not.toContain(accountNumber);
       // Nor is it in any mail the outbox holds (encrypted) or sent.

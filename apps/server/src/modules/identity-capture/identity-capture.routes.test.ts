@@ -20,6 +20,7 @@ import { multipart, pdf, png } from '../../test/documents.ts';
 import { createTestApp, signedInTestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
 import { applyApplicationEvent } from '../applications/applications.service.ts';
+import { logText } from '../../test/log-text.ts';
 
 const API = '/service/jaxrs';
 const photoIdUrl = (id: string) => `${API}/applications/${id}/identity/photoId`;
@@ -595,7 +596,7 @@ describe('the phone credential never reaches the log', () => {
       await test.app.inject({ method: 'GET', url: captureUrl(tokenOf(handoff)) });
       await test.app.inject({ method: 'GET', url: captureUrl(codeOf(handoff)) });
       await test.app.inject({ method: 'GET', url: `/v/${codeOf(handoff)}` });
-      const log = lines.join('');
+      const log = logText(lines);
       expect(log).toContain('/identityCapture/****');
       expect(log).not.toContain(tokenOf(handoff));
       expect(log).not.toContain(codeOf(handoff));

@@ -11,6 +11,7 @@ import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
 import { API, mailsTo, setBankToday, uploadedCheque } from '../funding/funding.fixtures.ts';
 import { sealFields } from '../applications/sealed-fields.ts';
 import { agreedApplication } from '../identity/identity.fixtures.ts';
+import { logText } from '../../test/log-text.ts';
 
 /** A Monday in November 2026: minimum payments may start in January 2027. */
 const BANK_TODAY = '2026-11-16';
@@ -243,7 +244,7 @@ describe('RRIF payouts API (issue 15)', () => {
     const mail = mails.find((each) => each.subject === 'Your RRIF payments are set up');
     expect(mail?.text).toContain('January 15, 2027');
     expect(mail?.text).toContain('$154.32 before tax, $15.43 withheld, $138.89 paid into');
-    for (const text of [JSON.stringify(trail), JSON.stringify(mails), logged.join('')]) {
+    for (const text of [JSON.stringify(trail), JSON.stringify(mails), logText(logged)]) {
       expect(text).not.toMatch(/193\s?456\s?787/);
     }
   });
