@@ -73,11 +73,7 @@ import { pepFormReminders } from './modules/operations/pep-form.job.ts';
 import { identityFollowUp } from './modules/identity-capture/identity-follow-up.job.ts';
 import { createDocumentVerificationProvider } from './providers/document-verification/document-verification-providers.ts';
 import { sandboxWebhooks } from './providers/sandbox-webhooks/sandbox-webhooks.ts';
-import {
-  createTwilioSmsTransport,
-  TWILIO_STATUS_CALLBACK_PATH,
-} from './providers/sms/twilio-sms-transport.ts';
-import { twilioStatusRoutes } from './modules/outbox/twilio-status.routes.ts';
+import { TWILIO_STATUS_CALLBACK_PATH } from './providers/sms/sms-refusals.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -123,17 +119,24 @@ export interface RealVendors {
 
 export const API_BASE = '/service/jaxrs';
 
-/** The real adapters the configuration names (SMS_PROVIDER=twilio, ...). */
-function configuredVendors(config: AppConfig, publicUrl: string): Partial<RealVendors> {
+/**
+ * The real adapters the configuration names (SMS_PROVIDER=twilio, ...). A vendor's library is
+ * loaded only when its role is configured: the embedded default starts without them.
+ */
+async function configuredVendors(
+  config: AppConfig,
+  publicUrl: string,
+): Promise<Partial<RealVendors>> {
+  const vendors: Partial<RealVendors> = {};
   const sms = config.sms;
-  return {
-    ...(sms?.provider === 'twilio' && {
-      sms: createTwilioSmsTransport({
-        ...sms,
-        statusCallbackUrl: `${publicUrl}${TWILIO_STATUS_CALLBACK_PATH}`,
-      }),
-    }),
-  };
+  if (sms?.provider === 'twilio') {
+    const { createTwilioSmsTransport } = await import('./providers/sms/twilio-sms-transport.ts');
+    vendors.sms = createTwilioSmsTransport({
+      ...sms,
+      statusCallbackUrl: `${publicUrl}${TWILIO_STATUS_CALLBACK_PATH}`,
+    });
+  }
+  return vendors;
 }
 
 /**
@@ -163,7 +166,7 @@ export async function buildApp(
   const publicUrl = publicUrlOf(config);
   // The configured real vendors, then any given in code (tests stand in for vendors with them).
   const vendors: Partial<RealVendors> = {
-    ...configuredVendors(config, publicUrl),
+    ...(await configuredVendors(config, publicUrl)),
     ...options.vendors,
   };
   const sandboxVendors = config.sandboxVendors ?? true;
@@ -406,6 +409,7 @@ export async function buildApp(
   }
   await app.register(errorsRoutes, { prefix: API_BASE, secret: config.appSecret });
   if (config.sms?.provider === 'twilio') {
+    const { twilioStatusRoutes } = await import('./modules/outbox/twilio-status.routes.ts');
     await app.register(twilioStatusRoutes, {
       authToken: config.sms.authToken,
       callbackUrl: `${publicUrl}${TWILIO_STATUS_CALLBACK_PATH}`,

@@ -3,10 +3,7 @@ import {
   type SmsDeliveryProblem,
 } from '@portal/domain/messages/sms-delivery-messages';
 import type { Database } from '../../db/client.ts';
-import {
-  permanentSmsRefusals,
-  refusalOfDeliveryError,
-} from '../../providers/sms/twilio-sms-transport.ts';
+import { permanentSmsRefusals, refusalOfDeliveryError } from '../../providers/sms/sms-refusals.ts';
 import { latestSmsTo, recordDeliveryReport } from './outbox.repo.ts';
 
 /**

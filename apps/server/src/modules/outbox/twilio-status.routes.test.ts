@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../db/schema.ts';
-import { TWILIO_STATUS_CALLBACK_PATH } from '../../providers/sms/twilio-sms-transport.ts';
+import { TWILIO_STATUS_CALLBACK_PATH } from '../../providers/sms/sms-refusals.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { enqueueTestMessage } from './outbox.fixtures.ts';
 

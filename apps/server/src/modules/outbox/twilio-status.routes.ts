@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import {
-  isTwilioSignature,
-  TWILIO_STATUS_CALLBACK_PATH,
-} from '../../providers/sms/twilio-sms-transport.ts';
+import { TWILIO_STATUS_CALLBACK_PATH } from '../../providers/sms/sms-refusals.ts';
+import { isTwilioSignature } from '../../providers/sms/twilio-sms-transport.ts';
 import { recordTwilioStatus, twilioStatusRanks } from './sms-delivery.service.ts';
 
 const callbackSchema = z.object({

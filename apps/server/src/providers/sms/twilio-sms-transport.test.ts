@@ -6,10 +6,10 @@ import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrism, type PrismMock } from '../../test/vendors/prism.ts';
 import { MailDeliveryError, type OutboundMessage } from '../mail/mail-transport.ts';
+import { refusalOfDeliveryError } from './sms-refusals.ts';
 import {
   createTwilioSmsTransport,
   isTwilioSignature,
-  refusalOfDeliveryError,
   type TwilioSettings,
 } from './twilio-sms-transport.ts';
 
