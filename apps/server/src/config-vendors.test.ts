@@ -90,6 +90,19 @@ describe('real vendors in the configuration (issue 33)', () => {
     expect(message).toContain('no real adapter');
     expect(message).not.toContain('address look-up');
     expect(message).toContain('SMS');
+    // Twilio configured too: texts are no longer among the roles refused.
+    const withTwilio = refusalOf({
+      ...pg,
+      ...canadaPost,
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15145550000',
+      PUBLIC_URL: 'https://portal.example.ca',
+    });
+    expect(withTwilio).toContain('no real adapter');
+    expect(withTwilio).not.toContain('SMS');
+    expect(withTwilio).toContain('e-signature');
     // With sandboxes on, the configured role uses its adapter and the rest their sandboxes.
     const mixed = loadConfig({ ...pg, ...canadaPost, SANDBOX_VENDORS: 'true' });
     expect(mixed.sandboxVendors).toBe(true);

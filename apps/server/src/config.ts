@@ -341,6 +341,7 @@ export function sandboxedRoles(
   if (config.mail?.smtpUrl) real.add('mail');
   if (config.addressLookup && config.addressLookup.provider !== 'sandbox')
     real.add('addressLookup');
+  if (config.sms && config.sms.provider !== 'sandbox') real.add('sms');
   return (Object.keys(vendorRoles) as VendorRole[]).filter((role) => !real.has(role));
 }
 
