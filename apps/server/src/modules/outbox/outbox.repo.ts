@@ -147,7 +147,7 @@ export async function markRefused(
 /**
  * A vendor's delivery report, kept only when it moves the message forward (`rank` above the
  * recorded status's): a replayed or late report changes nothing. Answers the message's id and
- * recipient when it was recorded.
+ * template when it was recorded.
  */
 export async function recordDeliveryReport(
   db: Database,
@@ -187,18 +187,14 @@ export async function recordDeliveryReport(
   });
 }
 
-/** The newest text message to `recipient` queued since `since`, with how it fared. */
+/** Why the newest text message to `recipient` queued since `since` did not arrive, if it did not. */
 export async function latestSmsTo(
   db: Database,
   recipient: string,
   since: Date,
-): Promise<Pick<OutboxRow, 'status' | 'deliveryStatus' | 'deliveryReason'> | undefined> {
+): Promise<Pick<OutboxRow, 'deliveryReason'> | undefined> {
   const [row] = await db
-    .select({
-      status: outboxMessages.status,
-      deliveryStatus: outboxMessages.deliveryStatus,
-      deliveryReason: outboxMessages.deliveryReason,
-    })
+    .select({ deliveryReason: outboxMessages.deliveryReason })
     .from(outboxMessages)
     .where(
       and(
