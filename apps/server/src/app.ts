@@ -136,6 +136,11 @@ async function configuredVendors(
       statusCallbackUrl: `${publicUrl}${TWILIO_STATUS_CALLBACK_PATH}`,
     });
   }
+  const esign = config.esign;
+  if (esign?.provider === 'docusign') {
+    const { createDocusignEsign } = await import('./providers/esign/docusign-esign.ts');
+    vendors.esign = createDocusignEsign({ ...esign, publicUrl });
+  }
   return vendors;
 }
 
@@ -317,7 +322,10 @@ export async function buildApp(
   // The e-sign vendor's webhook: a signature is recorded though the signer closed the tab.
   await app.register(esignWebhookRoutes, {
     config,
-    secret: webhookSecretOf(config, 'esign'),
+    signing:
+      config.esign?.provider === 'docusign' && vendors.esign?.name === 'docusign'
+        ? { docusignConnectKeys: config.esign.connectHmacKeys }
+        : { secret: webhookSecretOf(config, 'esign') },
     ...(vendors.esign && { provider: vendors.esign }),
     transfers: transferEnvelopeHandler({
       db: app.db,

@@ -12,6 +12,7 @@ import type { VariableDefinition } from './config-variables.ts';
 export const addressLookupProviderNames = ['sandbox', 'canadapost'] as const;
 export type AddressLookupProviderName = (typeof addressLookupProviderNames)[number];
 export const smsProviderNames = ['sandbox', 'twilio'] as const;
+export const esignProviderNames = ['sandbox', 'docusign'] as const;
 
 const optionalText = z
   .string()
@@ -22,6 +23,15 @@ const httpsUrl = (fallback: string) =>
     .url({ protocol: /^https?$/ })
     .default(fallback)
     .transform((value) => value.replace(/\/+$/, ''));
+const guid = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      `${name} must be a GUID (8-4-4-4-12 hexadecimal digits)`,
+    )
+    .optional();
 const timeoutMs = (fallback: number) =>
   z.coerce.number().int().min(100).max(60_000).default(fallback);
 
@@ -127,6 +137,93 @@ export const vendorVariables = {
       'how long one send to Twilio may take; past it the outbox tries again later (a code may ' +
       'then arrive twice: Twilio takes no idempotency key)',
   },
+  ESIGN_PROVIDER: {
+    group: 'vendors',
+    schema: z.enum(esignProviderNames).default('sandbox'),
+    description:
+      'who holds the envelopes people sign (applications, transfer authorizations): `sandbox` ' +
+      "(the built-in ceremony under `/sandbox/esign`) or `docusign` (DocuSign eSignature's " +
+      'embedded signing; needs `DOCUSIGN_INTEGRATION_KEY`, `DOCUSIGN_USER_ID`, ' +
+      '`DOCUSIGN_PRIVATE_KEY`, `DOCUSIGN_CONNECT_HMAC_KEYS` and `PUBLIC_URL`)',
+  },
+  DOCUSIGN_INTEGRATION_KEY: {
+    group: 'vendors',
+    schema: guid('DOCUSIGN_INTEGRATION_KEY'),
+    default: '(unset)',
+    values: 'a GUID',
+    description: "the app's integration key (its OAuth client id) in DocuSign's Apps and Keys page",
+  },
+  DOCUSIGN_USER_ID: {
+    group: 'vendors',
+    schema: guid('DOCUSIGN_USER_ID'),
+    default: '(unset)',
+    values: 'a GUID',
+    description:
+      'the DocuSign user the portal sends envelopes as (JWT grant, impersonated); that user ' +
+      'grants consent once (docs/vendors.md)',
+  },
+  DOCUSIGN_PRIVATE_KEY: {
+    group: 'vendors',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) => (value?.trim() ? value.trim() : undefined))
+      .refine(
+        (value) => value === undefined || /^-----BEGIN (RSA )?PRIVATE KEY-----/.test(value),
+        'DOCUSIGN_PRIVATE_KEY must be a PEM RSA private key (-----BEGIN RSA PRIVATE KEY-----)',
+      ),
+    default: '(unset)',
+    values: 'a PEM RSA private key; usually `DOCUSIGN_PRIVATE_KEY_FILE`',
+    description:
+      "the RSA key pair's private half that signs the JWT grant (the public half is on the " +
+      'integration key in DocuSign)',
+    secret: true,
+  },
+  DOCUSIGN_AUTH_SERVER: {
+    group: 'vendors',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, 'DOCUSIGN_AUTH_SERVER is a host name, without https://')
+      .default('account.docusign.com'),
+    values: '`account.docusign.com` (production) or `account-d.docusign.com` (developer account)',
+    description:
+      "DocuSign's OAuth server; the account's own API host (a Canadian account's included) is " +
+      'read from it at the first call, never configured',
+  },
+  DOCUSIGN_ACCOUNT_ID: {
+    group: 'vendors',
+    schema: guid('DOCUSIGN_ACCOUNT_ID'),
+    default: "(the user's default account)",
+    values: 'a GUID',
+    description: 'the DocuSign account the envelopes belong to, when the user has several',
+  },
+  DOCUSIGN_CONNECT_HMAC_KEYS: {
+    group: 'vendors',
+    schema: z
+      .string()
+      .optional()
+      .transform((value) =>
+        value
+          ?.split(',')
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .transform((keys) => (keys && keys.length > 0 ? keys : undefined)),
+    default: '(unset)',
+    values: 'one or more Connect HMAC keys, comma-separated',
+    description:
+      'the keys DocuSign Connect signs its events with (`X-DocuSign-Signature-1` ...); list the ' +
+      'new key beside the old while rotating: one match suffices',
+    secret: true,
+  },
+  ESIGN_TIMEOUT_MS: {
+    group: 'vendors',
+    schema: timeoutMs(15_000),
+    description:
+      'how long one call to DocuSign may take before the person is told to try again (nothing ' +
+      'is lost: the step stays where it was)',
+  },
 } as const satisfies Record<string, VariableDefinition>;
 
 /** What each real provider cannot start without: the variable choosing it, and its needs. */
@@ -144,5 +241,16 @@ export const requiredVendorSettings: readonly {
     chosenBy: 'SMS_PROVIDER',
     provider: 'twilio',
     needs: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'PUBLIC_URL'],
+  },
+  {
+    chosenBy: 'ESIGN_PROVIDER',
+    provider: 'docusign',
+    needs: [
+      'DOCUSIGN_INTEGRATION_KEY',
+      'DOCUSIGN_USER_ID',
+      'DOCUSIGN_PRIVATE_KEY',
+      'DOCUSIGN_CONNECT_HMAC_KEYS',
+      'PUBLIC_URL',
+    ],
   },
 ];

@@ -14,6 +14,22 @@ const canadaPost = {
   CANADA_POST_ADDRESSCOMPLETE_KEY: 'AA11-AA11-AA11-AA11',
 };
 
+const twilio = {
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+  TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_FROM: '+15145550000',
+  PUBLIC_URL: 'https://portal.example.ca',
+};
+const docusign = {
+  ESIGN_PROVIDER: 'docusign',
+  DOCUSIGN_INTEGRATION_KEY: '7d5c3c1e-2f3b-4e4b-9a4e-1c2d3e4f5a6b',
+  DOCUSIGN_USER_ID: '0f1e2d3c-4b5a-4969-8877-665544332211',
+  DOCUSIGN_PRIVATE_KEY: '-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----',
+  DOCUSIGN_CONNECT_HMAC_KEYS: 'old-connect-key, new-connect-key',
+  PUBLIC_URL: 'https://portal.example.ca',
+};
+
 const refusalOf = (environment: NodeJS.ProcessEnv) => {
   try {
     loadConfig(environment);
@@ -143,5 +159,57 @@ describe('secrets from files (NAME_FILE)', () => {
     expect(resolved.PORT).toBeUndefined();
     expect(resolved.SMTP_URL).toBe('read x');
     expect(() => loadConfig({ SMTP_URL_FILE: path.join(folder, 'nope') })).toThrow(ConfigError);
+  });
+
+  it('signs through DocuSign with ESIGN_PROVIDER=docusign, its JWT grant, account and Connect keys', () => {
+    expect(loadConfig({}).esign).toEqual({ provider: 'sandbox' });
+    expect(loadConfig(docusign).esign).toEqual({
+      provider: 'docusign',
+      integrationKey: docusign.DOCUSIGN_INTEGRATION_KEY,
+      userId: docusign.DOCUSIGN_USER_ID,
+      privateKey: docusign.DOCUSIGN_PRIVATE_KEY,
+      authServer: 'account.docusign.com',
+      connectHmacKeys: ['old-connect-key', 'new-connect-key'],
+      timeoutMs: 15_000,
+    });
+    expect(
+      loadConfig({
+        ...docusign,
+        DOCUSIGN_AUTH_SERVER: 'account-d.docusign.com',
+        DOCUSIGN_ACCOUNT_ID: 'a1b2c3d4-e5f6-4711-8899-aabbccddeeff',
+      }).esign,
+    ).toMatchObject({
+      authServer: 'account-d.docusign.com',
+      accountId: 'a1b2c3d4-e5f6-4711-8899-aabbccddeeff',
+    });
+    const missing = refusalOf({
+      ESIGN_PROVIDER: 'docusign',
+      DOCUSIGN_USER_ID: docusign.DOCUSIGN_USER_ID,
+    });
+    expect(missing).toContain(
+      'set DOCUSIGN_INTEGRATION_KEY, DOCUSIGN_PRIVATE_KEY, DOCUSIGN_CONNECT_HMAC_KEYS, PUBLIC_URL',
+    );
+    expect(refusalOf({ ...docusign, DOCUSIGN_PRIVATE_KEY: 'not a key' })).toContain(
+      'DOCUSIGN_PRIVATE_KEY must be a PEM RSA private key',
+    );
+    expect(
+      refusalOf({ ...docusign, DOCUSIGN_AUTH_SERVER: 'https://account.docusign.com' }),
+    ).toContain('DOCUSIGN_AUTH_SERVER is a host name');
+    // The key's value never appears in a refusal.
+    expect(refusalOf({ ...docusign, DOCUSIGN_USER_ID: 'secret-looking-value' })).not.toContain(
+      'secret-looking-value',
+    );
+  });
+
+  it('with sandboxes off and the three vendors of issue 33 configured, names exactly the five roles still without an adapter', () => {
+    const message = refusalOf({ ...pg, ...canadaPost, ...twilio, ...docusign });
+    const roles = message.split('no real adapter: ')[1]?.split('. Configure')[0]?.split('; ');
+    expect(roles).toEqual([
+      'mail (set SMTP_URL and MAIL_FROM)',
+      'credit bureau for identity questions (no real adapter yet)',
+      'photo-ID and selfie verification (no real adapter yet)',
+      'bank connection (no real adapter yet)',
+      'bank EFT/PAD processing (no real adapter yet)',
+    ]);
   });
 });

@@ -49,6 +49,20 @@ export type SmsSettings =
       timeoutMs: number;
     };
 
+/** ESIGN_PROVIDER and, for DocuSign, its JWT grant, account, Connect keys and time limit. */
+export type EsignSettings =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'docusign';
+      integrationKey: string;
+      userId: string;
+      privateKey: string;
+      authServer: string;
+      accountId?: string;
+      connectHmacKeys: readonly string[];
+      timeoutMs: number;
+    };
+
 export type DatabaseConfig =
   | {
       driver: 'pglite';
@@ -94,6 +108,8 @@ export interface AppConfig {
   addressLookup?: AddressLookupSettings;
   /** Who sends text messages; the sandbox mailbox when absent. */
   sms?: SmsSettings;
+  /** Who holds the envelopes people sign; the sandbox ceremony when absent. */
+  esign?: EsignSettings;
   /**
    * How often the sandbox vendors' webhooks are delivered, in ms (ADR 0018). `loadConfig` sets
    * SANDBOX_WEBHOOK_POLL_MS (500 by default); a configuration built in code without it (the
@@ -323,7 +339,7 @@ export function publicUrlOf(config: Pick<AppConfig, 'publicUrl' | 'host' | 'port
 export const vendorRoles = {
   mail: 'mail (set SMTP_URL and MAIL_FROM)',
   sms: 'SMS (set SMS_PROVIDER=twilio and its account)',
-  esign: 'e-signature (no real adapter yet)',
+  esign: 'e-signature (set ESIGN_PROVIDER=docusign and its account)',
   addressLookup: 'address look-up (set ADDRESS_LOOKUP_PROVIDER=canadapost and its key)',
   creditBureau: 'credit bureau for identity questions (no real adapter yet)',
   documentVerification: 'photo-ID and selfie verification (no real adapter yet)',
@@ -334,7 +350,7 @@ export type VendorRole = keyof typeof vendorRoles;
 
 /** The roles the configuration leaves to a sandbox, given the real adapters built in code. */
 export function sandboxedRoles(
-  config: Pick<AppConfig, 'mail' | 'addressLookup' | 'sms'>,
+  config: Pick<AppConfig, 'mail' | 'addressLookup' | 'sms' | 'esign'>,
   realAdapters: ReadonlySet<VendorRole> = new Set(),
 ): VendorRole[] {
   const real = new Set(realAdapters);
@@ -342,6 +358,7 @@ export function sandboxedRoles(
   if (config.addressLookup && config.addressLookup.provider !== 'sandbox')
     real.add('addressLookup');
   if (config.sms && config.sms.provider !== 'sandbox') real.add('sms');
+  if (config.esign && config.esign.provider !== 'sandbox') real.add('esign');
   return (Object.keys(vendorRoles) as VendorRole[]).filter((role) => !real.has(role));
 }
 
@@ -488,7 +505,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         }
       : { provider: 'sandbox' };
   const sms = smsSettingsOf(env);
-  const sandboxed = sandboxedRoles({ mail: mailSettings, addressLookup, sms });
+  const esign: EsignSettings =
+    env.ESIGN_PROVIDER === 'docusign'
+      ? {
+          provider: 'docusign',
+          integrationKey: env.DOCUSIGN_INTEGRATION_KEY ?? '',
+          userId: env.DOCUSIGN_USER_ID ?? '',
+          privateKey: env.DOCUSIGN_PRIVATE_KEY ?? '',
+          authServer: env.DOCUSIGN_AUTH_SERVER,
+          ...(env.DOCUSIGN_ACCOUNT_ID && { accountId: env.DOCUSIGN_ACCOUNT_ID }),
+          connectHmacKeys: env.DOCUSIGN_CONNECT_HMAC_KEYS ?? [],
+          timeoutMs: env.ESIGN_TIMEOUT_MS,
+        }
+      : { provider: 'sandbox' };
+  const sandboxed = sandboxedRoles({ mail: mailSettings, addressLookup, sms, esign });
   if (!sandboxVendors && sandboxed.length > 0) {
     throw new ConfigError(sandboxVendorsRefusal(sandboxed));
   }
@@ -519,6 +549,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     dataKey: dataKeyFrom(env),
     addressLookup,
     sms,
+    esign,
     sandboxWebhookPollMs: env.SANDBOX_WEBHOOK_POLL_MS,
     bureauMaintenanceWindows: env.BUREAU_MAINTENANCE_WINDOWS ?? true,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),

@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 describe("the vendors' libraries", () => {
-  it('are not loaded by the server until their role is configured (twilio alone costs ~150 ms at start)', () => {
+  it('are not loaded by the server until their role is configured (twilio alone costs ~150 ms at start, docusign-esign more)', () => {
     // A process of its own: this worker's module cache holds whatever other tests loaded.
     const script = `
       import { createRequire } from 'node:module';
       await import('./src/app.ts');
       const loaded = Object.keys(createRequire(import.meta.url).cache);
-      console.log(JSON.stringify(loaded.filter((file) => /node_modules[\\\\/]twilio[\\\\/]/.test(file)).length));
+      console.log(JSON.stringify(loaded.filter((file) => /node_modules[\\\\/](twilio|docusign-esign)[\\\\/]/.test(file)).length));
     `;
     const output = execFileSync(
       process.execPath,

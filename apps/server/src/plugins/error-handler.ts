@@ -172,6 +172,19 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
       return reply.code(400).send(body);
     }
     const status = error.statusCode ?? 500;
+    // A vendor that cannot answer now (its error declares 503 and a code, e.g.
+    // `esignUnavailable`): the person is told to try again; the log names the cause.
+    if (status === 503 && typeof error.code === 'string' && MESSAGE_KEY.test(error.code)) {
+      request.log.warn(
+        { ...failureLog(error, request.id), cause: error.message.slice(0, 200) },
+        'vendor unavailable',
+      );
+      return reply.code(503).header('retry-after', '30').send({
+        errorCode: error.code,
+        message:
+          'This service is not available right now. Nothing was lost: try again in a moment.',
+      });
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send(refusalBody(status, error));
     }

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { z, ZodError } from 'zod';
@@ -54,12 +55,34 @@ const problemOf = (error: unknown): WebhookProblem | undefined =>
 export const keptEventContext = (role: string, eventId: string) =>
   `webhook_receipts:${role}:${eventId}:event`;
 
+/** How a vendor signs its deliveries: whether these bytes and headers are really from it. */
+export type WebhookVerifier = (
+  body: string,
+  headers: IncomingHttpHeaders,
+  now: Date,
+) => { ok: true } | { ok: false; reason: string };
+
+/** The portal's own scheme (`x-webhook-signature`, timestamped), which the sandboxes use. */
+export function timestampedSignature(secret: string): WebhookVerifier {
+  return (body, headers, now) => {
+    const header = headers[WEBHOOK_SIGNATURE_HEADER];
+    return verifyWebhook(secret, body, typeof header === 'string' ? header : undefined, now);
+  };
+}
+
 export interface SignedWebhookOptions<Prepared = undefined> {
   /** The route on this server, e.g. `/webhooks/esign`. */
   path: string;
   /** The vendor role (`esign`, `identity`, ...): receipts and secrets are kept per role. */
   role: string;
-  secret: string;
+  /** The vendor's signature check: `timestampedSignature(secret)` for the portal's own scheme. */
+  verify: WebhookVerifier;
+  /**
+   * The event in a verified body, for a vendor whose events have their own shape (DocuSign
+   * Connect): its id (the key of the receipt), type, time and data. The portal's own shape
+   * (`webhookEventSchema`) when absent. Throwing answers 400.
+   */
+  eventOf?: (body: unknown) => WebhookEvent;
   /**
    * Runs before the transaction, for what must not hold a lock: calling the vendor back (its
    * status, a signed document). Its result is handed to `handle`. Not run for an event already
@@ -103,13 +126,7 @@ export async function registerSignedWebhook<Prepared = undefined>(
     scope.post(options.path, { schema: { hide: true } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const body = typeof request.body === 'string' ? request.body : '';
-      const header = request.headers[WEBHOOK_SIGNATURE_HEADER];
-      const verified = verifyWebhook(
-        options.secret,
-        body,
-        typeof header === 'string' ? header : undefined,
-        options.now?.() ?? new Date(),
-      );
+      const verified = options.verify(body, request.headers, options.now?.() ?? new Date());
       if (!verified.ok) {
         request.log.warn({ role: options.role, reason: verified.reason }, 'webhook refused');
         return reply
@@ -118,7 +135,8 @@ export async function registerSignedWebhook<Prepared = undefined>(
       }
       let event: WebhookEvent;
       try {
-        event = webhookEventSchema.parse(JSON.parse(body));
+        const parsed: unknown = JSON.parse(body);
+        event = options.eventOf ? options.eventOf(parsed) : webhookEventSchema.parse(parsed);
       } catch {
         return reply
           .code(400)

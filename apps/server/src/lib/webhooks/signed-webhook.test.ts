@@ -13,6 +13,7 @@ import { webhookReceipts } from '../../db/schema.ts';
 import {
   keptEventContext,
   registerSignedWebhook,
+  timestampedSignature,
   UnknownWebhookReference,
   type WebhookEvent,
 } from './signed-webhook-route.ts';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await registerSignedWebhook(app, {
     path: '/webhooks/test-vendor',
     role: 'test-vendor',
-    secret,
+    verify: timestampedSignature(secret),
     handle: async (_tx, event) => {
       if (failNext) {
         failNext = false;
@@ -58,7 +59,7 @@ beforeAll(async () => {
   await registerSignedWebhook(app, {
     path: '/webhooks/calling-back',
     role: 'calling-back',
-    secret,
+    verify: timestampedSignature(secret),
     prepare: async (event) => {
       if (failPrepareNext) {
         failPrepareNext = false;
@@ -75,7 +76,7 @@ beforeAll(async () => {
   await registerSignedWebhook(app, {
     path: '/webhooks/picky-vendor',
     role: 'picky-vendor',
-    secret,
+    verify: timestampedSignature(secret),
     now: () => clock,
     handle: async (_tx, event) => {
       const data = z.object({ reference: z.string() }).parse(event.data);

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerSignedWebhook } from '../../lib/webhooks/signed-webhook-route.ts';
+import {
+  registerSignedWebhook,
+  timestampedSignature,
+} from '../../lib/webhooks/signed-webhook-route.ts';
 import {
   BANK_CONNECTION_WEBHOOK_PATH,
   BANK_CONNECTION_WEBHOOK_ROLE,
@@ -32,7 +35,7 @@ export const bankConnectionWebhookRoutes: FastifyPluginAsync<BankConnectionWebho
   await registerSignedWebhook(app, {
     path: BANK_CONNECTION_WEBHOOK_PATH,
     role: BANK_CONNECTION_WEBHOOK_ROLE,
-    secret: options.secret,
+    verify: timestampedSignature(options.secret),
     now,
     handle: async (tx, event) => {
       if (!eventTypes.includes(event.type)) return;

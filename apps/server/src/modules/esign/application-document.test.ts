@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { placedTextOf } from '../../test/pdf-placed-text.ts';
 import type { SavedSteps } from '@portal/domain';
 import { montrealHome, savedProfile } from '@portal/domain/rules/profile.fixtures';
 import {
@@ -8,10 +9,14 @@ import {
   buildApplicationDocument,
   documentNameOf,
   documentPlainText,
+  renderApplicationDocument,
+  SIGNATURE_BOX,
   wrapText,
+  type DocumentLine,
   type ReferenceLabel,
 } from './application-document.ts';
 import { printableText } from '../../lib/pdf/noto-sans.ts';
+import type { SignatureSpot } from '../../providers/esign/esign-provider.ts';
 
 const APPLICATION_ID = '3f2a9c41-0000-4000-8000-000000000000';
 const PLAIN_SIN = '130692544';
@@ -130,6 +135,35 @@ const referenceLists: Record<Parameters<ReferenceLabel>[0], Record<number, strin
   occupationTypes: { 9: 'Ingénieure' },
 };
 const references: ReferenceLabel = (list, id) => referenceLists[list][id as number];
+
+/**
+ * Checks that `spot` is where `label`'s signer signs: the label's page exists, the label starts
+ * at the spot's left edge right under the signature box (under its line), and no text of the
+ * page runs into the box.
+ */
+function expectSpotAbove(
+  pages: Awaited<ReturnType<typeof placedTextOf>>,
+  spot: SignatureSpot,
+  label: string,
+) {
+  expect(spot.page).toBeGreaterThanOrEqual(1);
+  expect(spot.page).toBeLessThanOrEqual(pages.length);
+  const items = pages[spot.page - 1] ?? [];
+  const found = items.find((item) => item.text.startsWith(label));
+  expect(found, `${label} on page ${spot.page}`).toBeDefined();
+  const boxBottom = spot.y + SIGNATURE_BOX.height;
+  expect(Math.abs(found!.x - spot.x)).toBeLessThan(1);
+  expect(found!.top).toBeGreaterThanOrEqual(boxBottom);
+  expect(found!.top - boxBottom).toBeLessThan(12);
+  const inBox = items.filter(
+    (item) =>
+      item.bottom > spot.y &&
+      item.top < boxBottom &&
+      item.x < spot.x + SIGNATURE_BOX.width &&
+      item.x >= spot.x - 1,
+  );
+  expect(inBox.map((item) => item.text)).toEqual([]);
+}
 
 const textOf = (language: 'en' | 'fr', steps = savedSteps(), withReferences = false) =>
   documentPlainText(
@@ -305,6 +339,97 @@ describe('the application document', () => {
     const pages = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPageCount();
     expect(await pages(long.bytes)).toBeGreaterThan(await pages(short.bytes));
     expect(await pages(long.bytes)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reports where each applicant of a joint application signs: above their own signature line', async () => {
+    for (const language of ['en', 'fr'] as const) {
+      const document = await buildApplicationDocument({
+        applicationId: APPLICATION_ID,
+        language,
+        steps: savedSteps({ joint: true }),
+        generatedAt: GENERATED_AT,
+      });
+      expect(document.signatureSpots).toHaveLength(2);
+      const [primary, joint] = document.signatureSpots;
+      const pages = await placedTextOf(document.bytes);
+      const signatureOf = language === 'fr' ? 'Signature de Mme' : 'Signature of Ms.';
+      expectSpotAbove(pages, primary!, `${signatureOf} Camille Tremblay`);
+      expectSpotAbove(pages, joint!, `${signatureOf} Alex Tremblay`);
+      // The joint applicant's line comes after the primary's.
+      expect(joint!.page * 1000 + joint!.y).toBeGreaterThan(primary!.page * 1000 + primary!.y);
+    }
+  });
+
+  it('reports one spot for an individual application', async () => {
+    const document = await buildApplicationDocument({
+      applicationId: APPLICATION_ID,
+      language: 'en',
+      steps: savedSteps(),
+      generatedAt: GENERATED_AT,
+    });
+    expect(document.signatureSpots).toHaveLength(1);
+    expectSpotAbove(
+      await placedTextOf(document.bytes),
+      document.signatureSpots[0]!,
+      'Signature of Ms. Camille Tremblay',
+    );
+  });
+
+  it('reports the later page of a long application’s signatures', async () => {
+    const steps = savedSteps({ joint: true, beneficiaries: 4 });
+    (steps.profile as Record<string, unknown>).incomeSourceOther =
+      'Income from a family business and a rental property. '.repeat(12);
+    const document = await buildApplicationDocument({
+      applicationId: APPLICATION_ID,
+      language: 'en',
+      steps,
+      generatedAt: GENERATED_AT,
+    });
+    const pages = await placedTextOf(document.bytes);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const [primary, joint] = document.signatureSpots;
+    expect(primary!.page).toBeGreaterThan(1);
+    expectSpotAbove(pages, primary!, 'Signature of Ms. Camille Tremblay');
+    expectSpotAbove(pages, joint!, 'Signature of Ms. Alex Tremblay');
+  });
+
+  it('moves a signature block that would not fit to the next page, whole, and reports that page', async () => {
+    const signature: DocumentLine = {
+      kind: 'signature',
+      label: 'Signature of Camille Tremblay',
+      dateLabel: 'Date',
+    };
+    const meta = {
+      applicationId: APPLICATION_ID,
+      language: 'en' as const,
+      generatedAt: GENERATED_AT,
+    };
+    const filler = (count: number): DocumentLine[] =>
+      Array.from({ length: count }, (_, index) => ({
+        kind: 'paragraph',
+        text: `Line ${index + 1}`,
+      }));
+    // The fewest lines before it that push the block off the first page.
+    let count = 0;
+    let rendered = await renderApplicationDocument([...filler(count), signature], meta);
+    while (rendered.signatureSpots[0]!.page === 1 && count < 60) {
+      count += 1;
+      rendered = await renderApplicationDocument([...filler(count), signature], meta);
+    }
+    const [spot] = rendered.signatureSpots;
+    expect(spot!.page).toBe(2);
+    // One line fewer, the block still fit on the first page: whole, above its bottom margin.
+    const fitted = await renderApplicationDocument([...filler(count - 1), signature], meta);
+    const lastOnFirst = (await placedTextOf(fitted.bytes))[0]!.find((item) => item.text === 'Date');
+    expect(fitted.signatureSpots[0]!.page).toBe(1);
+    expect(lastOnFirst!.bottom).toBeLessThanOrEqual(792 - 64);
+    const pages = await placedTextOf(rendered.bytes);
+    expect(pages).toHaveLength(2);
+    // Nothing of the block is left on the first page; on the second it comes first.
+    expect(pages[0]!.map((item) => item.text)).not.toContain('Date');
+    expect(pages[0]!.some((item) => item.text.startsWith('Signature of'))).toBe(false);
+    expectSpotAbove(pages, spot!, 'Signature of Camille Tremblay');
+    expect(spot!.y).toBeLessThan(Math.min(...pages[1]!.map((item) => item.top)));
   });
 
   it('cuts text into lines that fit, and a word longer than a line too', async () => {

@@ -9,8 +9,9 @@ import {
   type ReferenceLabel,
   type SavedSteps,
 } from '@portal/domain';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
 import { embedNotoSans } from '../../lib/pdf/noto-sans.ts';
+import type { SignatureSpot } from '../../providers/esign/esign-provider.ts';
 import { documentText, type DocumentTextKey } from './application-document.locales.ts';
 
 /**
@@ -48,6 +49,11 @@ export interface ApplicationDocument {
   name: string;
   bytes: Uint8Array;
   lines: DocumentLine[];
+  /**
+   * Where each applicant signs, in the order of the signature lines: the primary applicant's,
+   * then the joint applicant's when the application is joint.
+   */
+  signatureSpots: SignatureSpot[];
 }
 
 type Data = Record<string, unknown>;
@@ -202,11 +208,107 @@ export function wrapText(value: string, font: PDFFont, size: number, width: numb
   return lines;
 }
 
-/** Draws the lines on as many Letter pages as they take, with a footer on each. */
+/**
+ * The box an e-sign vendor's "sign here" tab covers, in points (DocuSign's is about this size):
+ * a signature block leaves room for it right above its signature line.
+ */
+export const SIGNATURE_BOX = { width: 150, height: 35 } as const;
+/** The room above a signature line: the box, and a little air above it. */
+const ABOVE_SIGNATURE_LINE = SIGNATURE_BOX.height + 5;
+/** The size of the labels under the signature and date lines. */
+const SIGNATURE_LABEL_SIZE = 9;
+/** From the top of a signature block to the baseline of its labels: what must fit on one page. */
+export const SIGNATURE_BLOCK_HEIGHT = ABOVE_SIGNATURE_LINE + 4 + SIGNATURE_LABEL_SIZE;
+
+export interface SignatureBlock {
+  page: PDFPage;
+  /** The page's number in the document, from 1. */
+  pageNumber: number;
+  /** The top of the block, in the page's drawing coordinates (from the bottom). */
+  top: number;
+  left: number;
+  right: number;
+  /** The label under the signature line (who signs) and under the date line, as drawable. */
+  label: string;
+  dateLabel: string;
+  font: PDFFont;
+  ink: Color;
+  muted: Color;
+}
+
+/**
+ * Draws a signature block: room for the signature, then a signature line and a date line side
+ * by side, a muted label under each. Returns where the signer signs (the top-left corner of
+ * the box that sits on the signature line, measured from the page's top-left corner, as
+ * vendors place their tabs) and the baseline of the labels, where the block ends.
+ */
+export function drawSignatureBlock(block: SignatureBlock): { spot: SignatureSpot; bottom: number } {
+  const { page, left, right, font } = block;
+  const lineY = block.top - ABOVE_SIGNATURE_LINE;
+  const signatureEnd = left + 300;
+  const dateStart = signatureEnd + 40;
+  for (const [start, end] of [
+    [left, signatureEnd],
+    [dateStart, right],
+  ] as const) {
+    page.drawLine({
+      start: { x: start, y: lineY },
+      end: { x: end, y: lineY },
+      thickness: 0.75,
+      color: block.ink,
+    });
+  }
+  const bottom = lineY - 4 - SIGNATURE_LABEL_SIZE;
+  const label = wrapText(block.label, font, SIGNATURE_LABEL_SIZE, signatureEnd - left)[0] ?? '';
+  for (const [value, x] of [
+    [label, left],
+    [block.dateLabel, dateStart],
+  ] as const) {
+    page.drawText(value, { x, y: bottom, size: SIGNATURE_LABEL_SIZE, font, color: block.muted });
+  }
+  return {
+    spot: {
+      page: block.pageNumber,
+      x: left,
+      y: page.getHeight() - lineY - SIGNATURE_BOX.height,
+    },
+    bottom,
+  };
+}
+
+/**
+ * Writes each page's footer (`text` of its number and the page count, drawable), small and
+ * muted, in the bottom margin at the left margin: once every page is drawn, so the count is known.
+ */
+export function drawFooters(
+  pdf: PDFDocument,
+  footer: {
+    text: (page: number, pages: number) => string;
+    margin: { left: number; bottom: number };
+    font: PDFFont;
+    color: Color;
+  },
+): void {
+  const pages = pdf.getPages();
+  for (const [index, page] of pages.entries()) {
+    page.drawText(footer.text(index + 1, pages.length), {
+      x: footer.margin.left,
+      y: footer.margin.bottom / 2,
+      size: 8,
+      font: footer.font,
+      color: footer.color,
+    });
+  }
+}
+
+/**
+ * Draws the lines on as many Letter pages as they take, with a footer on each; reports where
+ * each signature line is, in order.
+ */
 export async function renderApplicationDocument(
   lines: readonly DocumentLine[],
   meta: { applicationId: string; language: Language; generatedAt: Date },
-): Promise<Uint8Array> {
+): Promise<{ bytes: Uint8Array; signatureSpots: SignatureSpot[] }> {
   const t = documentText(meta.language);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${t.title} ${referenceOf(meta.applicationId)}`, { showInWindowTitleBar: true });
@@ -221,6 +323,7 @@ export async function renderApplicationDocument(
 
   let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN.top;
+  const signatureSpots: SignatureSpot[] = [];
   const newPage = () => {
     page = pdf.addPage([PAGE.width, PAGE.height]);
     y = PAGE.height - MARGIN.top;
@@ -308,54 +411,53 @@ export async function renderApplicationDocument(
         break;
       }
       case 'signature': {
-        room(64);
-        y -= 34;
-        const signatureEnd = MARGIN.left + 300;
-        const dateStart = signatureEnd + 40;
-        page.drawLine({
-          start: { x: MARGIN.left, y },
-          end: { x: signatureEnd, y },
-          thickness: 0.75,
-          color: INK,
+        // The block never splits: the box, its line and its labels on one page.
+        room(SIGNATURE_BLOCK_HEIGHT + 4);
+        const block = drawSignatureBlock({
+          page,
+          pageNumber: pdf.getPageCount(),
+          top: y,
+          left: MARGIN.left,
+          right: PAGE.width - MARGIN.right,
+          label: clean(line.label),
+          dateLabel: clean(line.dateLabel),
+          font: regular,
+          ink: INK,
+          muted: MUTED,
         });
-        page.drawLine({
-          start: { x: dateStart, y },
-          end: { x: PAGE.width - MARGIN.right, y },
-          thickness: 0.75,
-          color: INK,
-        });
-        y -= 4;
-        const labelText = wrapText(clean(line.label), regular, 9, signatureEnd - MARGIN.left)[0];
-        draw(labelText ?? '', MARGIN.left, 9, regular, MUTED);
-        draw(clean(line.dateLabel), dateStart, 9, regular, MUTED);
-        y -= 22;
+        signatureSpots.push(block.spot);
+        y = block.bottom - 13;
         break;
       }
     }
   }
 
-  const pages = pdf.getPages();
-  for (const [index, each] of pages.entries()) {
-    const footer = clean(
-      `${t.brand} · ${t.reference} ${referenceOf(meta.applicationId)} · ${fill(t.page, {
-        page: String(index + 1),
-        pages: String(pages.length),
-      })}`,
-    );
-    each.drawText(footer, {
-      x: MARGIN.left,
-      y: MARGIN.bottom / 2,
-      size: 8,
-      font: regular,
-      color: MUTED,
-    });
-  }
-  return pdf.save();
+  drawFooters(pdf, {
+    text: (number, pages) =>
+      clean(
+        `${t.brand} · ${t.reference} ${referenceOf(meta.applicationId)} · ${fill(t.page, {
+          page: String(number),
+          pages: String(pages),
+        })}`,
+      ),
+    margin: MARGIN,
+    font: regular,
+    color: MUTED,
+  });
+  return { bytes: await pdf.save(), signatureSpots };
 }
 
-/** The document for the steps as saved: its file name, its bytes and its lines. */
+/**
+ * The document for the steps as saved: its file name, its bytes, its lines and where each
+ * applicant signs.
+ */
 export async function buildApplicationDocument(input: DocumentInput): Promise<ApplicationDocument> {
   const lines = applicationDocumentLines(input);
-  const bytes = await renderApplicationDocument(lines, input);
-  return { name: documentNameOf(input.applicationId, input.language), bytes, lines };
+  const { bytes, signatureSpots } = await renderApplicationDocument(lines, input);
+  return {
+    name: documentNameOf(input.applicationId, input.language),
+    bytes,
+    lines,
+    signatureSpots,
+  };
 }

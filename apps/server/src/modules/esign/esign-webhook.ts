@@ -3,8 +3,14 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import {
   registerSignedWebhook,
+  timestampedSignature,
   UnknownWebhookReference,
 } from '../../lib/webhooks/signed-webhook-route.ts';
+import {
+  connectEventOf,
+  connectSignatureVerifier,
+  DOCUSIGN_CONNECT_PATH,
+} from '../../providers/esign/docusign-connect.ts';
 import {
   ESIGN_WEBHOOK_PATH,
   ESIGN_WEBHOOK_ROLE,
@@ -30,8 +36,11 @@ export interface EnvelopeNewsHandler<News> {
 }
 
 export interface EsignWebhookOptions extends EsignRoutesOptions {
-  /** The secret shared with the e-sign vendor (config: `webhookSecretOf(config, 'esign')`). */
-  secret: string;
+  /**
+   * How the vendor signs its events: the portal's own scheme with the secret shared with the
+   * sandbox (config: `webhookSecretOf(config, 'esign')`), or DocuSign Connect's HMAC keys.
+   */
+  signing: { secret: string } | { docusignConnectKeys: readonly string[] };
   /** The transfers module's envelopes (transfer authorizations). */
   transfers?: EnvelopeNewsHandler<unknown>;
 }
@@ -43,7 +52,8 @@ const eventTypes: readonly string[] = Object.values(envelopeEventTypes);
 const envelopeDataSchema = z.object({ envelopeId: z.string().min(1).max(200) }).loose();
 
 /**
- * The e-sign vendor's webhook, `POST /webhooks/esign` (signed; ADR 0018): an envelope was
+ * The e-sign vendor's webhook, `POST /webhooks/esign` (signed; ADR 0018), or DocuSign Connect's
+ * at `POST /webhooks/docusign/connect` (its own signature and event shape): an envelope was
  * completed, declined or expired. Before the transaction the portal asks the vendor what the
  * envelope's status is now (and takes the signed copy); in the receipt's transaction it
  * records that for the signer, as the signer's own status check would, so a signer who closed
@@ -56,10 +66,16 @@ const envelopeDataSchema = z.object({ envelopeId: z.string().min(1).max(200) }).
 export const esignWebhookRoutes: FastifyPluginAsync<EsignWebhookOptions> = async (app, options) => {
   const deps = esignDepsOf(app, options);
   const { transfers } = options;
+  const { signing } = options;
   await registerSignedWebhook<News>(app, {
-    path: ESIGN_WEBHOOK_PATH,
     role: ESIGN_WEBHOOK_ROLE,
-    secret: options.secret,
+    ...('secret' in signing
+      ? { path: ESIGN_WEBHOOK_PATH, verify: timestampedSignature(signing.secret) }
+      : {
+          path: DOCUSIGN_CONNECT_PATH,
+          verify: connectSignatureVerifier(signing.docusignConnectKeys),
+          eventOf: connectEventOf,
+        }),
     prepare: async (event) => {
       if (!eventTypes.includes(event.type)) return undefined;
       // A ZodError keeps the event for staff.

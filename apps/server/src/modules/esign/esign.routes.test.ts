@@ -1,9 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
-import { applicant, complete } from '@portal/domain/rules/other-interests.fixtures';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationEvent } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placedTextOf } from '../../test/pdf-placed-text.ts';
 import {
   applications,
   applicationSignatures,
@@ -15,11 +14,14 @@ import {
 } from '../../db/schema.ts';
 import { webhookSecretOf } from '../../config.ts';
 import { WEBHOOK_SIGNATURE_HEADER, signWebhook } from '../../lib/webhooks/webhook-signature.ts';
-import { applicationAtOtherInterests, saveStep, type ErrorBody } from '../../test/applications.ts';
-import { signedInTestApp } from '../../test/test-app.ts';
-import { bearer, type TestUser } from '../../test/users.ts';
+import { applicationAtOtherInterests, type ErrorBody } from '../../test/applications.ts';
+import { awaitingSignature, userIdOf } from '../../test/esign.ts';
+import { createTestApp, signedInTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
+import type { EnvelopeRequest, EsignProvider } from '../../providers/esign/esign-provider.ts';
 import { applyApplicationEvent } from '../applications/applications.service.ts';
 import { contentContext } from '../outbox/outbox.service.ts';
+import { SIGNATURE_BOX } from './application-document.ts';
 import { signedDocumentContext } from './esign.service.ts';
 
 const esignUrl = (applicationId: string) => `/service/jaxrs/applications/${applicationId}/esign`;
@@ -35,69 +37,6 @@ interface EsignStateBody {
   role: string;
   applicationStatus: string;
   canSign: boolean;
-}
-
-async function userIdOf(app: FastifyInstance, user: TestUser): Promise<string> {
-  const [row] = await app.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, user.email.toLowerCase()));
-  return row!.id;
-}
-
-/**
- * An application waiting for signatures: every answer saved through the API, the review agreed
- * (its answers written as the review step leaves them), and the status moved on as the review,
- * the joint applicant's code and identity steps would move it.
- */
-async function awaitingSignature(
-  app: FastifyInstance,
-  primary: TestUser,
-  { joint, correspondenceLanguage = 1 }: { joint?: TestUser; correspondenceLanguage?: 1 | 2 } = {},
-): Promise<string> {
-  const atOtherInterests = await applicationAtOtherInterests(app, primary.token, {
-    joint: joint !== undefined,
-  });
-  const id = atOtherInterests.id;
-  const jointAnswers = joint
-    ? {
-        investmentExperience: { primary: 5, joint: 32 },
-        investmentKnowledge: { primary: 2, joint: 1 },
-        riskTolerance: { primary: 2, joint: 1 },
-        investmentTimeHorizon: { primary: 3, joint: 3 },
-        affiliations: {
-          primary: applicant,
-          joint: { ...applicant, taxResidences: [{ countryId: 1, tin: '193456787' }] },
-        },
-      }
-    : {};
-  await saveStep(app, primary.token, id, 'otherinterests', atOtherInterests.version, {
-    ...complete,
-    intendedUse: joint ? { cash: 1 } : { tfsa: 1 },
-    correspondenceLanguage,
-    ...jointAnswers,
-  });
-  await app.db.insert(applicationSteps).values({
-    applicationId: id,
-    step: 'review',
-    data: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
-  });
-  const primaryId = await userIdOf(app, primary);
-  const events: ApplicationEvent[] = joint
-    ? ['reviewAgreedJoint', 'jointConsented', 'jointIdentityVerified']
-    : ['reviewAgreedIndividual'];
-  const jointUserId = joint ? await userIdOf(app, joint) : undefined;
-  await app.db.transaction(async (tx) => {
-    for (const event of events) {
-      await applyApplicationEvent(tx, {
-        applicationId: id,
-        actorId: primaryId,
-        event,
-        ...(event === 'jointConsented' && jointUserId ? { jointUserId } : {}),
-      });
-    }
-  });
-  return id;
 }
 
 describe('e-signature API: applications/{id}/esign', () => {
@@ -792,5 +731,77 @@ describe('e-signature API: applications/{id}/esign', () => {
       const actions = await auditActions(application);
       expect(actions.filter((action) => action === 'primarySignedIndividual')).toHaveLength(1);
     });
+  });
+});
+
+/**
+ * The text printed right under the signature box at `signHere` in the document sent (the label
+ * under the signature line there), as pdf.js reads it; undefined when nothing is.
+ */
+async function labelUnder({ document, signHere }: EnvelopeRequest): Promise<string | undefined> {
+  const boxBottom = signHere.y + SIGNATURE_BOX.height;
+  return (await placedTextOf(document.bytes))[signHere.page - 1]?.find(
+    (item) =>
+      Math.abs(item.x - signHere.x) < 1 && item.top >= boxBottom && item.top < boxBottom + 12,
+  )?.text;
+}
+
+describe('e-signature API: where the vendor is told each applicant signs', () => {
+  /** A vendor that keeps what it is asked to send (never resumes: each start sends anew). */
+  const requests: EnvelopeRequest[] = [];
+  const vendor: EsignProvider = {
+    name: 'recording-vendor',
+    async createEnvelope(request) {
+      requests.push(request);
+      const envelopeId = randomUUID();
+      return { envelopeId, signingUrl: `https://vendor.example/sign/${envelopeId}` };
+    },
+    envelopeStatus: async () => 'pending',
+    signingUrl: async () => null,
+    signedDocument: async () => null,
+  };
+  let test: TestApp;
+  let camille: TestUser;
+  let alex: TestUser;
+  beforeAll(async () => {
+    test = await createTestApp({}, { vendors: { esign: vendor } });
+    camille = await signedInUser(test.app, 'camille');
+    alex = await signedInUser(test.app, 'alex');
+  });
+  afterAll(() => test.close());
+
+  const start = async (user: TestUser, id: string) => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: esignUrl(id),
+      headers: bearer(user.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const request = requests.at(-1)!;
+    expect(request.signer.email).toBe(user.email.toLowerCase());
+    return request;
+  };
+
+  it('sends the primary applicant’s spot, above their own signature line', async () => {
+    const request = await start(camille, await awaitingSignature(test.app, camille));
+    expect(await labelUnder(request)).toMatch(/^Signature of .*Camille Tremblay$/);
+  });
+
+  it('sends the joint applicant the second spot, above their line, not the primary’s', async () => {
+    const application = await awaitingSignature(test.app, camille, { joint: alex });
+    const primary = await start(camille, application);
+    expect(await labelUnder(primary)).toMatch(/^Signature of .*Camille Tremblay$/);
+    // The primary has signed: the joint applicant's turn.
+    const actorId = await userIdOf(test.app, camille);
+    await test.app.db.transaction((tx) =>
+      applyApplicationEvent(tx, {
+        applicationId: application,
+        actorId,
+        event: 'primarySignedJoint',
+      }),
+    );
+    const joint = await start(alex, application);
+    expect(await labelUnder(joint)).toMatch(/^Signature of .*Alex Tremblay$/);
+    expect(joint.signHere).not.toEqual(primary.signHere);
   });
 });

@@ -15,7 +15,7 @@ import { signingLanguageOf } from '@portal/domain/rules/agreement-language';
 import { isAcceptedName } from '@portal/domain/rules/person-name';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
-import type { EsignProvider } from '../../providers/esign/esign-provider.ts';
+import type { EsignProvider, SignatureSpot } from '../../providers/esign/esign-provider.ts';
 import {
   applyApplicationEvent,
   findParticipantApplication,
@@ -405,6 +405,17 @@ async function queueUnderReviewMail(
   }
 }
 
+/**
+ * Where a signer signs the application document: the primary applicant on the first signature
+ * line, the joint applicant on the second. A document without that line is a programming error
+ * (the document draws one line for each applicant who signs).
+ */
+export function signatureSpotOf(spots: readonly SignatureSpot[], role: SignerRole): SignatureSpot {
+  const spot = spots[role === 'primary' ? 0 : 1];
+  if (!spot) throw new Error(`the application document has no signature line for the ${role}`);
+  return spot;
+}
+
 function stateOf(application: Participation, signature: repo.SignatureRow | undefined): EsignState {
   return {
     status: (signature?.status as EsignState['status'] | undefined) ?? 'notStarted',
@@ -458,7 +469,9 @@ export async function startSigning(
     throw new EsignError(409, 'identityNotVerified');
   }
   if (signature?.status === 'pending') {
-    const resumed = await provider.signingUrl(signature.envelopeId);
+    const resumed = await provider.signingUrl(signature.envelopeId, {
+      returnPath: esignReturnPath(applicationId),
+    });
     if (resumed) return { signingUrl: resumed, status: 'pending' };
   }
 
@@ -491,6 +504,7 @@ export async function startSigning(
     language,
     document: { name: document.name, bytes: document.bytes },
     returnPath: esignReturnPath(applicationId),
+    signHere: signatureSpotOf(document.signatureSpots, application.role),
   });
 
   const standing = await db.transaction(async (tx) => {
@@ -521,7 +535,9 @@ export async function startSigning(
     return created.envelopeId;
   });
   if (standing !== created.envelopeId) {
-    const other = await provider.signingUrl(standing);
+    const other = await provider.signingUrl(standing, {
+      returnPath: esignReturnPath(applicationId),
+    });
     if (other) return { signingUrl: other, status: 'pending' };
   }
   return { signingUrl: created.signingUrl, status: 'pending' };

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import {
   registerSignedWebhook,
+  timestampedSignature,
   UnknownWebhookReference,
   type WebhookEvent,
 } from '../../lib/webhooks/signed-webhook-route.ts';
@@ -188,7 +189,7 @@ export async function registerIdentityWebhook(
   await registerSignedWebhook(app, {
     path: IDENTITY_WEBHOOK_PATH,
     role: IDENTITY_WEBHOOK_ROLE,
-    secret: options.secret,
+    verify: timestampedSignature(options.secret),
     handle: (tx, event) => applyVerificationDecision(tx, options, event),
     ...(options.now && { now: options.now }),
   });

@@ -40,16 +40,30 @@ export async function agreedApplication(
 ): Promise<string> {
   const atReview = await applicationAtReview(app, primary.token, { joint: joint !== undefined });
   const id = atReview.id;
+  if (lastName) await renameProfile(app, id, 'profile', lastName);
+  await agreeReview(app, id, {
+    primary,
+    joint,
+    events: joint ? ['reviewAgreedJoint', 'jointConsented'] : ['reviewAgreedIndividual'],
+  });
+  return id;
+}
+
+/**
+ * The review agreed, its answers written as the review step leaves them, and the status moved
+ * on by `events` as the review, the joint applicant's code and identity steps would move it.
+ */
+export async function agreeReview(
+  app: FastifyInstance,
+  id: string,
+  { primary, joint, events }: { primary: TestUser; joint?: TestUser; events: ApplicationEvent[] },
+): Promise<void> {
   await app.db.insert(applicationSteps).values({
     applicationId: id,
     step: 'review',
     data: { agreementId: 'customer-agreements-2026-11', hasConsent: true },
   });
-  if (lastName) await renameProfile(app, id, 'profile', lastName);
   const primaryId = await userIdOf(app, primary);
-  const events: ApplicationEvent[] = joint
-    ? ['reviewAgreedJoint', 'jointConsented']
-    : ['reviewAgreedIndividual'];
   const jointUserId = joint ? await userIdOf(app, joint) : undefined;
   await app.db.transaction(async (tx) => {
     for (const event of events) {
@@ -61,5 +75,4 @@ export async function agreedApplication(
       });
     }
   });
-  return id;
 }

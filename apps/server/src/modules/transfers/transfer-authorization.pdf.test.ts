@@ -1,5 +1,8 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { placedTextOf } from '../../test/pdf-placed-text.ts';
+import type { SignatureSpot } from '../../providers/esign/esign-provider.ts';
+import { SIGNATURE_BOX } from '../esign/application-document.ts';
 import {
   renderTransferAuthorization,
   transferAuthorizationFileName,
@@ -19,6 +22,25 @@ async function textOf(bytes: Uint8Array): Promise<string> {
   } finally {
     await pdf.destroy();
   }
+}
+
+/**
+ * The spot is on the last page, right above `label` (under its line), after everything else the
+ * page says (the footer, in the bottom margin, apart), with no text in its box.
+ */
+async function expectSpotAboveOnLastPage(bytes: Uint8Array, spot: SignatureSpot, label: string) {
+  const pages = await placedTextOf(bytes);
+  expect(spot.page).toBe(pages.length);
+  const items = pages[spot.page - 1]!;
+  const found = items.find((item) => item.text === label);
+  expect(found, label).toBeDefined();
+  const boxBottom = spot.y + SIGNATURE_BOX.height;
+  expect(Math.abs(found!.x - spot.x)).toBeLessThan(1);
+  expect(found!.top).toBeGreaterThanOrEqual(boxBottom);
+  expect(found!.top - boxBottom).toBeLessThan(12);
+  const body = items.filter((item) => item.top < 792 - 64);
+  const besideOrBelow = body.filter((item) => item.bottom > spot.y);
+  expect(besideOrBelow.map((item) => item.text).sort()).toEqual(['Date', label].sort());
 }
 
 const details = (
@@ -60,6 +82,7 @@ describe('the transfer authorization PDF', () => {
       language: 'fr',
       details: details(),
       createdAt: new Date('2026-11-16T15:00:00Z'),
+      signerName: 'Camille Bélanger',
     });
     expect(rendered.name).toBe('autorisation-transfert-3FC81704.pdf');
     const text = await textOf(rendered.bytes);
@@ -83,8 +106,14 @@ describe('the transfer authorization PDF', () => {
       address: { ...details().address, postalCode: 'm6g1r6' },
     });
     const french = await textOf(
-      (await renderTransferAuthorization({ language: 'fr', details: typed, createdAt: new Date() }))
-        .bytes,
+      (
+        await renderTransferAuthorization({
+          language: 'fr',
+          details: typed,
+          createdAt: new Date(),
+          signerName: 'Camille Bélanger',
+        })
+      ).bytes,
     );
     expect(french).toContain('M6G 1R6');
     expect(french).not.toContain('m6g1r6');
@@ -93,8 +122,14 @@ describe('the transfer authorization PDF', () => {
     expect(french).toContain('Aucuns indiqués');
     expect(french).not.toMatch(/Frais de transfert exigés\s+0,00/);
     const english = await textOf(
-      (await renderTransferAuthorization({ language: 'en', details: typed, createdAt: new Date() }))
-        .bytes,
+      (
+        await renderTransferAuthorization({
+          language: 'en',
+          details: typed,
+          createdAt: new Date(),
+          signerName: 'Camille Bélanger',
+        })
+      ).bytes,
     );
     expect(english).toContain('March 27, 1985');
     expect(english).toContain('None given');
@@ -113,6 +148,7 @@ describe('the transfer authorization PDF', () => {
         lines: [],
       }),
       createdAt: new Date('2026-11-16T15:00:00Z'),
+      signerName: 'Camille Bélanger',
     });
     expect(transferAuthorizationFileName(details().transferId, 'en')).toBe(
       'transfer-authorization-3FC81704.pdf',
@@ -124,5 +160,58 @@ describe('the transfer authorization PDF', () => {
     expect(text).toContain('The other institution pays what is left of it before the transfer');
     expect(text).toContain('A1234');
     expect(text).not.toContain('What moves');
+  });
+
+  it('ends with the signature block, the signer named under the line, and says where to sign', async () => {
+    for (const [language, label] of [
+      ['en', 'Signature of Camille Bélanger'],
+      ['fr', 'Signature de Camille Bélanger'],
+    ] as const) {
+      const rendered = await renderTransferAuthorization({
+        language,
+        details: details(),
+        createdAt: new Date('2026-11-16T15:00:00Z'),
+        signerName: ' Camille Bélanger ',
+      });
+      const text = await textOf(rendered.bytes);
+      expect(text).toContain(label);
+      expect(rendered.lines.slice(-2)).toEqual([label, 'Date']);
+      await expectSpotAboveOnLastPage(rendered.bytes, rendered.signHere, label);
+    }
+  });
+
+  it('never leaves the signature alone on a page: the last section moves with it', async () => {
+    for (const language of ['en', 'fr'] as const) {
+      const rendered = await renderTransferAuthorization({
+        language,
+        details: details(),
+        createdAt: new Date('2026-11-16T15:00:00Z'),
+        signerName: 'Camille Bélanger',
+      });
+      const pages = await placedTextOf(rendered.bytes);
+      const offer = language === 'fr' ? 'Notre offre et les délais' : 'Our offer and timings';
+      expect(pages[rendered.signHere.page - 1]!.map((item) => item.text)).toContain(offer);
+    }
+  });
+
+  it('keeps the signature block whole on the last page of a long authorization', async () => {
+    const many = Array.from({ length: 45 }, (_, index) => ({
+      kind: 'inKind' as const,
+      symbol: `S${index}`,
+      securityName: `Security number ${index + 1}`,
+      quantity: index + 1,
+    }));
+    const rendered = await renderTransferAuthorization({
+      language: 'en',
+      details: details({ lines: many }),
+      createdAt: new Date('2026-11-16T15:00:00Z'),
+      signerName: 'Camille Bélanger',
+    });
+    expect(rendered.signHere.page).toBeGreaterThan(1);
+    await expectSpotAboveOnLastPage(
+      rendered.bytes,
+      rendered.signHere,
+      'Signature of Camille Bélanger',
+    );
   });
 });

@@ -31,14 +31,21 @@ import {
   LETTER_PAGE,
 } from '../../lib/pdf/letter-layout.ts';
 import { embedNotoSans } from '../../lib/pdf/noto-sans.ts';
-import { wrapText } from '../esign/application-document.ts';
+import type { SignatureSpot } from '../../providers/esign/esign-provider.ts';
+import {
+  drawFooters,
+  drawSignatureBlock,
+  SIGNATURE_BLOCK_HEIGHT,
+  wrapText,
+} from '../esign/application-document.ts';
 
 /**
  * The transfer authorization the client signs with the e-sign vendor (issue 15): what moves,
  * from where, into which account, the holders as the statement names them (SINs masked), and
  * the authorization itself, in the signer's language; then the offer and timings of spec
- * section 9. The delivering account number is printed whole: the other institution needs it
- * to find the account (the document goes only to the e-sign vendor, encrypted there).
+ * section 9, and the line the client signs on, whose spot the e-sign vendor is told. The
+ * delivering account number is printed whole: the other institution needs it to find the
+ * account (the document goes only to the e-sign vendor, encrypted there).
  */
 
 export interface TransferAuthorizationDetails {
@@ -64,6 +71,8 @@ export interface TransferAuthorizationInput {
   language: 'en' | 'fr';
   details: TransferAuthorizationDetails;
   createdAt: Date;
+  /** Who signs (the client, as their profile names them): named under the signature line. */
+  signerName: string;
 }
 
 const words = {
@@ -99,6 +108,8 @@ const words = {
     authorizationText: (institution: string) =>
       `I authorize ${institution} to transfer the assets described above to ${BRAND_NAME.en}, and ${BRAND_NAME.en} to request the transfer on my behalf. I confirm that the information above is as it appears on my statement. I understand that investments transferred in cash are sold at the other institution and that it may charge a transfer-out fee.`,
     offer: 'Our offer and timings',
+    signatureOf: (name: string) => `Signature of ${name}`,
+    signedOn: 'Date',
     page: (page: number, pages: number) => `Page ${page} of ${pages}`,
   },
   fr: {
@@ -133,6 +144,8 @@ const words = {
     authorizationText: (institution: string) =>
       `J’autorise ${institution} à transférer les actifs décrits ci-dessus à ${BRAND_NAME.fr}, et ${BRAND_NAME.fr} à demander le transfert en mon nom. Je confirme que les renseignements ci-dessus sont ceux de mon relevé. Je comprends que les placements transférés en espèces sont vendus à l’autre institution et que celle-ci peut exiger des frais de transfert.`,
     offer: 'Notre offre et les délais',
+    signatureOf: (name: string) => `Signature de ${name}`,
+    signedOn: 'Date',
     page: (page: number, pages: number) => `Page ${page} de ${pages}`,
   },
 } as const;
@@ -257,13 +270,18 @@ export function authorizationSections(
   ];
 }
 
+/**
+ * The authorization as a PDF: its bytes, its file name, its text line by line (what tests
+ * read), and where the client signs (`signHere`, for the e-sign vendor's tab).
+ */
 export async function renderTransferAuthorization(
   input: TransferAuthorizationInput,
-): Promise<{ bytes: Uint8Array; name: string; lines: string[] }> {
+): Promise<{ bytes: Uint8Array; name: string; lines: string[]; signHere: SignatureSpot }> {
   const { language, details } = input;
   const t = words[language];
   const sections = authorizationSections(language, details);
   const reference = `${t.reference} ${transferReferenceOf(details.transferId)}`;
+  const signatureLabel = t.signatureOf(input.signerName.trim());
 
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${t.title} ${transferReferenceOf(details.transferId)}`, {
@@ -279,6 +297,8 @@ export async function renderTransferAuthorization(
     reference,
     t.brand,
     t.page(1, 1),
+    signatureLabel,
+    t.signedOn,
     ...sections.flatMap((section) => [
       section.heading,
       ...section.rows.flat(),
@@ -314,8 +334,19 @@ export async function renderTransferAuthorization(
   y -= 20;
 
   const labelWidth = 190;
-  for (const section of sections) {
-    room(16 + 8 + 2 * 14);
+  /** The height a section of paragraphs only takes (the last, the offer, has no rows). */
+  const paragraphsHeight = (section: (typeof sections)[number]) =>
+    20 +
+    section.paragraphs.reduce(
+      (height, text) => height + wrapText(clean(text), regular, 10, CONTENT_WIDTH).length * 14 + 4,
+      0,
+    ) +
+    8;
+  for (const [index, section] of sections.entries()) {
+    // The last section goes with the signature block, so the client never signs on a page of
+    // its own: both move to the next page together when they do not fit.
+    const last = index === sections.length - 1 && section.rows.length === 0;
+    room(last ? paragraphsHeight(section) + SIGNATURE_BLOCK_HEIGHT + 4 : 16 + 8 + 2 * 14);
     draw(clean(section.heading), MARGIN.left, 12, bold, ACCENT);
     y -= 20;
     lines.push(section.heading);
@@ -339,19 +370,32 @@ export async function renderTransferAuthorization(
     y -= 8;
   }
 
-  const pages = pdf.getPages();
-  for (const [index, each] of pages.entries()) {
-    each.drawText(clean(`${t.brand} · ${reference} · ${t.page(index + 1, pages.length)}`), {
-      x: MARGIN.left,
-      y: MARGIN.bottom / 2,
-      size: 8,
-      font: regular,
-      color: MUTED,
-    });
-  }
+  // The signature block, whole on one page: after the last section, as the client signs last.
+  room(SIGNATURE_BLOCK_HEIGHT + 4);
+  const { spot: signHere } = drawSignatureBlock({
+    page,
+    pageNumber: pdf.getPageCount(),
+    top: y,
+    left: MARGIN.left,
+    right: PAGE.width - MARGIN.right,
+    label: clean(signatureLabel),
+    dateLabel: clean(t.signedOn),
+    font: regular,
+    ink: INK,
+    muted: MUTED,
+  });
+  lines.push(signatureLabel, t.signedOn);
+
+  drawFooters(pdf, {
+    text: (number, pages) => clean(`${t.brand} · ${reference} · ${t.page(number, pages)}`),
+    margin: MARGIN,
+    font: regular,
+    color: MUTED,
+  });
   return {
     bytes: await pdf.save(),
     name: transferAuthorizationFileName(details.transferId, language),
     lines,
+    signHere,
   };
 }

@@ -61,6 +61,7 @@ async function sendEnvelope(
   const document = await renderTransferAuthorization({
     language,
     createdAt: deps.now?.() ?? new Date(),
+    signerName: name,
     details: {
       transferId: row.id,
       receivingAccountLabel: toAccountLabel(
@@ -99,6 +100,7 @@ async function sendEnvelope(
     language,
     document: { name: document.name, bytes: document.bytes },
     returnPath,
+    signHere: document.signHere,
   });
 }
 

@@ -13,6 +13,22 @@ export interface EnvelopeRequest {
    * (`/#/application/{id}/esign?returned=1`), never another site.
    */
   returnPath: string;
+  /**
+   * Where the signer signs: the vendor puts its "sign here" tab there (a vendor that takes a
+   * typed name for the whole document, such as the sandbox, may ignore it).
+   */
+  signHere: SignatureSpot;
+}
+
+/**
+ * Where on the document the signer signs: a 1-based page and the point (in PDF points, from the
+ * page's top-left corner) where the signature's box starts, just above the signature line.
+ * (DocuSign places tabs in pixels at 72 dpi from the top-left: the same unit, passed through.)
+ */
+export interface SignatureSpot {
+  page: number;
+  x: number;
+  y: number;
 }
 
 /**
@@ -74,4 +90,16 @@ export function isSafeReturnPath(path: string): boolean {
     // eslint-disable-next-line no-control-regex
     !/[\u0000-\u001f\u007f]/.test(path)
   );
+}
+
+/**
+ * The vendor cannot be reached or refuses to work now (a timeout, its outage, a revoked grant):
+ * the person is told to try again in a moment, and nothing changes on our side. Its message
+ * names the cause for the log, never a person's data.
+ */
+export class EsignUnavailable extends Error {
+  override name = 'EsignUnavailable';
+  /** Answered 503 `esignUnavailable` by the error handler, whichever route met it. */
+  readonly statusCode = 503;
+  readonly code = 'esignUnavailable';
 }

@@ -26,6 +26,7 @@ describe('the sandbox e-sign ceremony pages', () => {
       language,
       document: { name: 'application-AAAAAAAA.pdf', bytes: pdfBytes() },
       returnPath: RETURN_PATH,
+      signHere: { page: 1, x: 56, y: 600 },
     });
 
   const open = (id: string, query = '') =>
@@ -115,6 +116,7 @@ describe('the sandbox e-sign ceremony pages', () => {
       language: 'fr',
       document: { name: 'application-AAAAAAAA.pdf', bytes: await pdf.save() },
       returnPath: RETURN_PATH,
+      signHere: { page: 1, x: 56, y: 600 },
     });
     const base = `/sandbox/esign/${envelopeId}`;
     const html = (await open(envelopeId)).body;

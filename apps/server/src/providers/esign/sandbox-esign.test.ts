@@ -39,6 +39,7 @@ describe('the sandbox e-sign provider', () => {
       language: changes.language ?? 'en',
       document: { name: 'application-ABCD1234.pdf', bytes: pdfBytes() },
       returnPath: changes.returnPath ?? '/#/application/abc/esign?returned=1',
+      signHere: { page: 1, x: 56, y: 600 },
     });
 
   const storedRow = async (id: string) => {
@@ -72,6 +73,7 @@ describe('the sandbox e-sign provider', () => {
       language: 'fr',
       document: { name: 'demande.pdf', bytes: await sent.save() },
       returnPath: '/#/application/abc/esign?returned=1',
+      signHere: { page: 1, x: 56, y: 600 },
     });
     expect(await esign.signedDocument(envelopeId)).toBeNull();
     expect(await esign.signedDocument('not-an-id')).toBeNull();
@@ -163,6 +165,7 @@ describe('the sandbox e-sign provider', () => {
       language: 'fr',
       document: { name: 'demande.pdf', bytes: pdfBytes() },
       returnPath: '/',
+      signHere: { page: 1, x: 56, y: 600 },
     });
     const row = await storedRow(envelopeId);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(60_000);
@@ -210,6 +213,7 @@ describe('the sandbox e-sign vendor’s webhooks', () => {
       language: 'en',
       document: { name: 'application.pdf', bytes: pdfBytes() },
       returnPath: '/#/application/abc/esign?returned=1',
+      signHere: { page: 1, x: 56, y: 600 },
     });
 
   /** The webhooks the sandbox owes the portal about one envelope (bodies decrypted). */

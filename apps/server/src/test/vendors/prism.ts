@@ -28,12 +28,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts Prism on a free loopback port and resolves once it listens. */
-export async function startPrism(document: string): Promise<PrismMock> {
+/**
+ * Starts Prism on a free loopback port and resolves once it listens: a mock answering from the
+ * document, or with `proxyTo` a validating proxy that forwards what the document allows to a
+ * stand-in keeping state (and refuses, with `--errors`, what it does not).
+ */
+export async function startPrism(
+  document: string,
+  options: { proxyTo?: string } = {},
+): Promise<PrismMock> {
   const port = await freePort();
+  const mode = options.proxyTo ? ['proxy', document, options.proxyTo] : ['mock', document];
   const child: ChildProcess = spawn(
     prismBin,
-    ['mock', document, '--errors', '--host', '127.0.0.1', '--port', String(port)],
+    [...mode, '--errors', '--host', '127.0.0.1', '--port', String(port)],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
