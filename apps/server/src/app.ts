@@ -73,7 +73,7 @@ import { pepFormReminders } from './modules/operations/pep-form.job.ts';
 import { identityFollowUp } from './modules/identity-capture/identity-follow-up.job.ts';
 import { createDocumentVerificationProvider } from './providers/document-verification/document-verification-providers.ts';
 import { sandboxWebhooks } from './providers/sandbox-webhooks/sandbox-webhooks.ts';
-import { TWILIO_STATUS_CALLBACK_PATH } from './providers/sms/sms-refusals.ts';
+import { twilioStatusCallbackUrlOf } from './providers/sms/sms-refusals.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -133,7 +133,7 @@ async function configuredVendors(
     const { createTwilioSmsTransport } = await import('./providers/sms/twilio-sms-transport.ts');
     vendors.sms = createTwilioSmsTransport({
       ...sms,
-      statusCallbackUrl: `${publicUrl}${TWILIO_STATUS_CALLBACK_PATH}`,
+      statusCallbackUrl: twilioStatusCallbackUrlOf(publicUrl),
     });
   }
   const esign = config.esign;
@@ -420,7 +420,7 @@ export async function buildApp(
     const { twilioStatusRoutes } = await import('./modules/outbox/twilio-status.routes.ts');
     await app.register(twilioStatusRoutes, {
       authToken: config.sms.authToken,
-      callbackUrl: `${publicUrl}${TWILIO_STATUS_CALLBACK_PATH}`,
+      callbackUrl: twilioStatusCallbackUrlOf(publicUrl),
     });
   }
   // Mail and SMS: the dispatcher, and the sandbox mailbox pages while a sandbox carries either.

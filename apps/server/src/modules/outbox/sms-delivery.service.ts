@@ -11,6 +11,18 @@ import { latestSmsTo, recordDeliveryReport } from './outbox.repo.ts';
  * replay or arrived late, and changes nothing. No timestamp is signed, so this order is what
  * tells a stale callback apart.
  */
+/** The statuses Twilio's callbacks report (`MessageStatus`); `refused` is the outbox's own. */
+export const twilioReportedStatuses = [
+  'accepted',
+  'scheduled',
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+] as const;
+
 export const twilioStatusRanks: Record<string, number> = {
   accepted: 0,
   scheduled: 0,

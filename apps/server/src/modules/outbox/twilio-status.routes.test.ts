@@ -139,5 +139,7 @@ describe('POST /webhooks/twilio/message-status (X-Twilio-Signature)', () => {
   it('answers 204 to a report of a message it does not know (Twilio does not retry), 400 to one it cannot read', async () => {
     expect((await callback(report(`SM${'f'.repeat(32)}`, 'delivered'))).statusCode).toBe(204);
     expect((await callback({ ...report('SMnot-a-sid', 'delivered') })).statusCode).toBe(400);
+    // `refused` is the outbox's own state, never a status Twilio reports.
+    expect((await callback(report(`SM${'f'.repeat(32)}`, 'refused'))).statusCode).toBe(400);
   });
 });

@@ -2,11 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { TWILIO_STATUS_CALLBACK_PATH } from '../../providers/sms/sms-refusals.ts';
 import { isTwilioSignature } from '../../providers/sms/twilio-sms-transport.ts';
-import { recordTwilioStatus, twilioStatusRanks } from './sms-delivery.service.ts';
+import { recordTwilioStatus, twilioReportedStatuses } from './sms-delivery.service.ts';
 
 const callbackSchema = z.object({
   MessageSid: z.string().regex(/^(SM|MM)[0-9a-f]{32}$/),
-  MessageStatus: z.enum(Object.keys(twilioStatusRanks) as [string, ...string[]]),
+  // Not the outbox's own `refused`: a callback cannot end a message as the outbox does.
+  MessageStatus: z.enum(twilioReportedStatuses),
   ErrorCode: z
     .string()
     .regex(/^\d{1,6}$/)

@@ -9,6 +9,13 @@ import type { SmsDeliveryProblem } from '@portal/domain/messages/sms-delivery-me
 export const TWILIO_STATUS_CALLBACK_PATH = '/webhooks/twilio/message-status';
 
 /**
+ * The callback's address: the one each Message names and the one its signature is checked
+ * against (built from PUBLIC_URL, never from the request's Host), so the two cannot differ.
+ */
+export const twilioStatusCallbackUrlOf = (publicUrl: string) =>
+  `${publicUrl}${TWILIO_STATUS_CALLBACK_PATH}`;
+
+/**
  * Twilio's refusals that no retry can fix, by error code (Twilio's error dictionary): the
  * person is told why texts stopped and offered another way. Anything else (a 5xx, 20429 too many
  * requests, a timeout, a network failure) is retried by the outbox.
