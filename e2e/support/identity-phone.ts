@@ -5,8 +5,8 @@ import { mailTo } from './seed.ts';
 
 /**
  * The phone pages of photo ID (issue 13): `/#/verify/{credential}`, opened from the text
- * message the sandbox mailbox keeps under the phone's ten digits (docs/sandbox.md, "Document
- * verification"). The sandbox decides from the front picture's FILE NAME: `licence-front.png`
+ * message the sandbox mailbox keeps under the phone's number in E.164, +1 and its ten digits
+ * (docs/sandbox.md, "Document verification"). The sandbox decides from the front picture's FILE NAME: `licence-front.png`
  * is approved after 3 s.
  */
 
@@ -58,7 +58,7 @@ export const pngFile = (name: string) => ({ name, mimeType: 'image/png', buffer:
 
 /** The phone link of the newest identity text to `phoneDigits` (its ten digits). */
 export async function phoneLinkFor(request: APIRequestContext, phoneDigits: string) {
-  const message = await mailTo(request, phoneDigits, (candidate) =>
+  const message = await mailTo(request, `+1${phoneDigits}`, (candidate) =>
     /#\/verify\//.test(candidate.text),
   );
   const link = /https?:\/\/\S+#\/verify\/[A-Za-z0-9_-]+/.exec(message.text)?.[0];
@@ -68,7 +68,9 @@ export async function phoneLinkFor(request: APIRequestContext, phoneDigits: stri
 
 /** The typeable short link (`/v/{CODE}`) of the newest identity text to `phoneDigits`. */
 export async function shortLinkFor(request: APIRequestContext, phoneDigits: string) {
-  const message = await mailTo(request, phoneDigits, (candidate) => /\/v\//.test(candidate.text));
+  const message = await mailTo(request, `+1${phoneDigits}`, (candidate) =>
+    /\/v\//.test(candidate.text),
+  );
   const link = /https?:\/\/\S+\/v\/[A-Za-z0-9]{8}/.exec(message.text)?.[0];
   expect(link, `no short link in: ${message.text}`).toBeTruthy();
   return link as string;

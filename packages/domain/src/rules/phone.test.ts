@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { phoneTypes } from '../enums/person.ts';
 import {
   formatPhoneNumber,
+  smsAddressOf,
   isValidPhoneNumber,
   normalizePhoneNumber,
   phoneSchema,
@@ -146,5 +147,13 @@ describe('the phones of a person', () => {
       { type: 1, number: '5145550199' },
       { type: 3, number: '4385550123' },
     ]);
+  });
+});
+
+describe('the address a text message goes to', () => {
+  it('is E.164 for ten North American digits, however the number was typed', () => {
+    expect(smsAddressOf('5145550199')).toBe('+15145550199');
+    expect(smsAddressOf('(514) 555-0199')).toBe('+15145550199');
+    expect(smsAddressOf('+1 514 555 0199')).toBe('+15145550199');
   });
 });

@@ -30,6 +30,15 @@ export function isValidPhoneNumber(number: string): boolean {
   return /^[2-9]\d{2}[2-9]\d{6}$/.test(number);
 }
 
+/**
+ * Where a text message goes for ten North American digits: E.164 (`+15145550199`), the form SMS
+ * vendors take (Twilio's `To`) and the one the outbox keeps, so a number's texts are found again
+ * by the same value.
+ */
+export function smsAddressOf(number: string): string {
+  return `+1${normalizePhoneNumber(number)}`;
+}
+
 /** An extension without the `ext.`, `x` or `poste` people type before it. */
 export function normalizeExtension(input: string): string {
   return input

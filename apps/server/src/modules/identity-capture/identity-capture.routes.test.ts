@@ -152,7 +152,7 @@ describe('photo ID on the phone: hand-off, phone API, vendor webhook', () => {
       .where(
         and(eq(outboxMessages.applicationId, id), eq(outboxMessages.template, 'identityLink')),
       );
-    expect(sms).toMatchObject({ channel: 'sms', recipient: '5145550199' });
+    expect(sms).toMatchObject({ channel: 'sms', recipient: '+15145550199' });
     const token = tokenOf(handoff);
     const [stored] = await app.db
       .select()

@@ -3,7 +3,7 @@ import {
   MOBILE_ID_VERIFICATION_MAX_MS,
   SMS_LINK_RESEND_AFTER_MS,
 } from '@portal/domain';
-import { isValidPhoneNumber, normalizePhoneNumber } from '@portal/domain/rules/phone';
+import { isValidPhoneNumber, normalizePhoneNumber, smsAddressOf } from '@portal/domain/rules/phone';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
@@ -114,7 +114,7 @@ async function sendLink(
 ) {
   await enqueueMessage(tx, deps.cipher, {
     channel: 'sms',
-    recipient: input.phone,
+    recipient: smsAddressOf(input.phone),
     language: input.language,
     template: IDENTITY_LINK_TEMPLATE,
     content: identityLinkSms(input),
@@ -147,7 +147,7 @@ export async function currentHandoff(
     const phone = found.handoff.phoneEncrypted
       ? cipher.decrypt(found.handoff.phoneEncrypted, phoneContext(found.handoff.attemptId))
       : undefined;
-    const textProblem = phone ? await smsDeliveryProblem(tx, phone, now) : undefined;
+    const textProblem = phone ? await smsDeliveryProblem(tx, smsAddressOf(phone), now) : undefined;
     return textProblem ? { ...view, textProblem } : view;
   });
 }

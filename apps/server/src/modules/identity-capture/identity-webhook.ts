@@ -10,6 +10,7 @@ import {
   type WebhookEvent,
 } from '../../lib/webhooks/signed-webhook-route.ts';
 import { identityDocumentTypes } from '@portal/domain/enums/documents';
+import { smsAddressOf } from '@portal/domain/rules/phone';
 import {
   IDENTITY_WEBHOOK_PATH,
   IDENTITY_WEBHOOK_ROLE,
@@ -173,7 +174,9 @@ export async function applyDecisionToAttempt(
     const language = user?.language === 'fr' ? 'fr' : 'en';
     await enqueueMessage(tx, deps.cipher, {
       channel: 'sms',
-      recipient: deps.cipher.decrypt(handoff.phoneEncrypted, phoneContext(attempt.id)),
+      recipient: smsAddressOf(
+        deps.cipher.decrypt(handoff.phoneEncrypted, phoneContext(attempt.id)),
+      ),
       language,
       template: IDENTITY_DONE_TEMPLATE,
       content: identityDoneSms(language, outcome),

@@ -9,7 +9,7 @@ import {
   type AccountSettings,
   type TotpEnrollment,
 } from '@portal/domain/rules/account-security';
-import { isValidPhoneNumber, normalizePhoneNumber } from '@portal/domain/rules/phone';
+import { isValidPhoneNumber, normalizePhoneNumber, smsAddressOf } from '@portal/domain/rules/phone';
 import { normalizeTypedCode } from '@portal/domain/rules/typed-code';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
@@ -202,7 +202,7 @@ function sendSmsCode(
     now,
     message: (code) => ({
       channel: 'sms',
-      recipient: `+1${number}`,
+      recipient: smsAddressOf(number),
       language,
       content: smsCodeText(language, { code, purpose }),
     }),
@@ -240,7 +240,7 @@ export async function lastTextProblem(
   );
   if (!sms) return undefined;
   const number = deps.cipher.decrypt(sms.secretEncrypted, secretContext(userId, 'sms'));
-  return smsDeliveryProblem(deps.db, `+1${number}`, now);
+  return smsDeliveryProblem(deps.db, smsAddressOf(number), now);
 }
 
 /**
