@@ -1,10 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as forward, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPrism, type PrismMock } from './prism.ts';
+import { startRecordedPrism, type PrismAnswer } from './prism.ts';
 
 /**
  * DocuSign's published eSignature document (providers/esign/contracts/, the four operations the
@@ -109,7 +107,7 @@ export interface DocusignContract {
   /** The account's `base_uri` (the adapter adds `/restapi`). */
   baseUri: string;
   /** What Prism answered, newest last: the path and status (a violation is a 4xx with why). */
-  answers: { path: string; status: number; violations?: string }[];
+  answers: PrismAnswer[];
   close(): Promise<void>;
 }
 
@@ -123,45 +121,14 @@ export async function startDocusignContract(
   const folder = mkdtempSync(path.join(tmpdir(), 'docusign-contract-'));
   const file = path.join(folder, 'esignature.json');
   writeFileSync(file, JSON.stringify(docusignContractForPrism()));
-  const prism: PrismMock = await startPrism(
-    file,
-    options.upstream ? { proxyTo: options.upstream } : {},
-  );
-  const prismUrl = new URL(prism.url);
-  const answers: DocusignContract['answers'] = [];
-  const server: Server = createServer((incoming, outgoing) => {
-    const target = (incoming.url ?? '/').replace(/^\/restapi(?=\/)/, '');
-    const proxied = forward(
-      {
-        host: prismUrl.hostname,
-        port: prismUrl.port,
-        method: incoming.method,
-        path: target,
-        headers: incoming.headers,
-      },
-      (answer) => {
-        const violations = answer.headers['sl-violations'];
-        answers.push({
-          path: target.split('?')[0] ?? target,
-          status: answer.statusCode ?? 0,
-          ...(typeof violations === 'string' && { violations }),
-        });
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    proxied.on('error', () => {
-      outgoing.writeHead(502);
-      outgoing.end();
-    });
-    incoming.pipe(proxied);
+  const prism = await startRecordedPrism(file, {
+    basePath: '/restapi',
+    ...(options.upstream && { proxyTo: options.upstream }),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    baseUri: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    answers,
+    baseUri: prism.url,
+    answers: prism.answers,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
       await prism.close();
       rmSync(folder, { recursive: true, force: true });
     },
