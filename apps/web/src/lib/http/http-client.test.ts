@@ -128,6 +128,30 @@ describe('HTTP client (spec sections 7 and 8)', () => {
     expect(new Headers(authorizeCall?.init.headers).get('authorization')).toBeNull();
   });
 
+  it('hands back the call’s own refusal met after renewing an expired token, without signing out', async () => {
+    let first = true;
+    const { client, deps, token } = setup((url) => {
+      if (url === AUTHORIZE_PATH) return new Response('token-2', { status: 200 });
+      if (url === '/service/jaxrs/account/mfa/totp') {
+        if (first) {
+          first = false;
+          // The token expired a moment before: the server has not read the password yet.
+          return json({ errorCode: 'unauthorized' }, 401);
+        }
+        return json({ errorCode: 'wrongPassword', message: 'The password is not right.' }, 401);
+      }
+      return new Response(null, { status: 204 });
+    });
+    const refusal = await client
+      .post('/account/mfa/totp', { password: 'not-it' }, { ownRefusals: ['wrongPassword'] })
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(HttpError);
+    expect((refusal as HttpError).status).toBe(401);
+    expect(deps.expiredSignIn).not.toHaveBeenCalled();
+    expect(deps.clearToken).not.toHaveBeenCalled();
+    expect(token()).toBe('token-2');
+  });
+
   it('treats 403 like 401', async () => {
     let first = true;
     const { client } = setup((url) => {

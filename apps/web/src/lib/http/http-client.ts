@@ -261,7 +261,12 @@ export function createHttpClient(deps: HttpClientDeps) {
         throw new HttpError(response.status, await readBody(response), path, response.headers);
       }
       response = await fetchWithRetry(url, buildInit(method, url, options, renewed));
-      if (response.status === 401 || response.status === 403) {
+      // Sent again with the new token, the call may meet its own refusal (a wrong password
+      // when the old token had just expired): that is the answer, not an expired sign-in.
+      if (
+        (response.status === 401 || response.status === 403) &&
+        !(await isOwnRefusal(response, options))
+      ) {
         deps.clearToken();
         deps.expiredSignIn();
         throw new HttpError(response.status, await readBody(response), path, response.headers);
