@@ -141,6 +141,12 @@ async function configuredVendors(
     const { createDocusignEsign } = await import('./providers/esign/docusign-esign.ts');
     vendors.esign = createDocusignEsign({ ...esign, publicUrl });
   }
+  const identityDocument = config.identityDocument;
+  if (identityDocument?.provider === 'onfido') {
+    const { createOnfidoDocumentVerification } =
+      await import('./providers/document-verification/onfido-document-verification.ts');
+    vendors.documentVerification = createOnfidoDocumentVerification(identityDocument);
+  }
   return vendors;
 }
 
@@ -341,6 +347,10 @@ export async function buildApp(
     apiPrefix: API_BASE,
     publicUrl,
     webhookSecret: webhookSecretOf(config, 'identity'),
+    ...(config.identityDocument?.provider === 'onfido' &&
+      vendors.documentVerification?.name === 'onfido' && {
+        onfidoWebhookToken: config.identityDocument.webhookToken,
+      }),
     ...(vendors.documentVerification && { provider: vendors.documentVerification }),
     // A polling server plays the vendor's upload time; tests (no polling) answer at once.
     ...(config.sandboxWebhookPollMs && { sandboxLatencyMs: () => 300 + Math.random() * 500 }),

@@ -13,6 +13,7 @@ export const addressLookupProviderNames = ['sandbox', 'canadapost'] as const;
 export type AddressLookupProviderName = (typeof addressLookupProviderNames)[number];
 export const smsProviderNames = ['sandbox', 'twilio'] as const;
 export const esignProviderNames = ['sandbox', 'docusign'] as const;
+export const identityDocumentProviderNames = ['sandbox', 'onfido'] as const;
 
 const optionalText = z
   .string()
@@ -224,6 +225,55 @@ export const vendorVariables = {
       'how long one call to DocuSign may take before the person is told to try again (nothing ' +
       'is lost: the step stays where it was)',
   },
+  IDENTITY_DOCUMENT_PROVIDER: {
+    group: 'vendors',
+    schema: z.enum(identityDocumentProviderNames).default('sandbox'),
+    description:
+      'who checks the photo ID and the selfie the phone pages capture: `sandbox` (decides by ' +
+      "the front picture's file name, docs/sandbox.md) or `onfido` (Onfido API v3.6; needs " +
+      '`ONFIDO_API_TOKEN` and `ONFIDO_WEBHOOK_TOKEN`)',
+  },
+  ONFIDO_API_TOKEN: {
+    group: 'vendors',
+    schema: optionalText,
+    default: '(unset)',
+    values: 'an Onfido API token (`api_live...` or `api_sandbox...`)',
+    description: "signs the server's calls to Onfido; the browser never sees it",
+    secret: true,
+  },
+  ONFIDO_WEBHOOK_TOKEN: {
+    group: 'vendors',
+    schema: optionalText,
+    default: '(unset)',
+    values: "the webhook's token Onfido shows when the webhook is registered",
+    description:
+      "checks the signature of Onfido's webhooks (`X-SHA2-Signature`) at `/webhooks/onfido`",
+    secret: true,
+  },
+  ONFIDO_REGION: {
+    group: 'vendors',
+    schema: z.enum(['ca', 'eu', 'us']).default('ca'),
+    description:
+      'the region of the Onfido account, where the images are processed and kept: `ca` ' +
+      '(api.ca.onfido.com) for a Canadian brokerage',
+  },
+  ONFIDO_API_URL: {
+    group: 'vendors',
+    schema: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .transform((value) => value?.replace(/\/+$/, '')),
+    default: "(the region's address)",
+    values: 'an https URL',
+    description: "Onfido's API address; the contract tests point it at a mock of Onfido's document",
+  },
+  IDENTITY_DOCUMENT_TIMEOUT_MS: {
+    group: 'vendors',
+    schema: timeoutMs(30_000),
+    description:
+      'how long one call to Onfido may take (an upload included) before the person is told to ' +
+      'try again or take another method',
+  },
 } as const satisfies Record<string, VariableDefinition>;
 
 /** What each real provider cannot start without: the variable choosing it, and its needs. */
@@ -252,5 +302,10 @@ export const requiredVendorSettings: readonly {
       'DOCUSIGN_CONNECT_HMAC_KEYS',
       'PUBLIC_URL',
     ],
+  },
+  {
+    chosenBy: 'IDENTITY_DOCUMENT_PROVIDER',
+    provider: 'onfido',
+    needs: ['ONFIDO_API_TOKEN', 'ONFIDO_WEBHOOK_TOKEN'],
   },
 ];

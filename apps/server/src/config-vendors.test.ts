@@ -201,15 +201,38 @@ describe('secrets from files (NAME_FILE)', () => {
     );
   });
 
-  it('with sandboxes off and the three vendors of issue 33 configured, names exactly the five roles still without an adapter', () => {
+  it('with sandboxes off and the three vendors of issue 33 configured, names exactly the five roles left without one configured', () => {
     const message = refusalOf({ ...pg, ...canadaPost, ...twilio, ...docusign });
     const roles = message.split('no real adapter: ')[1]?.split('. Configure')[0]?.split('; ');
     expect(roles).toEqual([
       'mail (set SMTP_URL and MAIL_FROM)',
       'credit bureau for identity questions (no real adapter yet)',
-      'photo-ID and selfie verification (no real adapter yet)',
+      'photo-ID and selfie verification (set IDENTITY_DOCUMENT_PROVIDER=onfido and its tokens)',
       'bank connection (no real adapter yet)',
       'bank EFT/PAD processing (no real adapter yet)',
     ]);
+  });
+
+  it('checks photo IDs through Onfido with IDENTITY_DOCUMENT_PROVIDER=onfido, in Canada unless told', () => {
+    expect(loadConfig({}).identityDocument).toEqual({ provider: 'sandbox' });
+    const onfido = {
+      IDENTITY_DOCUMENT_PROVIDER: 'onfido',
+      ONFIDO_API_TOKEN: 'api_sandbox.token',
+      ONFIDO_WEBHOOK_TOKEN: 'webhook-token',
+    };
+    expect(loadConfig(onfido).identityDocument).toEqual({
+      provider: 'onfido',
+      apiToken: 'api_sandbox.token',
+      webhookToken: 'webhook-token',
+      region: 'ca',
+      timeoutMs: 30_000,
+    });
+    expect(refusalOf({ IDENTITY_DOCUMENT_PROVIDER: 'onfido' })).toContain(
+      'set ONFIDO_API_TOKEN, ONFIDO_WEBHOOK_TOKEN',
+    );
+    // Configured, it is no longer among the roles refused with sandboxes off.
+    const withOnfido = refusalOf({ ...pg, ...canadaPost, ...twilio, ...docusign, ...onfido });
+    expect(withOnfido).not.toContain('photo-ID');
+    expect(withOnfido).toContain('bank connection');
   });
 });

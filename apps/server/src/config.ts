@@ -63,6 +63,18 @@ export type EsignSettings =
       timeoutMs: number;
     };
 
+/** IDENTITY_DOCUMENT_PROVIDER and, for Onfido, its tokens, region and time limit. */
+export type IdentityDocumentSettings =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'onfido';
+      apiToken: string;
+      webhookToken: string;
+      region: 'ca' | 'eu' | 'us';
+      apiBaseUrl?: string;
+      timeoutMs: number;
+    };
+
 export type DatabaseConfig =
   | {
       driver: 'pglite';
@@ -110,6 +122,8 @@ export interface AppConfig {
   sms?: SmsSettings;
   /** Who holds the envelopes people sign; the sandbox ceremony when absent. */
   esign?: EsignSettings;
+  /** Who checks photo IDs and selfies; the sandbox when absent. */
+  identityDocument?: IdentityDocumentSettings;
   /**
    * How often the sandbox vendors' webhooks are delivered, in ms (ADR 0018). `loadConfig` sets
    * SANDBOX_WEBHOOK_POLL_MS (500 by default); a configuration built in code without it (the
@@ -342,7 +356,8 @@ export const vendorRoles = {
   esign: 'e-signature (set ESIGN_PROVIDER=docusign and its account)',
   addressLookup: 'address look-up (set ADDRESS_LOOKUP_PROVIDER=canadapost and its key)',
   creditBureau: 'credit bureau for identity questions (no real adapter yet)',
-  documentVerification: 'photo-ID and selfie verification (no real adapter yet)',
+  documentVerification:
+    'photo-ID and selfie verification (set IDENTITY_DOCUMENT_PROVIDER=onfido and its tokens)',
   bankConnection: 'bank connection (no real adapter yet)',
   bank: 'bank EFT/PAD processing (no real adapter yet)',
 } as const;
@@ -350,7 +365,7 @@ export type VendorRole = keyof typeof vendorRoles;
 
 /** The roles the configuration leaves to a sandbox, given the real adapters built in code. */
 export function sandboxedRoles(
-  config: Pick<AppConfig, 'mail' | 'addressLookup' | 'sms' | 'esign'>,
+  config: Pick<AppConfig, 'mail' | 'addressLookup' | 'sms' | 'esign' | 'identityDocument'>,
   realAdapters: ReadonlySet<VendorRole> = new Set(),
 ): VendorRole[] {
   const real = new Set(realAdapters);
@@ -359,6 +374,9 @@ export function sandboxedRoles(
     real.add('addressLookup');
   if (config.sms && config.sms.provider !== 'sandbox') real.add('sms');
   if (config.esign && config.esign.provider !== 'sandbox') real.add('esign');
+  if (config.identityDocument && config.identityDocument.provider !== 'sandbox') {
+    real.add('documentVerification');
+  }
   return (Object.keys(vendorRoles) as VendorRole[]).filter((role) => !real.has(role));
 }
 
@@ -518,7 +536,24 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
           timeoutMs: env.ESIGN_TIMEOUT_MS,
         }
       : { provider: 'sandbox' };
-  const sandboxed = sandboxedRoles({ mail: mailSettings, addressLookup, sms, esign });
+  const identityDocument: IdentityDocumentSettings =
+    env.IDENTITY_DOCUMENT_PROVIDER === 'onfido'
+      ? {
+          provider: 'onfido',
+          apiToken: env.ONFIDO_API_TOKEN ?? '',
+          webhookToken: env.ONFIDO_WEBHOOK_TOKEN ?? '',
+          region: env.ONFIDO_REGION,
+          ...(env.ONFIDO_API_URL && { apiBaseUrl: env.ONFIDO_API_URL }),
+          timeoutMs: env.IDENTITY_DOCUMENT_TIMEOUT_MS,
+        }
+      : { provider: 'sandbox' };
+  const sandboxed = sandboxedRoles({
+    mail: mailSettings,
+    addressLookup,
+    sms,
+    esign,
+    identityDocument,
+  });
   if (!sandboxVendors && sandboxed.length > 0) {
     throw new ConfigError(sandboxVendorsRefusal(sandboxed));
   }
@@ -550,6 +585,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     addressLookup,
     sms,
     esign,
+    identityDocument,
     sandboxWebhookPollMs: env.SANDBOX_WEBHOOK_POLL_MS,
     bureauMaintenanceWindows: env.BUREAU_MAINTENANCE_WINDOWS ?? true,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),

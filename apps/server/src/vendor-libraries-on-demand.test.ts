@@ -12,7 +12,7 @@ describe("the vendors' libraries", () => {
       import { createRequire } from 'node:module';
       await import('./src/app.ts');
       const loaded = Object.keys(createRequire(import.meta.url).cache);
-      console.log(JSON.stringify(loaded.filter((file) => /node_modules[\\\\/](twilio|docusign-esign)[\\\\/]/.test(file)).length));
+      console.log(JSON.stringify(loaded.filter((file) => /node_modules[\\\\/](twilio|docusign-esign|@onfido[\\\\/]api)[\\\\/]/.test(file)).length));
     `;
     const output = execFileSync(
       process.execPath,

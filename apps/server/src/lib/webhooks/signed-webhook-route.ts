@@ -96,6 +96,12 @@ export interface SignedWebhookOptions<Prepared = undefined> {
    * Keep it short: vendors want a 2xx within seconds.
    */
   handle: (tx: Database, event: WebhookEvent, prepared: Prepared) => Promise<void>;
+  /**
+   * Runs once the event's transaction has committed (not for a duplicate): what must follow our
+   * record at the vendor, such as deleting what it keeps. A failure is logged (its class only)
+   * and undoes nothing.
+   */
+  settled?: (event: WebhookEvent, prepared: Prepared) => Promise<void>;
   /** The clock (tests). */
   now?: () => Date;
 }
@@ -160,9 +166,10 @@ export async function registerSignedWebhook<Prepared = undefined>(
         return { received: true, duplicate: true };
       }
       let duplicate: boolean;
+      let prepared: Prepared;
       try {
         // Without `prepare`, Prepared is undefined (its default): nothing to hand over.
-        const prepared = (options.prepare ? await options.prepare(event) : undefined) as Prepared;
+        prepared = (options.prepare ? await options.prepare(event) : undefined) as Prepared;
         duplicate = await app.db.transaction(async (tx) => {
           const recorded = await tx
             .insert(webhookReceipts)
@@ -210,6 +217,15 @@ export async function registerSignedWebhook<Prepared = undefined>(
         { role: options.role, eventType: event.type, duplicate },
         'webhook received',
       );
+      if (!duplicate && options.settled) {
+        await options.settled(event, prepared).catch((error: unknown) => {
+          const errorClass = error instanceof Error ? error.name : 'Error';
+          request.log.warn(
+            { role: options.role, eventType: event.type, errorClass },
+            'webhook follow-up failed',
+          );
+        });
+      }
       return { received: true, duplicate };
     });
   });

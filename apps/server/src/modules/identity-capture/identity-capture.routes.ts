@@ -49,6 +49,8 @@ export interface IdentityCaptureRoutesOptions {
   publicUrl: string;
   /** The document-verification vendor's webhook secret (`webhookSecretOf(config, 'identity')`). */
   webhookSecret: string;
+  /** Onfido's webhook token, when Onfido is the vendor: its webhook replaces the sandbox's. */
+  onfidoWebhookToken?: string;
   /** The vendor; the sandbox over the app's database when absent. */
   provider?: DocumentVerificationProvider;
   /** How long the sandbox takes to receive the images (ms); none when absent (tests). */
@@ -180,7 +182,9 @@ export const identityCaptureRoutes: FastifyPluginAsyncZod<IdentityCaptureRoutesO
     cipher: app.cipher,
     vendor: provider.name,
     publicUrl: options.publicUrl,
-    secret: options.webhookSecret,
+    signing: options.onfidoWebhookToken
+      ? { onfidoWebhookToken: options.onfidoWebhookToken, provider }
+      : { secret: options.webhookSecret },
   });
 
   // The short link a person types: the phone pages open on the code itself.

@@ -93,7 +93,11 @@ export function createIdentityFollowUpJob(options: IdentityFollowUpOptions): Ide
           );
           return true;
         });
-        if (done) applied += 1;
+        if (done) {
+          applied += 1;
+          // Our record is kept: the vendor forgets the person and the images.
+          await provider.forget?.(vendorReference ?? '');
+        }
       } catch (error) {
         // One attempt's failure does not stop the others; the next pass asks again.
         log.error({ attemptId: id, reason: failureReason(error) }, 'identity follow-up failed');

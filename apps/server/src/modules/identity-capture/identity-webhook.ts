@@ -12,6 +12,7 @@ import {
 import { identityDocumentTypes } from '@portal/domain/enums/documents';
 import { smsAddressOf } from '@portal/domain/rules/phone';
 import {
+  type DocumentVerificationProvider,
   IDENTITY_WEBHOOK_PATH,
   IDENTITY_WEBHOOK_ROLE,
   VERIFICATION_DECIDED_EVENT,
@@ -185,15 +186,59 @@ export async function applyDecisionToAttempt(
   }
 }
 
+/**
+ * How the vendor's webhook is signed: the portal's own scheme (the sandbox), whose events carry
+ * the decision; or Onfido's, whose `check.completed` is a notice: the decision is read from
+ * Onfido's API before the transaction, and Onfido forgets the person once it is recorded.
+ */
+export type IdentityWebhookSigning =
+  { secret: string } | { onfidoWebhookToken: string; provider: DocumentVerificationProvider };
+
+export class VendorStillDeciding extends Error {
+  override name = 'VendorStillDeciding';
+  constructor() {
+    super('the vendor does not report a decision its webhook says was made');
+  }
+}
+
 export async function registerIdentityWebhook(
   app: FastifyInstance,
-  options: IdentityWebhookDeps & { secret: string },
+  options: IdentityWebhookDeps & { signing: IdentityWebhookSigning },
 ): Promise<void> {
-  await registerSignedWebhook(app, {
-    path: IDENTITY_WEBHOOK_PATH,
+  const { signing } = options;
+  if ('secret' in signing) {
+    await registerSignedWebhook(app, {
+      path: IDENTITY_WEBHOOK_PATH,
+      role: IDENTITY_WEBHOOK_ROLE,
+      verify: timestampedSignature(signing.secret),
+      handle: (tx, event) => applyVerificationDecision(tx, options, event),
+      ...(options.now && { now: options.now }),
+    });
+    return;
+  }
+  const { provider } = signing;
+  // Onfido's library (its signature verifier) is loaded only when Onfido is the vendor.
+  const { onfidoEventOf, onfidoSignatureVerifier, ONFIDO_WEBHOOK_PATH } =
+    await import('../../providers/document-verification/onfido-webhook.ts');
+  await registerSignedWebhook<IdentityDecision | undefined>(app, {
+    path: ONFIDO_WEBHOOK_PATH,
     role: IDENTITY_WEBHOOK_ROLE,
-    verify: timestampedSignature(options.secret),
-    handle: (tx, event) => applyVerificationDecision(tx, options, event),
+    verify: onfidoSignatureVerifier(signing.onfidoWebhookToken),
+    eventOf: (body) => onfidoEventOf(body, options.now?.() ?? new Date()),
+    prepare: async (event) => {
+      if (event.type !== VERIFICATION_DECIDED_EVENT) return undefined;
+      const { vendorReference } = decisionSchema.pick({ vendorReference: true }).parse(event.data);
+      const decision = await provider.decisionOf(vendorReference);
+      // Its API not yet showing what its webhook announced: refused, so it delivers again.
+      if (!decision) throw new VendorStillDeciding();
+      return decisionSchema.parse(decision);
+    },
+    handle: async (tx, event, decision) => {
+      if (decision) await applyVerificationDecision(tx, options, { ...event, data: decision });
+    },
+    settled: async (_event, decision) => {
+      if (decision) await provider.forget?.(decision.vendorReference);
+    },
     ...(options.now && { now: options.now }),
   });
 }

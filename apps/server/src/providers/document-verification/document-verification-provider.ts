@@ -71,4 +71,10 @@ export interface DocumentVerificationProvider {
    * or when it does not know the reference.
    */
   decisionOf(vendorReference: string): Promise<VerificationDecision | undefined>;
+  /**
+   * Deletes what the vendor keeps of the check (the person, the images) once the portal has
+   * kept its own record of the decision; absent where the vendor keeps nothing of ours (the
+   * sandbox's images are ours, kept under our own retention).
+   */
+  forget?(vendorReference: string): Promise<void>;
 }
