@@ -415,6 +415,9 @@ for (const language of ['en', 'fr'] as const) {
 
       // A second tab with both emails right: the server refuses the primary's SIN.
       const tabB = await context.newPage();
+      // The tab in front, as a person's would be: a page behind gets no animation frames, and
+      // Playwright waits for two before it clicks (a CI run waited on a radio until it timed out).
+      await tabB.bringToFront();
       await tabB.goto(`/#/application/${id}/profilejoint`);
       await expect(heading(tabB, t.jointHeading)).toBeVisible();
       await fillProfile(tabB, t, { ...joint, email: jointEmail, confirmEmail: jointEmail });
@@ -434,6 +437,7 @@ for (const language of ['en', 'fr'] as const) {
       await expect(fieldOf(tabB, t.sin)).toHaveAccessibleDescription(says(t.sinSameAsPrimary));
       await expect(tabB).toHaveURL(profileUrl('profilejoint', id));
       await tabB.close();
+      await page.bringToFront();
 
       // Their own SIN and a matching confirmation: the joint profile saves.
       await fieldOf(page, t.sin).fill('193 456 787');
