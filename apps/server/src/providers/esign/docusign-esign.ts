@@ -308,7 +308,8 @@ export function createDocusignEsign(settings: DocusignSettings): EsignProvider {
     name: 'docusign',
 
     async createEnvelope(request: EnvelopeRequest) {
-      const returnUrl = returnUrlOf(request.returnPath);
+      // Refused before anything is sent: a return to another site is a programming error.
+      returnUrlOf(request.returnPath);
       if (request.signer.name.trim() === '' || request.signer.email.trim() === '') {
         throw new EnvelopeRequestError('the signer needs a name and an email address');
       }
@@ -370,11 +371,7 @@ export function createDocusignEsign(settings: DocusignSettings): EsignProvider {
       if (!created.envelopeId) {
         throw new EsignUnavailable('docusign create envelope: an answer without envelopeId');
       }
-      const signingUrl = await recipientView(
-        created.envelopeId,
-        signer,
-        returnUrl.slice(settings.publicUrl.length),
-      );
+      const signingUrl = await recipientView(created.envelopeId, signer, request.returnPath);
       return { envelopeId: created.envelopeId, signingUrl };
     },
 
