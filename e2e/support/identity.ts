@@ -53,6 +53,8 @@ export const identityWords = {
     questionsFailed: 'Some answers did not match your credit file.',
     offlineHeading: 'The credit bureau is offline',
     offlineMessage: /offline for maintenance until .+ You can log out and return later/,
+    consentHeading: 'Before we compare your selfie with your photo ID',
+    consentAgree: 'I agree to have my selfie compared with my photo ID',
     phoneHeading: 'Use your photo ID and a selfie on your phone',
     manualHeading: 'Ask for manual verification',
     documentType: 'Type of photo ID',
@@ -95,6 +97,8 @@ export const identityWords = {
     offlineHeading: 'Le bureau de crédit est hors ligne',
     offlineMessage:
       /hors ligne pour maintenance jusqu'à .+ Vous pouvez vous déconnecter et revenir plus tard/,
+    consentHeading: "Avant de comparer votre égoportrait à votre pièce d'identité avec photo",
+    consentAgree: "J'accepte que mon égoportrait soit comparé à ma pièce d'identité avec photo",
     phoneHeading:
       "Utiliser votre pièce d'identité avec photo et un égoportrait sur votre téléphone",
     manualHeading: 'Demander une vérification manuelle',

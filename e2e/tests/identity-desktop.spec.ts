@@ -209,6 +209,11 @@ for (const language of ['en', 'fr'] as const) {
       await expect(photo).toHaveClass(/button-primary/);
       await accessibleAtBothWidths(page);
       await photo.click();
+      // Consent to the comparison of the selfie comes before the camera (ADR 0036).
+      await expect(page.getByRole('heading', { name: t.consentHeading })).toBeFocused();
+      await accessibleAtBothWidths(page);
+      await screenshot(page, `identity-consent-${language}`);
+      await page.getByRole('button', { name: t.consentAgree, exact: true }).click();
       await expect(page.getByRole('heading', { name: t.phoneHeading })).toBeFocused();
       // The mobile number comes from the profile, editable.
       await expect(page.getByRole('textbox', { name: /Mobile|cellulaire/ })).toHaveValue(

@@ -81,6 +81,8 @@ async function failQuestionsAndTextTheLink(
     timeout: 20_000,
   });
   await page.getByRole('button', { name: t.usePhoto, exact: true }).click();
+  await expect(page.getByRole('heading', { name: t.consentHeading })).toBeVisible();
+  await page.getByRole('button', { name: t.consentAgree, exact: true }).click();
   await expect(page.getByRole('heading', { name: t.phoneHeading })).toBeVisible();
   await page.getByRole('textbox', { name: /Mobile|cellulaire/ }).fill(phoneDigits);
   await page.getByRole('button', { name: w.textMe, exact: true }).click();

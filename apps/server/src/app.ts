@@ -23,7 +23,7 @@ import {
   featureFlagsFrom,
   specFlagValues,
 } from './config.ts';
-import { flagEnvironmentOfHost } from '@portal/domain';
+import { flagEnvironmentOfHost, offeredIdentityMethods } from '@portal/domain';
 import { createFeatureFlags } from './providers/flags/feature-flags.ts';
 import { externalRedirectRoutes } from './modules/external-redirect/external-redirect.routes.ts';
 import { flagsRoutes } from './modules/flags/flags.routes.ts';
@@ -58,6 +58,11 @@ import { bankConnectionWebhookRoutes } from './modules/bank-connection/bank-conn
 import { sandboxCustomerOf } from './modules/bank-connection/bank-connection.service.ts';
 import type { BankConnectionProvider } from './providers/bank-connection/bank-connection-provider.ts';
 import { createSandboxBankConnection } from './providers/bank-connection/sandbox-bank-connection.ts';
+import { createFlinksBankConnection } from './providers/bank-connection/flinks-bank-connection.ts';
+import {
+  createLoginRetrievals,
+  type LoginRetrievals,
+} from './modules/bank-connection/login-retrievals.ts';
 import { sandboxBankConnectionRoutes } from './providers/bank-connection/sandbox-bank-connection.routes.ts';
 import type { CreditBureauProvider } from './providers/credit-bureau/credit-bureau-provider.ts';
 import type { DocumentVerificationProvider } from './providers/document-verification/document-verification-provider.ts';
@@ -102,6 +107,8 @@ declare module 'fastify' {
     dbDriver: DatabaseHandle['driver'];
     /** argon2 behind a bounded queue (issue 11): every password hash goes through it. */
     passwordHasher: PasswordHasher;
+    /** Bank logins being read at a vendor of kind `browser` (Flinks); tests await `idle()`. */
+    bankConnectionRetrievals: LoginRetrievals;
   }
 }
 
@@ -163,9 +170,15 @@ export interface BuildOptions {
   vendors?: Partial<RealVendors>;
   /**
    * The bank-connection vendor (a real adapter; the sandbox when absent), the sandbox's pending
-   * time and the module's clock (tests: pending that resolves, the 30-minute limit).
+   * time, the module's clock (tests: pending that resolves, the 30-minute limit), and Flinks'
+   * clock and wait between polls (tests move time instead of waiting 10 s).
    */
-  bankConnection?: { provider?: BankConnectionProvider; pendingMs?: number; now?: () => Date };
+  bankConnection?: {
+    provider?: BankConnectionProvider;
+    pendingMs?: number;
+    now?: () => Date;
+    vendorClock?: { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> };
+  };
 }
 
 export async function buildApp(
@@ -253,7 +266,13 @@ export async function buildApp(
 
   await app.register(errorHandler);
   await app.register(afterResponse);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, {
+    // Flinks Connect is shown in a frame on the funding step: its origin, and only when chosen.
+    frameOrigins:
+      config.bankConnection?.provider === 'flinks'
+        ? [new URL(config.bankConnection.connectUrl).origin]
+        : [],
+  });
   // After the headers, so that a refusal carries them too.
   await app.register(requestOrigin, { publicOrigin: publicUrl });
   await app.register(canonicalHost, { publicUrl });
@@ -346,6 +365,9 @@ export async function buildApp(
   await app.register(identityCaptureRoutes, {
     apiPrefix: API_BASE,
     publicUrl,
+    methodsOffered: offeredIdentityMethods({
+      creditBureau: config.creditBureau?.provider !== 'none',
+    }),
     webhookSecret: webhookSecretOf(config, 'identity'),
     ...(config.identityDocument?.provider === 'onfido' &&
       vendors.documentVerification?.name === 'onfido' && {
@@ -380,7 +402,12 @@ export async function buildApp(
   // RRIF payouts (issue 15), behind rrif-funding-enabled; the same bank clock as funding.
   await app.register(rifFundingRoutes, { prefix: API_BASE, config, clock: bankClock, publicUrl });
   // The operations console's API (issue 16): staff only, 404 to everyone else.
-  await app.register(operations, { prefix: API_BASE, publicUrl, clock: bankClock });
+  await app.register(operations, {
+    prefix: API_BASE,
+    publicUrl,
+    clock: bankClock,
+    ...(vendors.documentVerification && { documentVerification: vendors.documentVerification }),
+  });
   // Advisors and express invitations (issue 17): the advisor's book (404 to other roles) and
   // the invitee's link, confirmation and acceptance.
   await app.register(advisorRoutes, {
@@ -406,18 +433,42 @@ export async function buildApp(
       pendingMs: options.bankConnection.pendingMs,
     }),
   });
+  const flinks = config.bankConnection?.provider === 'flinks' ? config.bankConnection : null;
   const bankConnectionProvider =
-    vendors.bankConnection ?? options.bankConnection?.provider ?? sandboxBankConnection;
+    vendors.bankConnection ??
+    options.bankConnection?.provider ??
+    (flinks
+      ? createFlinksBankConnection({
+          ...flinks,
+          // Connect lands on the portal inside its frame once done; the page has moved on.
+          redirectUrl: `${publicUrl}/`,
+          log: app.log,
+          ...options.bankConnection?.vendorClock,
+        })
+      : sandboxBankConnection);
   const bankConnectionClock = options.bankConnection?.now;
+  // Logins handed over by the browser are read in the background; a stop leaves them pending.
+  const retrievals = createLoginRetrievals((error) =>
+    app.log.error({ err: error }, 'bank login reading failed'),
+  );
+  app.decorate('bankConnectionRetrievals', retrievals);
+  app.addHook('onClose', async () => {
+    retrievals.stopAll();
+    await retrievals.idle();
+  });
   await app.register(bankConnectionRoutes, {
     prefix: API_BASE,
     provider: bankConnectionProvider,
+    retrievals,
     ...(bankConnectionClock && { now: bankConnectionClock }),
   });
-  await app.register(bankConnectionWebhookRoutes, {
-    secret: webhookSecretOf(config, 'bankConnection'),
-    ...(bankConnectionClock && { now: bankConnectionClock }),
-  });
+  // A vendor whose frame hands the login to the page (Flinks) sends no such webhook.
+  if (bankConnectionProvider.delivery === 'webhook') {
+    await app.register(bankConnectionWebhookRoutes, {
+      secret: webhookSecretOf(config, 'bankConnection'),
+      ...(bankConnectionClock && { now: bankConnectionClock }),
+    });
+  }
   if (bankConnectionProvider === sandboxBankConnection) {
     await app.register(sandboxBankConnectionRoutes, {
       prefix: '/sandbox/bank-connection',

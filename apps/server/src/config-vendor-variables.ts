@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanFlag } from './config-value-schemas.ts';
 import type { VariableDefinition } from './config-variables.ts';
 
 /**
@@ -14,6 +15,8 @@ export type AddressLookupProviderName = (typeof addressLookupProviderNames)[numb
 export const smsProviderNames = ['sandbox', 'twilio'] as const;
 export const esignProviderNames = ['sandbox', 'docusign'] as const;
 export const identityDocumentProviderNames = ['sandbox', 'onfido'] as const;
+export const bankConnectionProviderNames = ['sandbox', 'flinks'] as const;
+export const creditBureauProviderNames = ['sandbox', 'none'] as const;
 
 const optionalText = z
   .string()
@@ -225,6 +228,15 @@ export const vendorVariables = {
       'how long one call to DocuSign may take before the person is told to try again (nothing ' +
       'is lost: the step stays where it was)',
   },
+  CREDIT_BUREAU_PROVIDER: {
+    group: 'vendors',
+    schema: z.enum(creditBureauProviderNames).optional(),
+    default: '`sandbox` with sandbox vendors, else `none`',
+    description:
+      'who asks the credit-file questions: `sandbox` (docs/sandbox.md) or `none`, and the ' +
+      'identity step then offers photo ID, two documents and manual review only (no bureau ' +
+      'publishes a public contract for its questions, so no real adapter exists yet)',
+  },
   IDENTITY_DOCUMENT_PROVIDER: {
     group: 'vendors',
     schema: z.enum(identityDocumentProviderNames).default('sandbox'),
@@ -274,6 +286,76 @@ export const vendorVariables = {
       'how long one call to Onfido may take (an upload included) before the person is told to ' +
       'try again or take another method',
   },
+  BANK_CONNECTION_PROVIDER: {
+    group: 'vendors',
+    schema: z.enum(bankConnectionProviderNames).default('sandbox'),
+    description:
+      "who connects a person's bank account on the funding step: `sandbox` (the built-in frame " +
+      'under `/sandbox/bank-connection`, docs/sandbox.md) or `flinks` (Flinks Connect and API; ' +
+      'needs `FLINKS_CUSTOMER_ID`, `FLINKS_API_URL`, `FLINKS_CONNECT_URL`, `FLINKS_API_KEY` and ' +
+      '`FLINKS_SECRET_KEY`)',
+  },
+  FLINKS_CUSTOMER_ID: {
+    group: 'vendors',
+    schema: guid('FLINKS_CUSTOMER_ID'),
+    default: '(unset)',
+    values: 'a GUID',
+    description: "the instance's customer id Flinks gives (the `{customerId}` of its API paths)",
+  },
+  FLINKS_API_URL: {
+    group: 'vendors',
+    schema: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .transform((value) => value?.replace(/\/+$/, '')),
+    default: '(unset)',
+    values: '`https://{instance}-api.private.fin.ag`',
+    description:
+      "the instance's API address, without `/v3/...`; the contract tests point it at a stand-in",
+  },
+  FLINKS_CONNECT_URL: {
+    group: 'vendors',
+    schema: z.url({ protocol: /^https?$/ }).optional(),
+    default: '(unset)',
+    values: '`https://{instance}-iframe.private.fin.ag/v2/`',
+    description:
+      "Flinks Connect's address, shown in a frame on the funding step; its origin is the only " +
+      'other site the pages may frame (`frame-src`) and the only one whose messages the page reads',
+  },
+  FLINKS_API_KEY: {
+    group: 'vendors',
+    schema: optionalText,
+    default: '(unset)',
+    values: 'the `x-api-key` Flinks gives',
+    description: "signs the server's data calls to Flinks (`x-api-key`); the browser never sees it",
+    secret: true,
+  },
+  FLINKS_SECRET_KEY: {
+    group: 'vendors',
+    schema: optionalText,
+    default: '(unset)',
+    values: 'the secret key Flinks gives (a GUID)',
+    description:
+      'asks Flinks for the single-use authorize token of each attempt (`flinks-auth-key` of ' +
+      '`/GenerateAuthorizeToken`); never sent to the browser, which only sees the token',
+    secret: true,
+  },
+  BANK_CONNECTION_TIMEOUT_MS: {
+    group: 'vendors',
+    schema: timeoutMs(15_000),
+    description:
+      'how long one call to Flinks may take (asked once more after a network failure or a 5xx); ' +
+      "the reading of a login's accounts as a whole is bounded by the spec's 1,830,000 ms",
+  },
+  FLINKS_KEEP_CONNECTION: {
+    group: 'vendors',
+    schema: booleanFlag.default(false),
+    default: '`false`',
+    values: '`true` or `false`',
+    description:
+      'keep the login at Flinks once its numbers are read (to connect it again later without ' +
+      'signing in); `false` deletes it at once (`/DeleteCard`), keeping only what funding needs',
+  },
 } as const satisfies Record<string, VariableDefinition>;
 
 /** What each real provider cannot start without: the variable choosing it, and its needs. */
@@ -307,5 +389,16 @@ export const requiredVendorSettings: readonly {
     chosenBy: 'IDENTITY_DOCUMENT_PROVIDER',
     provider: 'onfido',
     needs: ['ONFIDO_API_TOKEN', 'ONFIDO_WEBHOOK_TOKEN'],
+  },
+  {
+    chosenBy: 'BANK_CONNECTION_PROVIDER',
+    provider: 'flinks',
+    needs: [
+      'FLINKS_CUSTOMER_ID',
+      'FLINKS_API_URL',
+      'FLINKS_CONNECT_URL',
+      'FLINKS_API_KEY',
+      'FLINKS_SECRET_KEY',
+    ],
   },
 ];

@@ -201,14 +201,13 @@ describe('secrets from files (NAME_FILE)', () => {
     );
   });
 
-  it('with sandboxes off and the three vendors of issue 33 configured, names exactly the five roles left without one configured', () => {
+  it('with sandboxes off and the three vendors of issue 33 configured, names exactly the four roles left without one configured (no bureau is not one)', () => {
     const message = refusalOf({ ...pg, ...canadaPost, ...twilio, ...docusign });
     const roles = message.split('no real adapter: ')[1]?.split('. Configure')[0]?.split('; ');
     expect(roles).toEqual([
       'mail (set SMTP_URL and MAIL_FROM)',
-      'credit bureau for identity questions (no real adapter yet)',
       'photo-ID and selfie verification (set IDENTITY_DOCUMENT_PROVIDER=onfido and its tokens)',
-      'bank connection (no real adapter yet)',
+      'bank connection (set BANK_CONNECTION_PROVIDER=flinks and its keys)',
       'bank EFT/PAD processing (no real adapter yet)',
     ]);
   });
@@ -234,5 +233,26 @@ describe('secrets from files (NAME_FILE)', () => {
     const withOnfido = refusalOf({ ...pg, ...canadaPost, ...twilio, ...docusign, ...onfido });
     expect(withOnfido).not.toContain('photo-ID');
     expect(withOnfido).toContain('bank connection');
+  });
+
+  it('asks the credit-file questions through the sandbox bureau with sandboxes on, through none with them off, unless told', () => {
+    expect(loadConfig({}).creditBureau).toEqual({ provider: 'sandbox' });
+    expect(loadConfig({ CREDIT_BUREAU_PROVIDER: 'none' }).creditBureau).toEqual({
+      provider: 'none',
+    });
+    expect(loadConfig({ ...pg, SANDBOX_VENDORS: 'true' }).creditBureau).toEqual({
+      provider: 'sandbox',
+    });
+    // Sandboxes off: no bureau by default, and the sandbox's bureau asked for is refused by name.
+    const asked = refusalOf({
+      ...pg,
+      ...canadaPost,
+      ...twilio,
+      ...docusign,
+      CREDIT_BUREAU_PROVIDER: 'sandbox',
+    });
+    expect(asked).toContain('credit bureau for identity questions');
+    expect(asked).toContain('CREDIT_BUREAU_PROVIDER=none');
+    expect(refusalOf({ CREDIT_BUREAU_PROVIDER: 'experian' })).toContain('CREDIT_BUREAU_PROVIDER');
   });
 });

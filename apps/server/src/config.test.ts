@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, publicUrlOf } from './config.ts';
@@ -201,6 +203,112 @@ describe('loadConfig', () => {
 
     it('refuses to turn them off on the embedded database while a role has no adapter', () => {
       expect(() => loadConfig({ SANDBOX_VENDORS: 'false' })).toThrow(/no real adapter/);
+    });
+  });
+
+  describe('BANK_CONNECTION_PROVIDER (issue 34)', () => {
+    const pg = {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/portal',
+      DATA_ENCRYPTION_KEY: HEX_KEY,
+    };
+    const flinks = {
+      BANK_CONNECTION_PROVIDER: 'flinks',
+      FLINKS_CUSTOMER_ID: '43387ca6-0391-4c82-857d-70d95f087ecb',
+      FLINKS_API_URL: 'https://toolbox-api.private.fin.ag/',
+      FLINKS_CONNECT_URL: 'https://toolbox-iframe.private.fin.ag/v2/',
+      FLINKS_API_KEY: 'x-api-key-value',
+      FLINKS_SECRET_KEY: 'c4569c54-e167-4d34-8de6-f4113bc82414',
+    };
+    /** Every other vendor the server has a real adapter for, configured. */
+    const everyOtherVendor = {
+      SMTP_URL: 'smtp://relay:587',
+      MAIL_FROM: 'a@b.example',
+      ADDRESS_LOOKUP_PROVIDER: 'canadapost',
+      CANADA_POST_ADDRESSCOMPLETE_KEY: 'AA11-AA11-AA11-AA11',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15145550000',
+      ESIGN_PROVIDER: 'docusign',
+      DOCUSIGN_INTEGRATION_KEY: '7d5c3c1e-2f3b-4e4b-9a4e-1c2d3e4f5a6b',
+      DOCUSIGN_USER_ID: '0f1e2d3c-4b5a-4969-8877-665544332211',
+      DOCUSIGN_PRIVATE_KEY: '-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----',
+      DOCUSIGN_CONNECT_HMAC_KEYS: 'connect-key',
+      IDENTITY_DOCUMENT_PROVIDER: 'onfido',
+      ONFIDO_API_TOKEN: 'api_sandbox.token',
+      ONFIDO_WEBHOOK_TOKEN: 'webhook-token',
+      PUBLIC_URL: 'https://portal.example.ca',
+    };
+    const refusalOf = (environment: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(environment);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    };
+
+    it('connects banks through the sandbox frame unless BANK_CONNECTION_PROVIDER=flinks', () => {
+      expect(loadConfig({}).bankConnection).toEqual({ provider: 'sandbox' });
+      expect(loadConfig(flinks).bankConnection).toEqual({
+        provider: 'flinks',
+        customerId: '43387ca6-0391-4c82-857d-70d95f087ecb',
+        apiBaseUrl: 'https://toolbox-api.private.fin.ag',
+        connectUrl: 'https://toolbox-iframe.private.fin.ag/v2/',
+        apiKey: 'x-api-key-value',
+        secretKey: 'c4569c54-e167-4d34-8de6-f4113bc82414',
+        timeoutMs: 15_000,
+        keepConnection: false,
+      });
+      expect(
+        loadConfig({
+          ...flinks,
+          FLINKS_KEEP_CONNECTION: 'true',
+          BANK_CONNECTION_TIMEOUT_MS: '5000',
+        }).bankConnection,
+      ).toMatchObject({ keepConnection: true, timeoutMs: 5000 });
+      expect(() => loadConfig({ BANK_CONNECTION_PROVIDER: 'plaid' })).toThrow(
+        /BANK_CONNECTION_PROVIDER/,
+      );
+    });
+
+    it('refuses Flinks chosen without its settings, naming each, never a value', () => {
+      const message = refusalOf({ BANK_CONNECTION_PROVIDER: 'flinks' });
+      expect(message).toContain(
+        'set FLINKS_CUSTOMER_ID, FLINKS_API_URL, FLINKS_CONNECT_URL, FLINKS_API_KEY, FLINKS_SECRET_KEY',
+      );
+      expect(refusalOf({ ...flinks, FLINKS_CUSTOMER_ID: 'not-a-guid' })).toContain(
+        'FLINKS_CUSTOMER_ID must be a GUID',
+      );
+      expect(refusalOf({ ...flinks, FLINKS_API_KEY: ' ' })).toContain('FLINKS_API_KEY');
+    });
+
+    it('takes the two Flinks secrets from files (NAME_FILE) too', () => {
+      const folder = mkdtempSync(path.join(tmpdir(), 'flinks-secrets-'));
+      writeFileSync(path.join(folder, 'api-key'), 'key-from-file\n');
+      writeFileSync(path.join(folder, 'secret'), 'secret-from-file\n');
+      const rest: Record<string, string> = { ...flinks };
+      delete rest.FLINKS_API_KEY;
+      delete rest.FLINKS_SECRET_KEY;
+      const config = loadConfig({
+        ...rest,
+        FLINKS_API_KEY_FILE: path.join(folder, 'api-key'),
+        FLINKS_SECRET_KEY_FILE: path.join(folder, 'secret'),
+      });
+      expect(config.bankConnection).toMatchObject({
+        apiKey: 'key-from-file',
+        secretKey: 'secret-from-file',
+      });
+    });
+
+    it('with sandboxes off and every real vendor configured but bank EFT/PAD, names only bank EFT/PAD processing', () => {
+      const without = refusalOf({ ...pg, ...everyOtherVendor });
+      expect(without).toContain(
+        'bank connection (set BANK_CONNECTION_PROVIDER=flinks and its keys)',
+      );
+      const message = refusalOf({ ...pg, ...everyOtherVendor, ...flinks });
+      const roles = message.split('no real adapter: ')[1]?.split('. Configure')[0]?.split('; ');
+      expect(roles).toEqual(['bank EFT/PAD processing (no real adapter yet)']);
     });
   });
 

@@ -63,6 +63,9 @@ export type EsignSettings =
       timeoutMs: number;
     };
 
+/** CREDIT_BUREAU_PROVIDER: the bureau asking the credit-file questions, or none. */
+export type CreditBureauSettings = { provider: 'sandbox' } | { provider: 'none' };
+
 /** IDENTITY_DOCUMENT_PROVIDER and, for Onfido, its tokens, region and time limit. */
 export type IdentityDocumentSettings =
   | { provider: 'sandbox' }
@@ -73,6 +76,20 @@ export type IdentityDocumentSettings =
       region: 'ca' | 'eu' | 'us';
       apiBaseUrl?: string;
       timeoutMs: number;
+    };
+
+/** BANK_CONNECTION_PROVIDER and, for Flinks, its instance, keys, time limit and keeping. */
+export type BankConnectionSettings =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'flinks';
+      customerId: string;
+      apiBaseUrl: string;
+      connectUrl: string;
+      apiKey: string;
+      secretKey: string;
+      timeoutMs: number;
+      keepConnection: boolean;
     };
 
 export type DatabaseConfig =
@@ -124,6 +141,10 @@ export interface AppConfig {
   esign?: EsignSettings;
   /** Who checks photo IDs and selfies; the sandbox when absent. */
   identityDocument?: IdentityDocumentSettings;
+  /** Who connects bank accounts on the funding step; the sandbox frame when absent. */
+  bankConnection?: BankConnectionSettings;
+  /** The credit bureau; none means the credit-file method is not offered. Sandbox when absent. */
+  creditBureau?: CreditBureauSettings;
   /**
    * How often the sandbox vendors' webhooks are delivered, in ms (ADR 0018). `loadConfig` sets
    * SANDBOX_WEBHOOK_POLL_MS (500 by default); a configuration built in code without it (the
@@ -355,17 +376,28 @@ export const vendorRoles = {
   sms: 'SMS (set SMS_PROVIDER=twilio and its account)',
   esign: 'e-signature (set ESIGN_PROVIDER=docusign and its account)',
   addressLookup: 'address look-up (set ADDRESS_LOOKUP_PROVIDER=canadapost and its key)',
-  creditBureau: 'credit bureau for identity questions (no real adapter yet)',
+  creditBureau:
+    'credit bureau for identity questions (no real adapter yet: set CREDIT_BUREAU_PROVIDER=none ' +
+    'to offer the other methods only)',
   documentVerification:
     'photo-ID and selfie verification (set IDENTITY_DOCUMENT_PROVIDER=onfido and its tokens)',
-  bankConnection: 'bank connection (no real adapter yet)',
+  bankConnection: 'bank connection (set BANK_CONNECTION_PROVIDER=flinks and its keys)',
   bank: 'bank EFT/PAD processing (no real adapter yet)',
 } as const;
 export type VendorRole = keyof typeof vendorRoles;
 
 /** The roles the configuration leaves to a sandbox, given the real adapters built in code. */
 export function sandboxedRoles(
-  config: Pick<AppConfig, 'mail' | 'addressLookup' | 'sms' | 'esign' | 'identityDocument'>,
+  config: Pick<
+    AppConfig,
+    | 'mail'
+    | 'addressLookup'
+    | 'sms'
+    | 'esign'
+    | 'identityDocument'
+    | 'creditBureau'
+    | 'bankConnection'
+  >,
   realAdapters: ReadonlySet<VendorRole> = new Set(),
 ): VendorRole[] {
   const real = new Set(realAdapters);
@@ -377,6 +409,11 @@ export function sandboxedRoles(
   if (config.identityDocument && config.identityDocument.provider !== 'sandbox') {
     real.add('documentVerification');
   }
+  if (config.bankConnection && config.bankConnection.provider !== 'sandbox') {
+    real.add('bankConnection');
+  }
+  // No bureau is no simulated vendor: the role is left out, not stood in for.
+  if (config.creditBureau?.provider === 'none') real.add('creditBureau');
   return (Object.keys(vendorRoles) as VendorRole[]).filter((role) => !real.has(role));
 }
 
@@ -547,7 +584,25 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
           timeoutMs: env.IDENTITY_DOCUMENT_TIMEOUT_MS,
         }
       : { provider: 'sandbox' };
+  const creditBureau: CreditBureauSettings = {
+    provider: env.CREDIT_BUREAU_PROVIDER ?? (sandboxVendors ? 'sandbox' : 'none'),
+  };
+  const bankConnection: BankConnectionSettings =
+    env.BANK_CONNECTION_PROVIDER === 'flinks'
+      ? {
+          provider: 'flinks',
+          customerId: env.FLINKS_CUSTOMER_ID ?? '',
+          apiBaseUrl: env.FLINKS_API_URL ?? '',
+          connectUrl: env.FLINKS_CONNECT_URL ?? '',
+          apiKey: env.FLINKS_API_KEY ?? '',
+          secretKey: env.FLINKS_SECRET_KEY ?? '',
+          timeoutMs: env.BANK_CONNECTION_TIMEOUT_MS,
+          keepConnection: env.FLINKS_KEEP_CONNECTION,
+        }
+      : { provider: 'sandbox' };
   const sandboxed = sandboxedRoles({
+    bankConnection,
+    creditBureau,
     mail: mailSettings,
     addressLookup,
     sms,
@@ -586,6 +641,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sms,
     esign,
     identityDocument,
+    creditBureau,
+    bankConnection,
     sandboxWebhookPollMs: env.SANDBOX_WEBHOOK_POLL_MS,
     bureauMaintenanceWindows: env.BUREAU_MAINTENANCE_WINDOWS ?? true,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),

@@ -37,7 +37,8 @@ const realVendors: RealVendors = {
   },
   bankConnection: {
     name: 'test-vendor',
-    connectUrl: () => 'https://vendor.example/connect',
+    delivery: 'webhook',
+    connectUrl: async () => 'https://vendor.example/connect',
     authorize: async () => ({ status: 'pending' as const }),
   },
   bank: { outcomeOf: () => 'completed' },

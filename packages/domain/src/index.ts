@@ -43,6 +43,8 @@ export * from './rules/review.ts';
 export * from './rules/step-schemas.ts';
 export * from './rules/esign.ts';
 export * from './identity/methods.ts';
+export * from './identity/biometric-consent.ts';
+export * from './identity/biometric-consent-schema.ts';
 export * from './identity/bureau-maintenance.ts';
 export * from './identity/support-hours.ts';
 export * from './identity/pacific-time.ts';

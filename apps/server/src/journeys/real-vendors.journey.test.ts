@@ -4,10 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SegmentedMessage } from 'sms-segments-calculator';
-import { CUSTOMER_AGREEMENT_ID, provinces } from '@portal/domain';
+import { BIOMETRIC_CONSENT_VERSION, CUSTOMER_AGREEMENT_ID, provinces } from '@portal/domain';
 import { esignReturnPath } from '@portal/domain/rules/esign';
 import { completeProfile } from '@portal/domain/rules/profile.fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFieldCipher } from '../lib/crypto/field-cipher.ts';
+import { decryptedRecordOf } from '../modules/identity/identity-outcome.ts';
+import {
+  ONFIDO_SIGNATURE_HEADER,
+  ONFIDO_WEBHOOK_PATH,
+} from '../providers/document-verification/onfido-webhook.ts';
 import { connectSignature, DOCUSIGN_CONNECT_PATH } from '../providers/esign/docusign-connect.ts';
 import { TWILIO_STATUS_CALLBACK_PATH } from '../providers/sms/sms-refusals.ts';
 import { otherInterestsAnswers } from '../test/applications.ts';
@@ -24,6 +30,18 @@ import {
 } from '../test/vendors/docusign-oauth.ts';
 import { startDocusignStandIn, type DocusignStandIn } from '../test/vendors/docusign-stand-in.ts';
 import {
+  startOnfidoContract,
+  startOnfidoStandIn,
+  type OnfidoStandIn,
+} from '../test/vendors/onfido-stand-in.ts';
+import type { RecordedPrism } from '../test/vendors/prism.ts';
+import {
+  documentedChequing,
+  signInThroughConnect,
+  startFlinksFake,
+  type FlinksFake,
+} from '../test/vendors/flinks-fake.ts';
+import {
   startTwilioContract,
   startTwilioStandIn,
   type TwilioContract,
@@ -32,18 +50,21 @@ import {
 } from '../test/vendors/twilio-stand-in.ts';
 
 /**
- * Issue 33, "Done when": the real `main.ts` on PostgreSQL, with SANDBOX_VENDORS=true and the
- * three real providers configured (mixed mode): SMS through the Twilio adapter (Prism proxying
+ * Issues 33 and 34, "Done when": the real `main.ts` on PostgreSQL, with SANDBOX_VENDORS=true and
+ * the real providers configured (mixed mode): SMS through the Twilio adapter (Prism proxying
  * Twilio's published document to a stand-in), address look-up through the Canada Post adapter
  * (the AddressComplete fake of Canada Post's published examples), e-signature through the
  * DocuSign adapter (Prism proxying DocuSign's published document to a stand-in, and the OAuth
- * stand-in over TLS). Mail, the credit bureau and photo-ID verification stay sandboxes.
+ * stand-in over TLS), photo ID through the Onfido adapter (Prism proxying Onfido's published
+ * document to a stand-in), and no credit bureau. Mail stays a sandbox.
  *
  * One French-speaking person walks it over HTTP: a text-message sign-in code, a delivery
  * callback, an address found in French through a container, the application's answers and
- * review, photo ID on the phone from a hand-off link texted through Twilio (the sandbox
- * verifies), DocuSign embedded signing (the test plays DocuSign: completes the envelope and
- * posts the signed Connect event), ending under review with the signed copy downloadable.
+ * review, photo ID on the phone after her consent to the comparison, from a hand-off link
+ * texted through Twilio (Onfido's check completes clear; a forged webhook changes nothing, a
+ * replay is a duplicate; the FINTRAC record holds the check's id; the applicant is deleted),
+ * DocuSign embedded signing (the test plays DocuSign: completes the envelope and posts the
+ * signed Connect event), ending under review with the signed copy downloadable.
  *
  * It runs in the PostgreSQL pass only (TEST_DATABASE_URL: scripts/test-all.mjs), on a database
  * of its own copied from the run's template (test-app.ts).
@@ -54,6 +75,9 @@ const TWILIO_ACCOUNT_SID = `AC${randomBytes(16).toString('hex')}`;
 const TWILIO_AUTH_TOKEN = randomBytes(16).toString('hex');
 const TWILIO_FROM = '+14385550100';
 const CONNECT_KEY = randomBytes(32).toString('base64');
+const ONFIDO_API_TOKEN = `api_sandbox.${randomBytes(12).toString('hex')}`;
+const ONFIDO_WEBHOOK_TOKEN = randomBytes(24).toString('hex');
+const DATA_KEY = randomBytes(32);
 const MAILBOX_SECRET = randomBytes(24).toString('hex');
 const PASSWORD = 'Erable-Rouge-Saint-Laurent-2026';
 /** Each step's time limit: generous, for a loaded machine (a step takes seconds). */
@@ -82,6 +106,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let docusignContract: DocusignContract;
     let oauth: DocusignOauthStandIn;
     let canadaPost: CanadaPostFake;
+    let onfidoStandIn: OnfidoStandIn;
+    let onfidoContract: RecordedPrism;
+    let flinks: FlinksFake;
     let server: SpawnedServer;
     let marie: HttpPerson;
     /** What the journey carries from one step to the next. */
@@ -90,24 +117,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       version: 0,
       homeAddress: {} as Record<string, unknown>,
       envelopeId: '',
+      checkId: '',
     };
 
     beforeAll(async () => {
-      const [created, twilio, docusign, fake] = await Promise.all([
+      const [created, twilio, docusign, fake, onfido, flinksFake] = await Promise.all([
         createTestDatabase(),
         startTwilioStandIn({ accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN }),
         startDocusignStandIn({ accountId: identity.accountId }),
         startCanadaPostFake(),
+        startOnfidoStandIn({ apiToken: ONFIDO_API_TOKEN }),
+        startFlinksFake({ holderName: `${person.firstName} ${person.lastName}` }),
       ]);
       database = created;
       twilioStandIn = twilio;
       docusignStandIn = docusign;
       canadaPost = fake;
+      onfidoStandIn = onfido;
+      flinks = flinksFake;
       if (database.config.driver !== 'postgres') throw new Error('PostgreSQL expected');
       databaseUrl = database.config.url;
-      [twilioContract, docusignContract] = await Promise.all([
+      [twilioContract, docusignContract, onfidoContract] = await Promise.all([
         startTwilioContract({ upstream: twilioStandIn.url }),
         startDocusignContract({ upstream: docusignStandIn.url }),
+        startOnfidoContract({ upstream: onfidoStandIn.url }),
       ]);
       oauth = await startDocusignOauth(identity, () => docusignContract.baseUri);
       dataDir = mkdtempSync(path.join(tmpdir(), 'portal-real-vendors-'));
@@ -122,7 +155,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         DATA_DIR: dataDir,
         WEB_DIST_DIR: path.join(dataDir, 'no-web-client'),
         DATABASE_URL: databaseUrl,
-        DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        DATA_ENCRYPTION_KEY: DATA_KEY.toString('base64'),
         SANDBOX_VENDORS: 'true',
         SEED_DEMO_USERS: 'false',
         SANDBOX_MAILBOX_SECRET: MAILBOX_SECRET,
@@ -149,6 +182,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         DOCUSIGN_AUTH_SERVER: oauth.host,
         DOCUSIGN_CONNECT_HMAC_KEYS: `retired-key-${randomBytes(8).toString('hex')},${CONNECT_KEY}`,
         NODE_EXTRA_CA_CERTS: oauth.certificateFile,
+        // Photo ID and selfie: Onfido, through Prism on its document.
+        IDENTITY_DOCUMENT_PROVIDER: 'onfido',
+        ONFIDO_API_TOKEN,
+        ONFIDO_WEBHOOK_TOKEN,
+        ONFIDO_API_URL: onfidoContract.url,
+        // Bank connection: Flinks Connect and API, the fake of Flinks' documented examples.
+        BANK_CONNECTION_PROVIDER: 'flinks',
+        FLINKS_CUSTOMER_ID: flinks.customerId,
+        FLINKS_API_URL: flinks.apiUrl,
+        FLINKS_CONNECT_URL: flinks.connectUrl,
+        FLINKS_API_KEY: flinks.apiKey,
+        FLINKS_SECRET_KEY: flinks.secretKey,
+        // No credit bureau: the identity step offers no credit-file questions.
+        CREDIT_BUREAU_PROVIDER: 'none',
       });
       marie = new HttpPerson(server.url);
     }, 180_000);
@@ -161,6 +208,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         await Promise.allSettled([
           twilioContract?.close(),
           docusignContract?.close(),
+          onfidoContract?.close(),
+          onfidoStandIn?.close(),
+          flinks?.close(),
           oauth?.close(),
           twilioStandIn?.close(),
           docusignStandIn?.close(),
@@ -195,6 +245,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         }>(
           'select status, delivery_status, template from outbox_messages where vendor_reference = $1',
           [sid],
+        );
+        return result.rows[0];
+      } finally {
+        await client.end();
+      }
+    }
+
+    /** The photo-ID attempt of an Onfido check, with its start's audit details. */
+    async function attemptOf(checkId: string) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const result = await client.query<{
+          id: string;
+          record_encrypted: string | null;
+          started: Record<string, unknown>;
+        }>(
+          `select a.id, a.record_encrypted, e.details as started
+             from identity_attempts a
+             join audit_events e on e.action = 'identityAttemptStarted'
+              and e.details->>'attemptId' = a.id::text
+            where a.vendor_reference = $1`,
+          [checkId],
         );
         return result.rows[0];
       } finally {
@@ -397,7 +470,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     );
 
     it(
-      'answers the application with that address, agrees in French, and passes identity on the phone from a link texted through Twilio',
+      'answers the application with that address and agrees in French: signing waits for her identity',
       async () => {
         await saveStep('profile', {
           ...completeProfile,
@@ -420,11 +493,136 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const notYet = await marie.post(`${API}/applications/${journey.applicationId}/esign`);
         expect(notYet.status, notYet.text).toBe(409);
         expect(notYet.json()).toMatchObject({ errorCode: 'identityNotVerified' });
+      },
+      STEP_MS,
+    );
 
-        const started = await marie.post(
-          `${API}/applications/${journey.applicationId}/identity/photoId`,
-          { json: { phone: MOBILE } },
+    it(
+      'connects her bank through Flinks Connect (a security question in the frame; 202, then the accounts) and funds the account from it',
+      async () => {
+        const bank = `${API}/bankConnection`;
+        const opened = await marie.post(`${bank}/request`);
+        expect(opened.status, opened.text).toBeLessThan(300);
+        const { requestId } = opened.json<{ requestId: string }>();
+        const frame = await marie.get(`${bank}/IframeUrl/${requestId}`, {
+          headers: { 'accept-language': 'fr' },
+        });
+        expect(frame.status, frame.text).toBe(200);
+        const { url, vendor } = frame.json<{ url: string; vendor: string }>();
+        expect(vendor).toBe('flinks');
+        const connect = new URL(url);
+        expect(connect.origin).toBe(flinks.origin);
+        expect(connect.searchParams.get('language')).toBe('fr');
+        expect(connect.searchParams.get('tag')).toBe(requestId);
+        // The page may frame Flinks Connect's origin.
+        expect(frame.headers.get('content-security-policy')).toContain(flinks.origin);
+
+        // She signs in to her bank inside the frame, which asks its security question.
+        const login = await signInThroughConnect(flinks, url);
+        expect(login.tag).toBe(requestId);
+        const handedOver = await marie.post(`${bank}/request/${requestId}/login`, { json: login });
+        expect(handedOver.status, handedOver.text).toBe(202);
+        // Flinks answers 202 (still reading) once, then the accounts, ten seconds later.
+        const status = await eventually(
+          'the accounts read from Flinks',
+          async () => {
+            const answer = await marie.get(`${bank}/FlBAConnectionStatus/`);
+            const body = answer.json<{ status: string }>();
+            return body.status === 'PENDING' ? undefined : body.status;
+          },
+          { timeoutMs: 60_000 },
         );
+        expect(status, log()).toBe('CONNECTED');
+        expect(flinks.calls.map((call) => call.call)).toEqual(
+          expect.arrayContaining([
+            'GenerateAuthorizeToken',
+            'Authorize',
+            'GetAccountsDetail',
+            'GetAccountsDetailAsync',
+          ]),
+        );
+        expect(
+          flinks.calls.some((call) => call.call === 'GetAccountsDetail' && call.status === 202),
+        ).toBe(true);
+
+        const detail = await marie.post(`${bank}/getAccountsDetail/${journey.applicationId}`, {
+          json: { requestId, accountsFilter: [], loginId: login.loginId },
+        });
+        expect(detail.status, detail.text).toBe(200);
+        const { accounts } = detail.json<{
+          accounts: { accountId: string; holderMatches: boolean; accountNumberMasked: string }[];
+        }>();
+        expect(accounts).toEqual([
+          expect.objectContaining({ holderMatches: true, accountNumberMasked: '•••••238' }),
+        ]);
+        const chosen = await marie.put(`${bank}/request`, {
+          json: {
+            flinksStatusType: 'COMPLETED',
+            accountSelected: accounts[0]?.accountId,
+            canceledByClient: false,
+          },
+        });
+        expect(chosen.status, chosen.text).toBe(200);
+        const { bankAccount } = chosen.json<{ bankAccount: { id: string } }>();
+        // Once the numbers are read, the login is deleted at Flinks (DeleteCard).
+        expect(flinks.deleted).toContain(login.loginId);
+
+        // A funding request from the connected account, on the earliest date offered.
+        const toAccounts = await marie.get(
+          `${API}/coAcctFunding/toAccountsForCurrUser?applicationId=${journey.applicationId}`,
+        );
+        const [account] = toAccounts.json<{ accounts: { accountId: string }[] }>().accounts;
+        const dates = await marie.get(
+          `${API}/coAcctFunding/startDates?${new URLSearchParams({
+            preNotificationWaived: 'false',
+            institution: documentedChequing.institutionNumber,
+          })}`,
+        );
+        const { earliest } = dates.json<{ earliest: string }>();
+        const funded = await marie.post(`${API}/coAcctFunding/`, {
+          json: {
+            amount: 500,
+            toAccountNumber: null,
+            toAccountId: account?.accountId,
+            fundingFrequencyTypeId: 1,
+            fundingTypeId: 1,
+            pacStartDate: earliest,
+            flinksBankAccountId: bankAccount.id,
+            agreementAccepted: true,
+            preNotificationWaived: false,
+          },
+        });
+        expect(funded.status, funded.text).toBe(201);
+        const { item } = funded.json<{ item: { fromAccount: { flinksBankAccountId?: string } } }>();
+        expect(JSON.stringify(item)).not.toContain(documentedChequing.accountNumber);
+      },
+      STEP_MS,
+    );
+
+    it(
+      'is offered no credit-file questions, agrees to the comparison of her selfie, and passes photo ID through Onfido from a link texted through Twilio',
+      async () => {
+        const identityUrl = `${API}/applications/${journey.applicationId}/identity`;
+        // No bureau is configured: the methods offered start with the photo ID.
+        const view = await marie.get(identityUrl);
+        expect(view.json()).toMatchObject({ methods: ['photoId', 'dualProcess', 'manual'] });
+        const creditFile = await marie.post(`${identityUrl}/creditFile`);
+        expect(creditFile.status).toBe(409);
+        expect(creditFile.json()).toMatchObject({ errorCode: 'methodNotOffered' });
+        // Without her consent to the comparison, nothing starts.
+        const withoutConsent = await marie.post(`${identityUrl}/photoId`, {
+          json: { phone: MOBILE },
+        });
+        expect(withoutConsent.status).toBe(400);
+        expect(withoutConsent.json()).toMatchObject({ errorCode: 'biometricConsentRequired' });
+
+        const started = await marie.post(`${identityUrl}/photoId`, {
+          json: {
+            phone: MOBILE,
+            // She agreed, in French, to the comparison of her selfie with her photo ID.
+            biometricConsent: { version: BIOMETRIC_CONSENT_VERSION, language: 'fr' },
+          },
+        });
         expect(started.status, started.text).toBe(201);
         const { handoff } = started.json<{ handoff: { link: string; shortLink: string } }>();
         // The link reaches the phone through Twilio, in French.
@@ -472,13 +670,72 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const submitted = await phone.post(`${capture}/submit`, { json: {} });
         expect(submitted.status, submitted.text).toBe(202);
 
-        // The sandbox decides after its delay and calls the server back (a signed webhook).
-        const state = await eventually('identity verified by the sandbox', async () => {
-          const view = await marie.get(`${API}/applications/${journey.applicationId}/identity`);
-          const body = view.json<{ state: string }>();
+        // Onfido received an applicant, both sides (Canadian) and a live photo, and a check.
+        const check = await eventually('the check at Onfido', async () =>
+          [...onfidoStandIn.checks.values()].at(0),
+        );
+        journey.checkId = check.id;
+        const applicant = onfidoStandIn.applicants.get(check.applicantId);
+        expect(applicant).toMatchObject({ firstName: person.firstName, lastName: person.lastName });
+        expect(applicant?.documents.map((document) => document.side)).toEqual(['front', 'back']);
+        expect(applicant?.livePhotos).toHaveLength(1);
+        expect(check.reportNames).toEqual(['document', 'facial_similarity_photo']);
+
+        // Onfido completes the check (clear) and says so by its signed webhook.
+        const event = onfidoStandIn.complete(check.id, 'clear', {
+          type: 'driving_licence',
+          number: 'G2610-180488-07',
+          issuingState: 'QC',
+          dateOfExpiry: '2031-04-18',
+          dateOfBirth: '1988-04-18',
+          firstName: person.firstName,
+          lastName: person.lastName,
+        });
+        const deliver = (body: string, signature: string) =>
+          fetch(`${server.url}${ONFIDO_WEBHOOK_PATH}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', [ONFIDO_SIGNATURE_HEADER]: signature },
+            body,
+          });
+        const forged = await deliver(event, onfidoStandIn.sign(event, 'not-the-webhook-token'));
+        expect(forged.status).toBe(401);
+        expect((await marie.get(identityUrl)).json()).toMatchObject({ state: 'pending' });
+        const received = await deliver(event, onfidoStandIn.sign(event, ONFIDO_WEBHOOK_TOKEN));
+        expect(received.status, log()).toBe(200);
+        expect(await received.json()).toMatchObject({ received: true, duplicate: false });
+        const again = await deliver(event, onfidoStandIn.sign(event, ONFIDO_WEBHOOK_TOKEN));
+        expect(await again.json()).toMatchObject({ duplicate: true });
+
+        const state = await eventually('identity verified through Onfido', async () => {
+          const body = (await marie.get(identityUrl)).json<{ state: string }>();
           return body.state === 'verified' || body.state === 'failed' ? body.state : undefined;
         });
         expect(state).toBe('verified');
+
+        // The FINTRAC record holds what Onfido read and its check id; the consent and the
+        // methods offered are kept with the attempt; Onfido's applicant is deleted.
+        const attempt = await attemptOf(check.id);
+        expect(attempt).toBeDefined();
+        const record = decryptedRecordOf(createFieldCipher(DATA_KEY), {
+          id: attempt?.id ?? '',
+          recordEncrypted: attempt?.record_encrypted ?? null,
+        });
+        expect(record).toMatchObject({
+          method: 'photoId',
+          vendor: 'onfido',
+          vendorReference: check.id,
+          documentType: 'driversLicence',
+          documentNumber: 'G2610-180488-07',
+          expiryDate: '2031-04-18',
+        });
+        expect(attempt?.started).toMatchObject({
+          methodsOffered: ['photoId', 'dualProcess', 'manual'],
+          biometricConsent: { version: BIOMETRIC_CONSENT_VERSION, language: 'fr' },
+        });
+        await eventually('the applicant deleted at Onfido', async () =>
+          onfidoStandIn.deleted.includes(check.applicantId) ? true : undefined,
+        );
+        expect(onfidoStandIn.applicants.has(check.applicantId)).toBe(false);
       },
       STEP_MS,
     );
@@ -572,7 +829,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       STEP_MS,
     );
 
-    it("kept within both vendors' published documents: no request or answer Prism found outside the schema", () => {
+    it("kept within the vendors' published documents: no request or answer Prism found outside the schema", () => {
       expect(twilioContract.answers.length).toBeGreaterThanOrEqual(3);
       for (const answer of twilioContract.answers) {
         expect(answer, JSON.stringify(answer)).toMatchObject({ status: 201 });
@@ -594,6 +851,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         expect(answer.status, JSON.stringify(answer)).toBeLessThan(300);
         expect(answer.violations).toBeUndefined();
       }
+      // Onfido: the applicant, two sides, the live photo, the check, its reading, the deletion.
+      const onfidoPaths = onfidoContract.answers.map((answer) => answer.path);
+      expect(onfidoPaths).toEqual(
+        expect.arrayContaining([
+          '/applicants',
+          '/documents',
+          '/live_photos',
+          '/checks',
+          `/checks/${journey.checkId}`,
+          '/reports',
+        ]),
+      );
+      expect(onfidoPaths.some((each) => each.startsWith('/applicants/'))).toBe(true);
+      for (const answer of onfidoContract.answers) {
+        expect(answer.status, JSON.stringify(answer)).toBeLessThan(300);
+        expect(answer.violations).toBeUndefined();
+      }
+      // Flinks' fake refuses what its reference does not describe: it refused nothing.
+      expect(flinks.calls.filter((call) => call.status >= 400)).toEqual([]);
       // The JWT grant's assertions, each checked as DocuSign checks it, were all accepted.
       expect(oauth.refused).toEqual([]);
       expect(oauth.granted).toBeGreaterThanOrEqual(1);

@@ -53,7 +53,18 @@ export function helmetHeadersOf(options: HelmetOptions): Readonly<Record<string,
   return headers;
 }
 
-async function securityHeadersPlugin(app: FastifyInstance): Promise<void> {
+export interface SecurityHeadersOptions {
+  /**
+   * Other sites our pages may show in a frame (`frame-src`): a vendor's frame chosen by the
+   * configuration (Flinks Connect on the funding step), by origin, and nothing unless chosen.
+   */
+  frameOrigins?: readonly string[];
+}
+
+async function securityHeadersPlugin(
+  app: FastifyInstance,
+  options: SecurityHeadersOptions = {},
+): Promise<void> {
   const fixedHeaders = helmetHeadersOf({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -66,8 +77,9 @@ async function securityHeadersPlugin(app: FastifyInstance): Promise<void> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
-        // The not-found page embeds our own frame page; nobody else may frame us.
-        frameSrc: ["'self'"],
+        // The not-found page embeds our own frame page, the funding step a configured vendor's
+        // connect frame; nobody else may frame us.
+        frameSrc: ["'self'", ...(options.frameOrigins ?? [])],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
         // No page of ours needs <base>; none lets an injected one redirect relative URLs.

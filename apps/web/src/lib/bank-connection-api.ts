@@ -59,6 +59,34 @@ export function isBankConnectionFrameMessage(data: unknown): data is BankConnect
   );
 }
 
+/**
+ * The login Flinks Connect hands the page around it, from its REDIRECT event (docs.flinks.com,
+ * "Save your loginIds" and "Use a custom tag"): `{ step: 'REDIRECT', institution, url }`, the url
+ * holding `loginId`, `tag` (the request the frame was opened for) and `institution`. Whether the
+ * event comes from Flinks Connect's origin is the listener's check, not this function's.
+ */
+export interface FlinksLogin {
+  loginId: string;
+  tag: string;
+}
+
+export function flinksLoginOf(data: unknown): FlinksLogin | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const event = data as Record<string, unknown>;
+  if (event.step !== 'REDIRECT' || typeof event.url !== 'string') return null;
+  let url: URL;
+  try {
+    url = new URL(event.url);
+  } catch {
+    return null;
+  }
+  // Some Connect versions also give the login as a field of the event itself.
+  const loginId =
+    typeof event.loginId === 'string' ? event.loginId : url.searchParams.get('loginId');
+  const tag = url.searchParams.get('tag');
+  return loginId && tag ? { loginId, tag } : null;
+}
+
 // The connection panel shows its own designed error states: no call goes to the glitch page.
 const quiet = { noErrorPage: true } as const;
 const base = '/bankConnection';
@@ -73,12 +101,22 @@ export const bankConnectionApi = {
   start: () => http.post<{ requestId: string }>(`${base}/request`, undefined, quiet),
   update: (update: BankConnectionUpdate) =>
     http.put<BankConnectionUpdated>(`${base}/request`, update, quiet),
-  /** The address of the bank's login frame for a request (relative in the sandbox). */
+  /**
+   * The address of the bank's login frame for a request (relative in the sandbox), and its
+   * vendor: `flinks` hands the login to the page, which gives it to `handOverLogin`.
+   */
   iframeUrl: (requestId: string, signal?: AbortSignal) =>
-    http.get<{ url: string }>(`${base}/IframeUrl/${encodeURIComponent(requestId)}`, {
-      ...quiet,
-      signal,
-    }),
+    http.get<{ url: string; vendor?: string }>(
+      `${base}/IframeUrl/${encodeURIComponent(requestId)}`,
+      { ...quiet, signal },
+    ),
+  /** The login Flinks Connect gave the page, for the request its frame was opened for. */
+  handOverLogin: (requestId: string, login: FlinksLogin) =>
+    http.post<{ requestId: string; status: BankConnectionState }>(
+      `${base}/request/${encodeURIComponent(requestId)}/login`,
+      { loginId: login.loginId, tag: login.tag },
+      quiet,
+    ),
   /** Connects again with a login the bank already knows. */
   authorize: (loginId: string) =>
     http.get<{ requestId: string; status: BankConnectionState }>(

@@ -2,6 +2,7 @@ import type { SmsDeliveryProblem } from '@portal/domain/messages/sms-delivery-me
 import type { IdentityDocumentType } from '@portal/domain/enums/documents';
 import type { HandoffStage } from '@portal/domain/identity/handoff';
 import type { KbaQuestion } from '@portal/domain/identity/kba';
+import type { BiometricConsent } from '@portal/domain/identity/biometric-consent';
 import {
   identityMethods,
   type IdentityMethod,
@@ -12,7 +13,7 @@ import type { ApplicationState } from '@portal/domain/status/application-status-
 import { http } from './http/http.ts';
 
 export { identityMethods, type IdentityMethod, type IdentityState };
-export type { KbaQuestion };
+export type { BiometricConsent, KbaQuestion };
 
 export type { HandoffStage, IdentityDocumentType };
 
@@ -50,6 +51,8 @@ export interface IdentityView {
   screen: number;
   verificationStatus: string;
   bureau: { offline: boolean; endsAt?: string };
+  /** The methods this brokerage offers, in order (no credit file without a bureau). */
+  methods: IdentityMethod[];
   tried: IdentityMethod[];
   lastFailure?: { method: IdentityMethod; reason: string };
   attempts: IdentityAttemptSummary[];
@@ -98,12 +101,14 @@ export const identityApi = {
       { answers },
       quiet,
     ),
-  startPhotoId: (applicationId: string, phone?: string) =>
+  startPhotoId: (applicationId: string, consent: BiometricConsent, phone?: string) =>
     http.post<{ handoff: IdentityHandoff }>(
       `${identityPath(applicationId)}/photoId`,
-      phone ? { phone } : {},
+      { biometricConsent: consent, ...(phone && { phone }) },
       quiet,
     ),
+  refuseBiometricConsent: (applicationId: string, consent: BiometricConsent) =>
+    http.post<void>(`${identityPath(applicationId)}/photoId/consentRefusal`, consent, quiet),
   resendSms: (applicationId: string, phone?: string) =>
     http.post<{ handoff: IdentityHandoff }>(
       `${identityPath(applicationId)}/photoId/sms`,

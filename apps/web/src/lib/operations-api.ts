@@ -11,7 +11,10 @@ import type {
   DocumentViewBody,
   FundingAction,
   FundingQueueItem,
+  IdentityCase,
   IdentityQueueItem,
+  IdentityRevealAnswer,
+  IdentityRevealBody,
   KeptVendorEvent,
   Page,
   PepFormQueueItem,
@@ -35,7 +38,9 @@ export type {
   ClaimView,
   DecisionAnswer,
   FundingQueueItem,
+  IdentityCase,
   IdentityQueueItem,
+  IdentityRevealAnswer,
   KeptVendorEvent,
   Page,
   PepFormQueueItem,
@@ -127,6 +132,12 @@ export const operationsApi = {
     ),
   identity: (page: number, signal?: AbortSignal) =>
     http.get<Page<IdentityQueueItem>>(`/ops/identity${queryOf({ page })}`, { ...quiet, signal }),
+  /** One attempt sent for review; a photo ID's check with its document number masked. */
+  identityCase: (attemptId: string, signal?: AbortSignal) =>
+    http.get<IdentityCase>(`/ops/identity/${id(attemptId)}`, { ...quiet, signal }),
+  /** Audited on the server: the field and the reason, never the value. */
+  revealIdentity: (attemptId: string, body: IdentityRevealBody) =>
+    http.post<IdentityRevealAnswer>(`/ops/identity/${id(attemptId)}/reveal`, body, quiet),
   verifyIdentity: (attemptId: string, body: VerifyIdentityBody) =>
     http.post<{ state: string }>(`/ops/identity/${id(attemptId)}/verify`, body, quiet),
   refuseIdentity: (attemptId: string, body: RefuseIdentityBody) =>

@@ -6,6 +6,7 @@ import {
   identityStates,
   identityStatusOf,
   nextMethodAfter,
+  offeredIdentityMethods,
 } from './methods.ts';
 
 describe('identity methods', () => {
@@ -15,6 +16,28 @@ describe('identity methods', () => {
     expect(nextMethodAfter('photoId')).toBe('dualProcess');
     expect(nextMethodAfter('dualProcess')).toBe('manual');
     expect(nextMethodAfter('manual')).toBeNull();
+  });
+
+  it('leave out the credit file where no bureau is configured, in the same order', () => {
+    expect(offeredIdentityMethods({ creditBureau: true })).toEqual(identityMethods);
+    const withoutBureau = offeredIdentityMethods({ creditBureau: false });
+    expect(withoutBureau).toEqual(['photoId', 'dualProcess', 'manual']);
+    expect(nextMethodAfter('photoId', withoutBureau)).toBe('dualProcess');
+    expect(nextMethodAfter('manual', withoutBureau)).toBeNull();
+  });
+
+  it('skip a method not offered when naming the next one', () => {
+    expect(nextMethodAfter('creditFile', ['creditFile', 'dualProcess'])).toBe('dualProcess');
+  });
+
+  it('end in the hard stop after the last method offered, a failure screen before it', () => {
+    const offered = ['photoId', 'manual'] as const;
+    expect(identityScreenFor({ state: 'failed', method: 'photoId', offered })).toBe(
+      identityScreenFor({ state: 'failed', method: 'creditFile' }),
+    );
+    expect(identityScreenFor({ state: 'failed', method: 'manual', offered })).toBe(
+      identityScreenFor({ state: 'failed', method: 'manual' }),
+    );
   });
 });
 

@@ -13,9 +13,33 @@ import {
 export const identityMethods = ['creditFile', 'photoId', 'dualProcess', 'manual'] as const;
 export type IdentityMethod = (typeof identityMethods)[number];
 
-/** The method offered when `method` fails; null after manual verification (call support). */
-export function nextMethodAfter(method: IdentityMethod): IdentityMethod | null {
-  return identityMethods[identityMethods.indexOf(method) + 1] ?? null;
+/** What the brokerage has configured that a method depends on. */
+export interface IdentityVendorsConfigured {
+  /** A credit bureau answers the credit-file questions (no bureau publishes a public API). */
+  creditBureau: boolean;
+}
+
+/**
+ * The methods offered, in ADR 0018's order: the credit file only where a bureau is configured;
+ * photo ID always (a vendor, real or the sandbox, is always configured for it); two documents
+ * and manual verification need no vendor (our staff decide).
+ */
+export function offeredIdentityMethods(
+  configured: IdentityVendorsConfigured,
+): readonly IdentityMethod[] {
+  return identityMethods.filter((method) => method !== 'creditFile' || configured.creditBureau);
+}
+
+/**
+ * The method offered when `method` fails, among those offered; null after manual verification
+ * (call support).
+ */
+export function nextMethodAfter(
+  method: IdentityMethod,
+  offered: readonly IdentityMethod[] = identityMethods,
+): IdentityMethod | null {
+  const after = identityMethods.slice(identityMethods.indexOf(method) + 1);
+  return after.find((next) => offered.includes(next)) ?? null;
 }
 
 /**
@@ -57,6 +81,8 @@ export interface IdentityScreenInput {
   method: IdentityMethod;
   /** How long the person has waited for a decision; LongWait after the spec's 30 seconds. */
   waitedMs?: number;
+  /** The methods offered (all four when absent). */
+  offered?: readonly IdentityMethod[];
 }
 
 /**
@@ -69,6 +95,7 @@ export function identityScreenFor({
   state,
   method,
   waitedMs = 0,
+  offered = identityMethods,
 }: IdentityScreenInput): IdentityVerificationScreen {
   const s = identityVerificationScreens;
   switch (state) {
@@ -85,7 +112,7 @@ export function identityScreenFor({
     case 'verified':
       return s.Success;
     case 'failed':
-      return nextMethodAfter(method) === null ? s.HardStop : s.Fail;
+      return nextMethodAfter(method, offered) === null ? s.HardStop : s.Fail;
     case 'expired':
       return s.Fail;
   }

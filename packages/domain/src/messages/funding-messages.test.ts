@@ -20,6 +20,14 @@ describe('funding messages', () => {
     expect(messageFor('eftMinimum', 'en')).toBe('The minimum amount is $50.');
   });
 
+  it('tell plainly, in both languages, that a bank account held by someone else cannot be used, and offer the void cheque', () => {
+    expect(messageFor('holderNameMismatch', 'en')).toContain('upload a void cheque');
+    expect(messageFor('holderNameMismatch', 'fr')).toBe(
+      'Le nom du titulaire de ce compte bancaire ne correspond pas au nom inscrit dans votre demande. Choisissez un compte à votre nom ou téléversez un chèque annulé.',
+    );
+    expect(messageFor('bankConnectionUnavailable', 'fr')).toContain('Rien n’a été perdu\u00a0:');
+  });
+
   it('say them in French, with French typography', () => {
     expect(messageFor('eftMinimum', 'fr')).toBe('Le montant minimum est de 50\u00a0$.');
     expect(messageFor('bankConnectionFailure', 'fr')).toBe(
@@ -50,6 +58,7 @@ describe('funding messages', () => {
       'nicknameRequired',
       'nicknameTooLong',
       'bankConnectionExpired',
+      'bankConnectionUnavailable',
       'holderNameMismatch',
       'notPending',
       'notActive',

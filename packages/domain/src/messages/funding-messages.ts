@@ -11,6 +11,8 @@ export const fundingMessagesEn = {
   bankConnectionFailure:
     'We could not connect to your bank. Please try again later or upload a void cheque.',
   bankAccountAlreadyConnected: 'This bank account is already connected.',
+  bankConnectionUnavailable:
+    'Our bank connection partner is not answering right now. Nothing was lost: try again in a moment, or upload a void cheque.',
   bankConnectionExpired:
     'Connecting to your bank took too long and was stopped. Try again, or upload a void cheque.',
   holderNameMismatch:
@@ -45,6 +47,8 @@ export const fundingMessagesFr = {
   bankConnectionFailure:
     'Nous n’avons pas pu nous connecter à votre banque. Réessayez plus tard ou téléversez un chèque annulé.',
   bankAccountAlreadyConnected: 'Ce compte bancaire est déjà connecté.',
+  bankConnectionUnavailable:
+    'Notre partenaire de connexion bancaire ne répond pas en ce moment. Rien n’a été perdu\u00a0: réessayez dans un instant ou téléversez un chèque annulé.',
   bankConnectionExpired:
     'La connexion à votre banque a pris trop de temps et a été arrêtée. Réessayez ou téléversez un chèque annulé.',
   holderNameMismatch:

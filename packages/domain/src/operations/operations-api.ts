@@ -7,6 +7,8 @@ import type { ProvinceCode } from '../enums/provinces.ts';
 import type { ApplicantRole } from '../rules/onboarding-flow.ts';
 import type { ApplicationState } from '../status/application-status-machine.ts';
 import { dualProcessCandidateSchema } from '../identity/dual-process.ts';
+import type { PhotoIdReport } from '../identity/photo-id-check.ts';
+import type { IdentityDocumentType } from '../enums/documents.ts';
 import { declineCategories, type DeclineCategory } from './decline-categories.ts';
 
 /**
@@ -25,6 +27,9 @@ import { declineCategories, type DeclineCategory } from './decline-categories.ts
  * - POST ops/applications/{id}/decline               DeclineBody -> DecisionAnswer
  * - POST ops/applications/{id}/requestInformation    RequestInformationBody -> DecisionAnswer
  * - GET  ops/identity?page&pageSize                  Page<IdentityQueueItem>
+ * - GET  ops/identity/{attemptId}                    IdentityCase
+ * - POST ops/identity/{attemptId}/reveal             IdentityRevealBody -> IdentityRevealAnswer
+ *                                                    (under the claim; audited)
  * - POST ops/identity/{attemptId}/verify             VerifyIdentityBody -> { state }
  * - POST ops/identity/{attemptId}/refuse             RefuseIdentityBody -> { state }
  * - GET  ops/funding?page&pageSize                   Page<FundingQueueItem>
@@ -384,22 +389,90 @@ export type RefuseIdentityBody = z.infer<typeof refuseIdentityBodySchema>;
  * they relied on, each with its source, its type, the category of information it confirms and
  * its reference or account number. The domain's dual-process rule (`dualProcessProblems`,
  * `dualProcessSubmissionSchemaFor`) judges them, on the console and again on the server:
- * two different sources, two different categories, neither the applicant nor us.
+ * two different sources, two different categories, neither the applicant nor us. A photo-ID
+ * attempt the vendor sent for review needs only the reason: its record is the photo-ID method's,
+ * from the document the vendor read, with the vendor's check id as its reference (issue 34).
  */
 export const verifyIdentityBodySchema = reasonBodySchema.extend({
   sources: z.array(dualProcessCandidateSchema).max(5).optional(),
 });
 export type VerifyIdentityBody = z.infer<typeof verifyIdentityBodySchema>;
 
+/** The methods whose attempts operations decide: photo ID when its vendor asked for review. */
+export const reviewedIdentityMethods = ['dualProcess', 'manual', 'photoId'] as const;
+export type ReviewedIdentityMethod = (typeof reviewedIdentityMethods)[number];
+
 export interface IdentityQueueItem {
   attemptId: string;
   applicationId: string;
   role: ApplicantRole;
   personName: string;
-  method: 'dualProcess' | 'manual';
+  method: ReviewedIdentityMethod;
   submittedAt: string;
   documentIds: string[];
   claim: ClaimView | null;
+}
+
+/**
+ * The document as the photo-ID vendor read it, for the reviewer to compare with the
+ * application. The number is masked (need-to-know, as SINs): revealed on request, audited.
+ */
+export interface PhotoIdDocumentView {
+  documentType: IdentityDocumentType;
+  /** Province or state of issue (`ON`); null for a national document (a passport). */
+  jurisdiction: string | null;
+  /** ISO 3166-1 alpha-2 (`CA`). */
+  country: string;
+  expiryDate: string;
+  /** Past its expiry today: the product refuses it whatever the vendor or the reviewer says. */
+  expired: boolean;
+  /** The name printed on the document. */
+  name: string;
+  /** Absent when the vendor did not read one. */
+  dateOfBirth: string | null;
+  /** The number with all but its last three characters hidden (`•••••••012`). */
+  numberMasked: string;
+}
+
+/**
+ * A photo-ID check the vendor left to us (issue 34): its reports and the document it read.
+ * The images stay at the vendor until our decision (the product keeps none, ADR 0018): a
+ * reviewer who needs them opens the check by its id in the vendor's own dashboard.
+ */
+export interface PhotoIdCheckView {
+  vendor: string;
+  /** The vendor's check id: the FINTRAC record's `vendorReference` once approved. */
+  checkId: string;
+  reports: PhotoIdReport[];
+  /** Null when the vendor could not read the document: the case can then only be refused. */
+  document: PhotoIdDocumentView | null;
+}
+
+/** `GET ops/identity/{attemptId}`: one attempt sent for review, as its case. */
+export interface IdentityCase extends IdentityQueueItem {
+  /** `needsReview` while it waits; `verified`, `failed` or `expired` once decided. */
+  outcome: string;
+  /** Waiting for a decision: verify and refuse apply. */
+  decidable: boolean;
+  /** A photo-ID attempt's check while it waits; null for the other methods, and once decided. */
+  photoIdCheck: PhotoIdCheckView | null;
+}
+
+/** What a reviewer may reveal of an identity case (with a reason, audited). */
+export const identityRevealFields = ['documentNumber'] as const;
+export type IdentityRevealField = (typeof identityRevealFields)[number];
+
+export const identityRevealBodySchema = z.object({
+  field: z.enum(identityRevealFields),
+  reason: actionReasonSchema,
+});
+export type IdentityRevealBody = z.infer<typeof identityRevealBodySchema>;
+
+export interface IdentityRevealAnswer {
+  field: IdentityRevealField;
+  value: string;
+  /** How long the console may show it. */
+  seconds: number;
 }
 
 /** What staff can do with a funding request a job left rejected or held. */

@@ -88,6 +88,21 @@ export async function latestConnectedWithLogin(
   return row;
 }
 
+/** The ids of the caller's requests that were handed this login (the tags its data may carry). */
+export async function requestIdsWithLogin(
+  db: Database,
+  userId: string,
+  loginId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: bankConnectionRequests.id })
+    .from(bankConnectionRequests)
+    .where(
+      and(eq(bankConnectionRequests.userId, userId), eq(bankConnectionRequests.loginId, loginId)),
+    );
+  return rows.map((row) => row.id);
+}
+
 export async function cancelOpenRequests(db: Database, userId: string, now: Date): Promise<void> {
   await db
     .update(bankConnectionRequests)

@@ -187,13 +187,14 @@ describe('bank connection API (bankConnection/...) with the sandbox vendor', () 
     expect((await statusOf(camille)).requestId).toBe(second);
   });
 
-  it('IframeUrl answers the sandbox frame of the request, in the language the client asks in (Accept-Language)', async () => {
+  it('IframeUrl answers the sandbox frame of the request and its vendor, in the language the client asks in (Accept-Language)', async () => {
     const requestId = await start(camille);
     const english = await call(camille, 'GET', `IframeUrl/${requestId}`);
     expect(english.statusCode).toBe(200);
     expect(english.headers['cache-control']).toBe('private, no-store');
     expect(english.json()).toEqual({
       url: `/sandbox/bank-connection/connect?request=${requestId}&lang=en`,
+      vendor: 'sandbox',
     });
     const french = await app.inject({
       method: 'GET',
@@ -201,6 +202,16 @@ describe('bank connection API (bankConnection/...) with the sandbox vendor', () 
       headers: { ...bearer(camille.token), 'accept-language': 'fr' },
     });
     expect(french.json<{ url: string }>().url).toMatch(/&lang=fr$/);
+  });
+
+  it('takes no login from the page: the sandbox tells its outcome by webhook (404)', async () => {
+    const requestId = await start(camille);
+    const response = await call(camille, 'POST', `request/${requestId}/login`, {
+      loginId: '5e115eac-1209-4f19-641c-08d6d484e2fe',
+      tag: requestId,
+    });
+    expect(response.statusCode).toBe(404);
+    expect((await rowOf(requestId)).status).toBe('initiated');
   });
 
   it('success: any username and password connect; the accounts are listed masked, holder matched', async () => {

@@ -10,18 +10,23 @@ import {
   BankConnectionError,
   connectionStatus,
   deleteCard,
+  handOverLogin,
   iframeUrl,
+  loginHandOverSchema,
   requestUpdateSchema,
   startRequest,
   updateRequest,
   type AccountsDetailView,
   type BankConnectionDeps,
 } from './bank-connection.service.ts';
+import { createLoginRetrievals, type LoginRetrievals } from './login-retrievals.ts';
 
 export interface BankConnectionRoutesOptions {
   provider: BankConnectionProvider;
   /** The clock (tests: the 30-minute limit). */
   now?: () => Date;
+  /** Where logins handed over by the browser are read (the app's, stopped on close). */
+  retrievals?: LoginRetrievals;
 }
 
 /**
@@ -80,6 +85,9 @@ export const bankConnectionRoutes: FastifyPluginAsyncZod<BankConnectionRoutesOpt
     cipher: app.cipher,
     provider: options.provider,
     now: options.now ?? (() => new Date()),
+    retrievals:
+      options.retrievals ??
+      createLoginRetrievals((error) => app.log.error({ err: error }, 'bank login reading failed')),
   };
   app.addHook('onRequest', async (request, reply) => {
     await app.requireUser(request, reply);
@@ -134,6 +142,35 @@ export const bankConnectionRoutes: FastifyPluginAsyncZod<BankConnectionRoutesOpt
       run(request, reply, () =>
         updateRequest(deps, callerOf(request).id, request.body, answerLanguageOf(request)),
       ),
+  );
+
+  app.post(
+    '/bankConnection/request/:id/login',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The login the vendor's frame gave the page, for the caller's request",
+        description:
+          'Vendors whose frame hands the login to the page (Flinks Connect: its REDIRECT ' +
+          'message). 202 { requestId, status: PENDING } while the accounts are read (poll ' +
+          "FlBAConnectionStatus/); 404 a request not the caller's, or a vendor that calls back " +
+          'by webhook; 409 bankConnectionFailure when the frame was opened for another request ' +
+          'or this one no longer waits, bankConnectionExpired past 30 minutes.',
+        params: uuidParams,
+        body: loginHandOverSchema,
+      },
+    },
+    async (request, reply) =>
+      run(request, reply, async () => {
+        const answer = await handOverLogin(
+          deps,
+          callerOf(request).id,
+          request.params.id,
+          request.body,
+        );
+        return reply.code(202).send(answer);
+      }),
   );
 
   app.get(

@@ -12,9 +12,11 @@ import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { UnknownWebhookReference } from '../../lib/webhooks/signed-webhook-route.ts';
 import {
+  connectionFailures,
   loginEventTypes,
   vendorAccountSchema,
   type BankConnectionProvider,
+  type BrowserBankConnectionProvider,
   type LoginEventData,
   type VendorAccount,
 } from '../../providers/bank-connection/bank-connection-provider.ts';
@@ -29,6 +31,7 @@ import {
   recordBankAccount,
 } from '../funding/funding.service.ts';
 import * as repo from './bank-connection.repo.ts';
+import type { LoginRetrievals } from './login-retrievals.ts';
 
 export interface BankConnectionDeps {
   db: Database;
@@ -36,6 +39,8 @@ export interface BankConnectionDeps {
   provider: BankConnectionProvider;
   /** The clock (tests move it past the 30-minute limit). */
   now: () => Date;
+  /** Where the readings of logins handed over by the browser run (vendors of kind `browser`). */
+  retrievals: LoginRetrievals;
 }
 
 export type BankConnectionErrorCode =
@@ -142,16 +147,118 @@ export async function startRequest(
   return { requestId };
 }
 
-/** `GET bankConnection/IframeUrl/{requestId}`: the vendor's connect frame for the request. */
+/**
+ * `GET bankConnection/IframeUrl/{requestId}`: the vendor's connect frame for the request, and
+ * which vendor it is, so the page knows how the frame hands its result over (`flinks`: a
+ * REDIRECT message with the login, which the page gives to `request/{id}/login`).
+ */
 export async function iframeUrl(
   deps: BankConnectionDeps,
   userId: string,
   requestId: string,
   language: 'en' | 'fr',
-): Promise<{ url: string }> {
+): Promise<{ url: string; vendor: string }> {
   const row = await repo.findOwnedRequest(deps.db, userId, requestId);
   if (!row) throw notFound();
-  return { url: deps.provider.connectUrl({ requestId, language }) };
+  const url = await deps.provider.connectUrl({ requestId, language });
+  return { url, vendor: deps.provider.name };
+}
+
+/**
+ * Reads the login's accounts at the vendor, then records what came of it as the webhook of a
+ * `webhook` vendor would (`recordLoginEvent`): one path for both kinds. An error of ours or the
+ * vendor's is a failure the person can start again from; a stop (shutdown) records nothing.
+ */
+function startReading(
+  deps: BankConnectionDeps,
+  provider: BrowserBankConnectionProvider,
+  input: { requestId: string; loginId: string; acceptedTags: readonly string[] },
+): void {
+  deps.retrievals.run(input.requestId, async (signal) => {
+    let data: LoginEventData;
+    let type: string;
+    let unexpected: unknown = null;
+    try {
+      const outcome = await provider.readAccounts({
+        loginId: input.loginId,
+        acceptedTags: input.acceptedTags,
+        signal,
+      });
+      type = outcome.status === 'connected' ? loginEventTypes.connected : loginEventTypes.failed;
+      data =
+        outcome.status === 'connected'
+          ? { requestId: input.requestId, loginId: input.loginId, accounts: outcome.accounts }
+          : { requestId: input.requestId, loginId: input.loginId, failure: outcome.failure };
+    } catch (error) {
+      if (signal.aborted) return;
+      unexpected = error;
+      type = loginEventTypes.failed;
+      data = {
+        requestId: input.requestId,
+        loginId: input.loginId,
+        failure: connectionFailures.vendorDown,
+      };
+    }
+    await deps.db.transaction((tx) => recordLoginEvent(tx, deps, type, data));
+    // Recorded as a failure the person can start again from; the error goes to the log.
+    if (unexpected) throw unexpected;
+  });
+}
+
+export const loginHandOverSchema = z.object({
+  /** Flinks' login ids are GUIDs (not always RFC 4122 ones: `...-641c-08d6...`). */
+  loginId: z.guid(),
+  /** The tag Connect echoed: the request the frame was opened for. */
+  tag: z.string().min(1).max(100),
+});
+export type LoginHandOver = z.infer<typeof loginHandOverSchema>;
+
+/**
+ * `POST bankConnection/request/{id}/login`: the browser hands over the login the vendor's frame
+ * gave it (vendors of kind `browser`). Only the caller's own open request takes it, and only
+ * when the frame says it was opened for that request (its tag); the accounts are then read in
+ * the background and the request answers PENDING until they are. The same login handed over
+ * twice (a second message of the frame) changes nothing.
+ */
+export async function handOverLogin(
+  deps: BankConnectionDeps,
+  userId: string,
+  requestId: string,
+  handOver: LoginHandOver,
+): Promise<{ requestId: string; status: ConnectionState }> {
+  const provider = deps.provider;
+  if (provider.delivery !== 'browser') throw notFound();
+  const now = deps.now();
+  const start = await deps.db.transaction(async (tx) => {
+    const found = await repo.findOwnedRequest(tx, userId, requestId, { lock: true });
+    if (!found) throw notFound();
+    const row = await withExpiry(tx, deps, found);
+    const taken = ['pending', 'connected', 'failed'].includes(row.status);
+    if (taken && row.loginId === handOver.loginId) {
+      return { status: stateOf[row.status] ?? 'NONE', read: false };
+    }
+    if (row.status === 'expired') throw new BankConnectionError(409, 'bankConnectionExpired');
+    // Another request's frame (an older attempt still open in a tab), or a request no longer
+    // waiting for a login: this one takes nothing.
+    if (row.status !== 'initiated' || handOver.tag !== requestId) {
+      throw new BankConnectionError(409, 'bankConnectionFailure');
+    }
+    await repo.updateRequest(tx, requestId, {
+      status: 'pending',
+      loginId: handOver.loginId,
+      pendingSince: now,
+      updatedAt: now,
+    });
+    return { status: 'PENDING' as const, read: true };
+  });
+  if (start.read) {
+    startReading(deps, provider, {
+      requestId,
+      loginId: handOver.loginId,
+      acceptedTags: [requestId],
+    });
+  }
+  return { requestId, status: start.status };
 }
 
 /** `GET bankConnection/FlBAConnectionStatus/`: the caller's newest request, as polled. */
@@ -187,7 +294,25 @@ export async function authorize(
   const known = await repo.latestConnectedWithLogin(deps.db, userId, loginId);
   if (!known) throw notFound();
   const requestId = randomUUID();
-  const outcome = await deps.provider.authorize({ loginId, requestId });
+  const provider = deps.provider;
+  if (provider.delivery === 'browser') {
+    // The vendor is read again for the login; its data carries the tag of the request the
+    // login was first handed to, one of this person's.
+    const acceptedTags = await repo.requestIdsWithLogin(deps.db, userId, loginId);
+    const now = deps.now();
+    await deps.db.transaction(async (tx) => {
+      await repo.cancelOpenRequests(tx, userId, now);
+      await repo.insertRequest(tx, { id: requestId, userId, status: 'pending', loginId });
+      await repo.updateRequest(tx, requestId, {
+        pendingSince: now,
+        applicationId: known.applicationId,
+        updatedAt: now,
+      });
+    });
+    startReading(deps, provider, { requestId, loginId, acceptedTags });
+    return { requestId, status: 'PENDING' };
+  }
+  const outcome = await provider.authorize({ loginId, requestId });
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await repo.cancelOpenRequests(tx, userId, now);

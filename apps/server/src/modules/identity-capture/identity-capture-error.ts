@@ -5,6 +5,7 @@ export type IdentityCaptureErrorCode =
   | 'identityNotOpen'
   | 'alreadyVerified'
   | 'phoneRequired'
+  | 'biometricConsentRequired'
   | 'invalidPhone'
   | 'noHandoff'
   | 'smsResendTooSoon'

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BIOMETRIC_CONSENT_VERSION } from '@portal/domain';
 import { webhookSecretOf } from '../../config.ts';
 import {
   applications,
@@ -27,6 +28,8 @@ const photoIdUrl = (id: string) => `${API}/applications/${id}/identity/photoId`;
 const captureUrl = (credential: string, rest = '') => `${API}/identityCapture/${credential}${rest}`;
 /** A minute past the sandbox's slowest ordinary decision: every due webhook is delivered. */
 const later = () => new Date(Date.now() + 60_000);
+/** The consent the page asks for before the camera (ADR 0036), as the English page sends it. */
+const consent = { version: BIOMETRIC_CONSENT_VERSION, language: 'en' } as const;
 
 interface HandoffBody {
   attemptId: string;
@@ -84,7 +87,12 @@ describe('photo ID on the phone: hand-off, phone API, vendor webhook', () => {
   });
 
   const start = (user: TestUser, id: string, body: object = {}) =>
-    app.inject({ method: 'POST', url: photoIdUrl(id), headers: bearer(user.token), payload: body });
+    app.inject({
+      method: 'POST',
+      url: photoIdUrl(id),
+      headers: bearer(user.token),
+      payload: { biometricConsent: consent, ...body },
+    });
   const resend = (user: TestUser, id: string) =>
     app.inject({
       method: 'POST',
@@ -423,6 +431,39 @@ describe('photo ID on the phone: hand-off, phone API, vendor webhook', () => {
     expect((await identity()).textProblem).toBe('smsUndeliverable');
   });
 
+  it('starts no photo ID without consent to the comparison of the selfie, and keeps the consent given with the attempt', async () => {
+    const id = await awaitingIdentity(app, camille);
+    const refused = await start(camille, id, { biometricConsent: undefined });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ errorCode: 'biometricConsentRequired' });
+    // Words of another version (an old page) are not the consent recorded.
+    const outdated = await start(camille, id, {
+      biometricConsent: { version: '2020-01-01', language: 'fr' },
+    });
+    expect(outdated.statusCode).toBe(400);
+    expect(
+      await app.db.select().from(identityAttempts).where(eq(identityAttempts.applicationId, id)),
+    ).toEqual([]);
+
+    const started = await start(camille, id, {
+      biometricConsent: { version: BIOMETRIC_CONSENT_VERSION, language: 'fr' },
+    });
+    expect(started.statusCode).toBe(201);
+    const { attemptId } = started.json<{ handoff: HandoffBody }>().handoff;
+    const [event] = await app.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.applicationId, id), eq(auditEvents.action, 'identityAttemptStarted')),
+      );
+    expect(event?.details).toEqual({
+      method: 'photoId',
+      attemptId,
+      methodsOffered: ['creditFile', 'photoId', 'dualProcess', 'manual'],
+      biometricConsent: { version: BIOMETRIC_CONSENT_VERSION, language: 'fr' },
+    });
+  });
+
   it('cancels the running hand-off when a new one starts', async () => {
     const id = await awaitingIdentity(app, camille);
     const first = (await start(camille, id)).json<{ handoff: HandoffBody }>().handoff;
@@ -590,7 +631,7 @@ describe('the phone credential never reaches the log', () => {
         method: 'POST',
         url: photoIdUrl(id),
         headers: bearer(user.token),
-        payload: {},
+        payload: { biometricConsent: consent },
       });
       const handoff = started.json<{ handoff: HandoffBody }>().handoff;
       await test.app.inject({ method: 'GET', url: captureUrl(tokenOf(handoff)) });

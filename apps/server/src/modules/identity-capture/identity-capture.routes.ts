@@ -1,7 +1,12 @@
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES } from '@portal/domain';
+import {
+  biometricConsentSchema,
+  identityMethods,
+  MAX_UPLOAD_BYTES,
+  type IdentityMethod,
+} from '@portal/domain';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
 import { identityDocumentTypes, type IdentityDocumentType } from '@portal/domain/enums/documents';
@@ -55,6 +60,8 @@ export interface IdentityCaptureRoutesOptions {
   provider?: DocumentVerificationProvider;
   /** How long the sandbox takes to receive the images (ms); none when absent (tests). */
   sandboxLatencyMs?: () => number;
+  /** The identity methods this server offers (the attempt's audit event names them); all four when absent. */
+  methodsOffered?: readonly IdentityMethod[];
 }
 
 const messages: Record<IdentityCaptureError['errorCode'], string> = {
@@ -62,6 +69,8 @@ const messages: Record<IdentityCaptureError['errorCode'], string> = {
   identityNotOpen: 'Identity verification is not open for you on this application.',
   alreadyVerified: 'Your identity is already verified.',
   phoneRequired: 'Give the mobile phone number to text the link to.',
+  biometricConsentRequired:
+    'Agree to the comparison of your selfie with your photo ID first, or choose another way.',
   invalidPhone: 'Give a 10-digit mobile phone number.',
   noHandoff: 'No phone verification is running.',
   smsResendTooSoon: 'Wait a minute before asking for another text.',
@@ -124,6 +133,12 @@ const captureSchema = z.object({
   reason: z.string().optional(),
 });
 const phoneBody = z.object({ phone: z.string().max(40).optional() }).nullish();
+const photoIdStartBody = z
+  .object({
+    phone: z.string().max(40).optional(),
+    biometricConsent: biometricConsentSchema.optional(),
+  })
+  .nullish();
 const applicationParams = z.object({ id: z.uuid() });
 const credentialParams = z.object({ credential: z.string().min(1).max(100) });
 const sideParams = credentialParams.extend({ side: z.enum(captureSides) });
@@ -176,6 +191,7 @@ export const identityCaptureRoutes: FastifyPluginAsyncZod<IdentityCaptureRoutesO
     cipher: app.cipher,
     provider,
     publicUrl: options.publicUrl,
+    methodsOffered: options.methodsOffered ?? identityMethods,
   };
 
   await registerIdentityWebhook(app, {
@@ -221,10 +237,13 @@ export const identityCaptureRoutes: FastifyPluginAsyncZod<IdentityCaptureRoutesO
             description:
               'Cancels the caller’s running hand-off, starts a photo-ID attempt, texts the link ' +
               'to `phone` (10 digits) or to the mobile phone of the caller’s profile. The answer ' +
-              'alone carries the link and its QR code (the token is not kept). 400 phoneRequired ' +
-              'or invalidPhone; 404 not the caller’s; 409 identityNotOpen or alreadyVerified.',
+              'alone carries the link and its QR code (the token is not kept). The person’s ' +
+              'consent to the comparison of their selfie with their photo ID comes with it ' +
+              '(`biometricConsent`: the words’ version and language; ADR 0036). 400 ' +
+              'biometricConsentRequired, phoneRequired or invalidPhone; 404 not the caller’s; ' +
+              '409 identityNotOpen or alreadyVerified.',
             params: applicationParams,
-            body: phoneBody,
+            body: photoIdStartBody,
             response: {
               201: z.object({ handoff: handoffSchema }),
               400: errorSchema,
@@ -237,6 +256,9 @@ export const identityCaptureRoutes: FastifyPluginAsyncZod<IdentityCaptureRoutesO
           try {
             const handoff = await startPhotoId(deps, callerOf(request), request.params.id, {
               ...(request.body?.phone !== undefined && { phone: request.body.phone }),
+              ...(request.body?.biometricConsent && {
+                biometricConsent: request.body.biometricConsent,
+              }),
             });
             return reply.code(201).send({ handoff });
           } catch (error) {

@@ -2,6 +2,7 @@ import {
   verifiesIdentityAt,
   MOBILE_ID_VERIFICATION_MAX_MS,
   SMS_LINK_RESEND_AFTER_MS,
+  type BiometricConsent,
 } from '@portal/domain';
 import { isValidPhoneNumber, normalizePhoneNumber, smsAddressOf } from '@portal/domain/rules/phone';
 import QRCode from 'qrcode';
@@ -171,8 +172,11 @@ export async function startPhotoId(
   deps: IdentityCaptureDeps,
   caller: { id: string },
   applicationId: string,
-  body: { phone?: string },
+  body: { phone?: string; biometricConsent?: BiometricConsent },
 ): Promise<HandoffStarted> {
+  // Express consent before a face is compared (ADR 0036): no consent, no attempt.
+  const { biometricConsent } = body;
+  if (!biometricConsent) throw new IdentityCaptureError(400, 'biometricConsentRequired');
   const now = clock(deps);
   const credentials = await issueCredentials(deps);
   return deps.db.transaction(async (tx) => {
@@ -210,6 +214,8 @@ export async function startPhotoId(
       method: 'photoId',
       vendor: deps.provider.name,
       now,
+      methodsOffered: deps.methodsOffered,
+      biometricConsent,
     });
     await repo.insertHandoff(tx, {
       attemptId,

@@ -7,7 +7,11 @@ import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { serialPoller, type PolledJob } from '../../lib/jobs/serial-poller.ts';
 import type { DocumentVerificationProvider } from '../../providers/document-verification/document-verification-provider.ts';
 import { failureReason, type OutboxLog } from '../outbox/dispatcher.ts';
-import { applyDecisionToAttempt, decisionSchema } from './identity-webhook.ts';
+import {
+  applyDecisionToAttempt,
+  decisionSchema,
+  forgetCheckOnceDecided,
+} from './identity-webhook.ts';
 
 /**
  * Photo-ID attempts whose decision never arrived (issue 30, B-F7): the vendor's webhook is a
@@ -95,8 +99,9 @@ export function createIdentityFollowUpJob(options: IdentityFollowUpOptions): Ide
         });
         if (done) {
           applied += 1;
-          // Our record is kept: the vendor forgets the person and the images.
-          await provider.forget?.(vendorReference ?? '');
+          // Our record is kept: the vendor forgets the person and the images (a review's
+          // only once staff have decided it).
+          await forgetCheckOnceDecided(db, provider, vendorReference ?? '');
         }
       } catch (error) {
         // One attempt's failure does not stop the others; the next pass asks again.

@@ -1,3 +1,4 @@
+import { identityMethods } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -160,6 +161,7 @@ describe('the identity webhook, for signed events it cannot use', () => {
           vendor: SANDBOX_DOCUMENT_VERIFICATION,
           vendorReference,
           now: at,
+          methodsOffered: identityMethods,
         });
         await completeAttempt(tx, app.cipher, { attemptId, outcome: 'pending', now: at });
         return attemptId;

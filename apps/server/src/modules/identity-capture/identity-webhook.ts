@@ -10,6 +10,7 @@ import {
   type WebhookEvent,
 } from '../../lib/webhooks/signed-webhook-route.ts';
 import { identityDocumentTypes } from '@portal/domain/enums/documents';
+import { photoIdReportSchema } from '@portal/domain/identity/photo-id-check';
 import { smsAddressOf } from '@portal/domain/rules/phone';
 import {
   type DocumentVerificationProvider,
@@ -19,7 +20,14 @@ import {
   verificationReasons,
   type VerifiedDocument,
 } from '../../providers/document-verification/document-verification-provider.ts';
-import { completeAttempt, findAttemptByVendorReference } from '../identity/identity-outcome.ts';
+import {
+  completeAttempt,
+  findAttemptByVendorReference,
+  isFinalOutcome,
+  updateWorking,
+  workingOf,
+} from '../identity/identity-outcome.ts';
+import type { AttemptRow } from '../identity/identity.repo.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
 import { findUserById } from '../security/security.repo.ts';
 import * as repo from './identity-capture.repo.ts';
@@ -35,8 +43,9 @@ import {
  * signed; receipts make a replay change nothing). The attempt found by vendor and reference
  * completes: approved => verified with the FINTRAC photo-ID record, unless the document has
  * expired (the product refuses an expired document whatever the vendor says); declined =>
- * failed with the vendor's first reason; review => needsReview (operations decide). Runs in the
- * receipt's transaction, so the decision and its receipt commit together.
+ * failed with the vendor's first reason; review => needsReview (operations decide, from what
+ * the vendor read and found, kept encrypted on the attempt meanwhile). Runs in the receipt's
+ * transaction, so the decision and its receipt commit together.
  */
 
 export const decisionSchema = z.object({
@@ -51,8 +60,10 @@ export const decisionSchema = z.object({
       country: z.string().length(2),
       expiryDate: z.iso.date(),
       name: z.string().min(1).max(300),
+      dateOfBirth: z.iso.date().optional(),
     })
     .optional(),
+  reports: z.array(photoIdReportSchema).max(4).optional(),
 });
 
 /** Whether a document has expired on `now`'s calendar day (domain rule: valid through its date). */
@@ -95,10 +106,14 @@ export interface IdentityWebhookDeps {
   now?: () => Date;
 }
 
+/** How far a vendor's clock may be from ours before its event's time is believed (stale events). */
+const VENDOR_CLOCK_LEEWAY_MS = 60_000;
+
 export async function applyVerificationDecision(
   tx: Database,
   deps: IdentityWebhookDeps,
   event: WebhookEvent,
+  { staleBeforeAttempt = false }: { staleBeforeAttempt?: boolean } = {},
 ): Promise<void> {
   if (event.type !== VERIFICATION_DECIDED_EVENT) return;
   // Data that fails the schema throws a ZodError: the route keeps the event for staff.
@@ -107,11 +122,61 @@ export async function applyVerificationDecision(
   // The vendor may call back before our own write of its reference commits: the route answers
   // 503 for a while (the vendor delivers again), then keeps the event for staff.
   if (!attempt) throw new UnknownWebhookReference('no attempt for this vendor reference');
+  // A vendor that signs no time (Onfido): an event completed before the attempt began cannot be
+  // about it (an old body replayed), so it changes nothing. Its times are whole seconds, and its
+  // clock is not ours: a minute's leeway.
+  if (
+    staleBeforeAttempt &&
+    Date.parse(event.occurredAt) < attempt.startedAt.getTime() - VENDOR_CLOCK_LEEWAY_MS
+  ) {
+    return;
+  }
   await applyDecisionToAttempt(tx, deps, attempt, data);
 }
 
 /** The vendor's decision as the webhook and the pending-attempts job both receive it. */
 export type IdentityDecision = z.infer<typeof decisionSchema>;
+
+/**
+ * What a photo-ID attempt in review keeps for staff (issue 34), encrypted in its working state
+ * until their decision ends the attempt: the check's id, the document as the vendor read it
+ * (absent when it could not) and the reports' breakdown.
+ */
+export const photoIdReviewSchema = z.object({
+  kind: z.literal('photoIdReview'),
+  vendorReference: decisionSchema.shape.vendorReference,
+  document: decisionSchema.shape.document,
+  reports: z.array(photoIdReportSchema).max(4),
+});
+export type PhotoIdReview = z.infer<typeof photoIdReviewSchema>;
+
+/** The review kept on a photo-ID attempt; undefined for any other attempt (or one decided). */
+export function photoIdReviewOf(
+  cipher: FieldCipher,
+  attempt: AttemptRow,
+): PhotoIdReview | undefined {
+  if (attempt.method !== 'photoId') return undefined;
+  const kept = photoIdReviewSchema.safeParse(workingOf(cipher, attempt));
+  return kept.success ? kept.data : undefined;
+}
+
+/**
+ * Has the vendor forget a check (the person, the images) once the attempt it decided is final,
+ * that is once our record or refusal is written; called after the transaction that wrote it
+ * commits. An attempt waiting for staff keeps its check at the vendor, where its images are for
+ * the reviewer: the console calls this again after their decision. Answers whether it asked.
+ */
+export async function forgetCheckOnceDecided(
+  db: Database,
+  provider: Pick<DocumentVerificationProvider, 'name' | 'forget'>,
+  vendorReference: string,
+): Promise<boolean> {
+  if (!provider.forget) return false;
+  const attempt = await findAttemptByVendorReference(db, provider.name, vendorReference);
+  if (!attempt || !isFinalOutcome(attempt.outcome)) return false;
+  await provider.forget(vendorReference);
+  return true;
+}
 
 /**
  * Completes a pending attempt with the vendor's decision (the webhook, or the job that asks the
@@ -145,6 +210,16 @@ export async function applyDecisionToAttempt(
       outcome: 'needsReview',
       now,
     }));
+    if (changed) {
+      // What staff decide from; dropped with the rest of the working state once they have.
+      const review: PhotoIdReview = {
+        kind: 'photoIdReview',
+        vendorReference: data.vendorReference,
+        ...(data.document && { document: data.document }),
+        reports: data.reports ?? [],
+      };
+      await updateWorking(tx, deps.cipher, attempt.id, review);
+    }
   } else {
     outcome = 'failed';
     const reason =
@@ -234,10 +309,16 @@ export async function registerIdentityWebhook(
       return decisionSchema.parse(decision);
     },
     handle: async (tx, event, decision) => {
-      if (decision) await applyVerificationDecision(tx, options, { ...event, data: decision });
+      if (!decision) return;
+      await applyVerificationDecision(
+        tx,
+        options,
+        { ...event, data: decision },
+        { staleBeforeAttempt: true },
+      );
     },
     settled: async (_event, decision) => {
-      if (decision) await provider.forget?.(decision.vendorReference);
+      if (decision) await forgetCheckOnceDecided(app.db, provider, decision.vendorReference);
     },
     ...(options.now && { now: options.now }),
   });

@@ -1,3 +1,4 @@
+import { identityMethods } from '@portal/domain';
 import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +44,12 @@ function onfidoAsReported() {
 }
 
 /** Onfido's webhook body for a completed check, signed as Onfido signs it (hex HMAC-SHA256). */
-function checkCompleted(checkId: string, key = WEBHOOK_TOKEN, action = 'check.completed') {
+function checkCompleted(
+  checkId: string,
+  key = WEBHOOK_TOKEN,
+  action = 'check.completed',
+  completedAt = new Date(),
+) {
   const body = JSON.stringify({
     payload: {
       resource_type: 'check',
@@ -51,7 +57,7 @@ function checkCompleted(checkId: string, key = WEBHOOK_TOKEN, action = 'check.co
       object: {
         id: checkId,
         status: 'complete',
-        completed_at_iso8601: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+        completed_at_iso8601: completedAt.toISOString().replace(/\.\d+Z$/, 'Z'),
         href: `https://api.ca.onfido.com/v3.6/checks/${checkId}`,
       },
     },
@@ -102,6 +108,7 @@ describe('Onfido’s webhook at /webhooks/onfido, with IDENTITY_DOCUMENT_PROVIDE
         method: 'photoId',
         vendor: 'onfido',
         vendorReference: checkId,
+        methodsOffered: identityMethods,
       });
       await completeAttempt(tx, test.app.cipher, {
         attemptId: started.attemptId,
@@ -163,6 +170,21 @@ describe('Onfido’s webhook at /webhooks/onfido, with IDENTITY_DOCUMENT_PROVIDE
     expect(started.statusCode).toBe(200);
     expect(await outcomeOf(attemptId)).toBe('pending');
     expect(onfidoVendor.forgotten).toEqual([]);
+  });
+
+  it('changes nothing on a stale event: one completed before the attempt began', async () => {
+    const { attemptId, checkId } = await pendingCheck();
+    onfidoVendor.decisions.set(checkId, approved(checkId));
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    const stale = await deliver(
+      checkCompleted(checkId, WEBHOOK_TOKEN, 'check.completed', anHourAgo),
+    );
+    expect(stale.statusCode, stale.body).toBe(200);
+    expect(await outcomeOf(attemptId)).toBe('pending');
+    expect(onfidoVendor.forgotten).toEqual([]);
+    // The genuine completion, later, still decides it.
+    expect((await deliver(checkCompleted(checkId))).statusCode).toBe(200);
+    expect(await outcomeOf(attemptId)).toBe('verified');
   });
 
   it('answers 503 to a check it does not know yet (our write may not have committed)', async () => {

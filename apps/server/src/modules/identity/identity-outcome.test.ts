@@ -1,3 +1,4 @@
+import { identityMethods } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FintracRecord } from '@portal/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -39,6 +40,7 @@ describe('identity outcome: attempts start and end in one place', () => {
         userId,
         method: 'creditFile',
         now,
+        methodsOffered: identityMethods,
       }),
     );
   const complete = (input: Parameters<typeof completeAttempt>[2]) =>

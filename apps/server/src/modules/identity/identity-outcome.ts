@@ -1,6 +1,7 @@
 import {
   fintracRecordSchema,
   type ApplicationEvent,
+  type BiometricConsent,
   type FintracRecord,
   type IdentityMethod,
   type IdentityState,
@@ -55,6 +56,10 @@ export async function startAttempt(
     vendorReference?: string;
     working?: unknown;
     now?: Date;
+    /** The methods the person was offered when they chose this one (ADR 0018's order). */
+    methodsOffered: readonly IdentityMethod[];
+    /** Photo ID: the consent to the comparison of the selfie with the photo ID (ADR 0036). */
+    biometricConsent?: BiometricConsent;
   },
 ): Promise<{ attemptId: string }> {
   const now = input.now ?? new Date();
@@ -87,7 +92,12 @@ export async function startAttempt(
     applicationId: input.applicationId,
     actorId: input.userId,
     action: 'identityAttemptStarted',
-    details: { method: input.method, attemptId },
+    details: {
+      method: input.method,
+      attemptId,
+      methodsOffered: [...input.methodsOffered],
+      ...(input.biometricConsent && { biometricConsent: input.biometricConsent }),
+    },
     createdAt: now,
   });
   return { attemptId };

@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityVerificationScreens, recordFieldsFor, type KbaQuestion } from '@portal/domain';
+import {
+  BIOMETRIC_CONSENT_VERSION,
+  identityVerificationScreens,
+  recordFieldsFor,
+  type KbaQuestion,
+} from '@portal/domain';
 import { applications, auditEvents, identityAttempts } from '../../db/schema.ts';
 import {
   APPLICATIONS_URL,
@@ -592,7 +597,10 @@ describe('identity verification API (bypass-qualId off)', () => {
 
   it('shows the running photo-ID hand-off to the desktop, without its link', async () => {
     const id = await agreedApplication(app, camille);
-    const started = await post(camille, `${identityUrl(id)}/photoId`, { phone: '4165550123' });
+    const started = await post(camille, `${identityUrl(id)}/photoId`, {
+      phone: '4165550123',
+      biometricConsent: { version: BIOMETRIC_CONSENT_VERSION, language: 'en' },
+    });
     expect(started.statusCode).toBe(201);
     const view = (await get(camille, id)).json<
       IdentityBody & { handoff?: Record<string, unknown> }
@@ -680,5 +688,99 @@ describe('identity with bypass-qualId on (the default)', () => {
       headers: bearer(camille.token),
     });
     expect(signing.statusCode).toBe(200);
+  });
+});
+
+describe('identity with no credit bureau configured (CREDIT_BUREAU_PROVIDER=none)', () => {
+  let test: TestApp;
+  let app: FastifyInstance;
+  let camille: TestUser;
+  let stranger: TestUser;
+  beforeAll(async () => {
+    test = await createTestApp({
+      featureFlags: { bypassQualId: false },
+      creditBureau: { provider: 'none' },
+    });
+    app = test.app;
+    camille = await signedInUser(app, 'camille');
+    stranger = await signedInUser(app, 'stranger');
+  });
+  afterAll(() => test.close());
+
+  const post = (user: TestUser, url: string, payload?: object) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(user.token),
+      ...(payload && { payload }),
+    });
+  const startedEvents = async (id: string) =>
+    (
+      await app.db
+        .select({ details: auditEvents.details })
+        .from(auditEvents)
+        .where(
+          and(eq(auditEvents.applicationId, id), eq(auditEvents.action, 'identityAttemptStarted')),
+        )
+    ).map((row) => row.details);
+
+  it('offers photo ID, two documents and manual review, never the credit file', async () => {
+    const id = await agreedApplication(app, camille);
+    const view = (
+      await app.inject({ method: 'GET', url: identityUrl(id), headers: bearer(camille.token) })
+    ).json<IdentityBody & { methods: string[] }>();
+    expect(view.methods).toEqual(['photoId', 'dualProcess', 'manual']);
+    // No bureau, no maintenance window to wait for.
+    expect(view.bureau.offline).toBe(false);
+    const creditFile = await post(camille, `${identityUrl(id)}/creditFile`);
+    expect(creditFile.statusCode).toBe(409);
+    expect(creditFile.json<ErrorBody>().errorCode).toBe('methodNotOffered');
+    expect(await startedEvents(id)).toEqual([]);
+
+    // The methods offered are kept with the attempt the person chose.
+    const image = await postDocument(
+      app,
+      camille.token,
+      id,
+      { documentType: 'photoIDFront' },
+      { fileName: 'licence.png', content: png(), contentType: 'image/png' },
+    );
+    const manual = await post(camille, `${identityUrl(id)}/manual`, {
+      documentType: 'driversLicence',
+      expiry: '08/2031',
+      documentIds: [image.json<{ id: string }>().id],
+    });
+    expect(manual.statusCode).toBe(200);
+    expect(await startedEvents(id)).toEqual([
+      expect.objectContaining({
+        method: 'manual',
+        methodsOffered: ['photoId', 'dualProcess', 'manual'],
+      }),
+    ]);
+  });
+
+  it('records a refusal of the comparison of the selfie with the photo ID, in the words and language shown', async () => {
+    const id = await agreedApplication(app, camille);
+    const consentRefusal = `${identityUrl(id)}/photoId/consentRefusal`;
+    const words = { version: BIOMETRIC_CONSENT_VERSION, language: 'fr' };
+    expect((await post(stranger, consentRefusal, words)).statusCode).toBe(404);
+    expect((await post(camille, consentRefusal, { ...words, version: 'old' })).statusCode).toBe(
+      400,
+    );
+    expect((await post(camille, consentRefusal, words)).statusCode).toBe(204);
+    const refusals = await app.db
+      .select({ actorId: auditEvents.actorId, details: auditEvents.details })
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.applicationId, id), eq(auditEvents.action, 'biometricConsentRefused')),
+      );
+    expect(refusals).toEqual([
+      {
+        actorId: await userIdOf(app, camille),
+        details: { role: 'primary', version: BIOMETRIC_CONSENT_VERSION, language: 'fr' },
+      },
+    ]);
+    // A refusal starts nothing: the person goes on with another method.
+    expect(await startedEvents(id)).toEqual([]);
   });
 });

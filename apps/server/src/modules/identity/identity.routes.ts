@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { biometricConsentSchema } from '@portal/domain';
 import { featureFlagsOf, type AppConfig } from '../../config.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { CreditBureauProvider } from '../../providers/credit-bureau/credit-bureau-provider.ts';
@@ -11,6 +12,7 @@ import {
   answerCreditFile,
   identityView,
   IdentityError,
+  refuseBiometricConsent,
   requestManual,
   startCreditFile,
   submitDualProcess,
@@ -18,8 +20,11 @@ import {
 } from './identity.service.ts';
 
 export interface IdentityRoutesOptions {
-  config: Pick<AppConfig, 'featureFlags' | 'bureauMaintenanceWindows'>;
-  /** The credit bureau; the sandbox over the app's database when absent. */
+  config: Pick<AppConfig, 'featureFlags' | 'bureauMaintenanceWindows' | 'creditBureau'>;
+  /**
+   * The credit bureau; the sandbox over the app's database when absent, none at all with
+   * CREDIT_BUREAU_PROVIDER=none (the credit-file method is then not offered).
+   */
   bureau?: CreditBureauProvider;
   /** The sandbox bureau's answer time (ms); none when absent (tests). */
   sandboxLatencyMs?: () => number;
@@ -35,6 +40,7 @@ const messages: Record<IdentityError['errorCode'], string> = {
   alreadyVerified: 'Your identity is already verified.',
   bureauOffline: 'The credit bureau is offline for maintenance.',
   attemptClosed: 'These questions were already answered.',
+  methodNotOffered: 'This way of confirming your identity is not offered.',
   invalid: 'Some answers are not valid.',
 };
 
@@ -62,13 +68,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   const deps: IdentityDeps = {
     db: app.db,
     cipher: app.cipher,
-    bureau:
-      options.bureau ??
-      createCreditBureauProvider('sandbox', {
-        db: app.db,
-        cipher: app.cipher,
-        ...(options.sandboxLatencyMs && { latencyMs: options.sandboxLatencyMs }),
-      }),
+    ...(options.config.creditBureau?.provider !== 'none' && {
+      bureau:
+        options.bureau ??
+        createCreditBureauProvider('sandbox', {
+          db: app.db,
+          cipher: app.cipher,
+          ...(options.sandboxLatencyMs && { latencyMs: options.sandboxLatencyMs }),
+        }),
+    }),
     bypassQualId: () => featureFlagsOf(options.config).bypassQualId,
     currentHandoff: (input) => currentHandoff(app.db, app.cipher, input),
     ...(options.now && { now: options.now }),
@@ -114,8 +122,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         security,
         summary: 'Looks for the caller’s credit file; answers its questions or a failure',
         description:
-          '409 identityNotOpen / alreadyVerified; 503 bureauOffline (with endsAt) during the ' +
-          "bureau's maintenance.",
+          '409 identityNotOpen / alreadyVerified, or methodNotOffered where no bureau is ' +
+          "configured; 503 bureauOffline (with endsAt) during the bureau's maintenance.",
         params,
       },
     },
@@ -144,6 +152,27 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
           request.body ?? {},
         ),
       ),
+  );
+
+  app.post(
+    '/applications/:id/identity/photoId/consentRefusal',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The caller declines the comparison of their selfie with their photo ID',
+        description:
+          'Recorded with the words’ version and language (ADR 0036); the person goes on with ' +
+          'two documents or manual review. 204; 409 identityNotOpen / alreadyVerified.',
+        params,
+        body: biometricConsentSchema,
+      },
+    },
+    async (request, reply) =>
+      run(reply, async () => {
+        await refuseBiometricConsent(deps, callerOf(request).id, request.params.id, request.body);
+        return reply.code(204).send();
+      }),
   );
 
   app.post(

@@ -9,6 +9,8 @@ import {
   identityScreenFor,
   kbaAnswersSchemaFor,
   kbaQuestionsSchema,
+  offeredIdentityMethods,
+  type BiometricConsent,
   type FintracRecord,
   type IdentityMethod,
   type IdentityState,
@@ -23,6 +25,7 @@ import type {
 } from '../../providers/credit-bureau/credit-bureau-provider.ts';
 import {
   findParticipantApplication,
+  recordAuditEvent,
   savedStepsOf,
   type ParticipantRole,
 } from '../applications/applications.service.ts';
@@ -42,6 +45,7 @@ export type IdentityErrorCode =
   | 'alreadyVerified'
   | 'bureauOffline'
   | 'attemptClosed'
+  | 'methodNotOffered'
   | 'invalid';
 
 export class IdentityError extends Error {
@@ -58,7 +62,8 @@ export class IdentityError extends Error {
 export interface IdentityDeps {
   db: Database;
   cipher: FieldCipher;
-  bureau: CreditBureauProvider;
+  /** The credit bureau; none configured (CREDIT_BUREAU_PROVIDER=none): no credit-file method. */
+  bureau?: CreditBureauProvider;
   /** Feature flag bypass-qualId: every person counts as verified, the step does not apply. */
   bypassQualId: () => boolean;
   /** The person's running photo-ID hand-off as the desktop shows it (module identity-capture). */
@@ -75,6 +80,16 @@ export interface IdentityDeps {
 }
 
 const notFound = () => new IdentityError(404, 'notFound');
+
+/** The methods this server offers, in ADR 0018's order: the credit file only with a bureau. */
+export const methodsOfferedBy = (deps: Pick<IdentityDeps, 'bureau'>) =>
+  offeredIdentityMethods({ creditBureau: deps.bureau !== undefined });
+
+/** The bureau, or 409 methodNotOffered where none is configured. */
+function bureauOf(deps: IdentityDeps): CreditBureauProvider {
+  if (!deps.bureau) throw new IdentityError(409, 'methodNotOffered');
+  return deps.bureau;
+}
 const nowOf = (deps: Pick<IdentityDeps, 'now'>) => deps.now?.() ?? new Date();
 
 type Participation = NonNullable<Awaited<ReturnType<typeof findParticipantApplication>>>;
@@ -157,7 +172,8 @@ export async function identityView(deps: IdentityDeps, userId: string, applicati
   const method = (verification?.method ?? null) as IdentityMethod | null;
   const latest = attempts[0];
   const waitedMs = latest ? now.getTime() - latest.startedAt.getTime() : 0;
-  const bureau = maintenanceOf(deps, now);
+  const bureau = deps.bureau ? maintenanceOf(deps, now) : { offline: false };
+  const methods = methodsOfferedBy(deps);
   const lastFailed = latest && failedAttempt(latest) ? latest : undefined;
   const tried = [
     ...new Set(attempts.filter(failedAttempt).map((attempt) => attempt.method as IdentityMethod)),
@@ -167,7 +183,13 @@ export async function identityView(deps: IdentityDeps, userId: string, applicati
     state,
     bypassed: deps.bypassQualId(),
     method,
-    screen: identityScreenFor({ state, method: method ?? 'creditFile', waitedMs }),
+    screen: identityScreenFor({
+      state,
+      method: method ?? methods[0] ?? 'photoId',
+      waitedMs,
+      offered: methods,
+    }),
+    methods,
     verificationStatus: verificationStatusOf[state],
     bureau: {
       offline: bureau.offline,
@@ -235,13 +257,14 @@ export async function startCreditFile(
   applicationId: string,
 ): Promise<CreditFileStart> {
   const now = nowOf(deps);
+  const bureau = bureauOf(deps);
   const participation = await openParticipation(deps, userId, applicationId);
   const maintenance = maintenanceOf(deps, now);
   if (maintenance.offline) throw offline(maintenance.endsAt);
 
   const person = bureauPersonOf(await savedStepsOf(deps.db, applicationId), participation.role);
   // The bureau is called outside any transaction: no lock is held across a remote call.
-  const found = await deps.bureau.matchFile(person);
+  const found = await bureau.matchFile(person);
   if (found.outcome === 'offline') throw offline(found.endsAt);
 
   let failure: 'noMatch' | 'thinFile' | 'hardStop' | undefined;
@@ -270,10 +293,11 @@ export async function startCreditFile(
       role: participation.role,
       userId,
       method: 'creditFile',
-      vendor: deps.bureau.name,
+      vendor: bureau.name,
       ...(found.outcome === 'match' && { vendorReference: found.checkReference }),
       ...(working && { working }),
       now,
+      methodsOffered: methodsOfferedBy(deps),
     });
     if (failure || !working) {
       const reason = failure ?? 'noMatch';
@@ -321,7 +345,8 @@ export async function answerCreditFile(
     throw new IdentityError(400, 'invalid', { fields: fieldsOf(parsed.error.issues) });
   }
 
-  const checked = await deps.bureau.checkAnswers(attempt.vendorReference, parsed.data.answers);
+  const bureau = bureauOf(deps);
+  const checked = await bureau.checkAnswers(attempt.vendorReference, parsed.data.answers);
   if (checked === 'closed') throw new IdentityError(409, 'attemptClosed');
   const vendorReference = attempt.vendorReference;
 
@@ -336,7 +361,7 @@ export async function answerCreditFile(
               method: 'creditFile',
               verifiedName: working.verifiedName,
               verifiedAt: now.toISOString(),
-              vendor: deps.bureau.name,
+              vendor: bureau.name,
               vendorReference,
               bureau: working.bureau,
               fileReference: working.fileReference,
@@ -501,6 +526,27 @@ export async function requestManual(
   return { state: 'needsReview' };
 }
 
+/**
+ * POST applications/{id}/identity/photoId/consentRefusal: the person declined the comparison
+ * of their selfie with their photo ID. Kept in the audit trail as the consent would have been
+ * (which words, in which language); the page then offers the methods without biometrics.
+ */
+export async function refuseBiometricConsent(
+  deps: IdentityDeps,
+  userId: string,
+  applicationId: string,
+  consent: BiometricConsent,
+): Promise<void> {
+  const participation = await openParticipation(deps, userId, applicationId);
+  await recordAuditEvent(deps.db, {
+    applicationId,
+    actorId: userId,
+    action: 'biometricConsentRefused',
+    details: { role: participation.role, version: consent.version, language: consent.language },
+    createdAt: nowOf(deps),
+  });
+}
+
 /** Starts the attempt and leaves it to operations (outcome needsReview) in one transaction. */
 async function sendForReview(
   deps: IdentityDeps,
@@ -518,6 +564,7 @@ async function sendForReview(
       method,
       working,
       now,
+      methodsOffered: methodsOfferedBy(deps),
     });
     await completeAttempt(tx, deps.cipher, {
       attemptId,

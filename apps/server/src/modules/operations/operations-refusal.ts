@@ -15,6 +15,9 @@ export const operationsRefusalTexts: RefusalTexts = {
     secondApproverRequired: 'A second staff member must confirm this approval.',
     movingNow: 'A processing job is moving this request right now. Try again in a minute.',
     nothingToReveal: 'There is no value on file for this field.',
+    photoIdNotRead:
+      'The vendor could not read the document, so there is nothing to record: refuse instead.',
+    photoIdExpired: 'The document has expired: refuse it instead.',
   },
   fr: {
     claimedByOther: 'Une autre personne traite cet élément.',
@@ -25,6 +28,9 @@ export const operationsRefusalTexts: RefusalTexts = {
     secondApproverRequired: 'Une deuxième personne doit confirmer cette approbation.',
     movingNow: 'Un traitement déplace cette demande en ce moment. Réessayez dans une minute.',
     nothingToReveal: 'Aucune valeur n’est enregistrée pour ce champ.',
+    photoIdNotRead:
+      'Le fournisseur n’a pas pu lire la pièce : il n’y a rien à consigner. Refusez-la plutôt.',
+    photoIdExpired: 'La pièce est expirée : refusez-la plutôt.',
   },
 };
 

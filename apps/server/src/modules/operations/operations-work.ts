@@ -3,6 +3,7 @@ import {
   fundingStatuses,
   fundingTypes,
   OPERATIONS_TIME_ZONE,
+  reviewedIdentityMethods,
   todayIn,
   transferInStatuses,
   type ApplicationState,
@@ -27,6 +28,7 @@ import {
 } from '../../db/schema.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import { Refusal } from '../../lib/refusals/refusal.ts';
+import type { DocumentVerificationProvider } from '../../providers/document-verification/document-verification-provider.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
 import * as applicationsRepo from '../applications/applications.repo.ts';
 import { recordAuditEvent } from '../applications/applications.service.ts';
@@ -43,6 +45,11 @@ import {
   identityDecisionMail,
 } from './operations-work-mail.ts';
 import { REVIEWED_STATUSES } from './application-decisions.ts';
+import {
+  forgetDecidedCheck,
+  reviewedPhotoIdRecord,
+  type VendorForgetLog,
+} from './identity-case.ts';
 import { attemptDocumentIds, HELD_PREFIX } from './work-queues.ts';
 import { requireClaim } from './work-claims.ts';
 
@@ -61,6 +68,10 @@ export interface WorkDeps {
   publicUrl: string;
   /** The bank's today (the sandbox bank's clock in sandbox mode). */
   clock?: BankClock;
+  /** The photo-ID vendor, which forgets a check once staff have decided it (issue 34). */
+  documentVerification?: Pick<DocumentVerificationProvider, 'name' | 'forget'>;
+  /** Where a failed deletion at the vendor is reported (the request's log). */
+  log?: VendorForgetLog;
   now?: () => Date;
 }
 
@@ -135,12 +146,17 @@ async function mailIdentityDecision(
 
 async function waitingAttempt(tx: Database, attemptId: string) {
   const attempt = await identityRepo.findAttempt(tx, attemptId, { lock: true });
-  if (!attempt || !['dualProcess', 'manual'].includes(attempt.method)) throw notFound();
+  if (!attempt || !(reviewedIdentityMethods as readonly string[]).includes(attempt.method)) {
+    throw notFound();
+  }
   if (attempt.outcome !== 'needsReview') throw notDecidable();
   return attempt;
 }
 
-/** `POST ops/identity/{attemptId}/verify`. */
+/**
+ * `POST ops/identity/{attemptId}/verify`. A photo ID's vendor forgets the check once the
+ * decision has committed (the images were there for the reviewer until then).
+ */
 export async function verifyIdentity(
   deps: WorkDeps,
   staffId: string,
@@ -148,12 +164,25 @@ export async function verifyIdentity(
   body: VerifyIdentityBody,
 ): Promise<{ state: 'verified' }> {
   const now = nowOf(deps);
-  return deps.db.transaction(async (tx) => {
+  const decided = await deps.db.transaction(async (tx) => {
     await requireClaim(tx, { kind: 'identity', id: attemptId, staffId, now });
     const attempt = await waitingAttempt(tx, attemptId);
     let record: FintracRecord;
+    let photoIdDetails: Record<string, unknown> = {};
     if (attempt.method === 'dualProcess') {
       record = reviewedDualProcessRecord(deps.cipher, attempt, { reviewedBy: staffId, now });
+    } else if (attempt.method === 'photoId') {
+      const reviewed = reviewedPhotoIdRecord(deps.cipher, attempt, now);
+      record = reviewed.record;
+      // What the reviewer overrode, by its kind: never the document's number or name.
+      photoIdDetails = {
+        reviewedBy: staffId,
+        vendor: record.vendor,
+        documentType: record.documentType,
+        subResults: reviewed.review.reports.flatMap((report) =>
+          report.subResult ? [report.subResult] : [],
+        ),
+      };
     } else {
       record = manualRecordOf(deps.cipher, attempt, {
         reviewedBy: staffId,
@@ -184,16 +213,22 @@ export async function verifyIdentity(
           categories: record.sources.map((source) => source.category),
           documentTypes: record.sources.map((source) => source.documentType),
         }),
+        ...photoIdDetails,
         reason: body.reason,
       },
       createdAt: now,
     });
     await mailIdentityDecision(tx, deps, attempt);
-    return { state: 'verified' as const };
+    return attempt;
   });
+  await forgetDecidedCheck(deps, decided);
+  return { state: 'verified' };
 }
 
-/** `POST ops/identity/{attemptId}/refuse`: the attempt fails with the refusal's code. */
+/**
+ * `POST ops/identity/{attemptId}/refuse`: the attempt fails with the refusal's code; a photo
+ * ID's vendor forgets the check once that has committed.
+ */
 export async function refuseIdentity(
   deps: WorkDeps,
   staffId: string,
@@ -201,7 +236,7 @@ export async function refuseIdentity(
   body: { reason: string; refusal: IdentityRefusalReason },
 ): Promise<{ state: 'failed' }> {
   const now = nowOf(deps);
-  return deps.db.transaction(async (tx) => {
+  const decided = await deps.db.transaction(async (tx) => {
     await requireClaim(tx, { kind: 'identity', id: attemptId, staffId, now });
     const attempt = await waitingAttempt(tx, attemptId);
     await completeAttempt(tx, deps.cipher, {
@@ -225,8 +260,10 @@ export async function refuseIdentity(
       createdAt: now,
     });
     await mailIdentityDecision(tx, deps, attempt, body.refusal);
-    return { state: 'failed' as const };
+    return attempt;
   });
+  await forgetDecidedCheck(deps, decided);
+  return { state: 'failed' };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,12 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { claimsRoutes } from './claims.routes.ts';
 import { operationsApplicationsRoutes } from './operations-applications.routes.ts';
 import { workQueuesRoutes } from './work-queues.routes.ts';
+import type { DocumentVerificationProvider } from '../../providers/document-verification/document-verification-provider.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
 
 export interface OperationsOptions {
   publicUrl: string;
   /** The bank's today (funding retries are dated on it). */
   clock?: BankClock;
+  /** A real photo-ID vendor, which forgets a check once staff decide it (issue 34). */
+  documentVerification?: DocumentVerificationProvider;
 }
 
 /**
@@ -20,5 +23,6 @@ export const operations: FastifyPluginAsync<OperationsOptions> = async (app, _op
   await app.register(workQueuesRoutes, {
     publicUrl: _options.publicUrl,
     ...(_options.clock && { clock: _options.clock }),
+    ...(_options.documentVerification && { documentVerification: _options.documentVerification }),
   });
 };

@@ -1,6 +1,7 @@
 import {
   documentViewBodySchema,
   fundingActions,
+  identityRevealBodySchema,
   pageQuerySchema,
   reasonBodySchema,
   refuseIdentityBodySchema,
@@ -10,8 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
+import type { DocumentVerificationProvider } from '../../providers/document-verification/document-verification-provider.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
 import { contentDisposition } from '../documents/documents.routes.ts';
+import { identityCase, revealIdentityField } from './identity-case.ts';
 import { runOperations } from './operations-refusal.ts';
 import {
   actOnFunding,
@@ -39,6 +42,8 @@ export interface WorkQueuesOptions {
   publicUrl: string;
   /** The bank's today for funding retries (the sandbox bank's clock in sandbox mode). */
   clock?: BankClock;
+  /** The photo-ID vendor, told to forget a check once staff decide it (issue 34). */
+  documentVerification?: DocumentVerificationProvider;
 }
 
 /**
@@ -56,6 +61,7 @@ const staffWorkRoutes: FastifyPluginAsyncZod<WorkQueuesOptions> = async (app, op
     cipher: app.cipher,
     publicUrl: options.publicUrl,
     ...(options.clock && { clock: options.clock }),
+    ...(options.documentVerification && { documentVerification: options.documentVerification }),
   });
 
   app.get(
@@ -70,7 +76,8 @@ const staffWorkRoutes: FastifyPluginAsyncZod<WorkQueuesOptions> = async (app, op
       schema: {
         tags,
         security,
-        summary: 'Identity attempts sent for review (two documents, manual), oldest first',
+        summary:
+          'Identity attempts sent for review (two documents, manual, photo ID the vendor left to us), oldest first',
         querystring: pageQuerySchema,
       },
     },
@@ -78,6 +85,39 @@ const staffWorkRoutes: FastifyPluginAsyncZod<WorkQueuesOptions> = async (app, op
   );
 
   const attemptParams = z.object({ attemptId: z.uuid() });
+  app.get(
+    '/ops/identity/:attemptId',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "An identity attempt sent for review, with a photo ID's check (its reports, the document read, its number masked)",
+        params: attemptParams,
+      },
+    },
+    async (request, reply) =>
+      runOperations(request, reply, () =>
+        identityCase(app.db, app.cipher, callerOf(request).id, request.params.attemptId),
+      ),
+  );
+  app.post(
+    '/ops/identity/:attemptId/reveal',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Reveals the number of a photo ID under review (claim required; the field and the reason are audited, never the value)',
+        params: attemptParams,
+        body: identityRevealBodySchema,
+      },
+    },
+    async (request, reply) =>
+      runOperations(request, reply, () =>
+        revealIdentityField(deps(), callerOf(request).id, request.params.attemptId, request.body),
+      ),
+  );
   app.post(
     '/ops/identity/:attemptId/verify',
     {
@@ -91,7 +131,12 @@ const staffWorkRoutes: FastifyPluginAsyncZod<WorkQueuesOptions> = async (app, op
     },
     async (request, reply) =>
       runOperations(request, reply, () =>
-        verifyIdentity(deps(), callerOf(request).id, request.params.attemptId, request.body),
+        verifyIdentity(
+          { ...deps(), log: request.log },
+          callerOf(request).id,
+          request.params.attemptId,
+          request.body,
+        ),
       ),
   );
   app.post(
@@ -107,7 +152,12 @@ const staffWorkRoutes: FastifyPluginAsyncZod<WorkQueuesOptions> = async (app, op
     },
     async (request, reply) =>
       runOperations(request, reply, () =>
-        refuseIdentity(deps(), callerOf(request).id, request.params.attemptId, request.body),
+        refuseIdentity(
+          { ...deps(), log: request.log },
+          callerOf(request).id,
+          request.params.attemptId,
+          request.body,
+        ),
       ),
   );
 

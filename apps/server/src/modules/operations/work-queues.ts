@@ -5,6 +5,7 @@ import {
   isReviewOverdue,
   OPERATIONS_TIME_ZONE,
   pepFormStatusOf,
+  reviewedIdentityMethods,
   todayIn,
   transferInStatuses,
   type FundingQueueItem,
@@ -69,10 +70,10 @@ const pageOf = <T>(all: T[], query: PageQuery) =>
 // ---------------------------------------------------------------------------------------------
 // Identity
 
-const reviewedMethods = ['dualProcess', 'manual'];
+/** Sent for review: two documents, manual, and photo IDs their vendor left to us (issue 34). */
 const identityWaiting = and(
   eq(identityAttempts.outcome, 'needsReview'),
-  inArray(identityAttempts.method, reviewedMethods),
+  inArray(identityAttempts.method, [...reviewedIdentityMethods]),
 );
 
 /** The documents an attempt sent, from its encrypted working state. */
@@ -81,6 +82,36 @@ export function attemptDocumentIds(cipher: FieldCipher, attempt: AttemptRow): st
   return Array.isArray(working?.documentIds)
     ? working.documentIds.filter((id): id is string => typeof id === 'string')
     : [];
+}
+
+/** The queue's view of attempts: the person, the method, what they sent, the claim. */
+export async function identityItemsOf(
+  db: Database,
+  cipher: FieldCipher,
+  rows: AttemptRow[],
+  callerId: string,
+): Promise<IdentityQueueItem[]> {
+  const names = await applicantNamesOf(db, [...new Set(rows.map((row) => row.applicationId))]);
+  const claims = await claimsById(
+    db,
+    'identity',
+    rows.map((row) => row.id),
+    callerId,
+  );
+  return rows.map((row) => {
+    const people = names.get(row.applicationId) ?? [];
+    return {
+      attemptId: row.id,
+      applicationId: row.applicationId,
+      role: row.role as IdentityQueueItem['role'],
+      // The names are primary first; a joint applicant's is the second.
+      personName: (row.role === 'joint' ? people[1] : people[0]) ?? '',
+      method: row.method as IdentityQueueItem['method'],
+      submittedAt: row.startedAt.toISOString(),
+      documentIds: attemptDocumentIds(cipher, row),
+      claim: claims.get(row.id) ?? null,
+    };
+  });
 }
 
 export async function identityQueue(
@@ -94,29 +125,8 @@ export async function identityQueue(
     .from(identityAttempts)
     .where(identityWaiting)
     .orderBy(asc(identityAttempts.startedAt), asc(identityAttempts.id));
-  const page = pageOf(rows, query);
-  const names = await applicantNamesOf(db, [...new Set(page.map((row) => row.applicationId))]);
-  const claims = await claimsById(
-    db,
-    'identity',
-    page.map((row) => row.id),
-    callerId,
-  );
   return {
-    items: page.map((row) => {
-      const people = names.get(row.applicationId) ?? [];
-      return {
-        attemptId: row.id,
-        applicationId: row.applicationId,
-        role: row.role as IdentityQueueItem['role'],
-        // The names are primary first; a joint applicant's is the second.
-        personName: (row.role === 'joint' ? people[1] : people[0]) ?? '',
-        method: row.method as IdentityQueueItem['method'],
-        submittedAt: row.startedAt.toISOString(),
-        documentIds: attemptDocumentIds(cipher, row),
-        claim: claims.get(row.id) ?? null,
-      };
-    }),
+    items: await identityItemsOf(db, cipher, pageOf(rows, query), callerId),
     page: query.page,
     pageSize: query.pageSize,
     total: rows.length,

@@ -6,10 +6,10 @@ import {
   BANK_CONNECTION_WEBHOOK_ROLE,
   connectionFailures,
   loginEventTypes,
-  type BankConnectionProvider,
   type LoginEventData,
   type LoginEventType,
   type VendorAccount,
+  type WebhookBankConnectionProvider,
 } from './bank-connection-provider.ts';
 
 export const SANDBOX_BANK_CONNECTION_PATH = '/sandbox/bank-connection';
@@ -90,7 +90,7 @@ export interface AnswerInput extends Omit<SignInInput, 'password'> {
 }
 
 /** Both sides of the sandbox vendor: the API the portal calls, and what its frame does. */
-export interface SandboxBankConnection extends BankConnectionProvider {
+export interface SandboxBankConnection extends WebhookBankConnectionProvider {
   /** The token the frame's forms carry for a request (keyed MAC: any instance checks it). */
   formToken(requestId: string): string;
   verifyFormToken(requestId: string, token: string | undefined): boolean;
@@ -229,8 +229,10 @@ export function createSandboxBankConnection(
 
   return {
     name: 'sandbox',
+    // What the frame decides reaches the portal by the sandbox's signed webhooks.
+    delivery: 'webhook',
 
-    connectUrl({ requestId, language }) {
+    async connectUrl({ requestId, language }) {
       const query = new URLSearchParams({ request: requestId, lang: language });
       return `${SANDBOX_BANK_CONNECTION_PATH}/connect?${query.toString()}`;
     },

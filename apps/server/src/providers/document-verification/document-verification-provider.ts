@@ -8,6 +8,7 @@
  */
 
 import type { IdentityDocumentType } from '@portal/domain/enums/documents';
+import type { PhotoIdReport } from '@portal/domain/identity/photo-id-check';
 
 /** One captured image as the phone sent it (the file name is what the person's file was called). */
 export interface CapturedImage {
@@ -46,7 +47,16 @@ export interface VerifiedDocument {
   expiryDate: string;
   /** The name printed on the document. */
   name: string;
+  /** `YYYY-MM-DD`, when the vendor read one (shown to a reviewer; not part of the record). */
+  dateOfBirth?: string;
 }
+
+/**
+ * What the vendor's reports found, per report (the document, the face against the document's
+ * photo), in the product's words (packages/domain photo-id-check.ts): staff decide a `review`
+ * from it. Every adapter maps its vendor's breakdown onto these names.
+ */
+export type VerificationReport = PhotoIdReport;
 
 /** The data of a `verification.decided` webhook. */
 export interface VerificationDecision {
@@ -54,6 +64,8 @@ export interface VerificationDecision {
   decision: 'approved' | 'declined' | 'review';
   reasons: VerificationReason[];
   document?: VerifiedDocument;
+  /** The reports' breakdown; what staff read when the decision is `review`. */
+  reports?: VerificationReport[];
 }
 
 export const VERIFICATION_DECIDED_EVENT = 'verification.decided';
@@ -73,8 +85,9 @@ export interface DocumentVerificationProvider {
   decisionOf(vendorReference: string): Promise<VerificationDecision | undefined>;
   /**
    * Deletes what the vendor keeps of the check (the person, the images) once the portal has
-   * kept its own record of the decision; absent where the vendor keeps nothing of ours (the
-   * sandbox's images are ours, kept under our own retention).
+   * kept its own record of the decision: at once for approved and declined, only after staff
+   * decide a `review` (until then the images are at the vendor for them). Absent where the
+   * vendor keeps nothing of ours (the sandbox's images are ours, kept under our own retention).
    */
   forget?(vendorReference: string): Promise<void>;
 }

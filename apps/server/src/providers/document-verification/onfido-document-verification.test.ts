@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { photoIdReportSchema } from '@portal/domain/identity/photo-id-check';
 import { startRecordedPrism, type RecordedPrism } from '../../test/vendors/prism.ts';
 import type { VerificationRequest } from './document-verification-provider.ts';
 import {
   createOnfidoDocumentVerification,
   decisionFromReports,
   OnfidoUnavailable,
+  reportsOf,
   type OnfidoSettings,
 } from './onfido-document-verification.ts';
 
@@ -146,6 +148,7 @@ const documentReport = (changes: Record<string, unknown> = {}) => ({
     date_of_expiry: '2031-06-30',
     first_name: 'Marie-Ève',
     last_name: "O'Brien",
+    date_of_birth: '1988-04-12',
     document_numbers: [{ type: 'document_number', value: 'O1234-567890-12' }],
   },
   ...changes,
@@ -165,7 +168,12 @@ describe("the product's decision from Onfido's reports", () => {
         country: 'CA',
         expiryDate: '2031-06-30',
         name: "Marie-Ève O'Brien",
+        dateOfBirth: '1988-04-12',
       },
+      reports: [
+        { kind: 'document', result: 'clear', subResult: 'clear', concerns: [] },
+        { kind: 'facialSimilarity', result: 'clear', subResult: null, concerns: [] },
+      ],
     });
   });
 
@@ -209,5 +217,104 @@ describe("the product's decision from Onfido's reports", () => {
         ]),
       ).toMatchObject({ decision: 'review', reasons: [] });
     }
+  });
+});
+
+describe("the reports' breakdown kept for staff deciding a review (issue 34)", () => {
+  it('names each report’s result and the parts that were not clear, in the product’s words', () => {
+    const suspected = documentReport({
+      result: 'consider',
+      sub_result: 'suspected',
+      breakdown: {
+        image_integrity: {
+          result: 'consider',
+          breakdown: {
+            image_quality: { result: 'consider' },
+            supported_document: { result: 'clear' },
+          },
+        },
+        visual_authenticity: {
+          result: 'consider',
+          breakdown: {
+            digital_tampering: { result: 'consider' },
+            fonts: { result: 'clear' },
+            // Not checked: no result, so nothing to say about it.
+            template: { result: null },
+          },
+        },
+        data_validation: {
+          result: 'clear',
+          breakdown: { document_expiration: { result: 'clear' } },
+        },
+        police_record: { result: 'unidentified' },
+      },
+    });
+    const face = {
+      name: 'facial_similarity_photo',
+      result: 'consider',
+      sub_result: null,
+      breakdown: {
+        face_comparison: { result: 'consider', breakdown: { face_match: { result: 'consider' } } },
+      },
+    };
+    // A selfie that does not match is declined; the breakdown travels with it all the same.
+    expect(decisionFromReports('c', [suspected, face]).reports).toEqual([
+      {
+        kind: 'document',
+        result: 'consider',
+        subResult: 'suspected',
+        concerns: [
+          { area: 'imageIntegrity', item: null, result: 'consider' },
+          { area: 'imageIntegrity', item: 'imageQuality', result: 'consider' },
+          { area: 'visualAuthenticity', item: null, result: 'consider' },
+          { area: 'visualAuthenticity', item: 'digitalTampering', result: 'consider' },
+          { area: 'policeRecord', item: null, result: 'unknown' },
+        ],
+      },
+      {
+        kind: 'facialSimilarity',
+        result: 'consider',
+        subResult: null,
+        concerns: [
+          { area: 'faceComparison', item: null, result: 'consider' },
+          { area: 'faceComparison', item: 'faceMatch', result: 'consider' },
+        ],
+      },
+    ]);
+  });
+
+  it('keeps the review’s document data and breakdown, and each one passes the domain’s schema', () => {
+    const caution = documentReport({
+      result: 'consider',
+      sub_result: 'caution',
+      breakdown: {
+        data_consistency: {
+          result: 'consider',
+          breakdown: { '9_weird-name': { result: 'consider' } },
+        },
+      },
+    });
+    const decision = decisionFromReports('check-9', [caution, faceReport()]);
+    expect(decision).toMatchObject({
+      decision: 'review',
+      vendorReference: 'check-9',
+      document: { number: 'O1234-567890-12', dateOfBirth: '1988-04-12' },
+    });
+    // A part whose name would not make one of ours is left out, not the decision.
+    expect(decision.reports?.[0]?.concerns).toEqual([
+      { area: 'dataConsistency', item: null, result: 'consider' },
+    ]);
+    for (const report of decision.reports ?? []) {
+      expect(photoIdReportSchema.parse(report)).toEqual(report);
+    }
+  });
+
+  it('reports an unidentified result as unknown and leaves out reports it did not ask for', () => {
+    expect(
+      reportsOf([
+        { name: 'document', result: null, sub_result: null },
+        { name: 'watchlist_standard', result: 'consider' },
+      ]),
+    ).toEqual([{ kind: 'document', result: 'unknown', subResult: null, concerns: [] }]);
   });
 });

@@ -9,12 +9,18 @@ import {
   UploadDocumentSideEnum,
 } from '@onfido/api';
 import type { IdentityDocumentType } from '@portal/domain/enums/documents';
+import type {
+  PhotoIdConcern,
+  PhotoIdReportKind,
+  PhotoIdReportSubResult,
+} from '@portal/domain/identity/photo-id-check';
 import countries from 'i18n-iso-countries';
 import type {
   CapturedImage,
   DocumentVerificationProvider,
   VerificationDecision,
   VerificationReason,
+  VerificationReport,
   VerificationRequest,
   VerifiedDocument,
 } from './document-verification-provider.ts';
@@ -99,8 +105,9 @@ export function documentOf(report: ReportLike): VerifiedDocument | undefined {
       ?.value ?? numbers.find((each) => typeof each.value === 'string')?.value;
   const country = countries.alpha3ToAlpha2(text('issuing_country')) ?? '';
   const expiryDate = text('date_of_expiry');
+  const dateOfBirth = text('date_of_birth');
   const name = [text('first_name'), text('last_name')].filter(Boolean).join(' ');
-  if (!type || typeof number !== 'string' || !country || !/^\d{4}-\d{2}-\d{2}$/.test(expiryDate)) {
+  if (!type || typeof number !== 'string' || !country || !isoDate.test(expiryDate)) {
     return undefined;
   }
   return {
@@ -111,7 +118,65 @@ export function documentOf(report: ReportLike): VerifiedDocument | undefined {
     country,
     expiryDate,
     name: name || text('last_name'),
+    ...(isoDate.test(dateOfBirth) && { dateOfBirth }),
   };
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The product's name of an Onfido breakdown part (`image_integrity` is `imageIntegrity`); empty
+ * for a name that would not make one (the part is then left out rather than the decision lost).
+ */
+function partNameOf(onfido: string): string {
+  const name = onfido.replace(/_+([A-Za-z0-9])/g, (_, next: string) => next.toUpperCase());
+  return /^[A-Za-z][A-Za-z0-9]{0,59}$/.test(name) ? name : '';
+}
+
+const reportKinds: Record<string, PhotoIdReportKind> = {
+  [ReportName.Document]: 'document',
+  [ReportName.FacialSimilarityPhoto]: 'facialSimilarity',
+};
+const subResults: ReadonlySet<string> = new Set(['clear', 'rejected', 'suspected', 'caution']);
+
+/** `consider` as Onfido says it; anything else not clear (and not unchecked) is unknown. */
+const concernResult = (result: string | null | undefined): PhotoIdConcern['result'] | null =>
+  result === undefined || result === null || result === 'clear'
+    ? null
+    : result === 'consider'
+      ? 'consider'
+      : 'unknown';
+
+/**
+ * Each report's result and the parts of its breakdown that were not clear (an area, or an
+ * item within it), for staff deciding a `review` (issue 34). Parts Onfido did not check
+ * (no result) are left out, as are reports other than the two the check asks for.
+ */
+export function reportsOf(reports: readonly ReportLike[]): VerificationReport[] {
+  return reports.flatMap((report) => {
+    const kind = report.name ? reportKinds[report.name] : undefined;
+    if (!kind) return [];
+    const concerns: PhotoIdConcern[] = [];
+    for (const [area, found] of Object.entries(report.breakdown ?? {})) {
+      const areaName = partNameOf(area);
+      if (!areaName) continue;
+      const areaResult = concernResult(found.result);
+      if (areaResult) concerns.push({ area: areaName, item: null, result: areaResult });
+      for (const [item, part] of Object.entries(found.breakdown ?? {})) {
+        const itemName = partNameOf(item);
+        const itemResult = concernResult(part.result);
+        if (itemName && itemResult)
+          concerns.push({ area: areaName, item: itemName, result: itemResult });
+      }
+    }
+    const subResult =
+      kind === 'document' && report.sub_result && subResults.has(report.sub_result)
+        ? (report.sub_result as PhotoIdReportSubResult)
+        : null;
+    const result =
+      report.result === 'clear' || report.result === 'consider' ? report.result : 'unknown';
+    return [{ kind, result, subResult, concerns: concerns.slice(0, 80) }];
+  });
 }
 
 /**
@@ -141,7 +206,11 @@ export function decisionFromReports(
     reasons.push('documentUnreadable');
   }
   if (face?.result === 'consider') reasons.push('likenessFailed');
-  const base = { vendorReference: checkId, ...(read && { document: read }) };
+  const base = {
+    vendorReference: checkId,
+    ...(read && { document: read }),
+    reports: reportsOf(reports),
+  };
   if (reasons.length > 0) return { ...base, decision: 'declined', reasons };
   if (document?.sub_result === 'suspected' || document?.sub_result === 'caution') {
     return { ...base, decision: 'review', reasons: [] };

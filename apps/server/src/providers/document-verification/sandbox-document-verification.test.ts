@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photoIdReportSchema } from '@portal/domain/identity/photo-id-check';
 import { sandboxIdentityChecks, sandboxWebhookDeliveries } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { VerificationRequest } from './document-verification-provider.ts';
@@ -69,6 +70,38 @@ describe('the sandbox document-verification vendor decides from the file names',
     });
   });
 
+  it('gives a review the vendor’s breakdown: "review" a suspected picture, "caution" data that disagrees', () => {
+    const suspected = sandboxVerdictOf(request('review-me.jpg'));
+    expect(suspected.document).toMatchObject({ number: 'D1234-56789-01234' });
+    expect(suspected.reports).toEqual([
+      expect.objectContaining({
+        kind: 'document',
+        result: 'consider',
+        subResult: 'suspected',
+        concerns: expect.arrayContaining([
+          { area: 'visualAuthenticity', item: 'digitalTampering', result: 'consider' },
+        ]),
+      }),
+      { kind: 'facialSimilarity', result: 'clear', subResult: null, concerns: [] },
+    ]);
+    const caution = sandboxVerdictOf(request('CAUTION.png'));
+    expect(caution).toMatchObject({ decision: 'review', reasons: [] });
+    expect(caution.reports?.[0]).toMatchObject({
+      subResult: 'caution',
+      concerns: [
+        { area: 'dataConsistency', item: null, result: 'consider' },
+        { area: 'dataConsistency', item: 'documentNumbers', result: 'consider' },
+      ],
+    });
+    for (const report of [...(suspected.reports ?? []), ...(caution.reports ?? [])]) {
+      expect(photoIdReportSchema.parse(report)).toEqual(report);
+    }
+    // An approval's reports are all clear.
+    expect(
+      sandboxVerdictOf(request('IMG_0001.jpg')).reports?.map((report) => report.result),
+    ).toEqual(['clear', 'clear']);
+  });
+
   it('gives an expired document its past expiry date', () => {
     expect(sandboxVerdictOf(request('expired.jpg')).document?.expiryDate).toBe('2024-05-31');
   });
@@ -105,6 +138,24 @@ describe('submitting to the sandbox', () => {
       (row) => row.dueAt.getTime() === now.getTime() + SANDBOX_DECISION_DELAY_MS,
     );
     expect(delivery).toMatchObject({ role: 'identity', path: '/webhooks/identity' });
+  });
+
+  it('answers a review with its breakdown from its API too, once due', async () => {
+    let now = new Date('2026-11-23T12:00:00Z');
+    const vendor = createSandboxDocumentVerification({
+      db: test.app.db,
+      cipher: test.app.cipher,
+      now: () => now,
+    });
+    const { vendorReference } = await vendor.submit(request('review.jpg'));
+    expect(await vendor.decisionOf(vendorReference)).toBeUndefined();
+    now = new Date(now.getTime() + SANDBOX_DECISION_DELAY_MS);
+    expect(await vendor.decisionOf(vendorReference)).toMatchObject({
+      vendorReference,
+      decision: 'review',
+      document: { type: 'driversLicence' },
+      reports: [{ kind: 'document', subResult: 'suspected' }, { kind: 'facialSimilarity' }],
+    });
   });
 
   it('queues nothing for "timeout": the attempt runs out on our side', async () => {

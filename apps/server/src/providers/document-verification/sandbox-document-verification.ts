@@ -10,6 +10,7 @@ import {
   VERIFICATION_DECIDED_EVENT,
   type DocumentVerificationProvider,
   type VerificationDecision,
+  type VerificationReport,
   type VerificationRequest,
   type VerifiedDocument,
 } from './document-verification-provider.ts';
@@ -25,8 +26,48 @@ export interface SandboxVerdict {
   decision: VerificationDecision['decision'];
   reasons: VerificationDecision['reasons'];
   document?: VerifiedDocument;
+  /** The reports' breakdown (what staff read on a review). */
+  reports?: VerificationReport[];
   delayMs: number | null;
 }
+
+const clearFace: VerificationReport = {
+  kind: 'facialSimilarity',
+  result: 'clear',
+  subResult: null,
+  concerns: [],
+};
+const clearReports: VerificationReport[] = [
+  { kind: 'document', result: 'clear', subResult: 'clear', concerns: [] },
+  clearFace,
+];
+/** `review`: the document's picture may have been edited (the vendor suspects it). */
+const suspectedReports: VerificationReport[] = [
+  {
+    kind: 'document',
+    result: 'consider',
+    subResult: 'suspected',
+    concerns: [
+      { area: 'visualAuthenticity', item: null, result: 'consider' },
+      { area: 'visualAuthenticity', item: 'digitalTampering', result: 'consider' },
+      { area: 'imageIntegrity', item: 'imageQuality', result: 'consider' },
+    ],
+  },
+  clearFace,
+];
+/** `caution`: what the document says does not agree with itself (front and barcode). */
+const cautionReports: VerificationReport[] = [
+  {
+    kind: 'document',
+    result: 'consider',
+    subResult: 'caution',
+    concerns: [
+      { area: 'dataConsistency', item: null, result: 'consider' },
+      { area: 'dataConsistency', item: 'documentNumbers', result: 'consider' },
+    ],
+  },
+  clearFace,
+];
 
 const has = (fileName: string, word: string) => fileName.toLowerCase().includes(word);
 
@@ -91,11 +132,22 @@ export function sandboxVerdictOf(request: VerificationRequest): SandboxVerdict {
     };
   }
   const document = documentOf(request, '2030-08-31');
-  if (has(front, 'review')) {
-    return { decision: 'review', reasons: [], document, delayMs: SANDBOX_DECISION_DELAY_MS };
+  for (const [word, reports] of [
+    ['review', suspectedReports],
+    ['caution', cautionReports],
+  ] as const) {
+    if (has(front, word)) {
+      return {
+        decision: 'review',
+        reasons: [],
+        document,
+        reports,
+        delayMs: SANDBOX_DECISION_DELAY_MS,
+      };
+    }
   }
   const delayMs = has(front, 'slow') ? SANDBOX_SLOW_DECISION_DELAY_MS : SANDBOX_DECISION_DELAY_MS;
-  return { decision: 'approved', reasons: [], document, delayMs };
+  return { decision: 'approved', reasons: [], document, reports: clearReports, delayMs };
 }
 
 export interface SandboxDocumentVerificationOptions {
@@ -105,6 +157,15 @@ export interface SandboxDocumentVerificationOptions {
   latencyMs?: () => number;
   now?: () => Date;
 }
+
+/** The decision the sandbox reports, by webhook and by its API alike. */
+const decisionOf = (vendorReference: string, verdict: SandboxVerdict): VerificationDecision => ({
+  vendorReference,
+  decision: verdict.decision,
+  reasons: verdict.reasons,
+  ...(verdict.document && { document: verdict.document }),
+  ...(verdict.reports && { reports: verdict.reports }),
+});
 
 const checkContext = (id: string) => `sandbox_identity_checks:${id}:state`;
 
@@ -138,12 +199,7 @@ export function createSandboxDocumentVerification(
           ...(verdict.delayMs !== null && { decidedAt: new Date(at.getTime() + verdict.delayMs) }),
         });
         if (verdict.delayMs === null) return;
-        const data: VerificationDecision = {
-          vendorReference: id,
-          decision: verdict.decision,
-          reasons: verdict.reasons,
-          ...(verdict.document && { document: verdict.document }),
-        };
+        const data = decisionOf(id, verdict);
         await queueSandboxWebhook(
           tx,
           options.cipher,
@@ -180,12 +236,7 @@ export function createSandboxDocumentVerification(
       const verdict = JSON.parse(
         options.cipher.decrypt(check.stateEncrypted, checkContext(check.id)),
       ) as SandboxVerdict;
-      return {
-        vendorReference,
-        decision: verdict.decision,
-        reasons: verdict.reasons,
-        ...(verdict.document && { document: verdict.document }),
-      };
+      return decisionOf(vendorReference, verdict);
     },
   };
 }

@@ -2,17 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import type { DualProcessCandidate } from '@portal/domain/identity/dual-process';
-import {
-  identityRefusalReasons,
-  type IdentityRefusalReason,
-} from '@portal/domain/operations/operations-api';
+import { type IdentityRefusalReason } from '@portal/domain/operations/operations-api';
 import {
   operationsApi,
   operationsRefusalOf,
   type IdentityQueueItem,
 } from '../../lib/operations-api.ts';
 import { Page } from '../../ui/page.tsx';
-import { SelectField } from '../../ui/select-field.tsx';
+import { IdentityRefusalSelect } from './identity-refusal-select.tsx';
 import { ActionDialog } from './action-dialog.tsx';
 import { CaseTable } from './case/case-table.tsx';
 import { ClaimControls, ClaimStatus } from './claim-controls.tsx';
@@ -36,7 +33,9 @@ type Deciding = { item: IdentityQueueItem; action: 'verify' | 'refuse' };
 
 /**
  * `#/operations/identity`: manual verifications and two-document submissions, each with its
- * documents viewable inline, verified or refused (with the refusal's code) once claimed.
+ * documents viewable inline, verified or refused (with the refusal's code) once claimed; and
+ * photo IDs the verification service left to us, each decided on its own page, where the
+ * service's findings are (`#/operations/identity/:attemptId`).
  */
 export function IdentityQueue() {
   const { t, i18n } = useTranslation('operations');
@@ -150,6 +149,7 @@ export function IdentityQueue() {
             ]}
             rows={items.map((item) => {
               const holds = item.claim?.mine === true;
+              const photoId = item.method === 'photoId';
               return {
                 key: item.attemptId,
                 cells: [
@@ -162,7 +162,9 @@ export function IdentityQueue() {
                   </>,
                   t(`identity.methods.${item.method}`),
                   formatDateTime(item.submittedAt, language),
-                  holds ? (
+                  photoId ? (
+                    t('identity.atService')
+                  ) : holds ? (
                     <ul key="documents" className={styles.details}>
                       {item.documentIds.map((documentId, index) => {
                         const label = `${item.personName} ${index + 1}`;
@@ -195,7 +197,11 @@ export function IdentityQueue() {
                       onChanged={retry}
                     />
                   </>,
-                  holds ? (
+                  photoId ? (
+                    <Link key="case" to={`/operations/identity/${item.attemptId}`}>
+                      {t('identity.openCase', { name: item.personName })}
+                    </Link>
+                  ) : holds ? (
                     <div className={styles.rowActions}>
                       <button
                         type="button"
@@ -252,16 +258,11 @@ export function IdentityQueue() {
           />
         )}
         {deciding?.action === 'refuse' && (
-          <SelectField
+          <IdentityRefusalSelect
             id="identity-refusal"
-            label={t('identity.refusal')}
-            error={refusalMissing ? t('errors.required') : undefined}
             value={refusal}
-            onChange={(value) => setRefusal(value as IdentityRefusalReason | '')}
-            options={[
-              { id: '', label: t('identity.chooseRefusal') },
-              ...identityRefusalReasons.map((id) => ({ id, label: t(`identity.refusals.${id}`) })),
-            ]}
+            missing={refusalMissing}
+            onChange={setRefusal}
           />
         )}
         <ReasonField id="identity-reason" value={reason} onChange={setReason} problem={problem} />

@@ -4,6 +4,7 @@ import { matchPath, NavLink, useLocation } from 'react-router';
 import { ApplicationsQueue } from './applications-queue.tsx';
 import { ApplicationCasePage } from './case/application-case-page.tsx';
 import { FundingQueue } from './funding-queue.tsx';
+import { IdentityCasePage } from './identity-case/identity-case-page.tsx';
 import { IdentityQueue } from './identity-queue.tsx';
 import { OperationsHome } from './operations-home.tsx';
 import { PepFormsQueue } from './pep-forms-queue.tsx';
@@ -23,6 +24,8 @@ function screenOf(pathname: string): ReactNode {
   if (path === '/operations/funding') return <FundingQueue />;
   if (path === '/operations/pep-forms') return <PepFormsQueue />;
   if (path === '/operations/vendor-events') return <VendorEventsQueue />;
+  const attemptId = matchPath('/operations/identity/:attemptId', path)?.params.attemptId;
+  if (attemptId) return <IdentityCasePage key={attemptId} attemptId={attemptId} />;
   const found = matchPath('/operations/applications/:applicationId', path);
   const applicationId = found?.params.applicationId;
   return applicationId ? (

@@ -11,6 +11,8 @@ const knownCodes = [
   'secondApproverRequired',
   'movingNow',
   'nothingToReveal',
+  'photoIdNotRead',
+  'photoIdExpired',
 ] as const;
 type KnownCode = (typeof knownCodes)[number];
 const isKnown = (code: string): code is KnownCode =>

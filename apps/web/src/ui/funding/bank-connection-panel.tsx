@@ -6,9 +6,11 @@ import { messageFor } from '@portal/domain/messages/messages';
 import { refusalOf } from '../../lib/applications-api.ts';
 import {
   bankConnectionApi,
+  flinksLoginOf,
   isBankConnectionFrameMessage,
   type AccountsDetail,
   type ConnectedAccountDetail,
+  type FlinksLogin,
 } from '../../lib/bank-connection-api.ts';
 import { RadioChoices } from '../choices.tsx';
 import styles from './funding.module.css';
@@ -17,12 +19,36 @@ import { fundingLanguageOf } from './funding-format.ts';
 /** The connection's status is asked for every 2 s while the person connects. */
 export const BANK_CONNECTION_POLL_MS = 2000;
 
+/**
+ * How the frame's result reaches the portal: the sandbox's frame tells the server itself (its
+ * webhook) and only nudges the page; Flinks Connect hands the login to the page, which gives it
+ * to the server for the request.
+ */
+type FrameVendor = 'sandbox' | 'flinks';
+
+type FailureReason =
+  'bankConnectionFailure' | 'bankConnectionExpired' | 'bankConnectionUnavailable';
+
 type Stage =
   | { kind: 'idle' }
   | { kind: 'starting' }
-  | { kind: 'connecting'; requestId: string; url: string; frameDone: boolean; elapsedMs: number }
+  | {
+      kind: 'connecting';
+      requestId: string;
+      url: string;
+      vendor: FrameVendor;
+      frameDone: boolean;
+      elapsedMs: number;
+    }
   | { kind: 'accounts'; requestId: string; accounts: ConnectedAccountDetail[] }
-  | { kind: 'failed'; reason: 'bankConnectionFailure' | 'bankConnectionExpired' };
+  | { kind: 'failed'; reason: FailureReason };
+
+/** What a refused call means for the person: the vendor not answering is said so. */
+function failureOf(error: unknown): FailureReason {
+  const refusal = refusalOf(error);
+  if (refusal?.body.errorCode === 'bankConnectionExpired') return 'bankConnectionExpired';
+  return refusal?.status === 503 ? 'bankConnectionUnavailable' : 'bankConnectionFailure';
+}
 
 export interface BankConnectionPanelProps {
   /** The application whose applicants' names the account holder is compared with. */
@@ -39,10 +65,12 @@ export interface BankConnectionPanelProps {
 
 /**
  * Connecting a bank account through the bank-connection vendor: the vendor's login page in a
- * frame; its status followed every 2 s (the frame's message, when it says it is done, asks at
- * once) with the time waited shown; then the bank's accounts, of which only those held in an
- * applicant's name can be chosen. A failure, an expired connection or the poll limit says so
- * and offers a void cheque instead.
+ * frame (the bank's security questions are asked inside it); its status followed every 2 s (the
+ * frame's message, when it says it is done, asks at once) with the time waited shown; then the
+ * bank's accounts, of which only those held in an applicant's name can be chosen. With Flinks,
+ * the frame's REDIRECT message carries the login, read only from Flinks Connect's origin and
+ * handed to the server for this request. A failure, an expired connection or the poll limit
+ * says so and offers a void cheque instead.
  */
 export function BankConnectionPanel({
   applicationId,
@@ -62,6 +90,10 @@ export function BankConnectionPanel({
   // Wakes the follower at once when the frame says it is done.
   const wake = useRef<(() => void) | null>(null);
   const follower = useRef<AbortController | null>(null);
+  // The request whose login was handed over: Connect's message may come more than once.
+  const handedOver = useRef<string | null>(null);
+  // The request of the frame shown now: an answer about an older one changes nothing.
+  const shown = useRef<string | null>(null);
 
   useEffect(() => () => follower.current?.abort(), []);
 
@@ -136,24 +168,57 @@ export function BankConnectionPanel({
     setChoiceError(undefined);
     try {
       const { requestId } = await bankConnectionApi.start();
-      const { url } = await bankConnectionApi.iframeUrl(requestId);
+      const { url, vendor } = await bankConnectionApi.iframeUrl(requestId);
       const controller = new AbortController();
       follower.current = controller;
-      setStage({ kind: 'connecting', requestId, url, frameDone: false, elapsedMs: 0 });
+      shown.current = requestId;
+      setStage({
+        kind: 'connecting',
+        requestId,
+        url,
+        vendor: vendor === 'flinks' ? 'flinks' : 'sandbox',
+        frameDone: false,
+        elapsedMs: 0,
+      });
       void follow(requestId, controller.signal);
-    } catch {
-      setStage({ kind: 'failed', reason: 'bankConnectionFailure' });
+    } catch (error) {
+      setStage({ kind: 'failed', reason: failureOf(error) });
     }
   }
 
-  // The frame's message: only from the frame's own origin, and about this request.
+  /** Gives Flinks' login to the server for the request; the status poll then follows it. */
+  const handOver = useCallback(async (requestId: string, login: FlinksLogin) => {
+    if (handedOver.current === requestId) return;
+    handedOver.current = requestId;
+    setStage((current) =>
+      current.kind === 'connecting' ? { ...current, frameDone: true } : current,
+    );
+    try {
+      await bankConnectionApi.handOverLogin(requestId, login);
+      if (shown.current === requestId) wake.current?.();
+    } catch (error) {
+      if (shown.current !== requestId) return;
+      follower.current?.abort();
+      setStage({ kind: 'failed', reason: failureOf(error) });
+    }
+  }, []);
+
+  // The frame's message: only from the frame's own origin (the sandbox's, or the configured
+  // Flinks Connect's the server built the address from), and about this request.
   const frameUrl = stage.kind === 'connecting' ? stage.url : null;
   const frameRequest = stage.kind === 'connecting' ? stage.requestId : null;
+  const frameVendor = stage.kind === 'connecting' ? stage.vendor : null;
   useEffect(() => {
-    if (frameUrl === null) return;
+    if (frameUrl === null || frameRequest === null) return;
     const frameOrigin = new URL(frameUrl, window.location.href).origin;
     const listen = (event: MessageEvent) => {
-      if (event.origin !== frameOrigin || !isBankConnectionFrameMessage(event.data)) return;
+      if (event.origin !== frameOrigin) return;
+      if (frameVendor === 'flinks') {
+        const login = flinksLoginOf(event.data);
+        if (login) void handOver(frameRequest, login);
+        return;
+      }
+      if (!isBankConnectionFrameMessage(event.data)) return;
       if (event.data.requestId !== frameRequest) return;
       if (event.data.status === 'FAILED') {
         follower.current?.abort();
@@ -167,15 +232,20 @@ export function BankConnectionPanel({
     };
     window.addEventListener('message', listen);
     return () => window.removeEventListener('message', listen);
-  }, [frameUrl, frameRequest]);
+  }, [frameUrl, frameRequest, frameVendor, handOver]);
 
-  // A new stage after the person acted: its heading takes focus.
+  // A new stage after the person acted: its heading takes focus. So does the waiting heading
+  // once Flinks' frame, where the person's focus was, gives way to the wait.
+  const flinksDone = stage.kind === 'connecting' && stage.vendor === 'flinks' && stage.frameDone;
   useEffect(() => {
-    if (stage.kind === 'accounts' || stage.kind === 'failed') headingRef.current?.focus();
-  }, [stage.kind]);
+    if (stage.kind === 'accounts' || stage.kind === 'failed' || flinksDone) {
+      headingRef.current?.focus();
+    }
+  }, [stage.kind, flinksDone]);
 
   async function cancel() {
     follower.current?.abort();
+    shown.current = null;
     setStage({ kind: 'idle' });
     await bankConnectionApi
       .update({ flinksStatusType: 'CANCELLED', accountSelected: null, canceledByClient: true })
@@ -299,11 +369,16 @@ export function BankConnectionPanel({
     const minutes = Math.floor(stage.elapsedMs / 60_000);
     return (
       <section aria-labelledby={headingId}>
-        <h3 id={headingId}>{t('connection.heading')}</h3>
+        <h3 id={headingId} ref={headingRef} tabIndex={-1}>
+          {t('connection.heading')}
+        </h3>
         {stage.frameDone ? (
           <p>{t('connection.frameDone')}</p>
         ) : (
-          <iframe className={styles.frame} src={stage.url} title={t('connection.frameTitle')} />
+          <>
+            {stage.vendor === 'flinks' && <p>{t('connection.frameHint')}</p>}
+            <iframe className={styles.frame} src={stage.url} title={t('connection.frameTitle')} />
+          </>
         )}
         <div role="status" aria-live="polite">
           <p className="loading-inline">

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { identityMethods, type IdentityMethod } from '../../../lib/identity-api.ts';
+import type { IdentityMethod } from '../../../lib/identity-api.ts';
 import { ScreenHeading } from './screen-heading.tsx';
 import { SupportNotice } from './support-notice.tsx';
 import styles from './identity.module.css';
@@ -19,19 +19,22 @@ const chooseLabel: Record<IdentityMethod, string> = {
 };
 
 /**
- * Screen 1 (Landing), and the failure screen (7) that reuses it: why we verify, the four
- * methods in order with what each needs and how long it takes, and a button for each method
- * that can still be chosen. The first method not tried is the primary action; while the
+ * Screen 1 (Landing), and the failure screen (7) that reuses it: why we verify, the methods
+ * this brokerage offers (the credit file only with a bureau) in order with what each needs and
+ * how long it takes, and a button for each method that can still be chosen. The first method not tried is the primary action; while the
  * credit bureau is offline (`offlineUntil`), its method is not offered and the message says
  * until when, in the person's own time zone.
  */
 export function LandingPanel({
+  offered: configured,
   tried,
   failure,
   offlineUntil,
   focusOnShow,
   onChoose,
 }: {
+  /** The methods the server offers, in order. */
+  offered: readonly IdentityMethod[];
   tried: readonly IdentityMethod[];
   failure: LastFailure | null;
   offlineUntil: Date | null;
@@ -44,8 +47,13 @@ export function LandingPanel({
   // methods may be tried again (a blurry photo is no reason to stop).
   const unavailable = (method: IdentityMethod) =>
     method === 'creditFile' && (offlineUntil !== null || tried.includes('creditFile'));
-  const offered = identityMethods.filter((method) => !unavailable(method));
+  const offered = configured.filter((method) => !unavailable(method));
   const primary = offered.find((method) => !tried.includes(method)) ?? offered[0];
+  // The photo ID is offered "instead" of the questions, except where it comes first.
+  const labelOf = (method: IdentityMethod) =>
+    method === 'photoId' && !configured.includes('creditFile')
+      ? 'landing.startPhoto'
+      : chooseLabel[method];
   const hardStop = failure?.reason === 'hardStop';
 
   const failureText = (() => {
@@ -97,7 +105,7 @@ export function LandingPanel({
       <h3>{failure ? t('failure.next') : t('landing.methodsHeading')}</h3>
       {!failure && <p>{t('landing.methodsIntro')}</p>}
       <ol className={styles.methods}>
-        {identityMethods.map((method) => (
+        {configured.map((method) => (
           <li key={method} data-method={method}>
             <strong>{t(`landing.methods.${method}.name`)}</strong>
             {tried.includes(method) && <span className="status-tag"> {t('landing.tried')}</span>}
@@ -109,7 +117,7 @@ export function LandingPanel({
       <div className="actions">
         {primary && (
           <button type="button" className="button button-primary" onClick={() => onChoose(primary)}>
-            {t(chooseLabel[primary] as 'landing.startQuestions')}
+            {t(labelOf(primary) as 'landing.startQuestions')}
           </button>
         )}
         {offered
@@ -121,7 +129,7 @@ export function LandingPanel({
               className="button button-secondary"
               onClick={() => onChoose(method)}
             >
-              {t(chooseLabel[method] as 'landing.startQuestions')}
+              {t(labelOf(method) as 'landing.startQuestions')}
             </button>
           ))}
       </div>

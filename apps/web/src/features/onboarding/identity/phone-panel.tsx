@@ -2,7 +2,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { messageFor } from '@portal/domain/messages/messages';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { refusalOf } from '../../../lib/applications-api.ts';
-import { handoffRunning, identityApi, type IdentityHandoff } from '../../../lib/identity-api.ts';
+import {
+  handoffRunning,
+  identityApi,
+  type BiometricConsent,
+  type IdentityHandoff,
+} from '../../../lib/identity-api.ts';
 import { ErrorSummary, type FieldProblem } from '../../../ui/error-summary.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { ScreenHeading } from './screen-heading.tsx';
@@ -41,14 +46,20 @@ export function PhonePanel({
   handoff,
   defaultPhone,
   focusOnShow,
+  consent,
   onHandoff,
+  onConsentNeeded,
 }: {
   applicationId: string;
   /** The running hand-off: the server's, with the link and QR code of this page's last send. */
   handoff: IdentityHandoff | null;
   defaultPhone: string;
   focusOnShow: boolean;
+  /** The consent given on this page before the camera; none yet when a hand-off was running. */
+  consent: BiometricConsent | null;
   onHandoff(handoff: IdentityHandoff): void;
+  /** A new hand-off needs the person's consent first (an earlier page's has run out). */
+  onConsentNeeded(): void;
 }) {
   const { t, i18n } = useTranslation('identity');
   const [phone, setPhone] = useState(defaultPhone);
@@ -75,13 +86,18 @@ export function PhonePanel({
       return;
     }
     setProblems([]);
+    const resend = running;
+    if (!resend && !consent) {
+      onConsentNeeded();
+      return;
+    }
     setSending(true);
     setNotice(null);
-    const resend = running;
     try {
-      const answer = resend
-        ? await identityApi.resendSms(applicationId, digits)
-        : await identityApi.startPhotoId(applicationId, digits);
+      const answer =
+        !resend && consent
+          ? await identityApi.startPhotoId(applicationId, consent, digits)
+          : await identityApi.resendSms(applicationId, digits);
       onHandoff(answer.handoff);
       if (resend) setNotice('resent');
     } catch (error) {

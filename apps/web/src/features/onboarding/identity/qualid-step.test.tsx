@@ -4,6 +4,7 @@ import { TranslationProvider } from '../../../lib/i18n.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@portal/domain/enums/define-enum';
+import { BIOMETRIC_CONSENT_VERSION } from '@portal/domain/identity/biometric-consent';
 import { createTestI18n } from '../../../test/i18n.ts';
 import type { IdentityHandoff, IdentityView, KbaQuestion } from '../../../lib/identity-api.ts';
 import { storeAccessToken } from '../../../lib/session-token.ts';
@@ -25,6 +26,7 @@ const view = (changes: Partial<IdentityView> = {}): IdentityView => ({
   screen: 1,
   verificationStatus: 'NOTSTARTED',
   bureau: { offline: false },
+  methods: ['creditFile', 'photoId', 'dualProcess', 'manual'],
   tried: [],
   attempts: [],
   ...changes,
@@ -73,7 +75,7 @@ function fakeIdentityApi(views: IdentityView[], posts: Record<string, Answer[]> 
       const type = init?.body instanceof FormData ? init.body.get('documentType') : null;
       answer = posts.uploads?.shift() ?? ok({ id: `doc-${calls.length}`, documentType: type }, 201);
     }
-    return new Response(JSON.stringify(answer.body), {
+    return new Response(answer.status === 204 ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },
     });
@@ -180,6 +182,85 @@ describe('identity step (qualid)', () => {
       "I don't have these documents",
       'Ask for manual verification',
     ]);
+  });
+
+  it('without a credit bureau, lists and offers only photo ID, two documents and manual review, the photo ID first', async () => {
+    fakeIdentityApi([view({ methods: ['photoId', 'dualProcess', 'manual'] })]);
+    await renderStep();
+    const methods = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(methods.map((item) => item.getAttribute('data-method'))).toEqual([
+      'photoId',
+      'dualProcess',
+      'manual',
+    ]);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Start with my photo ID',
+      "I don't have these documents",
+      'Ask for manual verification',
+    ]);
+  });
+
+  it('asks consent to compare the selfie before anything starts, and texts the link with the consent given', async () => {
+    const sent = handoff();
+    const api = fakeIdentityApi([view()], {
+      '/photoId': [ok({ handoff: { ...sent, link: 'http://localhost:8080/#/verify/tok' } }, 201)],
+    });
+    await renderStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Use my photo ID instead' }));
+    const heading = await screen.findByRole('heading', {
+      name: 'Before we compare your selfie with your photo ID',
+    });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText(/biometric information/)).toBeVisible();
+    expect(screen.getByText(/You can refuse/)).toBeVisible();
+    // Nothing is started, and no number asked, before the person answers.
+    expect(screen.queryByRole('textbox', { name: 'Mobile phone number' })).not.toBeInTheDocument();
+    expect(api.posted('/photoId')).toEqual([]);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'I agree to have my selfie compared with my photo ID' }),
+    );
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Mobile phone number' }),
+      '613 555 0123',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Text me the link' }));
+    await screen.findByRole('button', { name: 'Re-send the text' });
+    expect(api.posted('/photoId').map((call) => call.body)).toEqual([
+      {
+        phone: '6135550123',
+        biometricConsent: { version: BIOMETRIC_CONSENT_VERSION, language: 'en' },
+      },
+    ]);
+  });
+
+  it('in French, a refusal of the comparison is recorded and leads to two documents, saying why', async () => {
+    const api = fakeIdentityApi([view()], {
+      '/photoId/consentRefusal': [
+        ok({ errorCode: 'unavailable' }, 503),
+        { status: 204, body: null },
+      ],
+    });
+    await renderStep({ language: 'fr' });
+    await userEvent.click(
+      screen.getByRole('button', { name: "Utiliser plutôt ma pièce d'identité avec photo" }),
+    );
+    await screen.findByRole('heading', {
+      name: "Avant de comparer votre égoportrait à votre pièce d'identité avec photo",
+    });
+    const decline = screen.getByRole('button', { name: 'Non, utiliser un autre moyen' });
+    await userEvent.click(decline);
+    // A failed recording is told, and the choice can be made again.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Nous n'avons pas pu enregistrer votre choix.",
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Non, utiliser un autre moyen' }));
+    expect(await screen.findByText(/votre visage ne sera pas comparé/)).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Envoyer deux documents' })).toHaveFocus();
+    expect(api.posted('/photoId/consentRefusal').map((call) => call.body)).toEqual([
+      { version: BIOMETRIC_CONSENT_VERSION, language: 'fr' },
+      { version: BIOMETRIC_CONSENT_VERSION, language: 'fr' },
+    ]);
+    expect(api.posted('/photoId')).toEqual([]);
   });
 
   it('verified while the joint applicant joins, the primary is sent to the next steps, not to a signing they cannot do yet (C-4)', async () => {
@@ -332,6 +413,11 @@ describe('identity step (qualid)', () => {
     });
     await renderStep();
     await userEvent.click(screen.getByRole('button', { name: 'Use my photo ID instead' }));
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: 'I agree to have my selfie compared with my photo ID',
+      }),
+    );
     const number = await screen.findByRole('textbox', { name: 'Mobile phone number' });
     await userEvent.type(number, '613 555 0123');
     await userEvent.click(screen.getByRole('button', { name: 'Text me the link' }));

@@ -6,6 +6,8 @@ import { refusalOf } from '../../../lib/applications-api.ts';
 import {
   handoffRunning,
   identityApi,
+  identityMethods,
+  type BiometricConsent,
   type IdentityHandoff,
   type IdentityMethod,
   type IdentityView,
@@ -14,6 +16,7 @@ import {
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../ui/page.tsx';
 import { ApplicationContext, stepPath } from '../step/application-context.tsx';
+import { ConsentPanel } from './consent-panel.tsx';
 import { LandingPanel, type LastFailure } from './landing-panel.tsx';
 import { ManualPanel } from './manual-panel.tsx';
 import { PendingPanel, SuccessPanel } from './outcome-panels.tsx';
@@ -74,6 +77,10 @@ export function QualidStep({
   const [serverOffline, setServerOffline] = useState<Date | null>(null);
   const [sentHandoff, setSentHandoff] = useState<IdentityHandoff | null>(null);
   const [problem, setProblem] = useState<'failedRequest' | 'notOpen' | null>(null);
+  // The consent to the comparison of the selfie, given on this page (asked before each new
+  // hand-off it starts); declined, the page goes on to two documents and says why.
+  const [consent, setConsent] = useState<BiometricConsent | null>(null);
+  const [consentDeclined, setConsentDeclined] = useState(false);
 
   const view = resource.state === 'ready' ? resource.data : null;
   const handoff = mergedHandoff(view?.handoff, sentHandoff);
@@ -112,6 +119,7 @@ export function QualidStep({
       : null;
   const failure = localFailure ?? serverFailure;
   const tried = [...new Set([...(view?.tried ?? []), ...localTried])];
+  const offered = view?.methods ?? identityMethods;
   // The maintenance windows (spec section 8) are the server's to tell, in the view it sends
   // before any call and in a 503 to a call: the browser's own time-zone data can disagree with
   // the server's (Vancouver's offset after November 2026 differs between them), and the server
@@ -133,6 +141,8 @@ export function QualidStep({
     setMoved(true);
     setProblem(null);
     setLocalFailure(null);
+    setConsentDeclined(false);
+    if (method === 'photoId') setConsent(null);
     setDismissedAttempt(latestAttempt);
     setScreen(method);
     if (method !== 'creditFile') return;
@@ -190,6 +200,7 @@ export function QualidStep({
     if (failure) {
       return (
         <LandingPanel
+          offered={offered}
           tried={tried}
           failure={failure}
           offlineUntil={offlineUntil}
@@ -200,6 +211,23 @@ export function QualidStep({
     }
     // A hand-off running when the page opens shows at once; "Other ways" leaves it.
     const followPhone = screen === 'choose' && !moved && (live || view.state === 'pending');
+    if (screen === 'photoId' && !consent && !live) {
+      return (
+        <ConsentPanel
+          applicationId={applicationId}
+          focusOnShow={moved}
+          onAgreed={(given) => {
+            setMoved(true);
+            setConsent(given);
+          }}
+          onDeclined={() => {
+            setMoved(true);
+            setConsentDeclined(true);
+            setScreen('dualProcess');
+          }}
+        />
+      );
+    }
     if (screen === 'photoId' || followPhone) {
       return (
         <PhonePanel
@@ -207,6 +235,11 @@ export function QualidStep({
           handoff={handoff}
           defaultPhone={mobileOf(applicationContext?.application.steps, view.role)}
           focusOnShow={moved}
+          consent={consent}
+          onConsentNeeded={() => {
+            setMoved(true);
+            setScreen('photoId');
+          }}
           onHandoff={(started) => {
             setSentHandoff(started);
             setMoved(true);
@@ -240,6 +273,7 @@ export function QualidStep({
     }
     return (
       <LandingPanel
+        offered={offered}
         tried={tried}
         failure={null}
         offlineUntil={offlineUntil}
@@ -259,6 +293,11 @@ export function QualidStep({
       {problem && (
         <div className="notice-warning" role="alert">
           <p>{t(problem)}</p>
+        </div>
+      )}
+      {consentDeclined && screen === 'dualProcess' && (
+        <div className="notice-info" role="status">
+          <p>{t('consent.declined')}</p>
         </div>
       )}
       {body}

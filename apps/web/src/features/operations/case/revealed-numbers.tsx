@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { RevealField } from '@portal/domain/operations/operations-api';
 import {
@@ -10,6 +10,7 @@ import { ActionDialog } from '../action-dialog.tsx';
 import { languageOf } from '../operations-format.ts';
 import { refusalText } from '../operations-refusal.ts';
 import { ReasonField, textProblem } from '../reason-field.tsx';
+import { useRevealCountdown } from '../use-reveal-countdown.ts';
 import styles from '../operations.module.css';
 import { CaseTable } from './case-table.tsx';
 
@@ -43,16 +44,7 @@ export function RevealedNumbers({
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<'tooShort' | 'tooLong' | null>(null);
   const [busy, setBusy] = useState(false);
-  const [shown, setShown] = useState<Shown | null>(null);
-
-  const counting = shown !== null;
-  useEffect(() => {
-    if (!counting) return;
-    const timer = setInterval(() => {
-      setShown((now) => (now && now.left > 1 ? { ...now, left: now.left - 1 } : null));
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [counting]);
+  const [shown, setShown] = useRevealCountdown<Shown>();
 
   const fieldName = (field: RevealField) => t(`case.numbers.fields.${field}`);
 
