@@ -1,0 +1,301 @@
+import { describe, expect, it } from 'vitest';
+import { returnReasons, transactionCodes } from './cpa005-codes.ts';
+import {
+  Cpa005ReadError,
+  readCpa005Returns,
+  type Cpa005ReasonCodeField,
+} from './cpa005-returns.ts';
+import { writeCpa005File, type Cpa005Header, type Cpa005Item } from './cpa005-writer.ts';
+
+const header: Cpa005Header = {
+  originator: {
+    id: '0123456789',
+    shortName: 'Northwind Inv',
+    longName: 'Northwind Investments Inc.',
+    returnInstitution: '006',
+    returnTransit: '00011',
+    returnAccount: '7654321',
+  },
+  fileCreationNumber: 42,
+  creationDate: '2026-11-30',
+  destinationDataCentre: '00310',
+  currency: 'CAD',
+};
+
+function item(
+  direction: 'credit' | 'debit',
+  crossReference: string,
+  amountCents: number,
+): Cpa005Item {
+  return {
+    direction,
+    transactionCode:
+      direction === 'debit' ? transactionCodes.tfsa : transactionCodes.retirementIncomeFund,
+    amountCents,
+    dueDate: direction === 'debit' ? '2026-12-01' : '2026-12-31',
+    currency: 'CAD',
+    institution: '001',
+    transit: '12345',
+    account: '0012345',
+    name: 'Camille Tremblay',
+    crossReference,
+  };
+}
+
+const outgoing = writeCpa005File(header, [
+  item('debit', 'D1', 5000),
+  item('debit', 'D2', 10013),
+  item('debit', 'D3', 7500),
+  item('debit', 'D4', 20000),
+  item('debit', 'D5', 1),
+  item('credit', 'R1', 250000),
+  item('credit', 'R2', 180050),
+]);
+
+const pad = (text: string, width: number) => text.padStart(width, '0');
+
+/**
+ * The bank of these tests: sends back the named items of a file we wrote as I and J records,
+ * the way this module reads them (research, "Returned items"): the reason code in the
+ * transaction type (or the stored transaction type), the original code in the other, the
+ * bank's trace number for the return in 41-62 and the original item's in the filler.
+ */
+function bankReturns(
+  file: string,
+  reasons: ReadonlyMap<string, number>,
+  reasonIn: Cpa005ReasonCodeField = 'transactionType',
+): string {
+  const control = `${header.originator.id}0007`;
+  const returned: { type: 'I' | 'J'; segment: string; amount: number }[] = [];
+  let trace = 0;
+  for (const line of file.split('\r\n')) {
+    if (line[0] !== 'C' && line[0] !== 'D') continue;
+    for (let start = 24; start < 1464; start += 240) {
+      const segment = line.slice(start, start + 240);
+      const reason = reasons.get(segment.slice(150, 169).trimEnd());
+      if (segment.trim() === '' || reason === undefined) continue;
+      trace += 1;
+      const original = segment.slice(0, 3);
+      const [typeField, storedField] =
+        reasonIn === 'transactionType' ? [String(reason), original] : [original, String(reason)];
+      returned.push({
+        type: line[0] === 'C' ? 'I' : 'J',
+        amount: Number(segment.slice(3, 13)),
+        segment:
+          typeField +
+          segment.slice(3, 40) +
+          `0031000${pad(String(trace), 15)}` +
+          storedField +
+          segment.slice(65, 205) +
+          `0031000${pad(String(trace + 500), 15)}` +
+          segment.slice(227),
+      });
+    }
+  }
+  const records = [
+    `A000000001${control}026340${header.destinationDataCentre}${' '.repeat(20)}CAD`.padEnd(1464),
+  ];
+  for (const type of ['I', 'J'] as const) {
+    const ofType = returned.filter((entry) => entry.type === type);
+    for (let first = 0; first < ofType.length; first += 6) {
+      const segments = ofType.slice(first, first + 6).map((entry) => entry.segment);
+      records.push(
+        `${type}${pad(String(records.length + 1), 9)}${control}${segments.join('')}`.padEnd(1464),
+      );
+    }
+  }
+  const total = (type: 'I' | 'J') =>
+    returned.filter((entry) => entry.type === type).reduce((sum, entry) => sum + entry.amount, 0);
+  const count = (type: 'I' | 'J') => returned.filter((entry) => entry.type === type).length;
+  records.push(
+    (
+      `Z${pad(String(records.length + 1), 9)}${control}` +
+      `${pad(String(total('J')), 14)}${pad(String(count('J')), 8)}` +
+      `${pad(String(total('I')), 14)}${pad(String(count('I')), 8)}` +
+      '0'.repeat(44)
+    ).padEnd(1464),
+  );
+  return records.map((record) => `${record}\r\n`).join('');
+}
+
+const nsfClosedAndInvalid = new Map([
+  ['D2', 901],
+  ['D5', 905],
+  ['R1', 912],
+]);
+
+/** Replaces the characters from 1-based `from` with `text`. */
+function replaceAt(record: string, from: number, text: string): string {
+  return record.slice(0, from - 1) + text + record.slice(from - 1 + text.length);
+}
+
+function editLine(file: string, line: number, edit: (record: string) => string): string {
+  const lines = file.split('\r\n');
+  lines[line - 1] = edit(lines[line - 1] ?? '');
+  return lines.join('\r\n');
+}
+
+function readError(read: () => unknown): Cpa005ReadError {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof Cpa005ReadError) return error;
+    throw error;
+  }
+  throw new Error('the file was read');
+}
+
+describe('returned items of a file we wrote', () => {
+  it('come back with their cross-reference, amount, reason, due date and direction', () => {
+    const returns = readCpa005Returns(bankReturns(outgoing, nsfClosedAndInvalid));
+    expect(returns.returnedItems).toEqual([
+      {
+        recordType: 'I',
+        direction: 'credit',
+        line: 2,
+        segment: 1,
+        crossReference: 'R1',
+        amountCents: 250000,
+        reasonCode: 912,
+        originalTransactionCode: 272,
+        dueDate: '2026-12-31',
+        itemTraceNumber: '0031000000000000000001',
+        originalItemTraceNumber: '0031000000000000000501',
+        invalidDataElementId: '00000000000',
+      },
+      {
+        recordType: 'J',
+        direction: 'debit',
+        line: 3,
+        segment: 1,
+        crossReference: 'D2',
+        amountCents: 10013,
+        reasonCode: 901,
+        originalTransactionCode: 273,
+        dueDate: '2026-12-01',
+        itemTraceNumber: '0031000000000000000002',
+        originalItemTraceNumber: '0031000000000000000502',
+        invalidDataElementId: '00000000000',
+      },
+      expect.objectContaining({
+        line: 3,
+        segment: 2,
+        crossReference: 'D5',
+        amountCents: 1,
+        reasonCode: 905,
+      }),
+    ]);
+    expect(returns).toMatchObject({
+      originatorId: '0123456789',
+      fileCreationNumber: 7,
+      creationDate: '2026-12-06',
+      destinationDataCentre: '00310',
+      currency: 'CAD',
+      totals: { debitCount: 2, debitValueCents: 10014, creditCount: 1, creditValueCents: 250000 },
+    });
+    expect(returnReasons[901].description).toBe('NSF (debit only)');
+  });
+
+  it('read from whichever field the bank keeps the reason in', () => {
+    const file = bankReturns(outgoing, new Map([['D3', 917]]), 'storedTransactionType');
+    expect(
+      readCpa005Returns(file, { reasonCodeIn: 'storedTransactionType' }).returnedItems,
+    ).toEqual([
+      expect.objectContaining({
+        crossReference: 'D3',
+        reasonCode: 917,
+        originalTransactionCode: 273,
+      }),
+    ]);
+    const wrongField = readError(() => readCpa005Returns(file));
+    expect(wrongField).toMatchObject({ line: 2, field: 'segment 1 transaction type' });
+    expect(wrongField.message).toContain('reasonCodeIn: transactionType');
+  });
+
+  it('a file of our own outgoing items reads back balanced, with nothing returned', () => {
+    const read = readCpa005Returns(outgoing);
+    expect(read.returnedItems).toEqual([]);
+    expect(read.totals).toMatchObject({
+      debitCount: 5,
+      debitValueCents: 42514,
+      creditCount: 2,
+      creditValueCents: 430050,
+    });
+  });
+
+  it('accepts LF line ends, records without their trailing blanks and no final line break', () => {
+    const trimmed = bankReturns(outgoing, nsfClosedAndInvalid)
+      .split('\r\n')
+      .map((record) => record.trimEnd())
+      .join('\n')
+      .trimEnd();
+    expect(readCpa005Returns(trimmed).returnedItems.map((entry) => entry.crossReference)).toEqual([
+      'R1',
+      'D2',
+      'D5',
+    ]);
+  });
+});
+
+describe('a file whose records and trailer disagree is refused whole', () => {
+  const returned = bankReturns(outgoing, nsfClosedAndInvalid);
+
+  it('names the trailer line and the count that is wrong', () => {
+    const wrongCount = editLine(returned, 4, (record) => replaceAt(record, 39, '00000003'));
+    expect(readError(() => readCpa005Returns(wrongCount))).toMatchObject({
+      line: 4,
+      field: 'total number of debit transactions ("D" and "J")',
+      rule: 'the trailer says 3, the records hold 2',
+    });
+  });
+
+  it('names the total that is wrong', () => {
+    const wrongValue = editLine(returned, 4, (record) => replaceAt(record, 47, '00000000250001'));
+    expect(readError(() => readCpa005Returns(wrongValue))).toMatchObject({
+      line: 4,
+      field: 'total value of credit transactions ("C" and "I")',
+    });
+    const phantomCorrection = editLine(returned, 4, (record) => replaceAt(record, 83, '00000001'));
+    expect(readError(() => readCpa005Returns(phantomCorrection)).field).toBe(
+      'total number of error corrections "E"',
+    );
+  });
+
+  it('refuses records out of order, foreign control data and unknown record types', () => {
+    const skipped = editLine(returned, 3, (record) => replaceAt(record, 2, '000000004'));
+    expect(readError(() => readCpa005Returns(skipped))).toMatchObject({
+      line: 3,
+      field: 'logical record count',
+    });
+    const foreign = editLine(returned, 2, (record) => replaceAt(record, 21, '0008'));
+    expect(readError(() => readCpa005Returns(foreign))).toMatchObject({
+      line: 2,
+      field: 'origination control data',
+    });
+    const unknown = editLine(returned, 2, (record) => replaceAt(record, 1, 'S'));
+    expect(readError(() => readCpa005Returns(unknown))).toMatchObject({
+      line: 2,
+      field: 'logical record type id',
+    });
+  });
+
+  it('refuses a file without its trailer, a record too long and a day that does not exist', () => {
+    const noTrailer = returned.split('\r\n').slice(0, 3).join('\r\n');
+    expect(readError(() => readCpa005Returns(noTrailer))).toMatchObject({
+      line: 3,
+      field: 'logical record type id',
+      rule: 'Z last',
+    });
+    const tooLong = editLine(returned, 2, (record) => `${record} `);
+    expect(readError(() => readCpa005Returns(tooLong))).toMatchObject({ line: 2, field: 'record' });
+    const badDate = editLine(returned, 3, (record) => replaceAt(record, 38, '026366'));
+    expect(readError(() => readCpa005Returns(badDate))).toMatchObject({
+      line: 3,
+      field: 'segment 1 due date',
+      rule: 'a day of the year from 001 to 365',
+    });
+    expect(readError(() => readCpa005Returns(returned.split('\r\n')[0] ?? ''))).toMatchObject({
+      field: 'file',
+    });
+  });
+});
