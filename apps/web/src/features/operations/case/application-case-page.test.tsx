@@ -53,6 +53,45 @@ describe('an application case', () => {
     expect(screen.getByText('No one is working on this item.')).toBeVisible();
   });
 
+  it('links each identity attempt our team decides to its own case, and no other', async () => {
+    const attempt = (id: string, method: string, outcome: string) => ({
+      id,
+      method,
+      outcome,
+      reason: null,
+      startedAt: '2026-02-24T15:00:00Z',
+      completedAt: null,
+      documentIds: [],
+    });
+    fakeOpsApi({
+      [`GET ${CASE}`]: [
+        ok(
+          applicationCase({
+            identity: [
+              {
+                role: 'primary',
+                state: 'needsReview',
+                method: 'photoId',
+                verifiedAt: null,
+                attempts: [
+                  attempt('attempt-photo', 'photoId', 'needsReview'),
+                  attempt('attempt-credit', 'creditFile', 'failed'),
+                ],
+              },
+            ],
+          }),
+        ),
+      ],
+    });
+    await openCase();
+    const attempts = screen.getByRole('table', { name: /^Identity of the primary applicant/i });
+    const links = within(attempts).getAllByRole('link', { name: /^Open the identity case/ });
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', '/operations/identity/attempt-photo');
+    expect(links[0]).toHaveTextContent('needsReview');
+    expect(within(attempts).getByText('failed')).toBeVisible();
+  });
+
   it('says who holds the application when a claim is refused', async () => {
     const user = userEvent.setup();
     const api = fakeOpsApi({

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { reviewedIdentityMethods } from '@portal/domain/operations/operations-api';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { OutlineSection } from '@portal/domain/answers/answers-outline';
 import { declineCategoryLabels } from '@portal/domain/operations/decline-categories';
@@ -16,6 +18,9 @@ import { ViewDocumentButton, type useDocumentViewer } from '../document-viewer.t
 import styles from '../operations.module.css';
 import { CaseTable } from './case-table.tsx';
 import { OutlineRows } from '../../../ui/outline-rows.tsx';
+
+const isReviewedIdentityMethod = (method: string) =>
+  (reviewedIdentityMethods as readonly string[]).includes(method);
 
 type Case = ApplicationCase;
 type Viewer = ReturnType<typeof useDocumentViewer>;
@@ -191,7 +196,21 @@ export function IdentitySection({ data, viewer }: { data: Case; viewer: Viewer }
                 cells: [
                   formatDateTime(attempt.startedAt, language),
                   attempt.method,
-                  attempt.outcome,
+                  // An attempt our team decides opens as its own case (the vendor's findings,
+                  // the documents, verify or refuse).
+                  isReviewedIdentityMethod(attempt.method) ? (
+                    <Link
+                      key="outcome"
+                      to={`/operations/identity/${attempt.id}`}
+                      aria-label={t('case.identity.openCase', {
+                        date: formatDateTime(attempt.startedAt, language),
+                      })}
+                    >
+                      {attempt.outcome}
+                    </Link>
+                  ) : (
+                    attempt.outcome
+                  ),
                   attempt.reason ?? '',
                   formatDateTime(attempt.completedAt, language),
                   <ul key="documents" className={styles.details}>
