@@ -23,3 +23,4 @@ export * from './schema/operations.ts';
 export * from './schema/advisor.ts';
 export * from './schema/client-identities.ts';
 export * from './schema/promo.ts';
+export * from './schema/ledger.ts';
