@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, withSecretFiles } from './config.ts';
+import { configRefusalOf as refusalOf } from './test/config-refusal.ts';
 
 const HEX_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 const pg = {
@@ -28,15 +29,6 @@ const docusign = {
   DOCUSIGN_PRIVATE_KEY: '-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----',
   DOCUSIGN_CONNECT_HMAC_KEYS: 'old-connect-key, new-connect-key',
   PUBLIC_URL: 'https://portal.example.ca',
-};
-
-const refusalOf = (environment: NodeJS.ProcessEnv) => {
-  try {
-    loadConfig(environment);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return '';
 };
 
 describe('real vendors in the configuration (issue 33)', () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, publicUrlOf } from './config.ts';
+import { configRefusalOf as refusalOf } from './test/config-refusal.ts';
 
 const HEX_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 const BASE64_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -238,14 +239,6 @@ describe('loadConfig', () => {
       ONFIDO_API_TOKEN: 'api_sandbox.token',
       ONFIDO_WEBHOOK_TOKEN: 'webhook-token',
       PUBLIC_URL: 'https://portal.example.ca',
-    };
-    const refusalOf = (environment: NodeJS.ProcessEnv) => {
-      try {
-        loadConfig(environment);
-      } catch (error) {
-        return (error as Error).message;
-      }
-      return '';
     };
 
     it('connects banks through the sandbox frame unless BANK_CONNECTION_PROVIDER=flinks', () => {

@@ -1,13 +1,9 @@
 import { identityMethods } from '@portal/domain';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { IdentityDocumentSettings } from '../../config.ts';
 import { identityAttempts } from '../../db/schema.ts';
-import type {
-  DocumentVerificationProvider,
-  VerificationDecision,
-} from '../../providers/document-verification/document-verification-provider.ts';
+import type { VerificationDecision } from '../../providers/document-verification/document-verification-provider.ts';
 import {
   ONFIDO_SIGNATURE_HEADER,
   ONFIDO_WEBHOOK_PATH,
@@ -15,55 +11,25 @@ import {
 import { createApplication } from '../../test/applications.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser, type TestUser } from '../../test/users.ts';
+import {
+  onfidoAsReported,
+  onfidoCheckEvent,
+  onfidoSettingsFor,
+} from '../../test/vendors/onfido-as-reported.ts';
 import { userIdOf } from '../identity/identity.fixtures.ts';
 import { completeAttempt, startAttempt } from '../identity/identity-outcome.ts';
 import { createIdentityFollowUpJob, PENDING_FOLLOW_UP_AFTER_MS } from './identity-follow-up.job.ts';
 
 const WEBHOOK_TOKEN = 'onfido-webhook-token-for-tests';
-const onfido = {
-  provider: 'onfido',
-  apiToken: 'api_sandbox.unused-the-vendor-below-stands-in',
-  webhookToken: WEBHOOK_TOKEN,
-  region: 'ca',
-  timeoutMs: 5000,
-} satisfies IdentityDocumentSettings;
+const onfido = onfidoSettingsFor(WEBHOOK_TOKEN);
 
-/** Onfido as its API reports checks: decisions the test sets, and the applicants deleted. */
-function onfidoAsReported() {
-  const decisions = new Map<string, VerificationDecision>();
-  const forgotten: string[] = [];
-  const vendor: DocumentVerificationProvider = {
-    name: 'onfido',
-    submit: async () => ({ vendorReference: randomUUID() }),
-    decisionOf: async (reference) => decisions.get(reference),
-    forget: async (reference) => {
-      forgotten.push(reference);
-    },
-  };
-  return { vendor, decisions, forgotten };
-}
-
-/** Onfido's webhook body for a completed check, signed as Onfido signs it (hex HMAC-SHA256). */
-function checkCompleted(
+/** Onfido's webhook body for a check (`check.completed` by default), signed with `key`. */
+const checkCompleted = (
   checkId: string,
   key = WEBHOOK_TOKEN,
   action = 'check.completed',
   completedAt = new Date(),
-) {
-  const body = JSON.stringify({
-    payload: {
-      resource_type: 'check',
-      action,
-      object: {
-        id: checkId,
-        status: 'complete',
-        completed_at_iso8601: completedAt.toISOString().replace(/\.\d+Z$/, 'Z'),
-        href: `https://api.ca.onfido.com/v3.6/checks/${checkId}`,
-      },
-    },
-  });
-  return { body, signature: createHmac('sha256', key).update(body).digest('hex') };
-}
+) => onfidoCheckEvent(checkId, key, { action, completedAt });
 
 const approved = (vendorReference: string): VerificationDecision => ({
   vendorReference,

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   identityMethods,
   recordFieldsFor,
@@ -9,12 +9,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { IdentityDocumentSettings } from '../../config.ts';
 import { auditEvents, identityAttempts, outboxMessages } from '../../db/schema.ts';
-import type {
-  DocumentVerificationProvider,
-  VerificationDecision,
-} from '../../providers/document-verification/document-verification-provider.ts';
+import type { VerificationDecision } from '../../providers/document-verification/document-verification-provider.ts';
 import {
   ONFIDO_SIGNATURE_HEADER,
   ONFIDO_WEBHOOK_PATH,
@@ -22,6 +18,11 @@ import {
 import { createApplication, type ErrorBody } from '../../test/applications.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, signedInWithRole, type TestUser } from '../../test/users.ts';
+import {
+  onfidoAsReported,
+  onfidoCheckEvent,
+  onfidoSettingsFor,
+} from '../../test/vendors/onfido-as-reported.ts';
 import {
   createIdentityFollowUpJob,
   PENDING_FOLLOW_UP_AFTER_MS,
@@ -40,37 +41,7 @@ const OPS = '/service/jaxrs/ops';
 const REASON = 'Tampering flag is a glare artefact';
 const WEBHOOK_TOKEN = 'onfido-webhook-token-for-review-tests';
 const NUMBER = 'O1234-567890-12';
-const onfido = {
-  provider: 'onfido',
-  apiToken: 'api_sandbox.unused-the-vendor-below-stands-in',
-  webhookToken: WEBHOOK_TOKEN,
-  region: 'ca',
-  timeoutMs: 5000,
-} satisfies IdentityDocumentSettings;
-
-/** Onfido as its API reports checks: the decisions the test sets, the applicants it deletes. */
-function onfidoAsReported() {
-  const decisions = new Map<string, VerificationDecision>();
-  const forgotten: string[] = [];
-  let failing = false;
-  const vendor: DocumentVerificationProvider = {
-    name: 'onfido',
-    submit: async () => ({ vendorReference: randomUUID() }),
-    decisionOf: async (reference) => decisions.get(reference),
-    forget: async (reference) => {
-      if (failing) throw new Error('Onfido is down');
-      forgotten.push(reference);
-    },
-  };
-  return {
-    vendor,
-    decisions,
-    forgotten,
-    failWith: (value: boolean) => {
-      failing = value;
-    },
-  };
-}
+const onfido = onfidoSettingsFor(WEBHOOK_TOKEN);
 
 /** Onfido suspects the document: its picture may have been edited. */
 const suspected = (
@@ -106,20 +77,7 @@ const suspected = (
   ],
 });
 
-function checkCompleted(checkId: string) {
-  const body = JSON.stringify({
-    payload: {
-      resource_type: 'check',
-      action: 'check.completed',
-      object: {
-        id: checkId,
-        status: 'complete',
-        completed_at_iso8601: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-      },
-    },
-  });
-  return { body, signature: createHmac('sha256', WEBHOOK_TOKEN).update(body).digest('hex') };
-}
+const checkCompleted = (checkId: string) => onfidoCheckEvent(checkId, WEBHOOK_TOKEN);
 
 describe('photo-ID reviews in the identity queue (issue 34)', () => {
   const onfidoVendor = onfidoAsReported();

@@ -3,7 +3,8 @@ import { partsOf } from '@portal/domain/calendar/iso-date';
 import { centsToDollars } from '@portal/domain/money/cents';
 import { transactionCodes } from './cpa005-codes.ts';
 import { toCpaText } from './cpa005-fields.ts';
-import { writeCpa005File, type Cpa005Header, type Cpa005Item } from './cpa005-writer.ts';
+import { writeCpa005File, type Cpa005Item } from './cpa005-writer.ts';
+import { northwindHeader } from './cpa005.fixtures.ts';
 
 /**
  * An independent witness (ADR 0037): the same file written by @cityssm/eft-generator 1.0.0
@@ -54,20 +55,7 @@ const { EFTGenerator } = (await import(/* @vite-ignore */ witnessPackage)) as {
   EFTGenerator: new (configuration: WitnessConfiguration) => WitnessGenerator;
 };
 
-const header: Cpa005Header = {
-  originator: {
-    id: '0123456789',
-    shortName: 'Northwind Inv',
-    longName: 'Northwind Investments Inc.',
-    returnInstitution: '006',
-    returnTransit: '00011',
-    returnAccount: '7654321',
-  },
-  fileCreationNumber: 42,
-  creationDate: '2026-11-30',
-  destinationDataCentre: '00310',
-  currency: 'CAD',
-};
+const header = northwindHeader;
 
 const names = [
   "Marie-Ève O'Brien Jr.",

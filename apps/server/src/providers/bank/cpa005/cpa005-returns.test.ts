@@ -5,22 +5,10 @@ import {
   readCpa005Returns,
   type Cpa005ReasonCodeField,
 } from './cpa005-returns.ts';
-import { writeCpa005File, type Cpa005Header, type Cpa005Item } from './cpa005-writer.ts';
+import { writeCpa005File, type Cpa005Item } from './cpa005-writer.ts';
+import { northwindHeader } from './cpa005.fixtures.ts';
 
-const header: Cpa005Header = {
-  originator: {
-    id: '0123456789',
-    shortName: 'Northwind Inv',
-    longName: 'Northwind Investments Inc.',
-    returnInstitution: '006',
-    returnTransit: '00011',
-    returnAccount: '7654321',
-  },
-  fileCreationNumber: 42,
-  creationDate: '2026-11-30',
-  destinationDataCentre: '00310',
-  currency: 'CAD',
-};
+const header = northwindHeader;
 
 function item(
   direction: 'credit' | 'debit',

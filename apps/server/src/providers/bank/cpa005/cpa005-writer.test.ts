@@ -7,27 +7,14 @@ import {
   transactionRecord,
   transactionSegment,
   writeCpa005File,
-  type Cpa005Header,
   type Cpa005Item,
 } from './cpa005-writer.ts';
+import { northwindHeader } from './cpa005.fixtures.ts';
 
 /** Positions as the standard writes them: 1-based, both ends included. */
 const at = (text: string, from: number, to: number) => text.slice(from - 1, to);
 
-const header: Cpa005Header = {
-  originator: {
-    id: '0123456789',
-    shortName: 'Northwind Inv',
-    longName: 'Northwind Investments Inc.',
-    returnInstitution: '006',
-    returnTransit: '00011',
-    returnAccount: '7654321',
-  },
-  fileCreationNumber: 42,
-  creationDate: '2026-11-30',
-  destinationDataCentre: '00310',
-  currency: 'CAD',
-};
+const header = northwindHeader;
 
 function debit(crossReference: string, amountCents = 123456): Cpa005Item {
   return {
