@@ -1,3 +1,5 @@
+// Past 600 lines on purpose: one person's walk through five real vendors shares one server and
+// its vendors' stand-ins (about a minute to start); split, each part would start them again.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// Past 600 lines: one request lifecycle serves both kinds of vendor (the sandbox's signed
+// webhook and Flinks' page hand-over with a background reading); to be split by kind next.
 import { randomUUID } from 'node:crypto';
 import { BANK_CONNECTION_PENDING_LIMIT_MS } from '@portal/domain/constants';
 import {

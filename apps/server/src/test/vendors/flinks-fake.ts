@@ -1,3 +1,5 @@
+// Just past 600 lines: Flinks publishes no OpenAPI document, so the fake carries each call's
+// documented request and answer examples with their sources, and Connect's frame pages.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
