@@ -24,3 +24,4 @@ export * from './schema/advisor.ts';
 export * from './schema/client-identities.ts';
 export * from './schema/promo.ts';
 export * from './schema/ledger.ts';
+export * from './schema/payment-files.ts';

@@ -148,6 +148,12 @@ export const fundingRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
     activeDate: date('active_date', { mode: 'string' }),
+    /** A PAC's NSF returns in a row (issue 35): the second suspends it for operations. */
+    consecutiveNsf: integer('consecutive_nsf').notNull().default(0),
+    /** When operations must look at a PAC before its next debit (two NSF in a row). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The Standard 007 return reason that stopped a PAC (903, 905, 915, 917). */
+    stoppedByReturnCode: integer('stopped_by_return_code'),
     claimedBy: text('claimed_by'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     version: integer('version').notNull().default(1),

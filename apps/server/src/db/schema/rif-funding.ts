@@ -64,6 +64,8 @@ export const rifPayoutSetups = pgTable(
     /** The year the fund was set up: no minimum is due that year. */
     setupYear: integer('setup_year').notNull(),
     firstPaymentMade: boolean('first_payment_made').notNull().default(false),
+    /** When the payout's destination last changed: payouts within 10 business days are held. */
+    destinationChangedAt: timestamp('destination_changed_at', { withTimezone: true }),
     /** The language of the confirmation mails. */
     language: text('language').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
