@@ -13,6 +13,7 @@ import {
   ConfigError,
   mailConfigOf,
   publicUrlOf,
+  rifRatesOf,
   sandboxedRoles,
   sandboxVendorsRefusal,
   timeoutsOf,
@@ -51,7 +52,11 @@ import { transferProcessing } from './modules/transfers/transfer-processing.job.
 import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { transferEnvelopeHandler } from './modules/transfers/transfers.service.ts';
 import { realBankClock, sandboxBankClockOf } from './providers/sandbox-bank/bank-clock.ts';
-import { sandboxBank, type BankProcessor } from './providers/sandbox-bank/sandbox-bank.ts';
+import type { PaymentFileChannel } from './providers/bank/transport/payment-file-channel.ts';
+import {
+  paymentFileChannelOf,
+  paymentFilesJobOf,
+} from './modules/payment-files/payment-files.setup.ts';
 import { sandboxBankRoutes } from './providers/sandbox-bank/sandbox-bank.routes.ts';
 import { bankConnectionRoutes } from './modules/bank-connection/bank-connection.routes.ts';
 import { bankConnectionWebhookRoutes } from './modules/bank-connection/bank-connection-webhook.ts';
@@ -121,7 +126,8 @@ export interface RealVendors {
   creditBureau: CreditBureauProvider;
   documentVerification: DocumentVerificationProvider;
   bankConnection: BankConnectionProvider;
-  bank: BankProcessor;
+  /** The bank's payment-file channel (BANK_PROVIDER=cpa005). */
+  bank: PaymentFileChannel;
 }
 
 export const API_BASE = '/service/jaxrs';
@@ -153,6 +159,9 @@ async function configuredVendors(
     const { createOnfidoDocumentVerification } =
       await import('./providers/document-verification/onfido-document-verification.ts');
     vendors.documentVerification = createOnfidoDocumentVerification(identityDocument);
+  }
+  if (config.paymentFiles?.provider === 'cpa005') {
+    vendors.bank = await paymentFileChannelOf(config.paymentFiles);
   }
   return vendors;
 }
@@ -497,9 +506,21 @@ export async function buildApp(
   // poll and call `app.settlement.runOnce()` or move the sandbox bank's clock.
   await app.register(settlement, {
     clock: bankClock,
-    bank: vendors.bank ?? sandboxBank,
+    paymentFiles: (
+      await paymentFilesJobOf(app, {
+        settings: config.paymentFiles,
+        channel: vendors.bank,
+        publicUrl,
+        ...(config.featureFlags?.rrifFundingEnabled && { rifRates: rifRatesOf(config) }),
+      })
+    ).job,
     publicUrl,
-    pollMs: config.sandboxWebhookPollMs ? (sandboxVendors ? 2_000 : 60_000) : 0,
+    // PAYMENT_FILES_POLL_MS sets how often a real bank is visited (every minute by default).
+    pollMs: config.sandboxWebhookPollMs
+      ? sandboxVendors
+        ? 2_000
+        : (config.paymentFiles?.pollMs ?? 60_000)
+      : 0,
   });
   // The PEP/HIO form's notice and reminders (issue 16): hourly; tests call runOnce().
   await app.register(pepFormReminders, {

@@ -11,6 +11,7 @@ import {
   rateLimitSchema,
   trustedProxiesSchema,
 } from './config-value-schemas.ts';
+import { paymentFilesVariables } from './config-payment-files-variables.ts';
 import { vendorVariables } from './config-vendor-variables.ts';
 
 /**
@@ -29,6 +30,7 @@ export const variableGroups = {
   sessions: 'Sign-in and sessions',
   limits: 'Limits and load',
   vendors: 'Mail, the sandbox vendors and redirects',
+  bank: 'The bank: payment files (EFT and PAD)',
   product: 'Product rules and flags',
 } as const;
 export type VariableGroup = keyof typeof variableGroups;
@@ -44,6 +46,11 @@ export interface VariableDefinition {
   description: string;
   /** Holds a key or a password: never logged, never repeated by a configuration error. */
   secret?: true;
+  /**
+   * Not a secret, yet may be given as a file (`NAME_FILE`) like one: a key too long to sit
+   * comfortably in an environment variable (the bank's OpenPGP public key).
+   */
+  file?: true;
 }
 
 /**
@@ -105,7 +112,8 @@ export const serverVariables = {
     schema: z.string().min(1).default('./data'),
     values: 'a folder',
     description:
-      'the data folder: the embedded database (`DATA_DIR/pglite`) and, when they are not given, ' +
+      "the data folder: the embedded database (`DATA_DIR/pglite`), the sandbox bank's payment " +
+      'files (`DATA_DIR/payment-files`) and, when they are not given, ' +
       'the data-encryption key (`encryption.key`) and the sandbox mailbox key ' +
       '(`sandbox-mailbox.secret`). `npm start` resolves it from the repository root',
   },
@@ -118,8 +126,8 @@ export const serverVariables = {
     values: '`postgres://...` or `postgresql://...`',
     description:
       'use this PostgreSQL server instead of the embedded database; then `DATA_ENCRYPTION_KEY` ' +
-      'and `SANDBOX_VENDORS=true` are needed (until real vendors are wired). It may hold a ' +
-      'password',
+      'is needed, and either every vendor role configured or `SANDBOX_VENDORS=true`. It may ' +
+      'hold a password',
     secret: true,
   },
   LOG_LEVEL: {
@@ -237,13 +245,15 @@ export const serverVariables = {
     default: '(unset)',
     values: '`production`, `development`, `test`',
     description:
-      '`production` refuses the sandbox vendors and `SEED_DEMO_USERS=true` (so, until real vendors ' +
-      'exist, the product cannot start with it: [security.md](security.md), G17); ' +
+      '`production` refuses the sandbox vendors and `SEED_DEMO_USERS=true`, so every vendor ' +
+      'role must be configured (the credit bureau may be `none`); ' +
       '`development` or `test` lets a single server on `DATABASE_URL` run without ' +
       '`DATA_ENCRYPTION_KEY`, using the key file in `DATA_DIR`',
   },
   // The real vendors' providers and settings (issue 33), in a module of their own.
   ...vendorVariables,
+  // The bank role's payment files (issue 35), in a module of their own.
+  ...paymentFilesVariables,
   PUBLIC_URL: {
     group: 'running',
     schema: z.url({ protocol: /^https?$/ }).optional(),

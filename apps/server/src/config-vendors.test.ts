@@ -200,7 +200,7 @@ describe('secrets from files (NAME_FILE)', () => {
       'mail (set SMTP_URL and MAIL_FROM)',
       'photo-ID and selfie verification (set IDENTITY_DOCUMENT_PROVIDER=onfido and its tokens)',
       'bank connection (set BANK_CONNECTION_PROVIDER=flinks and its keys)',
-      'bank EFT/PAD processing (no real adapter yet)',
+      'bank EFT/PAD processing (set BANK_PROVIDER=cpa005 and its PAYMENT_FILES_* settings)',
     ]);
   });
 

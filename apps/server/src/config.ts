@@ -9,6 +9,11 @@ import { QUEBEC_RRIF_EXCESS_PERCENT_UNCONFIRMED } from '@portal/domain/rif/withh
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  missingPaymentFilesSettings,
+  paymentFilesRefusal,
+  paymentFilesSettingsOf,
+} from './config-payment-files.ts';
 import { requiredVendorSettings } from './config-vendor-variables.ts';
 import {
   defaultMailFrom,
@@ -21,6 +26,7 @@ import {
 import { parseDataKey, type DataKeySource } from './lib/crypto/data-key.ts';
 import { derivedWebhookSecret } from './lib/webhooks/webhook-signature.ts';
 import type { MailboxSecretSource } from './modules/outbox/sandbox-mailbox-access.ts';
+import type { PaymentFilesSettings } from './providers/bank/payment-files-settings.ts';
 import { defaultSecurityPolicy, type SecurityPolicy } from './modules/security/security-policy.ts';
 
 // The variables' definitions sit in config-variables.ts (they generate docs/configuration.md);
@@ -145,6 +151,12 @@ export interface AppConfig {
   bankConnection?: BankConnectionSettings;
   /** The credit bureau; none means the credit-file method is not offered. Sandbox when absent. */
   creditBureau?: CreditBureauSettings;
+  /**
+   * The bank role (issue 35): payment files to the sandbox bank or, with BANK_PROVIDER=cpa005,
+   * a real one. `loadConfig` always sets it (the sandbox's folders under DATA_DIR by default);
+   * a configuration built in code without it (the tests) leaves the role to the sandbox bank.
+   */
+  paymentFiles?: PaymentFilesSettings;
   /**
    * How often the sandbox vendors' webhooks are delivered, in ms (ADR 0018). `loadConfig` sets
    * SANDBOX_WEBHOOK_POLL_MS (500 by default); a configuration built in code without it (the
@@ -382,7 +394,7 @@ export const vendorRoles = {
   documentVerification:
     'photo-ID and selfie verification (set IDENTITY_DOCUMENT_PROVIDER=onfido and its tokens)',
   bankConnection: 'bank connection (set BANK_CONNECTION_PROVIDER=flinks and its keys)',
-  bank: 'bank EFT/PAD processing (no real adapter yet)',
+  bank: 'bank EFT/PAD processing (set BANK_PROVIDER=cpa005 and its PAYMENT_FILES_* settings)',
 } as const;
 export type VendorRole = keyof typeof vendorRoles;
 
@@ -397,6 +409,7 @@ export function sandboxedRoles(
     | 'identityDocument'
     | 'creditBureau'
     | 'bankConnection'
+    | 'paymentFiles'
   >,
   realAdapters: ReadonlySet<VendorRole> = new Set(),
 ): VendorRole[] {
@@ -412,6 +425,7 @@ export function sandboxedRoles(
   if (config.bankConnection && config.bankConnection.provider !== 'sandbox') {
     real.add('bankConnection');
   }
+  if (config.paymentFiles?.provider === 'cpa005') real.add('bank');
   // No bureau is no simulated vendor: the role is left out, not stood in for.
   if (config.creditBureau?.provider === 'none') real.add('creditBureau');
   return (Object.keys(vendorRoles) as VendorRole[]).filter((role) => !real.has(role));
@@ -458,7 +472,8 @@ function dataKeyFrom(env: Environment): DataKeySource {
 /**
  * Each secret may be given as a file instead (`NAME_FILE`: a mounted secret, a Docker or
  * Kubernetes secret), read once at start; its last line break is not part of the value. Both
- * forms at once is refused, as is a file that cannot be read (named, never its content).
+ * forms at once is refused, as is a file that cannot be read (named, never its content). A few
+ * long keys that are not secrets (`file: true`, the bank's OpenPGP public key) may be too.
  */
 export function withSecretFiles(
   environment: NodeJS.ProcessEnv,
@@ -466,7 +481,9 @@ export function withSecretFiles(
 ): NodeJS.ProcessEnv {
   const resolved = { ...environment };
   for (const [name, variable] of Object.entries(serverVariables)) {
-    if (!('secret' in variable) || !variable.secret) continue;
+    const fromFile =
+      ('secret' in variable && variable.secret) || ('file' in variable && variable.file);
+    if (!fromFile) continue;
     const file = environment[`${name}_FILE`]?.trim();
     if (!file) continue;
     if (environment[name]?.trim()) {
@@ -487,9 +504,12 @@ export function withSecretFiles(
 /** A provider chosen without what it needs: every missing variable named. */
 function missingVendorSettings(env: Environment): string[] {
   const values: Record<string, unknown> = env;
-  return requiredVendorSettings
-    .filter((required) => values[required.chosenBy] === required.provider)
-    .flatMap((required) => required.needs.filter((name) => !values[name]));
+  return [
+    ...requiredVendorSettings
+      .filter((required) => values[required.chosenBy] === required.provider)
+      .flatMap((required) => required.needs.filter((name) => !values[name])),
+    ...missingPaymentFilesSettings(env),
+  ];
 }
 
 /** Twilio's settings, its sender being exactly one of a number and a Messaging Service. */
@@ -549,6 +569,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         '(or NAME_FILE for a secret); docs/vendors.md says where each comes from',
     );
   }
+  const bankRefusal = paymentFilesRefusal(env);
+  if (bankRefusal) throw new ConfigError(`Invalid configuration: ${bankRefusal}`);
+  const paymentFiles = paymentFilesSettingsOf(env);
   const mailSettings = { ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}) };
   const addressLookup: AddressLookupSettings =
     env.ADDRESS_LOOKUP_PROVIDER === 'canadapost'
@@ -601,6 +624,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         }
       : { provider: 'sandbox' };
   const sandboxed = sandboxedRoles({
+    paymentFiles,
     bankConnection,
     creditBureau,
     mail: mailSettings,
@@ -643,6 +667,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     identityDocument,
     creditBureau,
     bankConnection,
+    paymentFiles,
     sandboxWebhookPollMs: env.SANDBOX_WEBHOOK_POLL_MS,
     bureauMaintenanceWindows: env.BUREAU_MAINTENANCE_WINDOWS ?? true,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),

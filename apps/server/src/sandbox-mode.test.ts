@@ -41,7 +41,19 @@ const realVendors: RealVendors = {
     connectUrl: async () => 'https://vendor.example/connect',
     authorize: async () => ({ status: 'pending' as const }),
   },
-  bank: { outcomeOf: () => 'completed' },
+  bank: {
+    transportName: 'test-vendor',
+    encrypted: false,
+    seal: async () => {
+      throw new Error('not in these tests');
+    },
+    deliver: async () => {
+      throw new Error('not in these tests');
+    },
+    listReturns: async () => [],
+    fetchReturn: async () => new Uint8Array(),
+    acknowledgeReturn: async () => {},
+  },
 };
 
 const sandboxPages = [

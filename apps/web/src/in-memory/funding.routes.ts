@@ -3,6 +3,8 @@ import { namedAccountTypes } from '@portal/domain/enums/account-types';
 import { currencyTypeIdOf } from '@portal/domain/enums/funding';
 import { chosenAccounts } from '@portal/domain/rules/onboarding-flow';
 import { fundingOpen } from '@portal/domain/status/application-status-machine';
+import type { FundingToAccount } from '@portal/domain/funding/funding-item';
+import type { AccountMovementsAnswer } from '@portal/domain/funding/payment-files-api';
 import { notFound, type InMemoryAnswer } from './answers.ts';
 import type { InMemoryStore } from './store.ts';
 
@@ -28,6 +30,8 @@ export function fundingLists(
     case '/activeFftPacsForCurrUser':
     case '/pendingEftPacsForCurrUser':
       return { status: 200, body: { items: [] } };
+    case '/coAcctFunding/movements':
+      return movements(store);
     default:
       return undefined;
   }
@@ -60,4 +64,23 @@ export function toAccounts(store: InMemoryStore, applicationId: string | null): 
         }),
     );
   return store.commit({ status: 200, body: { accounts } });
+}
+
+/**
+ * The portal's record of its transfers: every account the person's agreed applications open,
+ * none with money moved, since this mode makes no funding request (the page says so).
+ */
+function movements(store: InMemoryStore): InMemoryAnswer {
+  const { body } = toAccounts(store, null);
+  const { accounts } = body as { accounts: FundingToAccount[] };
+  const answer: AccountMovementsAnswer = {
+    accounts: accounts.map(({ accountId, accountTypeName, accountNumber }) => ({
+      accountId,
+      accountTypeName,
+      accountNumber,
+      balances: [],
+      movements: [],
+    })),
+  };
+  return { status: 200, body: answer };
 }

@@ -3,10 +3,11 @@ import type { CurrencyTypeId } from '@portal/domain/enums/funding';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
 import type { FundingItem, FundingToAccount } from '@portal/domain/funding/funding-item';
 import type { ChequeCurrency, FundingRequestInput } from '@portal/domain/funding/funding-schemas';
+import type { AccountMovementsAnswer } from '@portal/domain/funding/payment-files-api';
 import { chequeUploadAmountId } from '@portal/domain/api-contract/client-call-rules';
 import { http } from './http/http.ts';
 
-export type { BankAccount, FundingItem, FundingToAccount };
+export type { AccountMovementsAnswer, BankAccount, FundingItem, FundingToAccount };
 
 /** `GET coAcctFunding/startDates`: the business days a first debit may fall on, from the server's calendar. */
 export interface StartDates {
@@ -151,6 +152,12 @@ export const fundingApi = {
   /** Requests not yet with the bank (cancellable). */
   pending: (signal?: AbortSignal) =>
     http.get<{ items: FundingItem[] }>('/pendingEftPacsForCurrUser', { ...quiet, signal }),
+  /**
+   * The portal's record of the money it moved for each of the person's accounts (issue 35), not
+   * the dealer's statement: what was sent, returned, claimed or paid out, and the net per currency.
+   */
+  movements: (signal?: AbortSignal) =>
+    http.get<AccountMovementsAnswer>('/coAcctFunding/movements', { ...quiet, signal }),
   /** Stops an active PAC after the notice period; 409 `notActive`. */
   deleteActivePac: (id: string) =>
     http.delete<{ item: FundingItem; effectiveDate: IsoDate }>(

@@ -37,13 +37,16 @@ describe('funding transitions', () => {
     expect(canTransition(s.RECURRING_EFT_SUBMITTED, s.DELETED_BY_CLIENT)).toBe(false);
   });
 
-  it('end in completed, rejected, cancelled and delete approved', () => {
-    for (const status of [
-      s.COMPLETED,
-      s.REJECTED_BY_BANK,
-      s.CANCELLED_BY_CLIENT,
-      s.DELETE_APPROVED,
-    ]) {
+  it('let the bank return a completed debit (a late NSF, a PAD claim) and stop a PAC', () => {
+    expect(canTransition(s.COMPLETED, s.REJECTED_BY_BANK, 'bank')).toBe(true);
+    expect(canTransition(s.COMPLETED, s.REJECTED_BY_BANK, 'client')).toBe(false);
+    expect(canTransition(s.APPROVED, s.DELETE_APPROVED, 'bank')).toBe(true);
+    expect(canTransition(s.APPROVED, s.DELETE_APPROVED, 'client')).toBe(false);
+  });
+
+  it('end in rejected, cancelled and delete approved; completed may still be returned', () => {
+    expect(isFinalStatus(s.COMPLETED)).toBe(false);
+    for (const status of [s.REJECTED_BY_BANK, s.CANCELLED_BY_CLIENT, s.DELETE_APPROVED]) {
       expect(isFinalStatus(status)).toBe(true);
     }
     expect(isFinalStatus(s.APPROVED)).toBe(false);

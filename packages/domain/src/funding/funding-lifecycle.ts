@@ -47,11 +47,17 @@ export const fundingTransitions: readonly FundingTransition[] = [
   { from: PENDING, to: CANCELLED_BY_CLIENT, by: 'client' },
   { from: SENT_TO_BANK, to: COMPLETED, by: 'bank' },
   { from: SENT_TO_BANK, to: REJECTED_BY_BANK, by: 'bank' },
+  // A completed debit may still come back: an NSF days later, a PAD claim within 90 days
+  // (issue 35; Rule H1).
+  { from: COMPLETED, to: REJECTED_BY_BANK, by: 'bank' },
   // Recurring: active from its first debit date; the client may cancel it before then.
   { from: RECURRING_EFT_SUBMITTED, to: APPROVED, by: 'bank' },
   { from: RECURRING_EFT_SUBMITTED, to: CANCELLED_BY_CLIENT, by: 'client' },
   { from: APPROVED, to: DELETED_BY_CLIENT, by: 'client' },
   { from: DELETED_BY_CLIENT, to: DELETE_APPROVED, by: 'bank' },
+  // A return that ends the payor's authority (903 payment stopped, 905 account closed, 915 and
+  // 917 claims) stops the PAC at once (issue 35).
+  { from: APPROVED, to: DELETE_APPROVED, by: 'bank' },
 ];
 
 /** Whether `to` may follow `from` (moved by `by`, when it is given). */

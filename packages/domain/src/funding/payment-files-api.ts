@@ -129,7 +129,8 @@ export interface PaymentReturnFileDetail extends PaymentReturnFileSummary {
   returns: PaymentReturnView[];
 }
 
-export type RifPayoutHoldReason = 'destinationChanged' | 'insufficientCash';
+/** `unwritable`: the payment's details do not fit the CPA 005 format (a name, an account). */
+export type RifPayoutHoldReason = 'destinationChanged' | 'insufficientCash' | 'unwritable';
 
 export interface HeldRifPayout {
   id: string;

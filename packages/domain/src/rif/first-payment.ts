@@ -93,9 +93,22 @@ export function businessDayOnOrBefore(date: IsoDate, calendar: BusinessCalendar)
   return day;
 }
 
+/** What a year's amounts are computed from: the first payment's input, for any year. */
+export type YearAmountsInput = Omit<FirstPaymentInput, 'calendar'> & {
+  /** The calendar year; `fmvCents` and `maximumCents` are that year's. */
+  year: number;
+};
+
+/** A year's minimum and the totals paid that year, before and after tax. */
+export interface YearAmounts {
+  /** The year's minimum (0 in the year the fund is set up). */
+  minimumCents: Cents;
+  annual: PaymentAmounts;
+}
+
 /** The year's gross amount for the choice made, never below the minimum. */
 function annualGross(
-  input: FirstPaymentInput,
+  input: YearAmountsInput,
   minimumCents: Cents,
   options: WithholdingOptions,
 ): Cents {
@@ -116,16 +129,13 @@ function annualGross(
   return Math.max(gross, minimumCents);
 }
 
-/** Each payment's share of a year's amount: equal shares, the last taking the odd cents. */
-function firstShare(total: Cents, payments: number): Cents {
-  return Math.floor(total / payments);
-}
-
-export function firstPayment(input: FirstPaymentInput): FirstPayment {
-  const { setup } = input;
-  const year = setup.paymentStartYear;
-  const scheduledOn = rifPaymentDate(setup.startDateTypeId, year, setup.paymentStartMonth);
-  const paidOn = input.calendar ? businessDayOnOrBefore(scheduledOn, input.calendar) : scheduledOn;
+/**
+ * A year's amounts: its minimum, on the age at January 1 of `year` (the spouse's when
+ * elected), and what the choice made pays that year with its withholding. The first payment
+ * and the payments of every later year (payment-schedule.ts) are shares of it.
+ */
+export function yearAmounts(input: YearAmountsInput): YearAmounts {
+  const { setup, year } = input;
   const age = minimumAgeAtJanuary1(
     year,
     { own: input.ownBirthDate, spouse: setup.minPaymentSpouseDob },
@@ -148,22 +158,68 @@ export function firstPayment(input: FirstPaymentInput): FirstPayment {
     minimumCents,
     options,
   );
+  return {
+    minimumCents,
+    annual: {
+      grossCents: withholding.grossCents,
+      withholdingCents: withholding.totalCents,
+      netCents: withholding.netCents,
+    },
+  };
+}
+
+/**
+ * A year's amounts spread over its `count` payments: the gross and the withholding in equal
+ * whole cents, the last payment taking the odd cents of each, so the payments add up to the
+ * year's figures exactly; each net is its gross less its withholding.
+ *
+ * When the year's net is only a few cents a payment, the last payment's withholding could
+ * come out above its gross (a negative net). That excess is then withheld on the payments
+ * before it instead, latest first, each up to its whole gross: the totals stay exact and no
+ * payment has a negative part. Real amounts never get there, so their shares stay equal.
+ */
+export function paymentShares(annual: PaymentAmounts, count: number): PaymentAmounts[] {
+  if (!Number.isInteger(count) || count < 1) {
+    throw new RangeError(`A year has 1 payment or more, not ${count}`);
+  }
+  const last = count - 1;
+  const gross = Math.floor(annual.grossCents / count);
+  const withheld = Math.floor(annual.withholdingCents / count);
+  const lastGross = annual.grossCents - gross * last;
+  const lastWithheld = annual.withholdingCents - withheld * last;
+  // Positive only in the case above; each earlier payment can take `room` more withholding,
+  // and together they always can take it all (the year's net is never negative).
+  const excess = Math.max(0, lastWithheld - lastGross);
+  const room = gross - withheld;
+  const movedTo = (index: number): Cents => {
+    if (excess === 0) return 0;
+    const fromLast = last - index;
+    const filled = Math.floor(excess / room);
+    if (fromLast <= filled) return room;
+    return fromLast === filled + 1 ? excess % room : 0;
+  };
+  return Array.from({ length: count }, (_, index) => {
+    const grossCents = index === last ? lastGross : gross;
+    const withholdingCents = index === last ? lastWithheld - excess : withheld + movedTo(index);
+    return { grossCents, withholdingCents, netCents: grossCents - withholdingCents };
+  });
+}
+
+export function firstPayment(input: FirstPaymentInput): FirstPayment {
+  const { setup } = input;
+  const year = setup.paymentStartYear;
+  const scheduledOn = rifPaymentDate(setup.startDateTypeId, year, setup.paymentStartMonth);
+  const paidOn = input.calendar ? businessDayOnOrBefore(scheduledOn, input.calendar) : scheduledOn;
+  const { minimumCents, annual } = yearAmounts({ ...input, year });
   const paymentsInYear = paymentsLeftInYear(setup.paymentStartMonth, setup.payoutFrequencyId);
-  const grossCents = firstShare(withholding.grossCents, paymentsInYear);
-  const withholdingCents = firstShare(withholding.totalCents, paymentsInYear);
   return {
     scheduledOn,
     paidOn,
     year,
     paymentsInYear,
     minimumCents,
-    grossCents,
-    withholdingCents,
-    netCents: grossCents - withholdingCents,
-    annual: {
-      grossCents: withholding.grossCents,
-      withholdingCents: withholding.totalCents,
-      netCents: withholding.netCents,
-    },
+    // The schedule's first share (payment-schedule.ts), so what is shown is what is paid.
+    ...paymentShares(annual, paymentsInYear)[0]!,
+    annual,
   };
 }

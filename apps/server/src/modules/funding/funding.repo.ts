@@ -237,6 +237,17 @@ export async function findRequest(
   return row;
 }
 
+/** A request by its id alone, for the jobs (never for a person's call: `findRequest`). */
+export async function findRequestById(
+  db: Database,
+  id: string,
+  { lock = false } = {},
+): Promise<FundingRequestRow | undefined> {
+  const query = db.select().from(fundingRequests).where(eq(fundingRequests.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
 /** A request with the bank account it debits and the account it credits. */
 export interface ItemRow {
   request: FundingRequestRow;
@@ -319,9 +330,9 @@ export async function markConfirmationSent(
 }
 
 /** What the settlement job looks for, each a set of rows due on the bank's `today`. */
-export type DueKind = 'activate' | 'occurrence' | 'deleteApproved' | 'settle' | 'send';
+export type DueKind = 'activate' | 'occurrence' | 'deleteApproved';
 
-function dueCondition(kind: DueKind, today: string, settleBefore: string): SQL {
+function dueCondition(kind: DueKind, today: string): SQL {
   const r = fundingRequests;
   const s = fundingStatuses;
   switch (kind) {
@@ -330,17 +341,14 @@ function dueCondition(kind: DueKind, today: string, settleBefore: string): SQL {
       return and(eq(r.status, s.RECURRING_EFT_SUBMITTED), lte(r.startDate, today))!;
     case 'occurrence':
       // An active PAC (or one deleted but not yet stopped) whose next debit date came.
+      // A PAC suspended for operations (two NSF returns in a row, issue 35) makes no debit.
       return and(
         inArray(r.status, [s.APPROVED, s.DELETED_BY_CLIENT]),
         lte(r.nextDebitDate, today),
+        isNull(r.suspendedAt),
       )!;
     case 'deleteApproved':
       return and(eq(r.status, s.DELETED_BY_CLIENT), lte(r.effectiveDate, today))!;
-    case 'settle':
-      // Sent before the last business day up to today (`settleBefore`): a business day passed.
-      return and(eq(r.status, s.SENT_TO_BANK), lt(r.sentOn, settleBefore))!;
-    case 'send':
-      return and(eq(r.status, s.SUBMITTED), lte(r.startDate, today))!;
   }
 }
 
@@ -351,20 +359,14 @@ function dueCondition(kind: DueKind, today: string, settleBefore: string): SQL {
  */
 export async function claimDue(
   tx: Database,
-  {
-    kind,
-    today,
-    settleBefore,
-    limit,
-    now,
-  }: { kind: DueKind; today: string; settleBefore: string; limit: number; now: Date },
+  { kind, today, limit, now }: { kind: DueKind; today: string; limit: number; now: Date },
 ): Promise<FundingRequestRow[]> {
   return tx
     .select()
     .from(fundingRequests)
     .where(
       and(
-        dueCondition(kind, today, settleBefore),
+        dueCondition(kind, today),
         or(isNull(fundingRequests.claimedUntil), lt(fundingRequests.claimedUntil, now)),
       ),
     )

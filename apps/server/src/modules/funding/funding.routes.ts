@@ -26,6 +26,7 @@ import {
   type FundingDeps,
 } from './funding.service.ts';
 import { padAgreementFileName } from './pad-agreement.pdf.ts';
+import { movementsRoutes } from './movements.routes.ts';
 import { acceptUploads } from '../../plugins/uploads.ts';
 
 export interface FundingRoutesOptions {
@@ -95,6 +96,7 @@ export const fundingRoutes: FastifyPluginAsyncZod<FundingRoutesOptions> = async 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
+  await app.register(movementsRoutes);
   const tags = ['funding'];
   const security = [{ bearer: [] }];
   const run = refusalRunner(fundingRefusalTexts);

@@ -29,6 +29,7 @@ import { itemAfterChange } from './funding-items.ts';
 import { FUNDING_CONFIRMATION_TEMPLATE, fundingConfirmationMail } from './funding-mail.ts';
 import { fieldsOf, FundingError, invalid, notFound } from './funding-refusal.ts';
 import * as repo from './funding.repo.ts';
+import { hasLiveItem } from '../payment-files/payment-files.repo.ts';
 import { renderPadAgreement, type PadDetails } from './pad-agreement.pdf.ts';
 
 /**
@@ -272,7 +273,11 @@ export async function cancelPending(
   const { db, cipher } = deps;
   return db.transaction(async (tx) => {
     const row = await lockedItem(tx, userId, id);
-    if (!isPending(row.request.status as FundingStatus)) {
+    // In the day's payment file (PENDING, waiting for its delivery), it is the bank's now.
+    if (
+      !isPending(row.request.status as FundingStatus) ||
+      (await hasLiveItem(tx, row.request.id))
+    ) {
       throw new FundingError(409, 'notPending');
     }
     const person = (await repo.personOf(tx, userId))!;

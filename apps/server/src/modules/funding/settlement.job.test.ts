@@ -109,9 +109,11 @@ describe('settlement of one-time debits', () => {
       userStatus: 'approved',
       canCancel: false,
     });
+    // PENDING (15) in the day's payment file, SENT_TO_BANK (32) once the file is delivered.
     expect(await trailOf(test.app, item.id)).toEqual([
       ['client', null, 14],
-      ['job', 14, 32],
+      ['job', 14, 15],
+      ['job', 15, 32],
       ['job', 32, 18],
     ]);
     const subjects = (await mailsTo(test.app, carol.email)).map((mail) => mail.subject);
@@ -119,13 +121,15 @@ describe('settlement of one-time debits', () => {
     expect(subjects).toContain('Your deposit arrived');
   });
 
-  it('has the bank reject an amount of $x.13 (REJECTED_BY_BANK, declined)', async () => {
+  it('has the bank return an amount of $x.13 NSF (REJECTED_BY_BANK, declined)', async () => {
     await setBankToday(test.app, BANK_TODAY);
+    // Another day than the first test's: a day's file, once written, takes nothing more.
     const { item } = await createdFunding(test.app, carol.token, {
       ...oneTimePayload(accountId, documentUploadedId),
       amount: 500.13,
+      pacStartDate: '2026-12-02',
     });
-    await setBankToday(test.app, '2026-11-26');
+    await setBankToday(test.app, '2026-12-02');
     await advanceBankDays(test.app, 1);
     const row = (await listOf(test.app, carol.token, 'eftPacHistoryForCurrUser')).find(
       (i) => i.id === item.id,
@@ -133,13 +137,14 @@ describe('settlement of one-time debits', () => {
     expect(row).toMatchObject({ fundingStatusTypeId: 33, userStatus: 'declined' });
     expect(await trailOf(test.app, item.id)).toEqual([
       ['client', null, 14],
-      ['job', 14, 32],
+      ['job', 14, 15],
+      ['job', 15, 32],
       ['job', 32, 33],
     ]);
-    const refused = (await mailsTo(test.app, carol.email)).find(
-      (mail) => mail.subject === 'Your bank refused a deposit',
+    const returned = (await mailsTo(test.app, carol.email)).find(
+      (mail) => mail.subject === 'Your bank returned a deposit',
     );
-    expect(refused?.text).toContain('$500.13');
+    expect(returned?.text).toContain('$500.13');
   });
 
   it('sends nothing on a weekend: a debit whose date passed goes on the next business day', async () => {

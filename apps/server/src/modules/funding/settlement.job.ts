@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { addCalendarDays, type IsoDate } from '@portal/domain/calendar/iso-date';
+import type { IsoDate } from '@portal/domain/calendar/iso-date';
 import { institutionNames, maskAccountNumber } from '@portal/domain/funding/bank-account';
 import { toAccountLabel } from '@portal/domain/funding/funding-item';
 import { nextDebitDate } from '@portal/domain/funding/funding-lifecycle';
@@ -16,7 +16,7 @@ import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
 import type { Database } from '../../db/client.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
-import type { BankProcessor } from '../../providers/sandbox-bank/sandbox-bank.ts';
+import type { PaymentFilesJob } from '../payment-files/payment-files.job.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
 import { serialPoller, type PolledJob } from '../../lib/jobs/serial-poller.ts';
 import { failureReason, type OutboxLog } from '../outbox/dispatcher.ts';
@@ -33,10 +33,10 @@ import * as repo from './funding.repo.ts';
  * - an active PAC (or a deleted one before its effective date) gets a one-time debit (a child,
  *   SUBMITTED 14) for each debit date reached, then its next date (rolled to a business day);
  * - a deleted PAC (60) whose effective date came is DELETE_APPROVED (61);
- * - a debit SENT_TO_BANK (32) at least one business day ago is COMPLETED (18), or
- *   REJECTED_BY_BANK (33) as the bank answers (the sandbox: amounts of $x.13);
- * - on a business day, a debit SUBMITTED (14) whose date came is SENT_TO_BANK (32);
- * - a PAD pre-notification whose day came is mailed.
+ * - a PAD pre-notification whose day came is mailed;
+ * - then the payment-files job (issue 35, modules/payment-files) moves the money: the day's
+ *   CPA 005 files at the cut-off (PENDING 15), their delivery (SENT_TO_BANK 32), the bank's
+ *   returns (REJECTED_BY_BANK 33) and the due dates reached (COMPLETED 18).
  *
  * Rows are claimed with `FOR UPDATE SKIP LOCKED` in a short transaction, as the outbox
  * dispatcher claims mail, so instances side by side take different rows; each change writes
@@ -55,7 +55,8 @@ export interface SettlementOptions {
   db: Database;
   cipher: FieldCipher;
   clock: BankClock;
-  bank: BankProcessor;
+  /** The money's movement with the bank; none in tests of the requests' own changes. */
+  paymentFiles?: PaymentFilesJob;
   publicUrl: string;
   log?: OutboxLog;
   now?: () => Date;
@@ -69,16 +70,8 @@ const silent: OutboxLog = { debug: () => {}, info: () => {}, warn: () => {}, err
 /** At most this many batches of one kind per pass: the next pass takes the rest. */
 const MAX_BATCHES = 20;
 
-/** The latest business day on or before `today` (national calendar). */
-function latestBusinessDayUpTo(today: IsoDate): IsoDate {
-  const calendar = businessCalendarOf('national');
-  let day = today;
-  while (!calendar.isBusinessDay(day)) day = addCalendarDays(day, -1);
-  return day;
-}
-
 export function createSettlementJob(options: SettlementOptions): SettlementJob {
-  const { db, cipher, clock, bank, publicUrl } = options;
+  const { db, cipher, clock, paymentFiles, publicUrl } = options;
   const log = options.log ?? silent;
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? 100;
@@ -168,36 +161,16 @@ export function createSettlementJob(options: SettlementOptions): SettlementJob {
           { change: 'pacStopped', date: request.effectiveDate ?? today },
         );
         return 1;
-      case 'settle': {
-        // The bank answers on the business day after it was sent (Quebec's holidays count).
-        if (!request.sentOn || calendar.addBusinessDays(request.sentOn, 1) > today) return 0;
-        const outcome = bank.outcomeOf({ amountCents: request.amountCents });
-        await change(
-          outcome === 'rejected' ? fundingStatuses.REJECTED_BY_BANK : fundingStatuses.COMPLETED,
-          {},
-          { change: outcome === 'rejected' ? 'rejected' : 'completed', date: request.sentOn },
-        );
-        return 1;
-      }
-      case 'send':
-        if (!calendar.isBusinessDay(today)) return 0;
-        await change(
-          fundingStatuses.SENT_TO_BANK,
-          { sentOn: today },
-          { change: 'sent', date: today },
-        );
-        return 1;
     }
   }
 
-  async function runKind(kind: repo.DueKind, today: IsoDate, settleBefore: IsoDate) {
+  async function runKind(kind: repo.DueKind, today: IsoDate) {
     let changed = 0;
     for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
       const { claimed, moved } = await db.transaction(async (tx) => {
         const rows = await repo.claimDue(tx, {
           kind,
           today,
-          settleBefore,
           limit: batchSize,
           now: now(),
         });
@@ -267,13 +240,19 @@ export function createSettlementJob(options: SettlementOptions): SettlementJob {
 
   async function pass(): Promise<SettlementPass> {
     const today = await clock.today();
-    const settleBefore = latestBusinessDayUpTo(today);
     let changed = 0;
-    // Order matters: a PAC activated today gets today's debit, which is sent in the same pass.
-    for (const kind of ['activate', 'occurrence', 'deleteApproved', 'settle', 'send'] as const) {
-      changed += await runKind(kind, today, settleBefore);
+    // Order matters: a PAC activated today gets today's debit, which today's file takes.
+    // A PAC is active, and its debits made, by the last date today's payment file takes.
+    const horizon = paymentFiles?.horizonOf(today) ?? today;
+    for (const kind of ['activate', 'occurrence'] as const) {
+      changed += await runKind(kind, horizon);
     }
+    changed += await runKind('deleteApproved', today);
     changed += await sendPreNotifications(today);
+    if (paymentFiles) {
+      const moved = await paymentFiles.pass(today);
+      changed += moved.written + moved.delivered + moved.returnsApplied + moved.settled;
+    }
     if (changed > 0) log.info({ today, changed }, 'funding settlement pass');
     return { today, changed };
   }
@@ -292,7 +271,7 @@ declare module 'fastify' {
 
 export interface SettlementPluginOptions {
   clock: BankClock;
-  bank: BankProcessor;
+  paymentFiles?: PaymentFilesJob;
   publicUrl: string;
   /** How often a pass runs; 0 (the tests) never on its own. */
   pollMs: number;
@@ -303,7 +282,7 @@ async function settlementPlugin(app: FastifyInstance, options: SettlementPluginO
     db: app.db,
     cipher: app.cipher,
     clock: options.clock,
-    bank: options.bank,
+    ...(options.paymentFiles && { paymentFiles: options.paymentFiles }),
     publicUrl: options.publicUrl,
     log: app.log.child({ module: 'settlement' }),
   });

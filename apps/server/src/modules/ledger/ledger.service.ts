@@ -119,6 +119,20 @@ export async function reverseJournal(
   });
 }
 
+/** The journal an event posted (`postJournal`'s kind and reference), if it did. */
+export async function findEventJournalId(
+  db: Database,
+  kind: LedgerEntryKind,
+  reference: { type: LedgerReferenceType; id: string },
+): Promise<string | undefined> {
+  const row = await repo.findEventJournal(db, {
+    kind,
+    referenceType: reference.type,
+    referenceId: reference.id,
+  });
+  return row?.id;
+}
+
 export interface AccountBalance {
   currency: LedgerCurrency;
   /** What the portal moved into the account less what it moved out, in cents. */

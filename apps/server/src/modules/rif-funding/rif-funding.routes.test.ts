@@ -355,6 +355,37 @@ describe('RRIF payouts API (issue 15)', () => {
     });
     expect(posted.statusCode).toBe(401);
   });
+
+  it('records when the payments’ destination changes, from the first save on, and only then', async () => {
+    const dave = await signedInUser(test.app, 'dave');
+    const id = await rrifApplication(test, dave);
+    const options = (await get(dave.token, `rifFunding/${id}/options`)).json<RifOptions>();
+    const cash = options.cashAccounts[0]!.accountId;
+    const where = eq(rifPayoutSetups.applicationId, id);
+    const changedAt = async () => {
+      const [row] = await test.app.db.select().from(rifPayoutSetups).where(where);
+      return row!.destinationChangedAt;
+    };
+    expect((await post(dave.token, id, spousePayload(cash))).statusCode).toBe(201);
+    expect(await changedAt()).toBeInstanceOf(Date);
+    // Set to a known instant, so what follows compares with it rather than with the clock.
+    const known = new Date('2020-01-01T00:00:00Z');
+    await test.app.db.update(rifPayoutSetups).set({ destinationChangedAt: known }).where(where);
+    const quarterly = await post(dave.token, id, { ...spousePayload(cash), payoutFrequencyId: 2 });
+    expect(quarterly.statusCode).toBe(200);
+    expect(await changedAt()).toEqual(known);
+    const cheque = await uploadedCheque(test.app, dave.token, id);
+    const toBank = await post(dave.token, id, {
+      ...spousePayload(cash),
+      paymentByTypeId: 1,
+      payoutAccountId: undefined,
+      bankAccountId: cheque.bankAccount.id,
+    });
+    expect(toBank.statusCode).toBe(200);
+    const changed = await changedAt();
+    expect(changed).toBeInstanceOf(Date);
+    expect(changed).not.toEqual(known);
+  });
 });
 
 describe('RRIF payouts while rrif-funding-enabled is off', () => {

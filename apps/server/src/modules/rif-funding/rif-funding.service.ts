@@ -302,8 +302,19 @@ export async function saveRifSetup(
         additions.estimatedFundValueCents ?? saved?.estimatedFundValueCents ?? null,
       language,
     };
+    // Payouts within 10 business days of a change of where they go are held for operations
+    // (rif-payouts.ts): the usual move of someone who took over an account. The first save
+    // counts as a change too: a new setup's first payment is normally a month or more away, so
+    // this holds nothing then, but a start may be chosen days ahead (its day need only be after
+    // today), and money would then go to an account named minutes before, as unreviewed as a
+    // changed one. The instant is the machine's: the bank's clock knows only dates.
+    const destinationChanged =
+      !saved ||
+      saved.bankAccountId !== values.bankAccountId ||
+      saved.payoutAccountId !== values.payoutAccountId;
+    const destination = destinationChanged ? { destinationChangedAt: new Date() } : {};
     const row = saved
-      ? await repo.updateSetup(tx, saved.id, values)
+      ? await repo.updateSetup(tx, saved.id, { ...values, ...destination })
       : await repo.insertSetup(tx, {
           id,
           applicationId,
@@ -311,6 +322,7 @@ export async function saveRifSetup(
           clientAccountId: chosenFund.id,
           setupYear,
           ...values,
+          ...destination,
         });
     // The trail names the fund and what changed, never the spouse's SIN or birth date.
     const changed = saved

@@ -42,3 +42,33 @@ export interface PaymentFilesSettings {
   /** How often the payment-files job runs, in ms (0: never on its own, the tests). */
   pollMs: number;
 }
+
+/**
+ * The sandbox bank's settings: real CPA 005 files in folders under `baseDir`, the sandbox's
+ * originator (no bank knows it), no lead time and the cut-off at the start of the bank's day,
+ * so a debit dated today goes today and the sandbox bank answers it the next business day.
+ */
+export function sandboxPaymentFilesSettings(baseDir: string, pollMs = 0): PaymentFilesSettings {
+  return {
+    provider: 'sandbox',
+    originator: {
+      id: 'SANDBOX001',
+      shortName: 'Laurentide',
+      longName: 'Laurentide Sandbox Brokerage',
+      returnInstitution: '003',
+      returnTransit: '00011',
+      returnAccount: '1234567',
+    },
+    destinationDataCentre: '00310',
+    leadBusinessDays: 0,
+    cutOffTime: '00:00',
+    timeZone: 'America/Toronto',
+    transport: {
+      kind: 'folder',
+      outgoingDir: `${baseDir}/outgoing`,
+      incomingDir: `${baseDir}/incoming`,
+      acknowledgedDir: `${baseDir}/acknowledged`,
+    },
+    pollMs,
+  };
+}

@@ -10,6 +10,7 @@ import { useResource } from '../../lib/use-resource.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { currencyOf, formatIsoDate, fundingLanguageOf } from '../../ui/funding/funding-format.ts';
 import { Page } from '../../ui/page.tsx';
+import { AccountMovements } from './account-movements.tsx';
 import { deleteEffectiveDatePreview } from './delete-effective-date.ts';
 import { FundingItemsSection } from './funding-items-section.tsx';
 import { fundingItemHeadingId } from '../../ui/funding/funding-item-list.tsx';
@@ -264,6 +265,8 @@ export function FundingPage({ now = realNow, pollIntervalMs, rifPayoutPathOf }: 
           empty: t('history.empty'),
         }}
       />
+
+      <AccountMovements />
 
       {cancelling && (
         <ConfirmDialog

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { writeBankReturns } from './cpa005-bank-returns.ts';
 import { returnReasons, transactionCodes } from './cpa005-codes.ts';
 import {
   Cpa005ReadError,
@@ -40,70 +41,18 @@ const outgoing = writeCpa005File(header, [
   item('credit', 'R2', 180050),
 ]);
 
-const pad = (text: string, width: number) => text.padStart(width, '0');
-
-/**
- * The bank of these tests: sends back the named items of a file we wrote as I and J records,
- * the way this module reads them (research, "Returned items"): the reason code in the
- * transaction type (or the stored transaction type), the original code in the other, the
- * bank's trace number for the return in 41-62 and the original item's in the filler.
- */
+/** The bank of these tests (cpa005-bank-returns.ts): our file's named items sent back. */
 function bankReturns(
   file: string,
   reasons: ReadonlyMap<string, number>,
   reasonIn: Cpa005ReasonCodeField = 'transactionType',
 ): string {
-  const control = `${header.originator.id}0007`;
-  const returned: { type: 'I' | 'J'; segment: string; amount: number }[] = [];
-  let trace = 0;
-  for (const line of file.split('\r\n')) {
-    if (line[0] !== 'C' && line[0] !== 'D') continue;
-    for (let start = 24; start < 1464; start += 240) {
-      const segment = line.slice(start, start + 240);
-      const reason = reasons.get(segment.slice(150, 169).trimEnd());
-      if (segment.trim() === '' || reason === undefined) continue;
-      trace += 1;
-      const original = segment.slice(0, 3);
-      const [typeField, storedField] =
-        reasonIn === 'transactionType' ? [String(reason), original] : [original, String(reason)];
-      returned.push({
-        type: line[0] === 'C' ? 'I' : 'J',
-        amount: Number(segment.slice(3, 13)),
-        segment:
-          typeField +
-          segment.slice(3, 40) +
-          `0031000${pad(String(trace), 15)}` +
-          storedField +
-          segment.slice(65, 205) +
-          `0031000${pad(String(trace + 500), 15)}` +
-          segment.slice(227),
-      });
-    }
-  }
-  const records = [
-    `A000000001${control}026340${header.destinationDataCentre}${' '.repeat(20)}CAD`.padEnd(1464),
-  ];
-  for (const type of ['I', 'J'] as const) {
-    const ofType = returned.filter((entry) => entry.type === type);
-    for (let first = 0; first < ofType.length; first += 6) {
-      const segments = ofType.slice(first, first + 6).map((entry) => entry.segment);
-      records.push(
-        `${type}${pad(String(records.length + 1), 9)}${control}${segments.join('')}`.padEnd(1464),
-      );
-    }
-  }
-  const total = (type: 'I' | 'J') =>
-    returned.filter((entry) => entry.type === type).reduce((sum, entry) => sum + entry.amount, 0);
-  const count = (type: 'I' | 'J') => returned.filter((entry) => entry.type === type).length;
-  records.push(
-    (
-      `Z${pad(String(records.length + 1), 9)}${control}` +
-      `${pad(String(total('J')), 14)}${pad(String(count('J')), 8)}` +
-      `${pad(String(total('I')), 14)}${pad(String(count('I')), 8)}` +
-      '0'.repeat(44)
-    ).padEnd(1464),
-  );
-  return records.map((record) => `${record}\r\n`).join('');
+  return writeBankReturns(file, {
+    reasons,
+    reasonIn,
+    fileCreationNumber: 7,
+    creationDate: '2026-12-06',
+  });
 }
 
 const nsfClosedAndInvalid = new Map([
