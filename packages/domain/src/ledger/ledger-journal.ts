@@ -44,8 +44,12 @@ export function canReverse(original: LedgerEntryKind, reversal: ReversalEntryKin
   );
 }
 
-/** What an entry is about: the request or payment whose money moved. */
-export const ledgerReferenceTypes = ['fundingRequest', 'rifPayment'] as const;
+/**
+ * What an entry is about: the payment whose money moved. The payment files post per item
+ * (`paymentItem`, issue 35): one request may go to the bank twice (retried after a return, or
+ * filed again after the bank refused its file), and each attempt is its own entry.
+ */
+export const ledgerReferenceTypes = ['paymentItem', 'fundingRequest', 'rifPayment'] as const;
 export type LedgerReferenceType = (typeof ledgerReferenceTypes)[number];
 
 /**

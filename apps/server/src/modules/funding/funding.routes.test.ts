@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { bankClearingAccount, clientCashAccount } from '@portal/domain/ledger/ledger-accounts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BankAccount } from '@portal/domain/funding/bank-account';
@@ -9,6 +11,7 @@ import { pdf } from '../../test/documents.ts';
 import { createTestApp, signedInTestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser } from '../../test/users.ts';
 import { userIdOf } from '../identity/identity.fixtures.ts';
+import { postJournal } from '../ledger/ledger.service.ts';
 import { bankAccountContext, recordBankAccount } from './funding.service.ts';
 import {
   API,
@@ -318,6 +321,28 @@ describe('funding API (issue 14)', () => {
       });
       expect(confirmation.investedOn).toEqual({ reason: 'threshold', date: '2026-11-26' });
       expect(confirmation.preNotificationMailDate).toBeNull();
+    });
+
+    it('counts the cash the portal already moved into the account toward the $2,000', async () => {
+      // $1,500 the portal sent before (its ledger, ADR 0038): $600 more reaches the threshold.
+      await postJournal(test.app.db, {
+        kind: 'contributionSent',
+        currency: 'CAD',
+        reference: { type: 'fundingRequest', id: randomUUID() },
+        memo: null,
+        reverses: null,
+        lines: [
+          { account: bankClearingAccount('CAD'), side: 'debit', amountCents: 150_000 },
+          { account: clientCashAccount(accountId), side: 'credit', amountCents: 150_000 },
+        ],
+      });
+      const { confirmation } = await createdFunding(test.app, alice.token, {
+        ...oneTimePayload(accountId, cheque.documentUploadedId),
+        amount: 600,
+        preNotificationWaived: true,
+        pacStartDate: '2026-11-25',
+      });
+      expect(confirmation.investedOn).toEqual({ reason: 'threshold', date: '2026-11-26' });
     });
 
     it('refuses $49.99 with eftMinimum and a missing agreement', async () => {

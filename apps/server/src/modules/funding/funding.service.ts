@@ -30,6 +30,7 @@ import { FUNDING_CONFIRMATION_TEMPLATE, fundingConfirmationMail } from './fundin
 import { fieldsOf, FundingError, invalid, notFound } from './funding-refusal.ts';
 import * as repo from './funding.repo.ts';
 import { hasLiveItem } from '../payment-files/payment-files.repo.ts';
+import { accountBalances } from '../ledger/ledger.service.ts';
 import { renderPadAgreement, type PadDetails } from './pad-agreement.pdf.ts';
 
 /**
@@ -160,8 +161,19 @@ export async function createFundingRequest(
   };
   // Drawn before the transaction: fonts and layout take a moment, no lock should wait on them.
   const pdf = await renderPadAgreement({ language, agreementId, details, acceptedAt });
+  // The cash the portal knows the account holds: what its ledger says it moved in and out
+  // (ADR 0038). Cash from elsewhere (transfers in kind, the dealer's own entries) is not known
+  // here, so the date said is the latest it can be.
+  const knownCash =
+    (await accountBalances(db, toAccount.id)).find(
+      (balance) => balance.currency === currencyOf(toAccount.currencyTypeId),
+    )?.balanceCents ?? 0;
   const investedOn = cashInvestedOn(
-    { depositDate: start, cashBalanceCents: 0, depositCents: request.amountCents },
+    {
+      depositDate: start,
+      cashBalanceCents: Math.max(0, knownCash),
+      depositCents: request.amountCents,
+    },
     calendar,
   );
   const status = recurring ? fundingStatuses.RECURRING_EFT_SUBMITTED : fundingStatuses.SUBMITTED;

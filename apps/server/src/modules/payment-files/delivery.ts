@@ -36,7 +36,7 @@ async function postItem(tx: Database, item: repo.PaymentItemRow): Promise<void> 
       {
         kind: 'contributionSent',
         currency,
-        reference: { type: 'fundingRequest', id: item.fundingRequestId! },
+        reference: { type: 'paymentItem', id: item.id },
         memo: item.crossReference,
         reverses: null,
         lines: [
@@ -59,7 +59,7 @@ async function postItem(tx: Database, item: repo.PaymentItemRow): Promise<void> 
     {
       kind: 'payoutSent',
       currency,
-      reference: { type: 'rifPayment', id: payout.id },
+      reference: { type: 'paymentItem', id: item.id },
       memo: item.crossReference,
       reverses: null,
       lines: [
@@ -75,7 +75,7 @@ async function postItem(tx: Database, item: repo.PaymentItemRow): Promise<void> 
       {
         kind: 'withholding',
         currency,
-        reference: { type: 'rifPayment', id: payout.id },
+        reference: { type: 'paymentItem', id: item.id },
         memo: item.crossReference,
         reverses: null,
         lines: [

@@ -1,4 +1,17 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { fundingStatuses, fundingTypes } from '@portal/domain/enums/funding';
 import type { Database } from '../../db/client.ts';
 import {
@@ -19,6 +32,12 @@ export type RifPayoutRow = typeof rifPayouts.$inferSelect;
 export type FundingRequestRow = typeof fundingRequests.$inferSelect;
 
 const NUMBERS_ROW = 1;
+
+/**
+ * Items that no longer hold their request: returned by the bank (operations may retry the
+ * request), or in a file the bank refused (filed again in a new one).
+ */
+const ENDED_ATTEMPTS = ['returned', 'refiled'];
 
 export async function fileOfDay(
   db: Database,
@@ -93,7 +112,7 @@ export async function dueDebits(
             .where(
               and(
                 eq(paymentItems.fundingRequestId, fundingRequests.id),
-                ne(paymentItems.status, 'refiled'),
+                notInArray(paymentItems.status, ENDED_ATTEMPTS),
               ),
             ),
         ),

@@ -135,13 +135,10 @@ async function reverseLedger(
   // An item returned before its delivery was confirmed has no journal to reverse yet.
   if (item.status === 'filed') return;
   const debit = item.direction === 'debit';
-  const journalId = await findEventJournalId(
-    tx,
-    debit ? 'contributionSent' : 'payoutSent',
-    debit
-      ? { type: 'fundingRequest', id: item.fundingRequestId! }
-      : { type: 'rifPayment', id: item.rifPayoutId! },
-  );
+  const journalId = await findEventJournalId(tx, debit ? 'contributionSent' : 'payoutSent', {
+    type: 'paymentItem',
+    id: item.id,
+  });
   if (!journalId) return;
   const kind = debit
     ? returnEffectOf(reasonCode).isPadClaim
