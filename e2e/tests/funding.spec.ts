@@ -70,6 +70,8 @@ const words = {
     submitted: 'Submitted',
     approved: 'Approved',
     pendingStatus: 'Pending',
+    movements: 'Our record of the transfers we made',
+    contributionSent: 'Contribution sent',
     cancelled: 'Cancelled',
     oneHundred: '$100.00',
     fiveHundred: '$500.00',
@@ -128,6 +130,8 @@ const words = {
     submitted: 'Soumis',
     approved: 'Approuvé',
     pendingStatus: 'En attente',
+    movements: 'Notre registre des transferts que nous avons effectués',
+    contributionSent: 'Cotisation envoyée',
     cancelled: 'Annulé',
     oneHundred: '100,00\u00a0$',
     fiveHundred: '500,00\u00a0$',
@@ -302,6 +306,13 @@ for (const language of ['en', 'fr'] as const) {
       await bankClock.advance(1);
       await page.reload();
       await expect(fiveHundred).toContainText(w.approved, { timeout: 15_000 });
+      // The portal's record of what it moved: the $500 sent, the $75 cancelled never was.
+      const record = section(page, w.movements);
+      const sent = record.getByRole('row').filter({ hasText: w.contributionSent });
+      await expect(sent).toHaveCount(1);
+      await expect(sent).toContainText(w.fiveHundred.replace(/^\$/, ''));
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `funding-record-${language}`);
     });
 
     test('a bank connection pending past the limit offers the void cheque; a monthly PAC through the security question, then deleted', async ({

@@ -63,6 +63,20 @@ const PROPAGATION_TIMEOUT_MS = 2_000;
 const mayWrite = (request: FastifyRequest) =>
   (request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/security/');
 
+/**
+ * Every route of the plugin needs a signed-in person, and no answer is cached anywhere (they
+ * carry a person's own data). Registered inside a routes plugin, it covers that plugin's routes.
+ */
+export function signedInAndUncached(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    await app.requireUser(request, reply);
+    if (!request.user) return reply;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+}
+
 /** The caller, for handlers behind `requireUser`. */
 export function callerOf(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw new Error('route is missing the requireUser preHandler');

@@ -27,6 +27,14 @@ import type {
   TransferAction,
   VerifyIdentityBody,
 } from '@portal/domain/operations/operations-api';
+import type {
+  HeldRifPayout,
+  PaymentFileDetail,
+  PaymentFileSummary,
+  PaymentReturnFileDetail,
+  PaymentReturnFileSummary,
+  ReconciliationReport,
+} from '@portal/domain/funding/payment-files-api';
 import { HttpError } from './http/http-client.ts';
 import { http } from './http/http.ts';
 
@@ -38,13 +46,19 @@ export type {
   ClaimView,
   DecisionAnswer,
   FundingQueueItem,
+  HeldRifPayout,
   IdentityCase,
   IdentityQueueItem,
   IdentityRevealAnswer,
   KeptVendorEvent,
   Page,
+  PaymentFileDetail,
+  PaymentFileSummary,
+  PaymentReturnFileDetail,
+  PaymentReturnFileSummary,
   PepFormQueueItem,
   QueueCounts,
+  ReconciliationReport,
 };
 
 /** The applications queue's filters as the URL and the API carry them (all strings). */
@@ -170,6 +184,38 @@ export const operationsApi = {
       ...quiet,
       signal,
       responseType: 'blob',
+    }),
+  /** The payment files with the bank (issue 35), newest business day first. */
+  paymentFiles: (page: number, signal?: AbortSignal) =>
+    http.get<Page<PaymentFileSummary>>(`/ops/paymentFiles${queryOf({ page })}`, {
+      ...quiet,
+      signal,
+    }),
+  paymentFile: (fileId: string, signal?: AbortSignal) =>
+    http.get<PaymentFileDetail>(`/ops/paymentFiles/${id(fileId)}`, { ...quiet, signal }),
+  /** Audited on the server; 409 `notDecidable` once an item of the file settled or came back. */
+  refusePaymentFile: (fileId: string, body: ReasonBody) =>
+    http.post<PaymentFileSummary>(`/ops/paymentFiles/${id(fileId)}/refused`, body, quiet),
+  paymentReturns: (page: number, signal?: AbortSignal) =>
+    http.get<Page<PaymentReturnFileSummary>>(`/ops/paymentReturns${queryOf({ page })}`, {
+      ...quiet,
+      signal,
+    }),
+  paymentReturn: (returnFileId: string, signal?: AbortSignal) =>
+    http.get<PaymentReturnFileDetail>(`/ops/paymentReturns/${id(returnFileId)}`, {
+      ...quiet,
+      signal,
+    }),
+  heldRifPayouts: (signal?: AbortSignal) =>
+    http.get<HeldRifPayout[]>('/ops/rifPayouts/held', { ...quiet, signal }),
+  /** Audited on the server; 409 `notDecidable` once it is no longer held. */
+  releaseRifPayout: (payoutId: string, body: ReasonBody) =>
+    http.post<HeldRifPayout>(`/ops/rifPayouts/${id(payoutId)}/release`, body, quiet),
+  /** The problems come in the language the call is made in (its Accept-Language). */
+  reconciliation: (day: string, signal?: AbortSignal) =>
+    http.get<ReconciliationReport>(`/ops/reconciliation${queryOf({ day })}`, {
+      ...quiet,
+      signal,
     }),
   /** 409 `ClaimRefusal` when someone else holds it; claiming again renews the caller's claim. */
   claim: (kind: ClaimKind, itemId: string) =>

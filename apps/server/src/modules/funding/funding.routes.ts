@@ -5,7 +5,7 @@ import { bankAccountSources } from '@portal/domain/enums/funding';
 import { z } from 'zod';
 import { readMultipartForm, type MultipartFormShape } from '../../lib/refusals/multipart-form.ts';
 import { refusalRunner, type RefusalTexts } from '../../lib/refusals/refusal.ts';
-import { answerLanguageOf, callerOf } from '../../plugins/auth.ts';
+import { answerLanguageOf, callerOf, signedInAndUncached } from '../../plugins/auth.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
 import { contentDisposition } from '../documents/documents.routes.ts';
 import {
@@ -89,13 +89,7 @@ export const fundingRoutes: FastifyPluginAsyncZod<FundingRoutesOptions> = async 
     publicUrl: options.publicUrl,
     uploadQuotaBytes: options.uploadQuotaBytes,
   };
-  app.addHook('onRequest', async (request, reply) => {
-    await app.requireUser(request, reply);
-    if (!request.user) return reply;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  signedInAndUncached(app);
   await app.register(movementsRoutes);
   const tags = ['funding'];
   const security = [{ bearer: [] }];

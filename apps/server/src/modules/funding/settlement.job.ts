@@ -14,12 +14,12 @@ import {
 } from '@portal/domain/enums/funding';
 import type { NamedAccountTypeName } from '@portal/domain/enums/account-types';
 import type { Database } from '../../db/client.ts';
-import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
 import type { PaymentFilesJob } from '../payment-files/payment-files.job.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
 import { serialPoller, type PolledJob } from '../../lib/jobs/serial-poller.ts';
-import { failureReason, type OutboxLog } from '../outbox/dispatcher.ts';
+import { failureReason } from '../outbox/dispatcher.ts';
+import { MAX_BATCHES_PER_PASS, silentJobLog, type BankJobOptions } from './bank-job-options.ts';
 import { businessCalendarOf, regionOfInstitution } from './business-calendar.ts';
 import { PAD_PRE_NOTIFICATION_TEMPLATE, padPreNotificationMail } from './funding-mail.ts';
 import { fundingPageUrl, recordChange } from './funding.service.ts';
@@ -51,28 +51,14 @@ export interface SettlementPass {
   changed: number;
 }
 
-export interface SettlementOptions {
-  db: Database;
-  cipher: FieldCipher;
-  clock: BankClock;
+export interface SettlementOptions extends BankJobOptions {
   /** The money's movement with the bank; none in tests of the requests' own changes. */
   paymentFiles?: PaymentFilesJob;
-  publicUrl: string;
-  log?: OutboxLog;
-  now?: () => Date;
-  batchSize?: number;
-  /** How long a request whose handling failed is left alone. */
-  holdMs?: number;
 }
-
-const silent: OutboxLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-
-/** At most this many batches of one kind per pass: the next pass takes the rest. */
-const MAX_BATCHES = 20;
 
 export function createSettlementJob(options: SettlementOptions): SettlementJob {
   const { db, cipher, clock, paymentFiles, publicUrl } = options;
-  const log = options.log ?? silent;
+  const log = options.log ?? silentJobLog;
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? 100;
   const holdMs = options.holdMs ?? 60_000;
@@ -166,7 +152,7 @@ export function createSettlementJob(options: SettlementOptions): SettlementJob {
 
   async function runKind(kind: repo.DueKind, today: IsoDate) {
     let changed = 0;
-    for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch += 1) {
       const { claimed, moved } = await db.transaction(async (tx) => {
         const rows = await repo.claimDue(tx, {
           kind,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { biometricConsentSchema } from '@portal/domain';
 import { featureFlagsOf, type AppConfig } from '../../config.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { callerOf, signedInAndUncached } from '../../plugins/auth.ts';
 import type { CreditBureauProvider } from '../../providers/credit-bureau/credit-bureau-provider.ts';
 import { createCreditBureauProvider } from '../../providers/credit-bureau/credit-bureau-providers.ts';
 import { currentHandoff } from '../identity-capture/identity-capture.service.ts';
@@ -83,13 +83,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     ...(options.publicUrl && { publicUrl: options.publicUrl }),
     ...(options.config.bureauMaintenanceWindows === false && { maintenanceWindows: false }),
   };
-  app.addHook('onRequest', async (request, reply) => {
-    await app.requireUser(request, reply);
-    if (!request.user) return reply;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  signedInAndUncached(app);
   const tags = ['identity'];
   const security = [{ bearer: [] }];
   const run = async <T>(reply: FastifyReply, work: () => Promise<T>) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { claimsRoutes } from './claims.routes.ts';
 import { operationsApplicationsRoutes } from './operations-applications.routes.ts';
+import { paymentFilesRoutes } from './payment-files.routes.ts';
 import { workQueuesRoutes } from './work-queues.routes.ts';
 import type { DocumentVerificationProvider } from '../../providers/document-verification/document-verification-provider.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
@@ -25,4 +26,5 @@ export const operations: FastifyPluginAsync<OperationsOptions> = async (app, _op
     ...(_options.clock && { clock: _options.clock }),
     ...(_options.documentVerification && { documentVerification: _options.documentVerification }),
   });
+  await app.register(paymentFilesRoutes);
 };

@@ -4,10 +4,14 @@ import fp from 'fastify-plugin';
 import { addCalendarDays, type IsoDate } from '@portal/domain/calendar/iso-date';
 import { transferInStatuses } from '@portal/domain/enums/transfers';
 import type { Database } from '../../db/client.ts';
-import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
 import { serialPoller, type PolledJob } from '../../lib/jobs/serial-poller.ts';
-import { failureReason, type OutboxLog } from '../outbox/dispatcher.ts';
+import { failureReason } from '../outbox/dispatcher.ts';
+import {
+  MAX_BATCHES_PER_PASS,
+  silentJobLog,
+  type BankJobOptions,
+} from '../funding/bank-job-options.ts';
 import { businessCalendarOf } from '../funding/business-calendar.ts';
 import { sandboxDeliveringFirm, type DeliveringFirm } from './delivering-firm.ts';
 import { recordTransferChange, transferContext } from './transfers.service.ts';
@@ -41,20 +45,9 @@ export interface TransferProcessingPass {
   changed: number;
 }
 
-export interface TransferProcessingOptions {
-  db: Database;
-  cipher: FieldCipher;
-  clock: BankClock;
+export interface TransferProcessingOptions extends BankJobOptions {
   firm?: DeliveringFirm;
-  publicUrl: string;
-  log?: OutboxLog;
-  now?: () => Date;
-  batchSize?: number;
-  holdMs?: number;
 }
-
-const silent: OutboxLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-const MAX_BATCHES = 20;
 
 /**
  * The business day `n` business days before the latest business day up to `today`: a date
@@ -76,7 +69,7 @@ export function createTransferProcessingJob(
 ): TransferProcessingJob {
   const { db, cipher, clock, publicUrl } = options;
   const firm = options.firm ?? sandboxDeliveringFirm;
-  const log = options.log ?? silent;
+  const log = options.log ?? silentJobLog;
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? 100;
   const holdMs = options.holdMs ?? 60_000;
@@ -133,7 +126,7 @@ export function createTransferProcessingJob(
 
   async function runKind(kind: repo.DueKind, dates: repo.DueDates) {
     let changed = 0;
-    for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch += 1) {
       const { claimed, moved } = await db.transaction(async (tx) => {
         const rows = await repo.claimDue(tx, { kind, dates, limit: batchSize, now: now() });
         let count = 0;

@@ -8,7 +8,7 @@ import {
 } from '@portal/domain/transfers/transfer-return';
 import { readMultipartForm, type MultipartFormShape } from '../../lib/refusals/multipart-form.ts';
 import { refusalRunner, type RefusalTexts } from '../../lib/refusals/refusal.ts';
-import { answerLanguageOf, callerOf } from '../../plugins/auth.ts';
+import { answerLanguageOf, callerOf, signedInAndUncached } from '../../plugins/auth.ts';
 import type { EsignProvider } from '../../providers/esign/esign-provider.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
 import {
@@ -94,13 +94,7 @@ export const transfersRoutes: FastifyPluginAsyncZod<TransfersRoutesOptions> = as
     publicUrl: options.publicUrl,
     uploadQuotaBytes: options.uploadQuotaBytes,
   };
-  app.addHook('onRequest', async (request, reply) => {
-    await app.requireUser(request, reply);
-    if (!request.user) return reply;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  signedInAndUncached(app);
   const tags = ['transfers'];
   const security = [{ bearer: [] }];
   const run = refusalRunner(transferRefusalTexts);

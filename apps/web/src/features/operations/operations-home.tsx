@@ -12,6 +12,14 @@ interface QueueLine {
   overdue?(counts: QueueCounts): number;
 }
 
+/** The payment screens (issue 35): no count of their own, each a link from the home. */
+const paymentScreens = [
+  { key: 'paymentFiles', to: '/operations/payment-files' },
+  { key: 'paymentReturns', to: '/operations/payment-returns' },
+  { key: 'heldPayouts', to: '/operations/rif-payouts' },
+  { key: 'reconciliation', to: '/operations/reconciliation' },
+] as const;
+
 const lines: QueueLine[] = [
   {
     key: 'underReview',
@@ -87,6 +95,17 @@ export function OperationsHome() {
           </table>
         </div>
       )}
+      <section aria-labelledby="operations-payments">
+        <h2 id="operations-payments">{t('home.paymentsHeading')}</h2>
+        <p>{t('home.paymentsIntro')}</p>
+        <ul>
+          {paymentScreens.map((screen) => (
+            <li key={screen.key}>
+              <Link to={screen.to}>{t(`nav.${screen.key}`)}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
     </Page>
   );
 }

@@ -6,8 +6,13 @@ import { ApplicationCasePage } from './case/application-case-page.tsx';
 import { FundingQueue } from './funding-queue.tsx';
 import { IdentityCasePage } from './identity-case/identity-case-page.tsx';
 import { IdentityQueue } from './identity-queue.tsx';
+import { HeldRifPayouts } from './held-rif-payouts.tsx';
 import { OperationsHome } from './operations-home.tsx';
+import { PaymentFileDetailPage } from './payment-file-detail.tsx';
+import { PaymentFilesQueue } from './payment-files-queue.tsx';
+import { PaymentReturnDetailPage, PaymentReturnsQueue } from './payment-returns.tsx';
 import { PepFormsQueue } from './pep-forms-queue.tsx';
+import { Reconciliation } from './reconciliation.tsx';
 import { VendorEventsQueue } from './vendor-events-queue.tsx';
 import styles from './operations.module.css';
 
@@ -24,6 +29,17 @@ function screenOf(pathname: string): ReactNode {
   if (path === '/operations/funding') return <FundingQueue />;
   if (path === '/operations/pep-forms') return <PepFormsQueue />;
   if (path === '/operations/vendor-events') return <VendorEventsQueue />;
+  if (path === '/operations/payment-files') return <PaymentFilesQueue />;
+  if (path === '/operations/payment-returns') return <PaymentReturnsQueue />;
+  if (path === '/operations/rif-payouts') return <HeldRifPayouts />;
+  if (path === '/operations/reconciliation') return <Reconciliation />;
+  const fileId = matchPath('/operations/payment-files/:fileId', path)?.params.fileId;
+  if (fileId) return <PaymentFileDetailPage key={fileId} fileId={fileId} />;
+  const returnFileId = matchPath('/operations/payment-returns/:returnFileId', path)?.params
+    .returnFileId;
+  if (returnFileId) {
+    return <PaymentReturnDetailPage key={returnFileId} returnFileId={returnFileId} />;
+  }
   const attemptId = matchPath('/operations/identity/:attemptId', path)?.params.attemptId;
   if (attemptId) return <IdentityCasePage key={attemptId} attemptId={attemptId} />;
   const found = matchPath('/operations/applications/:applicationId', path);
@@ -65,6 +81,18 @@ export function OperationsLayout({ notFound }: { notFound: ReactNode }) {
           </li>
           <li>
             <NavLink to="/operations/vendor-events">{t('nav.vendorEvents')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/operations/payment-files">{t('nav.paymentFiles')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/operations/payment-returns">{t('nav.paymentReturns')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/operations/rif-payouts">{t('nav.heldPayouts')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/operations/reconciliation">{t('nav.reconciliation')}</NavLink>
           </li>
         </ul>
       </nav>
