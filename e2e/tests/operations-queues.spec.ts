@@ -77,6 +77,10 @@ const text = {
     received: /^We received your form on \w+ \d{1,2}, \d{4}\. Thank you\.$/,
     // operations.json: the funding and transfers queue
     fundingNav: 'Funding and transfers',
+    paymentFilesNav: 'Payment files',
+    paymentItemsCaption: 'Payments in this file, in file order',
+    nsf: 'NSF (debit only)',
+    returnedStatus: 'Returned',
     fundingHeading: 'Funding and transfers',
     fundingKind: 'Funding',
     rejected: 'Rejected',
@@ -135,6 +139,10 @@ const text = {
     thanks: 'Merci : nous avons reçu votre formulaire.',
     received: /^Nous avons reçu votre formulaire le \d{1,2} \p{L}+ \d{4}\. Merci\.$/u,
     fundingNav: 'Approvisionnement et transferts',
+    paymentFilesNav: 'Fichiers de paiement',
+    paymentItemsCaption: "Paiements de ce fichier, dans l'ordre du fichier",
+    nsf: 'Provision insuffisante (débit seulement)',
+    returnedStatus: 'Retourné',
     fundingHeading: 'Approvisionnement et transferts',
     fundingKind: 'Approvisionnement',
     rejected: 'Refusé',
@@ -174,7 +182,11 @@ const rowOf = (page: Page, name: string) =>
  * days: the sandbox bank rejects an amount ending in .13 (docs/sandbox.md), the day after it is
  * sent. The bank's date is held from the dates offered until then.
  */
-async function debitTheBankRejects(request: APIRequestContext, id: string, bankClock: BankClock) {
+async function debitTheBankRejects(
+  request: APIRequestContext,
+  id: string,
+  bankClock: BankClock,
+): Promise<string> {
   const headers = { authorization: `Bearer ${await tokenOf(request)}` };
   const cheque = await request.post(`${API}/coAcctFunding/uploadCheque/${id}`, {
     headers,
@@ -225,6 +237,8 @@ async function debitTheBankRejects(request: APIRequestContext, id: string, bankC
   // On its date the debit goes to the bank, which answers the next business day.
   while ((await bankClock.today()) < dates[0]!) await bankClock.advance(1);
   await bankClock.advance(1);
+  // The day of the payment file that carried it (the sandbox bank takes a debit on its date).
+  return dates[0]!;
 }
 
 /** How many items the console's home counts in a queue. */
@@ -391,7 +405,7 @@ for (const language of ['en', 'fr'] as const) {
     }) => {
       test.setTimeout(150_000);
       await signInThroughApi(page, language, { ...person, register: false });
-      await debitTheBankRejects(page.request, id, bankClock);
+      const fileDay = await debitTheBankRejects(page.request, id, bankClock);
       await bankClock.release();
 
       const staff = await consoleOf(browser, t);
@@ -414,6 +428,21 @@ for (const language of ['en', 'fr'] as const) {
       await expect(staff.getByText(t.declined(name))).toBeVisible({ timeout: 15_000 });
       await expect(rowOf(staff, name)).toHaveCount(0);
       await screenshot(staff, `operations-funding-declined-${language}`);
+
+      // The day's payment file, its debit returned NSF by the bank.
+      await staff
+        .getByRole('navigation')
+        .getByRole('link', { name: t.paymentFilesNav, exact: true })
+        .click();
+      await staff.getByRole('link', { name: new RegExp(`^cpa005-${fileDay}-CAD-`) }).click();
+      const returned = staff
+        .getByRole('table', { name: t.paymentItemsCaption })
+        .getByRole('row')
+        .filter({ hasText: t.nsf });
+      await expect(returned).toHaveCount(1, { timeout: 15_000 });
+      await expect(returned).toContainText(t.returnedStatus);
+      await expectNoSeriousA11yViolations(staff);
+      await screenshot(staff, `operations-payment-file-${language}`);
       await staff.context().close();
     });
   });
