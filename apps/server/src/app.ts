@@ -322,6 +322,8 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
+  // SIGTERM turns `draining` on (main.ts): /healthz/ready answers 503 from then on.
+  app.decorate('lifecycle', { draining: false });
   await app.register(healthRoutes);
   await app.register(flagsRoutes, { prefix: API_BASE, flags });
   await app.register(externalRedirectRoutes, {

@@ -400,6 +400,22 @@ export const serverVariables = {
       'sign-out, password changes and ended sessions evict it at once on every instance ' +
       '(PostgreSQL `LISTEN/NOTIFY`, ADR 0025); `0` reads the database on every call',
   },
+  SHUTDOWN_DRAIN_MS: {
+    group: 'running',
+    schema: z.coerce.number().int().min(0).max(120_000).default(0),
+    description:
+      'on SIGTERM, how long the server keeps answering while `/healthz/ready` says 503, so the ' +
+      'proxy or load balancer stops sending it requests before it closes (for example 5000 ' +
+      'behind one that checks every few seconds)',
+  },
+  SHUTDOWN_TIMEOUT_MS: {
+    group: 'running',
+    schema: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+    description:
+      'on SIGTERM, the longest the whole shutdown may take (draining, requests in flight, jobs, ' +
+      'database pools) before the process exits anyway with code 1; keep it below the ' +
+      "platform's own grace period",
+  },
   PGLITE_QUEUE_WAIT_MS: {
     group: 'limits',
     schema: z.coerce.number().int().min(1).max(600_000).default(2000),

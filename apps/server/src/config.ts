@@ -232,6 +232,11 @@ export interface AppConfig {
    * 503 with Retry-After. Absent (the tests built in code): no queue.
    */
   pgliteQueue?: { maxActive: number; maxWaitMs: number };
+  /**
+   * SIGTERM (issue 36): how long the instance drains (ready says 503, requests still answered)
+   * and the bound on the whole shutdown. Absent (the tests built in code): no drain, 25 s.
+   */
+  shutdown?: { drainMs: number; timeoutMs: number };
   /** The RRIF payout rates the research could not confirm (ADR 0022); defaults when absent. */
   rif?: Partial<RifRates>;
   /**
@@ -694,6 +699,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     authCacheMs: Math.round(env.AUTH_CACHE_SECONDS * 1000),
     pgliteQueue: { maxActive: env.PGLITE_ACTIVE_REQUESTS, maxWaitMs: env.PGLITE_QUEUE_WAIT_MS },
+    shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     rateLimits: {
       requestsPerMinute: env.RATE_LIMIT_REQUESTS_PER_MINUTE,
       writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,

@@ -2,6 +2,7 @@
 import './runtime-flags.ts';
 import { ConfigError, loadConfig, publicUrlOf, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { gracefulShutdown } from './lib/graceful-shutdown.ts';
 import { startLine } from './start-line.ts';
 
 /** A configuration the server refuses stops it with the reason alone, not a stack trace. */
@@ -72,13 +73,18 @@ const app = await (async () => {
 // buildApp closes only a database it opened itself.
 app.addHook('onClose', () => database.close());
 
+let shuttingDown = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+  // `on`, not `once`: a second signal during the shutdown (an impatient orchestrator) must not
+  // end the process before the requests in flight are answered; the bound still holds.
+  process.on(signal, () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    void gracefulShutdown(app, signal, {
+      drainMs: config.shutdown?.drainMs ?? 0,
+      timeoutMs: config.shutdown?.timeoutMs ?? 25_000,
+      exit: (code) => process.exit(code),
+    });
   });
 }
 

@@ -16,6 +16,8 @@ export interface SpawnedServer {
   output(): string;
   /** SIGTERM to its own pid (then SIGKILL if it does not end), and waits for it to exit. */
   stop(): Promise<void>;
+  /** Resolves with its exit code once it has exited (by itself, or after a signal). */
+  exited: Promise<number | null>;
 }
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -98,5 +100,5 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, pid, output: () => output, stop };
+  return { url, pid, output: () => output, stop, exited };
 }
