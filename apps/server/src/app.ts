@@ -74,6 +74,7 @@ import type { DocumentVerificationProvider } from './providers/document-verifica
 import { sandboxBureauLatency } from './providers/credit-bureau/sandbox-credit-bureau.ts';
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { auditChainJob } from './modules/audit/audit-chain.job.ts';
 import { outbox } from './modules/outbox/outbox.plugin.ts';
 import { operations } from './modules/operations/operations.plugin.ts';
 import { advisorRoutes } from './modules/advisor/advisor.routes.ts';
@@ -523,6 +524,16 @@ export async function buildApp(
         ? 2_000
         : (config.paymentFiles?.pollMs ?? 60_000)
       : 0,
+  });
+  // The audit trail's hash chain and its copy outside the database (issue 36, ADR 0040).
+  await app.register(auditChainJob, {
+    ...(config.auditAnchor && {
+      anchor: {
+        file: config.auditAnchor.file,
+        ...(config.auditAnchor.key && { key: config.auditAnchor.key }),
+      },
+    }),
+    pollMs: config.sandboxWebhookPollMs ? (config.auditAnchor?.pollMs ?? 0) : 0,
   });
   // The PEP/HIO form's notice and reminders (issue 16): hourly; tests call runOnce().
   await app.register(pepFormReminders, {

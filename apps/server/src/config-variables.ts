@@ -400,6 +400,32 @@ export const serverVariables = {
       'sign-out, password changes and ended sessions evict it at once on every instance ' +
       '(PostgreSQL `LISTEN/NOTIFY`, ADR 0025); `0` reads the database on every call',
   },
+  AUDIT_ANCHOR_FILE: {
+    group: 'data',
+    schema: z.string().min(1).optional(),
+    default: '`DATA_DIR/audit-anchors.jsonl`',
+    values: 'a file path',
+    description:
+      "the audit chain's copy outside the database (ADR 0040): each link's hash and each head, " +
+      'appended, never rewritten. Put it where the database roles cannot write (another volume, ' +
+      'append-only); `npm run audit:verify` checks the database against it',
+  },
+  AUDIT_ANCHOR_KEY: {
+    group: 'data',
+    schema: z.string().min(32).optional(),
+    values: 'at least 32 characters',
+    description:
+      "the key of the anchor lines' HMAC, held outside the database: an anchor log edited " +
+      'without it is named by `npm run audit:verify`; without the key the lines carry no MAC',
+    secret: true,
+  },
+  AUDIT_CHAIN_POLL_MS: {
+    group: 'data',
+    schema: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    description:
+      'how often each instance links new audit events into the chain and appends them to the ' +
+      'anchor log; `0` turns it off',
+  },
   SHUTDOWN_DRAIN_MS: {
     group: 'running',
     schema: z.coerce.number().int().min(0).max(120_000).default(0),

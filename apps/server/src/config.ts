@@ -237,6 +237,11 @@ export interface AppConfig {
    * and the bound on the whole shutdown. Absent (the tests built in code): no drain, 25 s.
    */
   shutdown?: { drainMs: number; timeoutMs: number };
+  /**
+   * The audit chain's anchor log (issue 36, ADR 0040). Absent (the tests built in code): the
+   * chain job does not run on its own.
+   */
+  auditAnchor?: { file: string; key?: string; pollMs: number };
   /** The RRIF payout rates the research could not confirm (ADR 0022); defaults when absent. */
   rif?: Partial<RifRates>;
   /**
@@ -700,6 +705,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     authCacheMs: Math.round(env.AUTH_CACHE_SECONDS * 1000),
     pgliteQueue: { maxActive: env.PGLITE_ACTIVE_REQUESTS, maxWaitMs: env.PGLITE_QUEUE_WAIT_MS },
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
+    auditAnchor: {
+      file: path.resolve(env.AUDIT_ANCHOR_FILE ?? path.join(env.DATA_DIR, 'audit-anchors.jsonl')),
+      ...(env.AUDIT_ANCHOR_KEY && { key: env.AUDIT_ANCHOR_KEY }),
+      pollMs: env.AUDIT_CHAIN_POLL_MS,
+    },
     rateLimits: {
       requestsPerMinute: env.RATE_LIMIT_REQUESTS_PER_MINUTE,
       writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,

@@ -25,3 +25,4 @@ export * from './schema/client-identities.ts';
 export * from './schema/promo.ts';
 export * from './schema/ledger.ts';
 export * from './schema/payment-files.ts';
+export * from './schema/audit-chain.ts';
