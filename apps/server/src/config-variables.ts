@@ -130,6 +130,20 @@ export const serverVariables = {
       'hold a password',
     secret: true,
   },
+  MIGRATION_DATABASE_URL: {
+    group: 'data',
+    schema: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'MIGRATION_DATABASE_URL must be a postgres:// URL')
+      .optional(),
+    values: '`postgres://...` or `postgresql://...`',
+    description:
+      "the owner role's connection to the same database as `DATABASE_URL`, for migrations and " +
+      "seeds only: the server then runs as `DATABASE_URL`'s role, which owns no table and may " +
+      'not change or delete audit events (docs/operations.md, Database roles). Without it, ' +
+      '`DATABASE_URL` migrates too (or run `npm run db:migrate` first)',
+    secret: true,
+  },
   LOG_LEVEL: {
     group: 'running',
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -108,7 +108,15 @@ export type DatabaseConfig =
        */
       template?: Blob;
     }
-  | { driver: 'postgres'; url: string };
+  | {
+      driver: 'postgres';
+      url: string;
+      /**
+       * The owner role's connection, for migrations and seeds only (issue 36, ADR 0041): the
+       * server then runs as `url`'s role, which owns nothing. Absent: `url` migrates too.
+       */
+      migrationUrl?: string;
+    };
 
 export interface AppConfig {
   port: number;
@@ -650,7 +658,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     port: env.PORT,
     host: env.HOST,
     database: env.DATABASE_URL
-      ? { driver: 'postgres', url: env.DATABASE_URL }
+      ? {
+          driver: 'postgres',
+          url: env.DATABASE_URL,
+          ...(env.MIGRATION_DATABASE_URL && { migrationUrl: env.MIGRATION_DATABASE_URL }),
+        }
       : { driver: 'pglite', dataDir: path.resolve(env.DATA_DIR, 'pglite') },
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),

@@ -150,22 +150,59 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     db,
     driver: 'postgres',
     async migrate(afterwards) {
+      // With an owner role given, it migrates and seeds; the server's own role only uses.
+      const owner = config.migrationUrl
+        ? new pg.Pool({ connectionString: config.migrationUrl, max: 2 })
+        : pool;
+      const ownerDb = owner === pool ? db : drizzlePostgres(owner);
       // A session-level advisory lock held on its own connection makes concurrent starts wait.
-      const lockClient = await pool.connect();
+      const lockClient = await owner.connect();
       try {
         await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePostgres(db, { migrationsFolder });
-        await afterwards?.(db);
+        await migratePostgres(ownerDb, { migrationsFolder });
+        await afterwards?.(ownerDb);
+        if (config.migrationUrl) await restrictRuntimeRole(ownerDb, config.url);
       } finally {
         await lockClient
           .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
           .catch(() => {});
         lockClient.release();
+        if (owner !== pool) await owner.end();
       }
     },
     close: () => pool.end(),
     listen: (channel, handlers) => listenOnPostgres(config.url, channel, handlers),
   };
+}
+
+/**
+ * Tables whose rows are never changed or deleted (audit trail, its chain, the ledger): the
+ * runtime role may read and add to them, nothing else (issue 36, ADR 0041).
+ */
+export const APPEND_ONLY_TABLES = [
+  'audit_events',
+  'audit_chain',
+  'ledger_journals',
+  'ledger_lines',
+];
+
+/**
+ * After the owner migrated: the runtime role (`runtimeUrl`'s user) keeps insert and select on
+ * the append-only tables and loses update, delete and truncate there (the default privileges
+ * of docs/operations.md gave it every table's rows), and may read which migrations ran (the
+ * readiness check). Run on every migration, so a table a later migration adds is covered.
+ */
+async function restrictRuntimeRole(ownerDb: Database, runtimeUrl: string): Promise<void> {
+  const role = decodeURIComponent(new URL(runtimeUrl).username);
+  if (!role) return;
+  const runtime = sql.identifier(role);
+  for (const table of APPEND_ONLY_TABLES) {
+    await ownerDb.execute(
+      sql`REVOKE UPDATE, DELETE, TRUNCATE ON ${sql.identifier(table)} FROM ${runtime}`,
+    );
+  }
+  await ownerDb.execute(sql`GRANT USAGE ON SCHEMA drizzle TO ${runtime}`);
+  await ownerDb.execute(sql`GRANT SELECT ON drizzle.__drizzle_migrations TO ${runtime}`);
 }
 
 /** `application_name` of the connections that listen for notifications. */

@@ -60,7 +60,7 @@ export function testSecurityPolicy(overrides: Partial<SecurityPolicy> = {}): Sec
   };
 }
 
-function testConfig(database: DatabaseConfig, overrides: Partial<AppConfig>): AppConfig {
+export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfig>): AppConfig {
   return {
     port: 0,
     host: '127.0.0.1',
