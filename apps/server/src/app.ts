@@ -75,6 +75,8 @@ import { sandboxBureauLatency } from './providers/credit-bureau/sandbox-credit-b
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { auditChainJob } from './modules/audit/audit-chain.job.ts';
+import { portalMetrics } from './lib/metrics/metrics.ts';
+import { outboxBacklog } from './modules/outbox/outbox-backlog.ts';
 import { outbox } from './modules/outbox/outbox.plugin.ts';
 import { operations } from './modules/operations/operations.plugin.ts';
 import { advisorRoutes } from './modules/advisor/advisor.routes.ts';
@@ -265,6 +267,18 @@ export async function buildApp(
     throw error;
   }
   app.decorate('db', database.db);
+  // Prometheus metrics (issue 36): registered first, so every request and job is counted.
+  await app.register(portalMetrics, { ...(config.metricsToken && { token: config.metricsToken }) });
+  app.metrics.gauge(
+    'portal_outbox_backlog',
+    'Mail and SMS waiting to be sent',
+    async () => (await outboxBacklog(database.db)).count,
+  );
+  app.metrics.gauge(
+    'portal_outbox_oldest_age_seconds',
+    'Age of the oldest mail or SMS waiting to be sent (0 when none waits)',
+    async () => (await outboxBacklog(database.db)).oldestAgeSeconds,
+  );
   app.decorate('dbDriver', database.driver);
   app.decorate(
     'passwordHasher',

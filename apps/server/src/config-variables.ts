@@ -440,6 +440,16 @@ export const serverVariables = {
       'how often each instance links new audit events into the chain and appends them to the ' +
       'anchor log; `0` turns it off',
   },
+  METRICS_TOKEN: {
+    group: 'running',
+    schema: z.string().min(32).optional(),
+    values: 'at least 32 characters',
+    description:
+      'the bearer token Prometheus sends to scrape `GET /metrics` on each instance (requests by ' +
+      'route template, latency, job passes and lag, outbox backlog); without it `/metrics` ' +
+      'answers 404',
+    secret: true,
+  },
   SHUTDOWN_DRAIN_MS: {
     group: 'running',
     schema: z.coerce.number().int().min(0).max(120_000).default(0),

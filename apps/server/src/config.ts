@@ -250,6 +250,8 @@ export interface AppConfig {
    * chain job does not run on its own.
    */
   auditAnchor?: { file: string; key?: string; pollMs: number };
+  /** The scraper's bearer token for `/metrics` (issue 36); absent: `/metrics` answers 404. */
+  metricsToken?: string;
   /** The RRIF payout rates the research could not confirm (ADR 0022); defaults when absent. */
   rif?: Partial<RifRates>;
   /**
@@ -717,6 +719,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     authCacheMs: Math.round(env.AUTH_CACHE_SECONDS * 1000),
     pgliteQueue: { maxActive: env.PGLITE_ACTIVE_REQUESTS, maxWaitMs: env.PGLITE_QUEUE_WAIT_MS },
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
+    ...(env.METRICS_TOKEN && { metricsToken: env.METRICS_TOKEN }),
     auditAnchor: {
       file: path.resolve(env.AUDIT_ANCHOR_FILE ?? path.join(env.DATA_DIR, 'audit-anchors.jsonl')),
       ...(env.AUDIT_ANCHOR_KEY && { key: env.AUDIT_ANCHOR_KEY }),

@@ -8,6 +8,12 @@ export interface PolledJob<Pass> {
   stop(): Promise<void>;
 }
 
+/** Told how each pass ended and how long it took (the metrics, issue 36). */
+export interface JobObserver {
+  passed(seconds: number): void;
+  failed(seconds: number): void;
+}
+
 /**
  * The polling of the processing jobs (funding settlement, transfer processing): passes are
  * queued so a test's `runOnce` never overlaps a timed pass, a failed pass is reported and the
@@ -17,13 +23,26 @@ export interface PolledJob<Pass> {
 export function serialPoller<Pass>(
   pass: () => Promise<Pass>,
   onFailure: (error: unknown) => void,
+  observer?: JobObserver,
 ): PolledJob<Pass> {
   let queue: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let polling = false;
 
+  async function observed(): Promise<Pass> {
+    const started = performance.now();
+    try {
+      const result = await pass();
+      observer?.passed((performance.now() - started) / 1000);
+      return result;
+    } catch (error) {
+      observer?.failed((performance.now() - started) / 1000);
+      throw error;
+    }
+  }
+
   function runOnce(): Promise<Pass> {
-    const run = queue.then(pass);
+    const run = queue.then(observer ? observed : pass);
     queue = run.catch(() => undefined);
     return run;
   }

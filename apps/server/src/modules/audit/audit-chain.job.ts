@@ -46,6 +46,7 @@ async function auditChainPlugin(app: FastifyInstance, options: AuditChainPluginO
       return { chained, anchoredTo };
     },
     (error) => log.error({ reason: failureReason(error) }, 'audit chain pass failed'),
+    app.metrics.job('auditChain'),
   );
   app.decorate('auditChain', job);
   if (options.pollMs > 0) app.addHook('onReady', async () => job.start(options.pollMs));

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
 import type { PaymentFilesJob } from '../payment-files/payment-files.job.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
-import { serialPoller, type PolledJob } from '../../lib/jobs/serial-poller.ts';
+import { serialPoller, type JobObserver, type PolledJob } from '../../lib/jobs/serial-poller.ts';
 import { failureReason } from '../outbox/dispatcher.ts';
 import { MAX_BATCHES_PER_PASS, silentJobLog, type BankJobOptions } from './bank-job-options.ts';
 import { businessCalendarOf, regionOfInstitution } from './business-calendar.ts';
@@ -52,6 +52,8 @@ export interface SettlementPass {
 }
 
 export interface SettlementOptions extends BankJobOptions {
+  /** Told of each pass (the metrics, issue 36). */
+  observer?: JobObserver;
   /** The money's movement with the bank; none in tests of the requests' own changes. */
   paymentFiles?: PaymentFilesJob;
 }
@@ -243,9 +245,13 @@ export function createSettlementJob(options: SettlementOptions): SettlementJob {
     return { today, changed };
   }
 
-  return serialPoller(pass, (error) => {
-    log.error({ reason: failureReason(error) }, 'funding settlement pass failed');
-  });
+  return serialPoller(
+    pass,
+    (error) => {
+      log.error({ reason: failureReason(error) }, 'funding settlement pass failed');
+    },
+    options.observer,
+  );
 }
 
 declare module 'fastify' {
@@ -265,6 +271,7 @@ export interface SettlementPluginOptions {
 
 async function settlementPlugin(app: FastifyInstance, options: SettlementPluginOptions) {
   const job = createSettlementJob({
+    observer: app.metrics.job('settlement'),
     db: app.db,
     cipher: app.cipher,
     clock: options.clock,

@@ -4,7 +4,7 @@ import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { identityAttempts } from '../../db/schema.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
-import { serialPoller, type PolledJob } from '../../lib/jobs/serial-poller.ts';
+import { serialPoller, type JobObserver, type PolledJob } from '../../lib/jobs/serial-poller.ts';
 import type { DocumentVerificationProvider } from '../../providers/document-verification/document-verification-provider.ts';
 import { failureReason, type OutboxLog } from '../outbox/dispatcher.ts';
 import {
@@ -38,6 +38,8 @@ export interface IdentityFollowUpPass {
 export type IdentityFollowUpJob = PolledJob<IdentityFollowUpPass>;
 
 export interface IdentityFollowUpOptions {
+  /** Told of each pass (the metrics, issue 36). */
+  observer?: JobObserver;
   db: Database;
   cipher: FieldCipher;
   provider: DocumentVerificationProvider;
@@ -111,8 +113,10 @@ export function createIdentityFollowUpJob(options: IdentityFollowUpOptions): Ide
     return { asked: overdue.length, applied };
   }
 
-  return serialPoller(pass, (error) =>
-    log.error({ reason: failureReason(error) }, 'identity follow-up pass failed'),
+  return serialPoller(
+    pass,
+    (error) => log.error({ reason: failureReason(error) }, 'identity follow-up pass failed'),
+    options.observer,
   );
 }
 
@@ -133,6 +137,7 @@ async function identityFollowUpPlugin(
   },
 ) {
   const job = createIdentityFollowUpJob({
+    observer: app.metrics.job('identityFollowUp'),
     db: app.db,
     cipher: app.cipher,
     provider: options.provider,

@@ -6,7 +6,7 @@ import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applications, reviewCases } from '../../db/schema.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
-import { serialPoller, type PolledJob } from '../../lib/jobs/serial-poller.ts';
+import { serialPoller, type JobObserver, type PolledJob } from '../../lib/jobs/serial-poller.ts';
 import { savedStepsOf } from '../applications/applications.service.ts';
 import { failureReason, type OutboxLog } from '../outbox/dispatcher.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
@@ -31,6 +31,8 @@ export interface PepFormRemindersPass {
 export type PepFormRemindersJob = PolledJob<PepFormRemindersPass>;
 
 export interface PepFormRemindersOptions {
+  /** Told of each pass (the metrics, issue 36). */
+  observer?: JobObserver;
   db: Database;
   cipher: FieldCipher;
   publicUrl: string;
@@ -140,8 +142,10 @@ export function createPepFormRemindersJob(options: PepFormRemindersOptions): Pep
     return { mailed };
   }
 
-  return serialPoller(pass, (error) =>
-    log.error({ reason: failureReason(error) }, 'PEP/HIO form reminders pass failed'),
+  return serialPoller(
+    pass,
+    (error) => log.error({ reason: failureReason(error) }, 'PEP/HIO form reminders pass failed'),
+    options.observer,
   );
 }
 
@@ -157,6 +161,7 @@ async function pepFormRemindersPlugin(
   options: { publicUrl: string; pollMs: number; now?: () => Date },
 ) {
   const job = createPepFormRemindersJob({
+    observer: app.metrics.job('pepFormReminders'),
     db: app.db,
     cipher: app.cipher,
     publicUrl: options.publicUrl,

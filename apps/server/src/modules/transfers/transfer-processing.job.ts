@@ -5,7 +5,7 @@ import { addCalendarDays, type IsoDate } from '@portal/domain/calendar/iso-date'
 import { transferInStatuses } from '@portal/domain/enums/transfers';
 import type { Database } from '../../db/client.ts';
 import type { BankClock } from '../../providers/sandbox-bank/bank-clock.ts';
-import { serialPoller, type PolledJob } from '../../lib/jobs/serial-poller.ts';
+import { serialPoller, type JobObserver, type PolledJob } from '../../lib/jobs/serial-poller.ts';
 import { failureReason } from '../outbox/dispatcher.ts';
 import {
   MAX_BATCHES_PER_PASS,
@@ -46,6 +46,8 @@ export interface TransferProcessingPass {
 }
 
 export interface TransferProcessingOptions extends BankJobOptions {
+  /** Told of each pass (the metrics, issue 36). */
+  observer?: JobObserver;
   firm?: DeliveringFirm;
 }
 
@@ -172,9 +174,13 @@ export function createTransferProcessingJob(
     return { today, changed };
   }
 
-  return serialPoller(pass, (error) => {
-    log.error({ reason: failureReason(error) }, 'transfer processing pass failed');
-  });
+  return serialPoller(
+    pass,
+    (error) => {
+      log.error({ reason: failureReason(error) }, 'transfer processing pass failed');
+    },
+    options.observer,
+  );
 }
 
 declare module 'fastify' {
@@ -197,6 +203,7 @@ async function transferProcessingPlugin(
   options: TransferProcessingPluginOptions,
 ) {
   const job = createTransferProcessingJob({
+    observer: app.metrics.job('transferProcessing'),
     db: app.db,
     cipher: app.cipher,
     clock: options.clock,
