@@ -5,6 +5,7 @@ import { TranslationProvider } from '../../lib/i18n.ts';
 import { storeAccessToken } from '../../lib/session-token.ts';
 import { createTestI18n } from '../../test/i18n.ts';
 import { BankConnectionPanel } from './bank-connection-panel.tsx';
+import { expectFocusMovesTo } from '../../test/focus.ts';
 
 const API = '/service/jaxrs';
 const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000000';
@@ -185,9 +186,9 @@ describe('BankConnectionPanel with Flinks Connect', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in to my bank' }));
     await screen.findByTitle('Connect your bank');
     redirect(FLINKS, 'cccccccc-0000-4000-8000-000000000009');
-    expect(
+    await expectFocusMovesTo(
       await screen.findByRole('heading', { name: 'We could not connect to your bank' }),
-    ).toHaveFocus();
+    );
     expect(screen.getByRole('alert')).toHaveTextContent(
       'We could not connect to your bank. Please try again later or upload a void cheque.',
     );

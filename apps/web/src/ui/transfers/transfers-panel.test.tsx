@@ -11,6 +11,7 @@ import {
   transfer,
   user,
 } from './transfers-test-kit.tsx';
+import { expectFocusMovesTo } from '../../test/focus.ts';
 
 const POLL_MS = 20;
 const unsigned = transfer();
@@ -82,9 +83,9 @@ describe('transfers panel', () => {
     await u.click(screen.getByRole('button', { name: 'Cancel this transfer' }));
     dialog = screen.getByRole('alertdialog', { name: 'Cancel this transfer?' });
     await u.click(within(dialog).getByRole('button', { name: 'Cancel the transfer' }));
-    expect(
+    await expectFocusMovesTo(
       (await screen.findByText('The transfer from Questrade is cancelled.')).parentElement,
-    ).toHaveFocus();
+    );
     expect(api.sent('DELETE', `/transferAccounts/cancel/${unsigned.id}`)).toHaveLength(1);
     expect(await screen.findByText('Cancelled')).toBeVisible();
   });
@@ -126,9 +127,9 @@ describe('transfers panel', () => {
     await u.click(screen.getByRole('button', { name: 'Request a transfer' }));
     await fillPartialTransfer(u);
     await u.click(screen.getByRole('button', { name: 'Check and continue to signing' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Sign the transfer authorization' }),
-    ).toHaveFocus();
+    await expectFocusMovesTo(
+      screen.findByRole('heading', { name: 'Sign the transfer authorization' }),
+    );
     expect(screen.getByText('Not signed: not processed')).toBeVisible();
   });
 
@@ -165,9 +166,9 @@ describe('transfers panel', () => {
     expect(
       await screen.findByRole('heading', { name: 'Sign the transfer authorization' }),
     ).toBeVisible();
-    expect(
+    await expectFocusMovesTo(
       (await screen.findByText(/your transfer authorization is signed/)).parentElement,
-    ).toHaveFocus();
+    );
     expect(await screen.findByText('Submitted')).toBeVisible();
     const checks = api.sent('GET', `/transferAccounts/${unsigned.id}/esign`);
     expect(checks.length).toBeGreaterThanOrEqual(3);

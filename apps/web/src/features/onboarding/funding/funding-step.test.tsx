@@ -12,6 +12,7 @@ import { storeAccessToken } from '../../../lib/session-token.ts';
 import { ApplicationContext } from '../step/application-context.tsx';
 import { FundingStep } from './funding-step.tsx';
 import { bankFundingForms, transfersPanel } from './funding-ways.ts';
+import { expectFocusMovesTo } from '../../../test/focus.ts';
 
 const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000000';
 const API = '/service/jaxrs';
@@ -321,7 +322,9 @@ describe('funding step', () => {
     await userEvent.clear(screen.getByLabelText('Amount'));
     await userEvent.type(screen.getByLabelText('Amount'), '500');
     await userEvent.click(screen.getByRole('button', { name: 'Submit the transfer' }));
-    expect(await screen.findByRole('heading', { name: 'Your request is submitted' })).toHaveFocus();
+    await expectFocusMovesTo(
+      await screen.findByRole('heading', { name: 'Your request is submitted' }),
+    );
     expect(
       screen.getByText(
         'The money will be taken from your bank account on Tuesday, March 17, 2026.',

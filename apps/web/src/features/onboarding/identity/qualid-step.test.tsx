@@ -11,6 +11,7 @@ import { storeAccessToken } from '../../../lib/session-token.ts';
 import type { ApplicationDetail } from '../../../lib/applications-api.ts';
 import { ApplicationContext, type ApplicationContextValue } from '../step/application-context.tsx';
 import { QualidStep } from './qualid-step.tsx';
+import { expectFocusMovesTo } from '../../../test/focus.ts';
 
 const APPLICATION_ID = 'aaaaaaaa-0000-4000-8000-000000000000';
 const IDENTITY_PATH = `/service/jaxrs/applications/${APPLICATION_ID}/identity`;
@@ -290,12 +291,16 @@ describe('identity step (qualid)', () => {
     });
     await renderStep();
     await userEvent.click(screen.getByRole('button', { name: 'Start with a few questions' }));
-    expect(await screen.findByRole('heading', { name: 'Answer a few questions' })).toHaveFocus();
+    await expectFocusMovesTo(
+      await screen.findByRole('heading', { name: 'Answer a few questions' }),
+    );
     expect(
       screen.getByRole('group', { name: 'On which street is your home address?' }),
     ).toBeVisible();
     await answerAllTruly();
-    expect(await screen.findByRole('heading', { name: 'Your identity is verified' })).toHaveFocus();
+    await expectFocusMovesTo(
+      await screen.findByRole('heading', { name: 'Your identity is verified' }),
+    );
     expect(screen.getByRole('link', { name: 'Continue to signing' })).toHaveAttribute(
       'href',
       `/application/${APPLICATION_ID}/esign`,
@@ -333,9 +338,9 @@ describe('identity step (qualid)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start with a few questions' }));
     await screen.findByRole('heading', { name: 'Answer a few questions' });
     await answerAllTruly();
-    expect(
+    await expectFocusMovesTo(
       await screen.findByRole('heading', { name: 'We could not confirm your identity this way' }),
-    ).toHaveFocus();
+    );
     expect(screen.getByText('Some answers did not match your credit file.')).toBeVisible();
     const first = screen.getAllByRole('button')[0];
     expect(first).toHaveTextContent('Use my photo ID instead');
