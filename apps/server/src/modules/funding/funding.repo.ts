@@ -255,6 +255,15 @@ export interface ItemRow {
   clientAccount: ClientAccountRow;
 }
 
+/** A request with its bank account and destination account, for the jobs that move it. */
+export async function itemRowOf(db: Database, request: FundingRequestRow): Promise<ItemRow> {
+  const [bankAccount, clientAccount] = await Promise.all([
+    findBankAccountById(db, request.bankAccountId),
+    findClientAccountById(db, request.toAccountId),
+  ]);
+  return { request, bankAccount: bankAccount!, clientAccount: clientAccount! };
+}
+
 /** Which of a person's requests a list shows. */
 export type ItemFilter = 'all' | 'activeRecurring' | 'pending' | { id: string };
 

@@ -66,14 +66,6 @@ export function createSettlementJob(options: SettlementOptions): SettlementJob {
   const holdMs = options.holdMs ?? 60_000;
   const instance = randomUUID();
 
-  async function itemOf(tx: Database, request: repo.FundingRequestRow): Promise<repo.ItemRow> {
-    const [bankAccount, clientAccount] = await Promise.all([
-      repo.findBankAccountById(tx, request.bankAccountId),
-      repo.findClientAccountById(tx, request.toAccountId),
-    ]);
-    return { request, bankAccount: bankAccount!, clientAccount: clientAccount! };
-  }
-
   /** Handles one claimed request; answers how many changes it made. */
   async function handle(
     tx: Database,
@@ -81,7 +73,7 @@ export function createSettlementJob(options: SettlementOptions): SettlementJob {
     request: repo.FundingRequestRow,
     today: IsoDate,
   ): Promise<number> {
-    const row = await itemOf(tx, request);
+    const row = await repo.itemRowOf(tx, request);
     const person = (await repo.personOf(tx, request.userId))!;
     const calendar = businessCalendarOf(regionOfInstitution(row.bankAccount.institutionNumber));
     const change = (
@@ -190,7 +182,7 @@ export function createSettlementJob(options: SettlementOptions): SettlementJob {
     return db.transaction(async (tx) => {
       const due = await repo.claimDueConfirmations(tx, { today, limit: batchSize });
       for (const { agreement, request } of due) {
-        const row = await itemOf(tx, request);
+        const row = await repo.itemRowOf(tx, request);
         const person = (await repo.personOf(tx, request.userId))!;
         const language = person.language === 'fr' ? 'fr' : 'en';
         await enqueueMessage(tx, cipher, {

@@ -77,13 +77,72 @@ export function paymentFileName(fileDay: IsoDate, currency: Cpa005Currency, numb
   return `cpa005-${fileDay}-${currency}-${String(number).padStart(4, '0')}.txt`;
 }
 
+/** What one payment needs to become an item of the file and its row. */
+interface PaymentToFile {
+  source: Gathered['source'];
+  direction: 'debit' | 'credit';
+  bankAccount: NonNullable<Awaited<ReturnType<typeof funding.findBankAccountById>>>;
+  clientAccountId: string;
+  person: funding.PersonRow;
+  userId: string;
+  amountCents: number;
+  dueOn: IsoDate;
+  transactionCode: number;
+  currency: Cpa005Currency;
+}
+
+/** The item (its cross-reference from the items' sequence) and the row that keeps it. */
+async function gatheredOf(
+  deps: PaymentFilesDeps,
+  tx: Database,
+  payment: PaymentToFile,
+): Promise<Gathered> {
+  const { bankAccount, person, source } = payment;
+  const sequence = await repo.nextItemSequence(tx);
+  const item: Cpa005Item = {
+    direction: payment.direction,
+    transactionCode: payment.transactionCode,
+    amountCents: payment.amountCents,
+    dueDate: payment.dueOn,
+    currency: payment.currency,
+    institution: bankAccount.institutionNumber,
+    transit: bankAccount.transitNumber,
+    account: deps.cipher.decrypt(
+      bankAccount.accountNumberEncrypted,
+      bankAccountContext(bankAccount.id, 'accountNumber'),
+    ),
+    name: `${person.firstName} ${person.lastName}`,
+    crossReference: crossReferenceOf(payment.direction === 'debit' ? 'D' : 'C', sequence),
+  };
+  return {
+    item,
+    source,
+    row: {
+      id: randomUUID(),
+      sequence,
+      crossReference: item.crossReference,
+      direction: payment.direction,
+      ...(source.kind === 'debit'
+        ? { fundingRequestId: source.request.id }
+        : { rifPayoutId: source.payout.id }),
+      userId: payment.userId,
+      clientAccountId: payment.clientAccountId,
+      currency: payment.currency,
+      amountCents: payment.amountCents,
+      dueOn: payment.dueOn,
+      transactionCode: payment.transactionCode,
+      status: 'filed',
+    },
+  };
+}
+
 async function gatherDebits(
   deps: PaymentFilesDeps,
   tx: Database,
   window: DayWindow,
   currency: Cpa005Currency,
 ): Promise<Gathered[]> {
-  const { cipher, settings } = deps;
+  const { settings } = deps;
   const requests = await repo.dueDebits(tx, {
     through: window.through,
     currency: currencyTypes[currency],
@@ -101,44 +160,24 @@ async function gatherDebits(
     const regional = businessCalendarOf(regionOfInstitution(bankAccount.institutionNumber));
     const dueOn = regional.addBusinessDays(later(request.startDate, window.earliestDue), 0);
     if (dueOn > window.through) continue;
-    const sequence = await repo.nextItemSequence(tx);
-    const item: Cpa005Item = {
-      direction: 'debit',
-      transactionCode: contributionTransactionCode(
-        clientAccount.accountTypeId as AccountTypeId,
-        'personal',
-        settings.transactionCodeOverrides,
-      ),
-      amountCents: request.amountCents,
-      dueDate: dueOn,
-      currency,
-      institution: bankAccount.institutionNumber,
-      transit: bankAccount.transitNumber,
-      account: cipher.decrypt(
-        bankAccount.accountNumberEncrypted,
-        bankAccountContext(bankAccount.id, 'accountNumber'),
-      ),
-      name: `${person.firstName} ${person.lastName}`,
-      crossReference: crossReferenceOf('D', sequence),
-    };
-    gathered.push({
-      item,
-      source: { kind: 'debit', request },
-      row: {
-        id: randomUUID(),
-        sequence,
-        crossReference: item.crossReference,
+    gathered.push(
+      await gatheredOf(deps, tx, {
+        source: { kind: 'debit', request },
         direction: 'debit',
-        fundingRequestId: request.id,
-        userId: request.userId,
+        bankAccount,
         clientAccountId: clientAccount.id,
-        currency,
+        person,
+        userId: request.userId,
         amountCents: request.amountCents,
         dueOn,
-        transactionCode: item.transactionCode,
-        status: 'filed',
-      },
-    });
+        transactionCode: contributionTransactionCode(
+          clientAccount.accountTypeId as AccountTypeId,
+          'personal',
+          settings.transactionCodeOverrides,
+        ),
+        currency,
+      }),
+    );
   }
   return gathered;
 }
@@ -149,7 +188,7 @@ async function gatherCredits(
   window: DayWindow,
   currency: Cpa005Currency,
 ): Promise<Gathered[]> {
-  const { cipher, settings } = deps;
+  const { settings } = deps;
   const payouts = await repo.duePayouts(tx, {
     through: window.through,
     currency: currencyTypes[currency],
@@ -163,43 +202,23 @@ async function gatherCredits(
     ]);
     if (!bankAccount || !fund || !person) continue;
     const dueOn = national.addBusinessDays(later(payout.paidOn, window.earliestDue), 0);
-    const sequence = await repo.nextItemSequence(tx);
-    const item: Cpa005Item = {
-      direction: 'credit',
-      transactionCode: payoutTransactionCode(
-        fund.accountTypeId as AccountTypeId,
-        settings.payoutTransactionCode,
-      ),
-      amountCents: payout.netCents,
-      dueDate: dueOn,
-      currency,
-      institution: bankAccount.institutionNumber,
-      transit: bankAccount.transitNumber,
-      account: cipher.decrypt(
-        bankAccount.accountNumberEncrypted,
-        bankAccountContext(bankAccount.id, 'accountNumber'),
-      ),
-      name: `${person.firstName} ${person.lastName}`,
-      crossReference: crossReferenceOf('C', sequence),
-    };
-    gathered.push({
-      item,
-      source: { kind: 'credit', payout },
-      row: {
-        id: randomUUID(),
-        sequence,
-        crossReference: item.crossReference,
+    gathered.push(
+      await gatheredOf(deps, tx, {
+        source: { kind: 'credit', payout },
         direction: 'credit',
-        rifPayoutId: payout.id,
-        userId: payout.userId,
+        bankAccount,
         clientAccountId: fund.id,
-        currency,
+        person,
+        userId: payout.userId,
         amountCents: payout.netCents,
         dueOn,
-        transactionCode: item.transactionCode,
-        status: 'filed',
-      },
-    });
+        transactionCode: payoutTransactionCode(
+          fund.accountTypeId as AccountTypeId,
+          settings.payoutTransactionCode,
+        ),
+        currency,
+      }),
+    );
   }
   return gathered;
 }
@@ -322,7 +341,7 @@ async function writeCurrencyFile(
       }
       const request = entry.source.request;
       if (request.status === fundingStatuses.PENDING) continue;
-      const row = await itemRowOf(tx, request);
+      const row = await funding.itemRowOf(tx, request);
       // PENDING 15: accepted into the day's file, waiting for its delivery at the cut-off.
       await recordChange(tx, cipher, {
         row,
@@ -336,17 +355,6 @@ async function writeCurrencyFile(
     await hooks.beforeCommit?.(written);
     return written;
   });
-}
-
-export async function itemRowOf(
-  tx: Database,
-  request: repo.FundingRequestRow,
-): Promise<funding.ItemRow> {
-  const [bankAccount, clientAccount] = await Promise.all([
-    funding.findBankAccountById(tx, request.bankAccountId),
-    funding.findClientAccountById(tx, request.toAccountId),
-  ]);
-  return { request, bankAccount: bankAccount!, clientAccount: clientAccount! };
 }
 
 /** The day's files, CAD then USD; a currency with nothing due writes nothing. */

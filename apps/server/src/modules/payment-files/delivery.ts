@@ -10,7 +10,6 @@ import { PaymentFileTransportError } from '../../providers/bank/transport/paymen
 import { recordChange } from '../funding/funding-changes.ts';
 import * as funding from '../funding/funding.repo.ts';
 import { postJournal } from '../ledger/ledger.service.ts';
-import { itemRowOf } from './cut-off.ts';
 import { paymentFileContext, type PaymentFilesDeps } from './payment-files-deps.ts';
 import * as repo from './payment-files.repo.ts';
 
@@ -120,7 +119,7 @@ async function markDelivered(
       const request = (await funding.findRequestById(tx, item.fundingRequestId!))!;
       if (request.status !== fundingStatuses.PENDING) continue;
       await recordChange(tx, cipher, {
-        row: await itemRowOf(tx, request),
+        row: await funding.itemRowOf(tx, request),
         person: (await funding.personOf(tx, request.userId))!,
         to: fundingStatuses.SENT_TO_BANK,
         actor: 'job',

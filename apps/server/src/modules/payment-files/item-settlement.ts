@@ -2,7 +2,6 @@ import type { IsoDate } from '@portal/domain/calendar/iso-date';
 import { fundingStatuses } from '@portal/domain/enums/funding';
 import { recordChange } from '../funding/funding-changes.ts';
 import * as funding from '../funding/funding.repo.ts';
-import { itemRowOf } from './cut-off.ts';
 import type { PaymentFilesDeps } from './payment-files-deps.ts';
 import * as repo from './payment-files.repo.ts';
 
@@ -33,7 +32,7 @@ export async function settleDueItems(
         }))!;
         if (request.status === fundingStatuses.SENT_TO_BANK) {
           await recordChange(tx, cipher, {
-            row: await itemRowOf(tx, request),
+            row: await funding.itemRowOf(tx, request),
             person: (await funding.personOf(tx, request.userId))!,
             to: fundingStatuses.COMPLETED,
             actor: 'job',

@@ -16,7 +16,6 @@ import { fundingPageUrl, languageOf } from '../funding/funding-deps.ts';
 import * as funding from '../funding/funding.repo.ts';
 import { findEventJournalId, reverseJournal } from '../ledger/ledger.service.ts';
 import { enqueueMessage } from '../outbox/outbox.service.ts';
-import { itemRowOf } from './cut-off.ts';
 import { RETURNABLE_ITEM_STATUSES, type PaymentFilesDeps } from './payment-files-deps.ts';
 import * as repo from './payment-files.repo.ts';
 import {
@@ -52,7 +51,7 @@ async function stopOrSuspendPac(
     parent.status === fundingStatuses.DELETED_BY_CLIENT;
   if (effect.stopsPac && live) {
     await recordChange(tx, deps.cipher, {
-      row: await itemRowOf(tx, parent),
+      row: await funding.itemRowOf(tx, parent),
       person: (await funding.personOf(tx, parent.userId))!,
       to: fundingStatuses.DELETE_APPROVED,
       actor: 'job',
@@ -176,7 +175,7 @@ async function applyReturnedItem(
   const request = (await funding.findRequestById(tx, item.fundingRequestId!, { lock: true }))!;
   if (request.status !== fundingStatuses.REJECTED_BY_BANK) {
     await recordChange(tx, deps.cipher, {
-      row: await itemRowOf(tx, request),
+      row: await funding.itemRowOf(tx, request),
       person: (await funding.personOf(tx, request.userId))!,
       to: fundingStatuses.REJECTED_BY_BANK,
       actor: 'job',
