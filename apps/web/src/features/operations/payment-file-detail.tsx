@@ -8,6 +8,7 @@ import {
 } from '../../lib/operations-api.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Page } from '../../ui/page.tsx';
+import { BackLink, CaseNotLoaded } from './case-not-loaded.tsx';
 import { ActionDialog } from './action-dialog.tsx';
 import { CaseTable } from './case/case-table.tsx';
 import { formatDate, formatDateTime, formatMoney, languageOf } from './operations-format.ts';
@@ -48,30 +49,17 @@ export function PaymentFileDetailPage({ fileId }: { fileId: string }) {
   const [problem, setProblem] = useState<'tooShort' | 'tooLong' | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const back = (
-    <p>
-      <Link to="/operations/payment-files" className="back-link">
-        {t('paymentFile.back')}
-      </Link>
-    </p>
-  );
+  const back = { to: '/operations/payment-files', label: t('paymentFile.back') };
 
   if (!file) {
-    const refusal = resource.state === 'failed' ? operationsRefusalOf(resource.error) : null;
     return (
-      <Page title={t('paymentFile.untitled')} heading={t('paymentFile.untitled')}>
-        {back}
-        {refusal ? (
-          <div role="alert" className="notice notice-warning">
-            <p>{refusal.status === 404 ? t('errors.notFound') : t('paymentFile.loadFailed')}</p>
-            <button type="button" className="button button-secondary" onClick={retry}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : (
-          <p role="status">{t('common.loading')}</p>
-        )}
-      </Page>
+      <CaseNotLoaded
+        title={t('paymentFile.untitled')}
+        back={back}
+        resource={resource}
+        loadFailed={t('paymentFile.loadFailed')}
+        retry={retry}
+      />
     );
   }
 
@@ -133,7 +121,7 @@ export function PaymentFileDetailPage({ fileId }: { fileId: string }) {
   const title = t('paymentFile.title', { name: file.name });
   return (
     <Page title={title} heading={title}>
-      {back}
+      <BackLink {...back} />
       <OutcomeRegion outcome={outcome} />
       <section aria-labelledby="payment-file-summary">
         <h2 id="payment-file-summary">{t('paymentFile.summaryHeading')}</h2>

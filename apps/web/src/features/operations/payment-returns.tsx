@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
-import { operationsApi, operationsRefusalOf } from '../../lib/operations-api.ts';
+import { operationsApi } from '../../lib/operations-api.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { Page } from '../../ui/page.tsx';
+import { BackLink, CaseNotLoaded } from './case-not-loaded.tsx';
 import { CaseTable } from './case/case-table.tsx';
 import { formatDate, formatDateTime, languageOf } from './operations-format.ts';
 import { formatAmount, returnReasonText } from './payment-words.ts';
@@ -84,30 +85,17 @@ export function PaymentReturnDetailPage({ returnFileId }: { returnFileId: string
     [returnFileId],
   );
   const { resource, retry } = useResource(load);
-  const back = (
-    <p>
-      <Link to="/operations/payment-returns" className="back-link">
-        {t('paymentReturn.back')}
-      </Link>
-    </p>
-  );
+  const back = { to: '/operations/payment-returns', label: t('paymentReturn.back') };
 
   if (resource.state !== 'ready') {
-    const refusal = resource.state === 'failed' ? operationsRefusalOf(resource.error) : null;
     return (
-      <Page title={t('paymentReturn.untitled')} heading={t('paymentReturn.untitled')}>
-        {back}
-        {refusal ? (
-          <div role="alert" className="notice notice-warning">
-            <p>{refusal.status === 404 ? t('errors.notFound') : t('paymentReturn.loadFailed')}</p>
-            <button type="button" className="button button-secondary" onClick={retry}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : (
-          <p role="status">{t('common.loading')}</p>
-        )}
-      </Page>
+      <CaseNotLoaded
+        title={t('paymentReturn.untitled')}
+        back={back}
+        resource={resource}
+        loadFailed={t('paymentReturn.loadFailed')}
+        retry={retry}
+      />
     );
   }
 
@@ -115,7 +103,7 @@ export function PaymentReturnDetailPage({ returnFileId }: { returnFileId: string
   const title = t('paymentReturn.title', { name: file.name });
   return (
     <Page title={title} heading={title}>
-      {back}
+      <BackLink {...back} />
       <dl className="summary-list">
         <div>
           <dt>{t('paymentReturns.readAt')}</dt>

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import {
   operationsApi,
-  operationsRefusalOf,
   type IdentityCase,
   type OperationsRefusal,
 } from '../../../lib/operations-api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import operationsEn from '../../../locales/en/operations.json';
 import { Page } from '../../../ui/page.tsx';
+import { BackLink, CaseNotLoaded } from '../case-not-loaded.tsx';
 import { ClaimControls, ClaimStatus } from '../claim-controls.tsx';
 import { formatDateTime, languageOf } from '../operations-format.ts';
 import { refusalText } from '../operations-refusal.ts';
@@ -54,30 +54,17 @@ export function IdentityCasePage({ attemptId }: { attemptId: string }) {
     retry();
   }
 
-  const back = (
-    <p>
-      <Link to="/operations/identity" className="back-link">
-        {t('identityCase.back')}
-      </Link>
-    </p>
-  );
+  const back = { to: '/operations/identity', label: t('identityCase.back') };
 
   if (!data) {
-    const refusal = resource.state === 'failed' ? operationsRefusalOf(resource.error) : null;
     return (
-      <Page title={t('identityCase.untitled')} heading={t('identityCase.untitled')}>
-        {back}
-        {refusal ? (
-          <div role="alert" className="notice notice-warning">
-            <p>{refusal.status === 404 ? t('errors.notFound') : t('identityCase.loadFailed')}</p>
-            <button type="button" className="button button-secondary" onClick={retry}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : (
-          <p role="status">{t('common.loading')}</p>
-        )}
-      </Page>
+      <CaseNotLoaded
+        title={t('identityCase.untitled')}
+        back={back}
+        resource={resource}
+        loadFailed={t('identityCase.loadFailed')}
+        retry={retry}
+      />
     );
   }
 
@@ -88,7 +75,7 @@ export function IdentityCasePage({ attemptId }: { attemptId: string }) {
     : t('identityCase.untitled');
   return (
     <Page title={title} heading={title}>
-      {back}
+      <BackLink {...back} />
       <dl className="summary-list">
         <div>
           <dt>{t('identityCase.summary.person')}</dt>
