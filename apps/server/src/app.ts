@@ -1,3 +1,5 @@
+// Past 600 lines: the one place that wires every module, vendor and job in order; split, the
+// order the start depends on (database, metrics, routes, jobs) would be spread over files.
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';

@@ -1,3 +1,5 @@
+// Past 600 lines: the one typed view of the whole environment (AppConfig) and the rules that
+// build it; each vendor's own parsing lives beside it (config-payment-files.ts, ...).
 import {
   CO_AUTH_CODE_VALIDITY_MS,
   safeFlagDefaults,

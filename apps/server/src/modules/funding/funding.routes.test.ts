@@ -1,3 +1,5 @@
+// Just past 600 lines: the funding API's routes share one signed-in app and one agreed
+// application; the settlement, the dates and the PDF have test files of their own.
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { bankClearingAccount, clientCashAccount } from '@portal/domain/ledger/ledger-accounts';
