@@ -162,32 +162,48 @@ async function agreedOnFundingStep(page: Page, language: Language, label: string
 
 /** Fills the request form and picks the second offered business day. */
 async function fillRequest(page: Page, w: Words, amount: string) {
-  await page.getByLabel(w.amount, { exact: true }).fill(amount);
-  // The agreement first: a choice that changes after the date is picked may load the dates
-  // again and clear the pick (a French run under load submitted with no start date).
+  const amountField = page.getByLabel(w.amount, { exact: true });
   const accept = page.getByLabel(w.accept);
-  if (!(await accept.isChecked())) await accept.check();
   const dates = page.getByLabel(w.startDate, { exact: true });
+  const datesField = dates.locator('xpath=..');
   // The dates load again when the frequency, the notice choice or the bank account (its
   // province's holidays) changes, and a date no longer offered is no date: as a person would,
-  // choose again until the choice holds and the agreement shows (a French run under load had
-  // its pick cleared by a list that reloaded just after it).
+  // look at the whole form again until the choices hold and the agreement shows (French runs
+  // under load had a pick cleared by a list that reloaded just after it, and once timed out
+  // with no word of what the form showed). The agreement is accepted before the date: a choice
+  // that changes after the date is picked may load the dates again and clear the pick.
   await expect(async () => {
-    expect(await dates.isEnabled()).toBe(true);
+    if ((await amountField.inputValue()) === '') await amountField.fill(amount);
+    if (!(await accept.isChecked())) await accept.check();
+    // A list that failed to load offers to try again; a person takes it.
+    const retry = datesField.getByRole('button', { name: w.tryAgain });
+    if (await retry.isVisible()) await retry.click();
+    expect(await dates.isEnabled(), 'the start dates are offered').toBe(true);
     const offered = await dates
       .locator('option')
       .evaluateAll((options) =>
         options.map((option) => (option as HTMLOptionElement).value).filter(Boolean),
       );
-    expect(offered.length).toBeGreaterThan(1);
+    expect(offered.length, 'more than one start date is offered').toBeGreaterThan(1);
     await dates.selectOption(offered[1]!);
     // What a person reads before sending: the agreement, written once the account, the amount
     // and the date are all chosen; the date still chosen once it shows.
-    await expect(page.getByRole('region', { name: w.padAgreement })).toBeVisible({
-      timeout: 3_000,
-    });
+    await expect(
+      page.getByRole('region', { name: w.padAgreement }),
+      `the agreement shows (the form reads: ${await formSummary(page)})`,
+    ).toBeVisible({ timeout: 3_000 });
     await expect(dates).toHaveValue(offered[1]!);
   }).toPass({ timeout: 30_000 });
+}
+
+/** What the request form shows, in a line, for a failure's message. */
+async function formSummary(page: Page): Promise<string> {
+  const form = page
+    .locator('form')
+    .filter({ has: page.locator('select') })
+    .first();
+  const text = await form.innerText({ timeout: 1_000 }).catch(() => 'no form');
+  return text.replace(/\s+/g, ' ').slice(0, 600);
 }
 
 /** The funding page's section by its heading. */
