@@ -16,12 +16,14 @@
 //      all at once into the loaded server, none opened before the clock, while a fresh
 //      connection asks for `/`, `/healthz` and the sign-in page every half second; printed with
 //      their goals, and each second's saves (count, p50, p99) under the table.
+//   6. what the audit chain costs the saves (issue 36, scripts/bench-audit-chain.mjs): saves with
+//      the chain job beside them against saves with it off, and how fast the job links events.
 //
 // The server runs from source on a free loopback port with a fresh DATA_DIR; on PostgreSQL (at
 // TEST_DATABASE_URL, else the local default) in a database of its own, `bench_<pid>`, dropped at
 // the end. It prints a table with each goal and PASS or BELOW, and exits 0 whatever the figures:
 // a benchmark, not a test. Options: --seconds N (10 per measurement), --clients N (200),
-// --no-pg, --no-pglite.
+// --no-pg, --no-pglite, --audit-chain (the audit chain's figures alone).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
@@ -47,6 +49,7 @@ import {
   percentile,
 } from './bench-support.mjs';
 import { arrivalsUnderLoad, PROBED_PATHS, timelineLines } from './bench-arrivals.mjs';
+import { auditChainRows } from './bench-audit-chain.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -54,6 +57,7 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '200' },
     'no-pg': { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
+    'audit-chain': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -450,6 +454,21 @@ function printTable() {
 }
 
 async function main() {
+  const pgUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_PG_URL;
+  const pgAnswers = !args['no-pg'] && (await postgresAnswers(pgUrl));
+  if (args['audit-chain']) {
+    rows.push(
+      ...(await auditChainRows({
+        seconds,
+        clients,
+        log,
+        fixed,
+        ...(pgAnswers && { pgUrl }),
+      })),
+    );
+    printTable();
+    return;
+  }
   await firstStart();
   const hello = await startHelloWorld();
   log(`bare Fastify hello world, ${CONNECTIONS} connections, ${seconds} s`);
@@ -461,8 +480,7 @@ async function main() {
     goal: '',
   });
   if (!args['no-pglite']) await measure('PGlite', helloFigure);
-  const pgUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_PG_URL;
-  if (!args['no-pg'] && (await postgresAnswers(pgUrl))) {
+  if (pgAnswers) {
     const database = await scratchDatabase(pgUrl, 'bench');
     try {
       await measure('PostgreSQL', helloFigure, database.url);
@@ -472,6 +490,9 @@ async function main() {
   } else if (!args['no-pg']) {
     log(`PostgreSQL does not answer at ${pgUrl}: its figures are left out`);
   }
+  rows.push(
+    ...(await auditChainRows({ seconds, clients, log, fixed, ...(pgAnswers && { pgUrl }) })),
+  );
   printTable();
 }
 
