@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SUPPORT_PHONE } from '../brand.ts';
 import {
   padAgreementSections,
   padAgreementTitle,
@@ -65,9 +66,9 @@ describe('padAgreementSections', () => {
     expect(fr?.paragraphs[1]).toContain('dans les 90 jours civils');
   });
 
-  it('gives the payee’s contact', () => {
+  it('gives the payee’s contact: the support line every other page and mail names', () => {
     const en = text(padAgreementSections('en', monthly));
-    expect(en).toContain(PAD_PAYEE_CONTACT.phone);
+    expect(en).toContain(SUPPORT_PHONE.display);
     expect(en).toContain(PAD_PAYEE_CONTACT.email);
     expect(text(padAgreementSections('fr', monthly))).toContain(
       'Placements Laurentide, service à la clientèle',

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '../brand.ts';
+import { BRAND_NAME, SUPPORT_PHONE } from '../brand.ts';
 import { firstAsOrdinal, formatIsoDate, type IsoDate } from '../calendar/iso-date.ts';
 import {
   PAC_CANCELLATION_NOTICE_BUSINESS_DAYS,
@@ -50,11 +50,11 @@ export interface PadAgreementDetails {
 }
 
 /**
- * The payee's contact (H1 item 6): the dealer's client support. brand.ts holds no contact yet;
- * these are the sandbox's (a fictitious 555 number and an example.com-style domain).
+ * The payee's contact (H1 item 6): the dealer's client support, on the support line every other
+ * page and mail names (brand.ts); the address is the sandbox's (an example.com-style domain).
  */
 export const PAD_PAYEE_CONTACT = {
-  phone: '1-800-555-0142',
+  phone: SUPPORT_PHONE.display,
   email: 'support@laurentide.example',
   hours: {
     en: 'Monday to Friday, 8:30 a.m. to 8:00 p.m. Eastern time',
