@@ -26,3 +26,4 @@ export * from './schema/promo.ts';
 export * from './schema/ledger.ts';
 export * from './schema/payment-files.ts';
 export * from './schema/audit-chain.ts';
+export * from './schema/retention.ts';

@@ -417,5 +417,27 @@ export function createDocusignEsign(settings: DocusignSettings): EsignProvider {
       const name = typeof sent?.name === 'string' && sent.name ? sent.name : `${envelopeId}.pdf`;
       return { name, bytes: new Uint8Array(buffer) };
     },
+
+    async discard(envelopeId) {
+      const envelope = await envelopeOf(envelopeId);
+      if (!envelope) return;
+      const update = (operation: string, body: Record<string, unknown>) =>
+        call(
+          operation,
+          (client, accountId) =>
+            new docusign.EnvelopesApi(client).update(accountId, envelopeId, { envelope: body }),
+          // Voiding or queueing a purge twice ends the same way.
+          { idempotent: true, unknownEnvelope: () => ({}) },
+        );
+      // Only a completed, declined or voided envelope can be purged: a pending one is voided.
+      if (envelopeStatusOf(envelope.status) === 'pending') {
+        await update('void', { status: 'voided', voidedReason: DISCARD_REASON });
+      }
+      // Documents, metadata and the recipients' personal details (DocuSign's redaction).
+      await update('purge', { purgeState: 'documents_and_metadata_and_redact_queued' });
+    },
   };
 }
+
+/** Shown by DocuSign on a voided envelope; names no one. */
+const DISCARD_REASON = 'Application deleted under the retention policy';

@@ -58,6 +58,8 @@ declare module 'docusign-esign' {
       documentId: string,
       options?: { certificate?: string },
     ): Promise<Buffer | string>;
+    /** PUT .../envelopes/{envelopeId}: voids an envelope in process, or queues its purge. */
+    update(accountId: string, envelopeId: string, options: { envelope: Json }): Promise<Json>;
   }
   const docusign: { ApiClient: typeof ApiClient; EnvelopesApi: typeof EnvelopesApi };
   export default docusign;

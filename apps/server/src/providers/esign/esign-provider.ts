@@ -56,6 +56,12 @@ export interface EsignProvider {
    * the envelope is `signed`; null before, or for an envelope they do not know.
    */
   signedDocument(envelopeId: string): Promise<{ name: string; bytes: Uint8Array } | null>;
+  /**
+   * Deletes what the vendor keeps of the envelope once retention says so (issue 36, ADR 0044):
+   * an envelope still pending is voided first, then its documents and the signer's details are
+   * purged. An envelope the vendor no longer knows is already gone: no error.
+   */
+  discard?(envelopeId: string): Promise<void>;
 }
 
 /**

@@ -28,6 +28,11 @@ export async function insertEnvelope(db: Database, row: NewEnvelopeRow): Promise
   await db.insert(sandboxEsignEnvelopes).values(row);
 }
 
+/** Retention (issue 36): the vendor deletes the envelope; an unknown one is already gone. */
+export async function deleteEnvelope(db: Database, id: string): Promise<void> {
+  await db.delete(sandboxEsignEnvelopes).where(eq(sandboxEsignEnvelopes.id, id));
+}
+
 /** The `columns` of envelope `id`. */
 async function selectEnvelope<Columns extends SelectedFields>(
   db: Database,

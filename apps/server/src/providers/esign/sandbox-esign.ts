@@ -197,6 +197,11 @@ export function createSandboxEsign({
       return signingUrlOf(envelope.id);
     },
 
+    async discard(envelopeId) {
+      // The vendor forgets the envelope whole: the document, the signer, what they did.
+      if (UUID.test(envelopeId)) await store.deleteEnvelope(db, envelopeId);
+    },
+
     async signedDocument(envelopeId) {
       if (!UUID.test(envelopeId)) return null;
       const row = await store.findEnvelope(db, envelopeId);

@@ -13,6 +13,7 @@ import { PaymentFilesQueue } from './payment-files-queue.tsx';
 import { PaymentReturnDetailPage, PaymentReturnsQueue } from './payment-returns.tsx';
 import { PepFormsQueue } from './pep-forms-queue.tsx';
 import { Reconciliation } from './reconciliation.tsx';
+import { LegalHoldPage, RetentionLookup } from './retention/legal-hold-page.tsx';
 import { VendorEventsQueue } from './vendor-events-queue.tsx';
 import styles from './operations.module.css';
 
@@ -33,6 +34,9 @@ function screenOf(pathname: string): ReactNode {
   if (path === '/operations/payment-returns') return <PaymentReturnsQueue />;
   if (path === '/operations/rif-payouts') return <HeldRifPayouts />;
   if (path === '/operations/reconciliation') return <Reconciliation />;
+  if (path === '/operations/retention') return <RetentionLookup />;
+  const retained = matchPath('/operations/retention/:applicationId', path)?.params.applicationId;
+  if (retained) return <LegalHoldPage key={retained} applicationId={retained} />;
   const fileId = matchPath('/operations/payment-files/:fileId', path)?.params.fileId;
   if (fileId) return <PaymentFileDetailPage key={fileId} fileId={fileId} />;
   const returnFileId = matchPath('/operations/payment-returns/:returnFileId', path)?.params
@@ -93,6 +97,9 @@ export function OperationsLayout({ notFound }: { notFound: ReactNode }) {
           </li>
           <li>
             <NavLink to="/operations/reconciliation">{t('nav.reconciliation')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/operations/retention">{t('nav.retention')}</NavLink>
           </li>
         </ul>
       </nav>
