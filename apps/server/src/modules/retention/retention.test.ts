@@ -5,15 +5,21 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationDocuments,
+  applicationRetention,
   applicationSignatures,
   applications,
   auditEvents,
   identityAttempts,
   outboxMessages,
+  padAgreements,
+  paymentFiles,
+  paymentItems,
+  paymentReturnFiles,
   sandboxEsignEnvelopes,
   users,
 } from '../../db/schema.ts';
 import { createSandboxEsign } from '../../providers/esign/sandbox-esign.ts';
+import { paymentFixtures } from '../../test/payment-files.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, signedInWithRole, type TestUser } from '../../test/users.ts';
 import { contentContext } from '../outbox/outbox.service.ts';
@@ -473,5 +479,104 @@ describe('retention, legal hold and abandoned applications', () => {
     clock.now = new Date(clock.now.getTime() + 2 * DAY);
     await job.runOnce();
     expect(await recordsOf(records)).toMatchObject({ documents: 0 });
+  });
+
+  it('deletes PAD agreements, payment files and return files only once every account they name is closed and released', async () => {
+    const fixtures = paymentFixtures(app.db);
+    const clock = { now: new Date() };
+    const longAgo = new Date(clock.now.getTime() - 9 * YEAR);
+    const closedAt = new Date(clock.now.getTime() - 8 * YEAR);
+    const closed = await fixtures.client();
+    const open = await fixtures.client();
+    await app.db
+      .update(applications)
+      .set({ status: 'approved' })
+      .where(inArray(applications.id, [closed.applicationId, open.applicationId]));
+    await app.db
+      .insert(applicationRetention)
+      .values({ applicationId: closed.applicationId, accountClosedAt: closedAt });
+
+    const padOf = async (client: typeof closed) => {
+      const id = randomUUID();
+      await app.db.insert(padAgreements).values({
+        id,
+        userId: client.userId,
+        fundingRequestId: await fixtures.fundingRequest(client, 10_000),
+        language: 'en',
+        acceptedAt: longAgo,
+        pdfEncrypted: Buffer.from('pdf'),
+        pdfSha256: 'ab'.repeat(32),
+      });
+      return id;
+    };
+    const closedPad = await padOf(closed);
+    const openPad = await padOf(open);
+    const onlyClosed = await fixtures.paymentFile({
+      fileDay: '2017-06-01',
+      createdAt: longAgo,
+      items: [{ direction: 'debit', client: closed, amountCents: 10_000 }],
+    });
+    const shared = await fixtures.paymentFile({
+      fileDay: '2017-06-02',
+      createdAt: longAgo,
+      items: [
+        { direction: 'debit', client: closed, amountCents: 10_000 },
+        { direction: 'debit', client: open, amountCents: 20_000 },
+      ],
+    });
+    const returnedClosed = await fixtures.returnFile({
+      readAt: longAgo,
+      returns: [{ item: onlyClosed.items[0]!, reasonCode: 901, outcome: 'applied' }],
+    });
+    const returnedShared = await fixtures.returnFile({
+      readAt: longAgo,
+      returns: [{ item: shared.items[1]!, reasonCode: 901, outcome: 'applied' }],
+    });
+
+    const pass = await jobAt(clock).runOnce();
+    expect(pass.retention).toMatchObject({ padAgreement: 1, paymentFile: 1, paymentReturnFile: 1 });
+
+    const idsOf = async (rows: Promise<{ id: string }[]>) => (await rows).map((row) => row.id);
+    expect(await idsOf(app.db.select({ id: padAgreements.id }).from(padAgreements))).toEqual(
+      expect.arrayContaining([openPad]),
+    );
+    expect(
+      await idsOf(
+        app.db
+          .select({ id: padAgreements.id })
+          .from(padAgreements)
+          .where(eq(padAgreements.id, closedPad)),
+      ),
+    ).toEqual([]);
+    const files = await idsOf(app.db.select({ id: paymentFiles.id }).from(paymentFiles));
+    expect(files).toContain(shared.id);
+    expect(files).not.toContain(onlyClosed.id);
+    expect(
+      await idsOf(
+        app.db
+          .select({ id: paymentItems.id })
+          .from(paymentItems)
+          .where(eq(paymentItems.fileId, shared.id)),
+      ),
+    ).toHaveLength(2);
+    const returnFiles = await idsOf(
+      app.db.select({ id: paymentReturnFiles.id }).from(paymentReturnFiles),
+    );
+    expect(returnFiles).toContain(returnedShared.id);
+    expect(returnFiles).not.toContain(returnedClosed.id);
+
+    const [fileDeletion] = await app.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, RECORD_DELETED))
+      .then((rows) =>
+        rows.filter(
+          (row) => (row.details as { recordClass?: string }).recordClass === 'paymentFile',
+        ),
+      );
+    expect(fileDeletion!.details).toEqual({
+      recordClass: 'paymentFile',
+      recordIds: [onlyClosed.id],
+    });
   });
 });
