@@ -91,6 +91,20 @@ describe("the DocuSign adapter against DocuSign's published eSignature document 
     expect(oauth.granted).toBe(granted + 1);
   });
 
+  it('voids a pending envelope, then queues the purge of its documents and recipients, as the document accepts', async () => {
+    const provider = createDocusignEsign(settingsFor(oauth));
+    contract.answers.length = 0;
+    const envelopeId = 'b1c2d3e4-0000-4000-8000-000000000002';
+    await provider.discard(envelopeId);
+    const envelopePath = `/v2.1/accounts/${identity.accountId}/envelopes/${envelopeId}`;
+    expect(
+      contract.answers.map(({ path, status, violations }) => ({ path, status, violations })),
+    ).toEqual(
+      // The envelope read (Prism's placeholder status is not an end: pending), voided, purged.
+      [1, 2, 3].map(() => ({ path: envelopePath, status: 200, violations: undefined })),
+    );
+  });
+
   it('is refused by the document when a field leaves its schema (a page number sent as a number)', async () => {
     const response = await fetch(
       `${contract.baseUri}/restapi/v2.1/accounts/${identity.accountId}/envelopes`,

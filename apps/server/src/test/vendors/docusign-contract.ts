@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startRecordedPrism, type PrismAnswer } from './prism.ts';
 
 /**
- * DocuSign's published eSignature document (providers/esign/contracts/, the four operations the
+ * DocuSign's published eSignature document (providers/esign/contracts/, the five operations the
  * adapter calls) served by Prism in validation mode. Two things are derived at test time, the
  * kept file unchanged:
  * - Each definition keeps only the fields the adapter sends or reads, each field's own schema as
@@ -42,7 +42,16 @@ export const fieldsTheAdapterUses: Record<string, readonly string[]> = {
   tabs: ['signHereTabs'],
   signHere: ['documentId', 'recipientId', 'pageNumber', 'xPosition', 'yPosition'],
   envelopeSummary: ['envelopeId', 'status', 'statusDateTime', 'uri'],
-  envelope: ['envelopeId', 'status', 'voidedReason', 'recipients', 'envelopeDocuments'],
+  envelope: [
+    'envelopeId',
+    'status',
+    'voidedReason',
+    'purgeState',
+    'recipients',
+    'envelopeDocuments',
+  ],
+  // Retention's void and purge (ADR 0044) answer it; the adapter reads nothing of it.
+  envelopeUpdateSummary: ['envelopeId'],
   envelopeDocument: ['documentId', 'name'],
   recipientViewRequest: [
     'authenticationMethod',
