@@ -177,14 +177,15 @@ describe('retention, legal hold and abandoned applications', () => {
   const post = (url: string, payload: object, token = staff.token) =>
     app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
-  it('refuses the retention routes to clients and advisors (404) and to no one signed in (401)', async () => {
+  it('refuses the retention routes to clients, advisors and trial users (404) and to no one signed in (401)', async () => {
     const { id } = await applicationWithRecords({
       ownerId: clientId,
       status: 'approved',
       createdAt: new Date(),
     });
     const advisor = await signedInWithRole(app, 'advisor');
-    for (const other of [client, advisor]) {
+    const trial = await signedInWithRole(app, 'trial');
+    for (const other of [client, advisor, trial]) {
       const calls = [
         app.inject({ method: 'GET', url: `${OPS}/${id}`, headers: bearer(other.token) }),
         put(`${OPS}/${id}/legalHold`, { reason: REASON }, other.token),
