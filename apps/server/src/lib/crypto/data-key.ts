@@ -1,14 +1,24 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
+import {
+  DataKeyRingError,
+  parseKeyRingOrKey,
+  singleKeyRing,
+  type DataKeyRing,
+} from './data-key-ring.ts';
 import { loadOrCreateSecretFile } from './secret-file.ts';
 
 /** AES-256 takes a 32-byte key. */
 export const DATA_KEY_BYTES = 32;
 
 /**
- * Where the data-encryption key comes from (ADR 0008): given in `DATA_ENCRYPTION_KEY`, or a
- * development key generated once into `DATA_DIR/encryption.key` and reused by every restart.
+ * Where the data-encryption key comes from (ADR 0008): given in `DATA_ENCRYPTION_KEY` (one key,
+ * or a key ring of ADR 0043), or a development key generated once into `DATA_DIR/encryption.key`
+ * and reused by every restart (the file may hold a ring too).
  */
-export type DataKeySource = { kind: 'given'; key: Buffer } | { kind: 'file'; path: string };
+export type DataKeySource =
+  | { kind: 'given'; key: Buffer }
+  | { kind: 'ring'; ring: DataKeyRing }
+  | { kind: 'file'; path: string };
 
 export class DataKeyError extends Error {
   override name = 'DataKeyError';
@@ -30,41 +40,59 @@ export function parseDataKey(text: string): Buffer | null {
 }
 
 /**
- * The key kept in `file`: read when it exists, otherwise drawn at random and written with mode
- * 0600 (`loadOrCreateSecretFile`). A file that holds no valid key stops the start instead of
- * being replaced (replacing it would make every encrypted value unreadable).
+ * The key ring kept in `file`: one key (the legacy `k1`) or `id:key` lines, the current key
+ * first. Read when it exists, otherwise one key drawn at random and written with mode 0600
+ * (`loadOrCreateSecretFile`). A file that holds no valid key stops the start instead of being
+ * replaced (replacing it would make every encrypted value unreadable).
  */
-export function loadOrCreateKeyFile(file: string): Buffer {
+export function loadOrCreateKeyFile(file: string): DataKeyRing {
+  const refusal = (path: string, why: string) =>
+    new DataKeyError(
+      `${path} does not hold a 32-byte key (base64 or 64 hex characters) or a key ring of ` +
+        `id:key lines (${why}); restore it from a backup or set DATA_ENCRYPTION_KEY. ` +
+        'It was left as it is.',
+    );
+  let why = 'no key';
   return loadOrCreateSecretFile(file, {
     generate() {
       const key = randomBytes(DATA_KEY_BYTES);
-      return { value: key, text: key.toString('base64') };
+      return { value: singleKeyRing(key), text: key.toString('base64') };
     },
-    parse: parseDataKey,
-    refusal: (path) =>
-      new DataKeyError(
-        `${path} does not hold a 32-byte key (base64 or 64 hex characters); ` +
-          'restore it from a backup or set DATA_ENCRYPTION_KEY. It was left as it is.',
-      ),
+    parse(text) {
+      try {
+        return parseKeyRingOrKey(text.trim(), parseDataKey);
+      } catch (error) {
+        if (!(error instanceof DataKeyRingError)) throw error;
+        why = error.message;
+        return null;
+      }
+    },
+    refusal: (path) => refusal(path, why),
   });
 }
 
 /**
- * The key to encrypt with. Without a source (a configuration built in code, as the tests do)
- * the key is derived from the app secret: every instance built from one configuration agrees,
- * and nothing is written to disk. `loadConfig` always names a source (ADR 0008).
+ * The key ring to encrypt with. Without a source (a configuration built in code, as the tests
+ * do) the one key is derived from the app secret: every instance built from one configuration
+ * agrees, and nothing is written to disk. `loadConfig` always names a source (ADR 0008).
  */
-export function resolveDataKey(source: DataKeySource | undefined, appSecret: string): Buffer {
+export function resolveDataKeyRing(
+  source: DataKeySource | undefined,
+  appSecret: string,
+): DataKeyRing {
   if (!source) {
-    return Buffer.from(
-      hkdfSync('sha256', appSecret, 'portal', 'portal/data-key/from-app-secret', DATA_KEY_BYTES),
+    return singleKeyRing(
+      Buffer.from(
+        hkdfSync('sha256', appSecret, 'portal', 'portal/data-key/from-app-secret', DATA_KEY_BYTES),
+      ),
     );
   }
   if (source.kind === 'given') {
     if (source.key.length !== DATA_KEY_BYTES) {
       throw new DataKeyError(`the data-encryption key must be ${DATA_KEY_BYTES} bytes`);
     }
-    return source.key;
+    return singleKeyRing(source.key);
   }
+  if (source.kind === 'ring') return source.ring;
   return loadOrCreateKeyFile(source.path);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { resolveDataKey, type DataKeySource } from './data-key.ts';
+import { resolveDataKeyRing, type DataKeySource } from './data-key.ts';
 import { createFieldCipher, type FieldCipher } from './field-cipher.ts';
 
 declare module 'fastify' {
@@ -10,12 +10,15 @@ declare module 'fastify' {
   }
 }
 
-/** The configuration's cipher: its own key, a key file, or (tests) one derived from appSecret. */
+/**
+ * The configuration's cipher: its key or key ring (ADR 0043), a key file, or (tests) one key
+ * derived from appSecret.
+ */
 export function cipherFromConfig(
   dataKey: DataKeySource | undefined,
   appSecret: string,
 ): FieldCipher {
-  return createFieldCipher(resolveDataKey(dataKey, appSecret));
+  return createFieldCipher(resolveDataKeyRing(dataKey, appSecret));
 }
 
 async function fieldCipherPlugin(app: FastifyInstance, options: { cipher: FieldCipher }) {

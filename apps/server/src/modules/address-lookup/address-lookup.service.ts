@@ -55,7 +55,8 @@ export function checkLookupKey(
   key: string | undefined,
   now = Date.now(),
 ): void {
-  const match = key?.match(/^(\d{1,12})\.([\w-]{12})\.([\w-]{43})$/);
+  // The MAC may carry its key id (`k2.`, ADR 0043).
+  const match = key?.match(/^(\d{1,12})\.([\w-]{12})\.((?:[\w-]{1,16}\.)?[\w-]{43})$/);
   if (!match) throw new LookupKeyInvalid();
   const [, expiresAt = '', nonce = '', mac = ''] = match;
   if (!cipher.verifyMac(MAC_PURPOSE, `${userId}.${expiresAt}.${nonce}`, mac)) {

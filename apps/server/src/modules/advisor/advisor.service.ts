@@ -87,6 +87,9 @@ function normalized(input: InvestorDetails): InvestorDetails {
 /** The keyed hash of an invitation token: the only trace of it kept (the token is the secret). */
 export const tokenHashOf = (cipher: FieldCipher, token: string) =>
   cipher.mac('express-invitation', createHash('sha256').update(token).digest());
+/** The invitation's token hash under each live key (ADR 0043): it keeps its key until it ends. */
+export const tokenHashesOf = (cipher: FieldCipher, token: string) =>
+  cipher.macs('express-invitation', createHash('sha256').update(token).digest());
 
 const submittedStatuses = new Set(['underReview', 'requiresReview', 'approved', 'declined']);
 

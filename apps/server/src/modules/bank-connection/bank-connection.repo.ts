@@ -148,11 +148,11 @@ export async function latestOwnedApplicationId(
   return row?.id;
 }
 
-/** The person's bank account on file with this fingerprint (deleted ones aside). */
+/** The person's bank account on file with one of these fingerprints (deleted ones aside). */
 export async function findBankAccountByHash(
   db: Database,
   userId: string,
-  hash: string,
+  hashes: string[],
 ): Promise<BankAccountRow | undefined> {
   const [row] = await db
     .select()
@@ -160,7 +160,7 @@ export async function findBankAccountByHash(
     .where(
       and(
         eq(bankAccounts.userId, userId),
-        eq(bankAccounts.accountNumberHash, hash),
+        inArray(bankAccounts.accountNumberHash, hashes),
         isNull(bankAccounts.deletedAt),
       ),
     )

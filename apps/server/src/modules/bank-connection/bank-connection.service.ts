@@ -28,7 +28,7 @@ import {
   savedStepsOf,
 } from '../applications/applications.service.ts';
 import {
-  bankAccountNumberHash,
+  bankAccountNumberHashes,
   bankAccountView,
   recordBankAccount,
 } from '../funding/funding.service.ts';
@@ -482,8 +482,8 @@ export async function updateRequest(
     if (row.status !== 'connected') throw new BankConnectionError(409, 'notConnected');
     const account = accountsOf(deps, row).find((candidate) => candidate.accountId === accountId);
     if (!account) throw notFound();
-    const hash = bankAccountNumberHash(deps.cipher, account);
-    if (await repo.findBankAccountByHash(tx, userId, hash)) {
+    const hashes = bankAccountNumberHashes(deps.cipher, account);
+    if (await repo.findBankAccountByHash(tx, userId, hashes)) {
       throw new BankConnectionError(409, 'bankAccountAlreadyConnected');
     }
     const applicationId = row.applicationId ?? (await repo.latestOwnedApplicationId(tx, userId));

@@ -48,6 +48,21 @@ export function identityHashesOf(cipher: FieldCipher, identity: Identity): Ident
   };
 }
 
+/**
+ * The hashes under each live key, the current one first (ADR 0043): a row keeps the key it was
+ * hashed under until it is renewed, so look-ups try every version.
+ */
+export function identityHashVersionsOf(cipher: FieldCipher, identity: Identity): IdentityHashes[] {
+  const email = cipher.macs(PURPOSES.email, identity.email.trim().toLowerCase());
+  const sin = cipher.macs(PURPOSES.sin, identity.sin.replace(/\D/g, ''));
+  const birthDate = cipher.macs(PURPOSES.birthDate, identity.birthDate.trim().replaceAll('/', '-'));
+  return email.map((emailHash, index) => ({
+    emailHash,
+    sinHash: sin[index]!,
+    birthDateHash: birthDate[index]!,
+  }));
+}
+
 /** Writes (or renews) a client's identity row, in the caller's transaction. */
 export async function recordClientIdentity(
   db: Database,
@@ -181,20 +196,23 @@ export async function identityRefusalOf(
   },
 ): Promise<IdentityRefusal | undefined> {
   const joint = check.step === 'profilejoint';
-  const hashes = identityHashesOf(cipher, check.profile);
+  const versions = identityHashVersionsOf(cipher, check.profile);
+  const sinHashes = versions.map((version) => version.sinHash);
+  const emailHashes = versions.map((version) => version.emailHash);
+  const birthDateHashes = versions.map((version) => version.birthDateHash);
   const ownUserIds = [check.ownerId, ...(check.jointUserId ? [check.jointUserId] : [])];
   const rows = await db
     .select()
     .from(clientIdentities)
     .where(
       or(
-        eq(clientIdentities.sinHash, hashes.sinHash),
-        eq(clientIdentities.emailHash, hashes.emailHash),
+        inArray(clientIdentities.sinHash, sinHashes),
+        inArray(clientIdentities.emailHash, emailHashes),
         inArray(clientIdentities.userId, ownUserIds),
       ),
     );
-  const sameSin = (row: IdentityHashes) => row.sinHash === hashes.sinHash;
-  const sameBirthDate = (row: IdentityHashes) => row.birthDateHash === hashes.birthDateHash;
+  const sameSin = (row: IdentityHashes) => sinHashes.includes(row.sinHash);
+  const sameBirthDate = (row: IdentityHashes) => birthDateHashes.includes(row.birthDateHash);
   const others = rows.filter((row) => !ownUserIds.includes(row.userId));
   const mismatch = joint ? 'identityMismatchJoint' : 'identityMismatch';
 
@@ -208,12 +226,12 @@ export async function identityRefusalOf(
   const partial = others.some(
     (row) =>
       (sameSin(row) && !sameBirthDate(row)) ||
-      (row.emailHash === hashes.emailHash && !sameSin(row)),
+      (emailHashes.includes(row.emailHash) && !sameSin(row)),
   );
   if (partial) return { field: 'sin', code: mismatch };
 
   if (joint && check.profile.shareholderId) {
-    const valid = await shareholderIdMatches(db, check.profile.shareholderId, hashes);
+    const valid = await shareholderIdMatches(db, check.profile.shareholderId, versions);
     if (!valid) return { field: 'shareholderId', code: 'shareholderIdNotValidated' };
   }
   return undefined;
@@ -223,7 +241,7 @@ export async function identityRefusalOf(
 async function shareholderIdMatches(
   db: Database,
   shareholderId: string,
-  hashes: IdentityHashes,
+  versions: IdentityHashes[],
 ): Promise<boolean> {
   const [found] = await db
     .select({ userId: users.id })
@@ -232,8 +250,14 @@ async function shareholderIdMatches(
     .where(
       and(
         eq(users.ibId, shareholderId),
-        eq(clientIdentities.sinHash, hashes.sinHash),
-        eq(clientIdentities.birthDateHash, hashes.birthDateHash),
+        or(
+          ...versions.map((version) =>
+            and(
+              eq(clientIdentities.sinHash, version.sinHash),
+              eq(clientIdentities.birthDateHash, version.birthDateHash),
+            ),
+          ),
+        ),
       ),
     )
     .limit(1);

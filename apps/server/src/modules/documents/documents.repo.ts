@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applicationDocuments, applications } from '../../db/schema.ts';
 
@@ -30,7 +30,7 @@ export async function insertDocument(db: Database, row: NewDocumentRow): Promise
 export async function hasFingerprint(
   db: Database,
   applicationId: string,
-  fingerprint: string,
+  fingerprints: string[],
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: applicationDocuments.id })
@@ -38,7 +38,7 @@ export async function hasFingerprint(
     .where(
       and(
         eq(applicationDocuments.applicationId, applicationId),
-        eq(applicationDocuments.contentFingerprint, fingerprint),
+        inArray(applicationDocuments.contentFingerprint, fingerprints),
       ),
     )
     .limit(1);

@@ -198,7 +198,8 @@ export async function uploadDocument(
     }
 
     const fingerprint = cipher.fingerprint(file.bytes);
-    if (await repo.hasFingerprint(tx, applicationId, fingerprint)) {
+    // A document kept under an older key is found by that key's fingerprint (ADR 0043).
+    if (await repo.hasFingerprint(tx, applicationId, cipher.fingerprints(file.bytes))) {
       throw new DocumentError(409, 'fileAlreadyExists');
     }
     if ((await repo.countOf(tx, applicationId)) >= MAX_DOCUMENTS_PER_APPLICATION) {

@@ -11,7 +11,7 @@ import {
 import { accountDetailsStepSchema, includesMargin } from '@portal/domain/rules/account-selection';
 import { normalizePostalCode } from '@portal/domain/rules/address';
 import { phoneTypes, type NamedAccountTypeName } from '@portal/domain';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { advisorInvestors, expressInvitations, users } from '../../db/schema.ts';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
@@ -22,7 +22,7 @@ import {
   saveStep,
 } from '../applications/applications.service.ts';
 import { countAttempt } from '../security/security.repo.ts';
-import { detailsOf, tokenHashOf, type InvestorDetails } from '../advisor/advisor.service.ts';
+import { detailsOf, tokenHashesOf, type InvestorDetails } from '../advisor/advisor.service.ts';
 import { ExpressRefusal } from '../advisor/express-refusal.ts';
 
 /**
@@ -53,7 +53,7 @@ async function invitationOf(
     .select({ invitation: expressInvitations, investor: advisorInvestors })
     .from(expressInvitations)
     .innerJoin(advisorInvestors, eq(advisorInvestors.id, expressInvitations.investorId))
-    .where(eq(expressInvitations.tokenHash, tokenHashOf(cipher, token)));
+    .where(inArray(expressInvitations.tokenHash, tokenHashesOf(cipher, token)));
   const [row] = lock ? await query.for('update', { of: expressInvitations }) : await query;
   return row;
 }

@@ -95,6 +95,17 @@ export async function recordBankAccount(
   });
 }
 
+/** The account's keyed hash under each live key (ADR 0043), for look-ups. */
+export function bankAccountNumberHashes(
+  cipher: FieldCipher,
+  numbers: { institutionNumber: string; transitNumber: string; accountNumber: string },
+): string[] {
+  return cipher.macs(
+    BANK_ACCOUNT_MAC_PURPOSE,
+    `${numbers.institutionNumber}:${numbers.transitNumber}:${numbers.accountNumber}`,
+  );
+}
+
 /** Whether the person already has this account from this source (not deleted). */
 export async function hasBankAccount(
   db: Database,
@@ -103,9 +114,9 @@ export async function hasBankAccount(
   numbers: { institutionNumber: string; transitNumber: string; accountNumber: string },
   source: BankAccountSource,
 ): Promise<boolean> {
-  const hash = bankAccountNumberHash(cipher, numbers);
+  const hashes = bankAccountNumberHashes(cipher, numbers);
   const rows = await repo.bankAccountsOf(db, userId, { source });
-  return rows.some((row) => row.accountNumberHash === hash);
+  return rows.some((row) => hashes.includes(row.accountNumberHash));
 }
 
 /** The institution's name in the person's language, else the name the bank gave. */

@@ -56,6 +56,7 @@ export {
   BANK_ACCOUNT_MAC_PURPOSE,
   bankAccountContext,
   bankAccountNumberHash,
+  bankAccountNumberHashes,
   bankAccountsFor,
   bankAccountView,
   chequesFor,

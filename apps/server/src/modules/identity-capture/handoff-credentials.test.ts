@@ -35,11 +35,11 @@ describe('hand-off credentials', () => {
     const token = newHandoffToken();
     expect(credentialOf(cipher, token)).toEqual({
       kind: 'token',
-      hash: tokenHashOf(cipher, token),
+      hashes: [tokenHashOf(cipher, token)],
     });
     expect(credentialOf(cipher, 'wxyz2345')).toEqual({
       kind: 'shortCode',
-      hash: shortCodeHashOf(cipher, 'WXYZ2345'),
+      hashes: [shortCodeHashOf(cipher, 'WXYZ2345')],
     });
     expect(tokenHashOf(cipher, 'WXYZ2345')).not.toBe(shortCodeHashOf(cipher, 'WXYZ2345'));
     expect(credentialOf(cipher, '../etc')).toBeNull();

@@ -32,8 +32,9 @@ export function normalizeShortCode(input: string): string | null {
   return SHORT_CODE_PATTERN.test(code) ? code : null;
 }
 
+/** `hashes`: the credential's keyed hash under each live key (ADR 0043), for the look-up. */
 export type HandoffCredential =
-  { kind: 'token'; hash: string } | { kind: 'shortCode'; hash: string };
+  { kind: 'token'; hashes: string[] } | { kind: 'shortCode'; hashes: string[] };
 
 const TOKEN_PURPOSE = 'identity-handoff-token';
 const SHORT_CODE_PURPOSE = 'identity-handoff-short-code';
@@ -44,9 +45,11 @@ export const shortCodeHashOf = (cipher: FieldCipher, code: string) =>
 
 /** What the path holds: a token, a short code, or nothing worth looking up. */
 export function credentialOf(cipher: FieldCipher, value: string): HandoffCredential | null {
-  if (TOKEN_PATTERN.test(value)) return { kind: 'token', hash: tokenHashOf(cipher, value) };
+  if (TOKEN_PATTERN.test(value)) {
+    return { kind: 'token', hashes: cipher.macs(TOKEN_PURPOSE, value) };
+  }
   const code = normalizeShortCode(value);
-  return code ? { kind: 'shortCode', hash: shortCodeHashOf(cipher, code) } : null;
+  return code ? { kind: 'shortCode', hashes: cipher.macs(SHORT_CODE_PURPOSE, code) } : null;
 }
 
 /** `*** *** 1234`: enough for a person to recognise their phone. */

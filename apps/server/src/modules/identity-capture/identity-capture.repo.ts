@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, notInArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   identityAttempts,
@@ -64,7 +64,7 @@ export async function findRunningHandoff(
 
 export async function findHandoffByCredential(
   db: Database,
-  credential: { kind: 'token' | 'shortCode'; hash: string },
+  credential: { kind: 'token' | 'shortCode'; hashes: string[] },
   { lock = false } = {},
 ): Promise<HandoffWithAttempt | undefined> {
   const column =
@@ -73,7 +73,7 @@ export async function findHandoffByCredential(
     .select({ handoff: identityHandoffs, attempt: attemptColumns })
     .from(identityHandoffs)
     .innerJoin(identityAttempts, eq(identityAttempts.id, identityHandoffs.attemptId))
-    .where(eq(column, credential.hash))
+    .where(inArray(column, credential.hashes))
     .limit(1);
   const [row] = lock ? await query.for('update', { of: identityHandoffs }) : await query;
   return row;

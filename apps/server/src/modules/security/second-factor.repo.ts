@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mfaFactors, mfaRecoveryCodes, oneTimeCodes } from '../../db/schema.ts';
 
@@ -87,7 +87,7 @@ export async function recoveryCodesLeft(db: Database, userId: string): Promise<n
 export async function spendRecoveryCode(
   db: Database,
   userId: string,
-  codeHash: string,
+  codeHashes: string[],
   now: Date,
 ): Promise<boolean> {
   const rows = await db
@@ -96,7 +96,7 @@ export async function spendRecoveryCode(
     .where(
       and(
         eq(mfaRecoveryCodes.userId, userId),
-        eq(mfaRecoveryCodes.codeHash, codeHash),
+        inArray(mfaRecoveryCodes.codeHash, codeHashes),
         isNull(mfaRecoveryCodes.usedAt),
       ),
     )

@@ -56,6 +56,8 @@ function newRecoveryCode(): string {
 const normalizeRecoveryCode = (code: string) => code.trim().toLowerCase().replace('-', '');
 const recoveryHash = (cipher: FieldCipher, userId: string, code: string) =>
   cipher.mac(RECOVERY_MAC_PURPOSE, `${userId}:${normalizeRecoveryCode(code)}`);
+const recoveryHashes = (cipher: FieldCipher, userId: string, code: string) =>
+  cipher.macs(RECOVERY_MAC_PURPOSE, `${userId}:${normalizeRecoveryCode(code)}`);
 
 /** `•••-•••-0199`: enough to recognise one's own number. */
 export const maskPhone = (number: string) => `•••-•••-${number.slice(-4)}`;
@@ -314,7 +316,8 @@ export async function verifySecondFactor(
   const spent = await repo.spendRecoveryCode(
     deps.db,
     userId,
-    recoveryHash(deps.cipher, userId, trimmed),
+    // A code given under an older key keeps its hash until it is used (ADR 0043).
+    recoveryHashes(deps.cipher, userId, trimmed),
     now,
   );
   return spent ? 'recovery' : null;

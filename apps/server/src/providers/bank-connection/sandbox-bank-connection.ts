@@ -121,7 +121,7 @@ const normalizedUsername = (username: string) => username.trim().toLowerCase();
 
 /** The digits of a keyed hash, as many as asked for (deterministic per login). */
 function digitsOf(cipher: FieldCipher, seed: string, count: number): string {
-  const hex = Buffer.from(cipher.mac(IDS_PURPOSE, seed), 'base64url').toString('hex');
+  const hex = cipher.macDigest(IDS_PURPOSE, seed).toString('hex');
   let digits = '';
   for (const c of hex) {
     digits += String(parseInt(c, 16) % 10);
@@ -132,7 +132,7 @@ function digitsOf(cipher: FieldCipher, seed: string, count: number): string {
 
 /** A UUID-shaped id derived from a seed: the same login always has the same ids. */
 function idOf(cipher: FieldCipher, seed: string): string {
-  const hex = Buffer.from(cipher.mac(IDS_PURPOSE, seed), 'base64url').toString('hex');
+  const hex = cipher.macDigest(IDS_PURPOSE, seed).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
