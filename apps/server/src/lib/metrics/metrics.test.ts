@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/journey/spawned-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bearer, signedInUser, type TestUser } from '../../test/users.ts';
 
@@ -57,10 +58,56 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/portal_outbox_oldest_age_seconds \d/);
   });
 
+  it('reports the payment files pass apart from the settlement that runs it', async () => {
+    await test.app.settlement.runOnce();
+    const text = (await scrape()).body;
+    expect(text).toMatch(/portal_job_passes_total\{job="paymentFiles",outcome="ok"\} [1-9]/);
+    expect(text).toMatch(/portal_job_lag_seconds\{job="paymentFiles"\} \d/);
+  });
+
+  it("reports the database's load: the pool on PostgreSQL, the embedded queue on PGlite", async () => {
+    const text = (await scrape()).body;
+    if (process.env.TEST_DATABASE_URL) {
+      expect(text).toMatch(/portal_db_pool_connections [1-9]/);
+      expect(text).toMatch(/portal_db_pool_idle_connections \d/);
+      expect(text).toMatch(/portal_db_pool_waiting_requests 0/);
+    } else {
+      // The scrape's own outbox gauges wait in the queue too: at least one wait was seen.
+      expect(text).toMatch(/portal_pglite_queue_depth \d/);
+      expect(text).toMatch(/portal_pglite_queue_wait_seconds_count [1-9]/);
+    }
+  });
+
   it('holds no email, name, token or password', async () => {
     const text = (await scrape()).body;
     for (const secret of [person.email, person.token, person.password, 'Martin', TOKEN]) {
       expect(text).not.toContain(secret);
+    }
+  });
+});
+
+describe('METRICS_PORT', () => {
+  it('serves /metrics on a listener of its own, token and all, and nothing else there', async () => {
+    const port = await freePort();
+    const apart = await createTestApp({
+      metricsToken: TOKEN,
+      metricsListener: { port, host: '127.0.0.1' },
+    });
+    try {
+      await apart.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${port}`;
+      const scraped = await fetch(`${url}/metrics`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('portal_http_requests_total');
+      expect((await fetch(`${url}/metrics`)).status).toBe(404);
+      const other = await fetch(`${url}/healthz`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(other.status).toBe(404);
+    } finally {
+      await apart.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -9,7 +10,9 @@ import type { JobObserver } from '../jobs/serial-poller.ts';
  * template and status, and their latency; each job's passes, failures and time since its last
  * good pass; whatever a module adds with `app.metrics.gauge` (the outbox's backlog). Labels are
  * route templates and fixed names, never a path with an id or a token in it, never personal
- * data. Each instance is scraped on its own (`/metrics`, behind `METRICS_TOKEN`).
+ * data. Each instance is scraped on its own (`/metrics`, behind `METRICS_TOKEN`; also on
+ * `METRICS_PORT` when set). The database's load and the vendor calls: database-metrics.ts,
+ * vendor-calls.ts.
  */
 
 export interface PortalMetrics {
@@ -84,6 +87,11 @@ export function createMetrics(): PortalMetrics {
 export interface MetricsPluginOptions {
   /** The bearer token a scraper sends; without one, `/metrics` answers 404. */
   token?: string;
+  /**
+   * `/metrics` also on a listener of its own (METRICS_PORT on METRICS_HOST), opened when the
+   * server listens and closed with it; the token is asked for there too when there is one.
+   */
+  listener?: { port: number; host: string };
 }
 
 function sameSecret(given: string | undefined, expected: string): boolean {
@@ -116,6 +124,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsPluginOptions
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
+  if (options.listener) serveMetricsApart(app, metrics.registry, options.token, options.listener);
   app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
     if (!options.token || !sameSecret(request.headers.authorization, `Bearer ${options.token}`)) {
       return reply.code(404).send({ errorCode: 'notFound', message: 'Not found.' });
@@ -123,6 +132,48 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsPluginOptions
     reply.header('cache-control', 'no-store');
     reply.type(metrics.registry.contentType);
     return metrics.registry.metrics();
+  });
+}
+
+/**
+ * A bare HTTP listener that answers `GET /metrics` and 404 to anything else: the scrape never
+ * goes through the public port, its proxy or its rate limits.
+ */
+function serveMetricsApart(
+  app: FastifyInstance,
+  registry: Registry,
+  token: string | undefined,
+  { port, host }: { port: number; host: string },
+) {
+  const server = createServer((request, response) => {
+    const allowed =
+      request.method === 'GET' &&
+      request.url === '/metrics' &&
+      (!token || sameSecret(request.headers.authorization, `Bearer ${token}`));
+    if (!allowed) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found.');
+      return;
+    }
+    registry.metrics().then(
+      (body) => {
+        response.writeHead(200, {
+          'content-type': registry.contentType,
+          'cache-control': 'no-store',
+        });
+        response.end(body);
+      },
+      () => response.writeHead(500).end(),
+    );
+  });
+  app.addHook('onListen', async () => {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    app.log.info({ port, host }, 'metrics listening on a port of their own');
+  });
+  app.addHook('onClose', async () => {
+    if (server.listening) await new Promise((resolve) => server.close(resolve));
   });
 }
 
