@@ -29,7 +29,11 @@ export class HttpPerson {
   /** The access token, once the person has one. */
   token: string | undefined;
 
-  constructor(readonly baseUrl: string) {}
+  /** `send`: `fetch`, or one trusting a local CA (test/deploy/https-fetch.ts). */
+  constructor(
+    readonly baseUrl: string,
+    private readonly send: typeof fetch = fetch,
+  ) {}
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
     const headers: Record<string, string> = { ...options.headers };
@@ -47,7 +51,7 @@ export class HttpPerson {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
     if (this.token && !options.anonymous) headers.authorization = `Bearer ${this.token}`;
-    const response = await fetch(new URL(path, this.baseUrl), {
+    const response = await this.send(new URL(path, this.baseUrl), {
       method,
       headers,
       ...(body !== undefined && {
