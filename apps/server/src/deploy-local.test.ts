@@ -29,6 +29,19 @@ import { eventually, HttpPerson } from './test/journey/http-person.ts';
  *
  * PostgreSQL pass only (TEST_DATABASE_URL), with nginx and openssl installed (.ci/run).
  */
+const METRICS_TOKEN = randomBytes(24).toString('hex');
+
+/** A metric's samples in Prometheus text, each line's labels and value. */
+function samplesOf(text: string, name: string) {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+    .map((line) => ({
+      labels: line.slice(name.length, line.lastIndexOf(' ')),
+      value: Number(line.slice(line.lastIndexOf(' ') + 1)),
+    }));
+}
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'issue 36: a journey over https through nginx to two production instances, one stopped midway (PostgreSQL)',
   () => {
@@ -47,6 +60,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
             `portal-no-web-client-${randomBytes(4).toString('hex')}`,
           ),
           OUTBOX_POLL_MS: '200',
+          AUDIT_CHAIN_POLL_MS: '500',
+          METRICS_TOKEN,
         },
       });
       person = new HttpPerson(local.deployment.url, local.deployment.fetch);
@@ -86,7 +101,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(sent.data).toContain('no-reply@laurentide.example');
       const sandbox = await person.get('/sandbox/mailbox');
       expect(sandbox.status).toBe(404);
-    });
+    }, 60_000);
 
     // The language preference is the one cookie without the prefix: the web client writes and
     // reads it (`lang`, not HttpOnly), and one planted over http only changes the language.
@@ -107,7 +122,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         ),
       ).toEqual([]);
       expect(signedIn.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-    });
+    }, 60_000);
 
     it('keeps redirects on https: a page opened at 127.0.0.1 moves to PUBLIC_URL, and a sign-in form returns to a relative address', async () => {
       const { url } = local.deployment;
@@ -128,7 +143,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const location = form.headers.get('location') ?? '';
       expect(new URL(location, url).origin).toBe(url);
       expect(browser.cookies.has('__Secure-portal_session')).toBe(true);
-    });
+    }, 60_000);
 
     it('loses nothing when the instance that saved a step is stopped with SIGTERM: the journey goes on through the other', async () => {
       application = await applicationToProfile(person);
@@ -163,5 +178,39 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         expect(local.deployment.instanceAt(upstreamOf(line)), line).toBe(other);
       }
     }, 120_000);
+
+    it('shows its work in the metrics of the instance left, scraped on its own address and not through nginx', async () => {
+      const authorization = { authorization: `Bearer ${METRICS_TOKEN}` };
+      const throughProxy = await person.get('/metrics', {
+        headers: authorization,
+        anonymous: true,
+      });
+      expect(throughProxy.status).toBe(404);
+      const survivor = await eventually(
+        'a job pass in the metrics of the instance left',
+        async () => {
+          // The stopped instance refuses the connection; the one left answers.
+          for (const instance of local.deployment.instances) {
+            const answer = await fetch(`${instance.url}/metrics`, { headers: authorization }).catch(
+              () => undefined,
+            );
+            if (answer?.status !== 200) continue;
+            const text = await answer.text();
+            const passes = samplesOf(text, 'portal_job_passes_total').filter(
+              (sample) => sample.value > 0,
+            );
+            if (passes.length > 0) return text;
+          }
+          return undefined;
+        },
+      );
+      const steps = samplesOf(survivor, 'portal_http_requests_total').filter(
+        (sample) => sample.labels.includes('/steps/') && sample.value > 0,
+      );
+      expect(steps, survivor.slice(0, 2000)).not.toEqual([]);
+      expect(samplesOf(survivor, 'portal_outbox_backlog')).toHaveLength(1);
+      // Route templates, never a path with an id.
+      expect(survivor).not.toContain(application.id);
+    }, 60_000);
   },
 );

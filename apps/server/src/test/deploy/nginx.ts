@@ -20,7 +20,8 @@ export interface NginxSettings {
  * from 127.0.0.1 alone (TRUST_PROXY). A request whose instance refuses the connection (stopped)
  * goes to the other one; a request already sent is never sent twice (no `non_idempotent`). Bodies
  * are streamed both ways, so the workers (nobody, when started as root) write no temporary file.
- * The access log names the instance that answered each request (`upstream=`).
+ * The access log names the instance that answered each request (`upstream=`). `/metrics` is not
+ * passed: each instance is scraped on its own address (docs/operations.md, "Metrics").
  */
 export function nginxConfiguration(settings: NginxSettings): string {
   const { folder, port, upstreamPorts, certificates } = settings;
@@ -51,6 +52,8 @@ ${upstreamPorts.map((each) => `    server 127.0.0.1:${each} max_fails=1 fail_tim
     client_body_buffer_size 1m;
     proxy_request_buffering off;
     proxy_max_temp_file_size 0;
+    # Each instance is scraped on its own address, never through the proxy.
+    location = /metrics { return 404; }
     location / {
       proxy_pass http://portal;
       proxy_http_version 1.1;
