@@ -3,6 +3,8 @@ import {
   abandonedDeletionAt,
   abandonedReminderAt,
   addYears,
+  closureDateProblem,
+  closureInstantOf,
   DEFAULT_RETENTION_YEARS,
   deletableFrom,
   isPastRetention,
@@ -60,5 +62,19 @@ describe('retention rules', () => {
     expect(abandonedDeletionAt(last, 180)).toEqual(new Date('2026-06-30T00:00:00Z'));
     expect(abandonedReminderAt(last, 180, 14)).toEqual(new Date('2026-06-16T00:00:00Z'));
     expect(abandonedReminderAt(last, 10, 14)).toEqual(last);
+  });
+
+  it('takes a closure date that is a real day, today or before, and says what is wrong with others', () => {
+    expect(closureDateProblem('', '2026-11-30')).toBe('required');
+    expect(closureDateProblem('2026-02-30', '2026-11-30')).toBe('notADate');
+    expect(closureDateProblem('0026-01-05', '2026-11-30')).toBe('notADate');
+    expect(closureDateProblem('2026-12-01', '2026-11-30')).toBe('inFuture');
+    expect(closureDateProblem('2026-11-30', '2026-11-30')).toBeNull();
+    expect(closureDateProblem('2026-01-15', '2026-11-30')).toBeNull();
+  });
+
+  it('sends a closure date as its first minute in Toronto, daylight saving or not', () => {
+    expect(closureInstantOf('2026-01-15')).toBe('2026-01-15T05:00:00.000Z');
+    expect(closureInstantOf('2026-07-01')).toBe('2026-07-01T04:00:00.000Z');
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ApplicationStatus } from '../enums/application-statuses.ts';
 import { actionReasonSchema } from '../operations/operations-api.ts';
+import { instantOfWallClock } from '../identity/pacific-time.ts';
+import { datePartsProblem, isCalendarDate } from '../rules/person.ts';
 
 /**
  * Retention of the records the portal keeps (issue 36; docs/adr/0044-retention-and-legal-hold.md).
@@ -137,11 +139,44 @@ export function abandonedReminderAt(
 export const legalHoldBodySchema = z.object({ reason: actionReasonSchema });
 export type LegalHoldBody = z.infer<typeof legalHoldBodySchema>;
 
-/** The account's closure as operations record it (the dealer's back office closes accounts). */
+/**
+ * The account's closure as operations record it (the dealer's back office closes accounts),
+ * with the reason every console action takes: it goes to the audit trail.
+ */
 export const accountClosureBodySchema = z.object({
   closedAt: z.iso.datetime({ offset: true }),
+  reason: actionReasonSchema,
 });
 export type AccountClosureBody = z.infer<typeof accountClosureBodySchema>;
+
+/** Operations keep the dealer's days: a closure date is a day in Toronto, as the books are. */
+export const CLOSURE_TIME_ZONE = 'America/Toronto';
+
+/** What is wrong with a closure date typed in the console (`YYYY-MM-DD`), as a message key. */
+export type ClosureDateProblem = 'required' | 'notADate' | 'inFuture';
+
+/**
+ * Why `date` (`YYYY-MM-DD`, as the three boxes join it) cannot be an account's closure on
+ * `today` (the dealer's date, `dealerDate`): missing, not a calendar date, or after today.
+ * Null for a closure that can be recorded.
+ */
+export function closureDateProblem(date: string, today: string): ClosureDateProblem | null {
+  if (date.trim() === '') return 'required';
+  if (datePartsProblem(date) || !isCalendarDate(date)) return 'notADate';
+  return date > today ? 'inFuture' : null;
+}
+
+/**
+ * The instant sent for a closure date: its first minute in Toronto, so that the day shows as
+ * itself on every console page and today's date is never after the server's now.
+ */
+export function closureInstantOf(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return instantOfWallClock(
+    { year, month, day, hour: 0, minute: 0 },
+    CLOSURE_TIME_ZONE,
+  ).toISOString();
+}
 
 /** What the console shows of one application's retention. */
 export interface RetentionStateView {

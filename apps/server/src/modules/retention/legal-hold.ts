@@ -8,7 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applicationRetention, applications } from '../../db/schema.ts';
-import { Refusal } from '../../lib/refusals/refusal.ts';
+import { Refusal, type RefusalTexts } from '../../lib/refusals/refusal.ts';
 import { recordAuditEvent } from '../applications/applications.service.ts';
 
 /**
@@ -23,6 +23,25 @@ const notDecidable = () => new Refusal(409, 'notDecidable');
 export const LEGAL_HOLD_SET = 'legalHoldSet';
 export const LEGAL_HOLD_LIFTED = 'legalHoldLifted';
 export const ACCOUNT_CLOSURE_RECORDED = 'accountClosureRecorded';
+
+/** 409: only an approved application opened an account, so only its closure is recorded. */
+export const ACCOUNT_NOT_APPROVED = 'accountNotApproved';
+/** 422: a closure is recorded once it happened, never ahead (it would start the clock early). */
+export const CLOSURE_IN_FUTURE = 'closureInFuture';
+
+/** The texts of the two refusals above, in the caller's language. */
+export const retentionRefusalTexts: RefusalTexts = {
+  en: {
+    [ACCOUNT_NOT_APPROVED]:
+      'This application was not approved, so it opened no account: there is no closure to record.',
+    [CLOSURE_IN_FUTURE]: 'The closure date cannot be in the future.',
+  },
+  fr: {
+    [ACCOUNT_NOT_APPROVED]:
+      'Cette demande n’a pas été approuvée : elle n’a ouvert aucun compte, il n’y a pas de fermeture à consigner.',
+    [CLOSURE_IN_FUTURE]: 'La date de fermeture ne peut pas être dans le futur.',
+  },
+};
 
 async function lockedApplication(tx: Database, applicationId: string) {
   const [row] = await tx
@@ -161,12 +180,15 @@ export async function liftLegalHold(db: Database, change: HoldChange): Promise<v
  */
 export async function recordAccountClosure(
   db: Database,
-  change: { staffId: string; applicationId: string; closedAt: Date; now?: Date },
+  change: { staffId: string; applicationId: string; closedAt: Date; reason: string; now?: Date },
 ): Promise<void> {
   const now = change.now ?? new Date();
   await db.transaction(async (tx) => {
     const application = await lockedApplication(tx, change.applicationId);
-    if (application.status !== 'approved' || change.closedAt > now) throw notDecidable();
+    if (application.status !== 'approved') throw new Refusal(409, ACCOUNT_NOT_APPROVED);
+    if (change.closedAt > now) {
+      throw new Refusal(422, CLOSURE_IN_FUTURE, { fields: { closedAt: CLOSURE_IN_FUTURE } });
+    }
     const row = await ensureRow(tx, change.applicationId, now);
     await tx
       .update(applicationRetention)
@@ -179,6 +201,7 @@ export async function recordAccountClosure(
       fromStatus: application.status,
       toStatus: application.status,
       details: {
+        reason: change.reason,
         closedAt: change.closedAt.toISOString(),
         previous: row.accountClosedAt?.toISOString() ?? null,
       },

@@ -6,13 +6,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
-import { runOperations } from '../operations/operations-refusal.ts';
+import { refusalRunner } from '../../lib/refusals/refusal.ts';
+import { operationsRefusalTexts } from '../operations/operations-refusal.ts';
 import {
   liftLegalHold,
   recordAccountClosure,
+  retentionRefusalTexts,
   retentionStateOf,
   setLegalHold,
 } from './legal-hold.ts';
+
+/** The console's refusals, and retention's own (a closure on an unapproved or ahead of time). */
+const runOperations = refusalRunner({
+  en: { ...operationsRefusalTexts.en, ...retentionRefusalTexts.en },
+  fr: { ...operationsRefusalTexts.fr, ...retentionRefusalTexts.fr },
+});
 
 const tags = ['operations'];
 const security = [{ bearer: [] }];
@@ -105,7 +113,7 @@ export const retentionRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          "Records when the approved application's account was closed: its retention periods start (audited)",
+          "Records when the approved application's account was closed, with a reason: its retention periods start (audited; 409 accountNotApproved, 422 closureInFuture)",
         params,
         body: accountClosureBodySchema,
       },
@@ -116,6 +124,7 @@ export const retentionRoutes: FastifyPluginAsyncZod<{
           staffId: callerOf(request).id,
           applicationId: request.params.applicationId,
           closedAt: new Date(request.body.closedAt),
+          reason: request.body.reason,
           now: now(),
         });
         return retentionStateOf(app.db, request.params.applicationId, options.periods);

@@ -190,7 +190,11 @@ describe('retention, legal hold and abandoned applications', () => {
         app.inject({ method: 'GET', url: `${OPS}/${id}`, headers: bearer(other.token) }),
         put(`${OPS}/${id}/legalHold`, { reason: REASON }, other.token),
         post(`${OPS}/${id}/legalHold/lift`, { reason: REASON }, other.token),
-        put(`${OPS}/${id}/accountClosure`, { closedAt: new Date().toISOString() }, other.token),
+        put(
+          `${OPS}/${id}/accountClosure`,
+          { closedAt: new Date().toISOString(), reason: REASON },
+          other.token,
+        ),
       ];
       for (const response of await Promise.all(calls)) expect(response.statusCode).toBe(404);
     }
@@ -237,6 +241,62 @@ describe('retention, legal hold and abandoned applications', () => {
     );
   });
 
+  it("records an approved account's closure with its reason, audited, and refuses one ahead of today or of an unapproved application", async () => {
+    const { id } = await applicationWithRecords({
+      ownerId: clientId,
+      status: 'approved',
+      createdAt: new Date(Date.now() - 2 * YEAR),
+    });
+    const closure = `${OPS}/${id}/accountClosure`;
+    const tomorrow = new Date(Date.now() + DAY).toISOString();
+
+    const ahead = await put(closure, { closedAt: tomorrow, reason: 'Closed by the client' });
+    expect(ahead.statusCode).toBe(422);
+    expect(ahead.json()).toMatchObject({
+      errorCode: 'closureInFuture',
+      message: 'The closure date cannot be in the future.',
+      fields: { closedAt: 'closureInFuture' },
+    });
+    const noReason = await put(closure, { closedAt: new Date(Date.now() - DAY).toISOString() });
+    expect(noReason.statusCode).toBe(400);
+    const [before] = await app.db
+      .select()
+      .from(applicationRetention)
+      .where(eq(applicationRetention.applicationId, id));
+    expect(before?.accountClosedAt ?? null).toBeNull();
+
+    const closedAt = new Date(Date.now() - 30 * DAY).toISOString();
+    const recorded = await put(closure, { closedAt, reason: 'Closed by the client' });
+    expect(recorded.statusCode).toBe(200);
+    expect(recorded.json<RetentionStateView>().accountClosedAt).toBe(closedAt);
+    expect(recorded.json<RetentionStateView>().deletableFrom.identityRecord).not.toBeNull();
+    expect(await auditOf(id, ['accountClosureRecorded'])).toEqual([
+      {
+        actorId: staffId,
+        action: 'accountClosureRecorded',
+        details: { reason: 'Closed by the client', closedAt, previous: null },
+      },
+    ]);
+
+    const unsigned = await applicationWithRecords({
+      ownerId: clientId,
+      status: 'underReview',
+      createdAt: new Date(),
+    });
+    const refused = await app.inject({
+      method: 'PUT',
+      url: `${OPS}/${unsigned.id}/accountClosure`,
+      headers: { ...bearer(staff.token), 'accept-language': 'fr' },
+      payload: { closedAt, reason: 'Closed by the client' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'accountNotApproved',
+      message: expect.stringContaining('n’a pas été approuvée'),
+    });
+    expect(await auditOf(unsigned.id, ['accountClosureRecorded'])).toEqual([]);
+  });
+
   it('deletes records past retention only once the account is closed and not under a legal hold', async () => {
     const clock = { now: new Date() };
     const longAgo = new Date(clock.now.getTime() - 9 * YEAR);
@@ -271,7 +331,7 @@ describe('retention, legal hold and abandoned applications', () => {
       uploadedAt: new Date(clock.now.getTime() - 6 * YEAR),
     });
     for (const { id } of [closed, held]) {
-      const response = await put(`${OPS}/${id}/accountClosure`, { closedAt });
+      const response = await put(`${OPS}/${id}/accountClosure`, { closedAt, reason: REASON });
       expect(response.statusCode).toBe(200);
     }
     expect((await put(`${OPS}/${held.id}/legalHold`, { reason: REASON })).statusCode).toBe(200);

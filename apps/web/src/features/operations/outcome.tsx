@@ -45,7 +45,11 @@ export function useOutcome() {
       setOutcome({ kind: 'done', text, ...options }),
     [],
   );
-  const failed = useCallback((text: string) => setOutcome({ kind: 'failed', text }), []);
+  const failed = useCallback(
+    (text: string, options: { focus?: boolean } = {}) =>
+      setOutcome({ kind: 'failed', text, ...options }),
+    [],
+  );
   const clear = useCallback(() => setOutcome(null), []);
   return { outcome, done, failed, clear };
 }

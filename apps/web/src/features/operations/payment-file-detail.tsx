@@ -11,12 +11,12 @@ import { Page } from '../../ui/page.tsx';
 import { BackLink, CaseNotLoaded } from './case-not-loaded.tsx';
 import { ActionDialog } from './action-dialog.tsx';
 import { CaseTable } from './case/case-table.tsx';
+import { DetailsList } from './details-list.tsx';
 import { formatDate, formatDateTime, formatMoney, languageOf } from './operations-format.ts';
 import { refusalText } from './operations-refusal.ts';
 import { OutcomeRegion, useOutcome } from './outcome.tsx';
 import { countFor, returnReasonText } from './payment-words.ts';
 import { ReasonField, textProblem } from './reason-field.tsx';
-import styles from './operations.module.css';
 
 /** Whether operations may record the bank's refusal: nothing of the file has moved yet. */
 function refusable(file: PaymentFileDetail): boolean {
@@ -125,14 +125,7 @@ export function PaymentFileDetailPage({ fileId }: { fileId: string }) {
       <OutcomeRegion outcome={outcome} />
       <section aria-labelledby="payment-file-summary">
         <h2 id="payment-file-summary">{t('paymentFile.summaryHeading')}</h2>
-        <dl className={`summary-list ${styles.details}`}>
-          {summary.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailsList rows={summary} />
       </section>
 
       <section aria-labelledby="payment-file-items">

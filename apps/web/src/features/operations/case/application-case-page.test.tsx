@@ -344,4 +344,36 @@ describe('an application case', () => {
     const again = await screen.findByRole('dialog', { name: 'Open cheque.pdf' });
     expect(within(again).getByLabelText('Reason')).toHaveValue('Bank account to confirm');
   });
+
+  it('links to the retention page of this application, which opens on its retention', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeOpsApi({
+      [`GET /ops/retention/${APPLICATION_ID}`]: [
+        ok({
+          applicationId: APPLICATION_ID,
+          status: 'underReview',
+          accountClosedAt: null,
+          legalHold: false,
+          legalHoldReason: null,
+          legalHoldSince: null,
+          deletableFrom: {
+            identityRecord: null,
+            accountAgreement: null,
+            padAgreement: null,
+            paymentFiles: null,
+            auditEvents: null,
+          },
+        }),
+      ],
+    });
+    await openCase();
+    const link = screen.getByRole('link', { name: 'Retention and legal hold of this application' });
+    expect(link).toHaveAttribute('href', `/operations/retention/${APPLICATION_ID}`);
+    await user.click(link);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Retention of an application' }),
+    ).toBeVisible();
+    expect(await screen.findByText(APPLICATION_ID)).toBeVisible();
+    expect(api.sent('GET', `/ops/retention/${APPLICATION_ID}`)).toHaveLength(1);
+  });
 });

@@ -168,6 +168,9 @@ export function ApplicationCasePage({ applicationId }: { applicationId: string }
           </div>
         )}
       </dl>
+      <p>
+        <Link to={`/operations/retention/${data.id}`}>{t('case.retention')}</Link>
+      </p>
 
       <OutcomeRegion outcome={outcome}>
         {stale && (

@@ -5,17 +5,18 @@ import {
 import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { operationsRefusalOf } from '../../../lib/operations-api.ts';
+import { operationsRefusalOf, type OperationsRefusal } from '../../../lib/operations-api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../ui/page.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { ActionDialog } from '../action-dialog.tsx';
 import { BackLink, CaseNotLoaded } from '../case-not-loaded.tsx';
-import { formatDateTime, languageOf } from '../operations-format.ts';
+import { DetailsList } from '../details-list.tsx';
+import { formatDate, formatDateTime, languageOf } from '../operations-format.ts';
 import { refusalText } from '../operations-refusal.ts';
 import { OutcomeRegion, useOutcome } from '../outcome.tsx';
 import { ReasonField, textProblem } from '../reason-field.tsx';
-import styles from '../operations.module.css';
+import { AccountClosureSection } from './account-closure.tsx';
 import { retentionApi } from './retention-api.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,7 +61,8 @@ export function RetentionLookup() {
 
 /**
  * `#/operations/retention/:applicationId`: the account's closure, the legal hold and when each
- * record class could first be deleted; staff set or lift the hold with a reason (audited).
+ * record class could first be deleted; staff record the closure and set or lift the hold, each
+ * with a reason (audited).
  */
 export function LegalHoldPage({ applicationId }: { applicationId: string }) {
   const { t, i18n } = useTranslation('operations');
@@ -69,7 +71,7 @@ export function LegalHoldPage({ applicationId }: { applicationId: string }) {
     (signal: AbortSignal) => retentionApi.state(applicationId, signal),
     [applicationId],
   );
-  const { resource, retry } = useResource(load);
+  const { resource, retry, set } = useResource(load);
   const { outcome, done, failed } = useOutcome();
   const [acting, setActing] = useState<'set' | 'lift' | null>(null);
   const [reason, setReason] = useState('');
@@ -91,6 +93,23 @@ export function LegalHoldPage({ applicationId }: { applicationId: string }) {
   }
   const state: RetentionStateView = resource.data;
   const when = (iso: string | null) => (iso ? formatDateTime(iso, language) : t('common.none'));
+
+  // The answer is the new state: shown at once, so the page and the focused result stay put.
+  function closureRecorded(next: RetentionStateView) {
+    set(next);
+    done(t('retention.closure.recorded', { date: formatDate(next.accountClosedAt, language) }), {
+      focus: true,
+    });
+  }
+
+  function closureRefused(refusal: OperationsRefusal) {
+    failed(
+      refusal.errorCode === 'accountNotApproved'
+        ? t('retention.closure.errors.notApproved')
+        : refusalText(t, refusal, language),
+      { focus: true },
+    );
+  }
 
   async function send() {
     if (!acting) return;
@@ -116,7 +135,10 @@ export function LegalHoldPage({ applicationId }: { applicationId: string }) {
     [t('retention.application'), state.applicationId],
     [
       t('retention.accountClosedAt'),
-      state.accountClosedAt ? when(state.accountClosedAt) : t('retention.accountOpen'),
+      // A day, as staff record it (its first minute in Toronto).
+      state.accountClosedAt
+        ? formatDate(state.accountClosedAt, language)
+        : t('retention.accountOpen'),
     ],
     [t('retention.legalHold'), state.legalHold ? t('common.yes') : t('common.no')],
     ...(state.legalHold
@@ -133,30 +155,25 @@ export function LegalHoldPage({ applicationId }: { applicationId: string }) {
       <OutcomeRegion outcome={outcome} />
       <section aria-labelledby="retention-summary">
         <h2 id="retention-summary">{t('retention.summaryHeading')}</h2>
-        <dl className={`summary-list ${styles.details}`}>
-          {summary.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailsList rows={summary} />
       </section>
+      <AccountClosureSection
+        applicationId={applicationId}
+        state={state}
+        onRecorded={closureRecorded}
+        onRefused={closureRefused}
+      />
       <section aria-labelledby="retention-classes">
         <h2 id="retention-classes">{t('retention.classesHeading')}</h2>
         <p>{t('retention.classesIntro')}</p>
-        <dl className={`summary-list ${styles.details}`}>
-          {retentionRecordClasses.map((recordClass) => (
-            <div key={recordClass}>
-              <dt>{t(`retention.classes.${recordClass}`)}</dt>
-              <dd>
-                {state.deletableFrom[recordClass]
-                  ? when(state.deletableFrom[recordClass])
-                  : t('retention.kept')}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <DetailsList
+          rows={retentionRecordClasses.map((recordClass) => [
+            t(`retention.classes.${recordClass}`),
+            state.deletableFrom[recordClass]
+              ? when(state.deletableFrom[recordClass])
+              : t('retention.kept'),
+          ])}
+        />
       </section>
       <button
         type="button"

@@ -1,4 +1,8 @@
-import type { LegalHoldBody, RetentionStateView } from '@portal/domain/retention/retention-rules';
+import type {
+  AccountClosureBody,
+  LegalHoldBody,
+  RetentionStateView,
+} from '@portal/domain/retention/retention-rules';
 import { http } from '../../../lib/http/http.ts';
 
 export type { RetentionStateView };
@@ -20,4 +24,7 @@ export const retentionApi = {
       body,
       quiet,
     ),
+  /** Audited; 409 `accountNotApproved`, 422 `closureInFuture` (field `closedAt`). */
+  recordClosure: (applicationId: string, body: AccountClosureBody) =>
+    http.put<RetentionStateView>(`/ops/retention/${id(applicationId)}/accountClosure`, body, quiet),
 };
