@@ -128,9 +128,17 @@ export function startNginx(settings: NginxSettings, binary = nginxBinary()): Run
     exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null || pid === 0) return;
-      process.kill(pid, 'SIGQUIT');
+      // A terminal's Ctrl-C reaches nginx too (one process group): it may be gone already.
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(pid, name);
+        } catch {
+          // already exited
+        }
+      };
+      signal('SIGQUIT');
       const timer = setTimeout(() => {
-        if (child.exitCode === null && child.signalCode === null) process.kill(pid, 'SIGKILL');
+        if (child.exitCode === null && child.signalCode === null) signal('SIGKILL');
       }, 10_000);
       await exited;
       clearTimeout(timer);
