@@ -197,6 +197,31 @@ export const toolingVariables: readonly ToolingVariable[] = [
     description: 'the loopback port of the server `npm run lighthouse` starts',
   },
   {
+    name: 'DEPLOY_POSTGRES_URL',
+    group: 'scripts',
+    readBy: ['scripts/deploy-local.mjs'],
+    default: '`TEST_DATABASE_URL`, else `postgres://postgres@127.0.0.1:5432/postgres`',
+    description:
+      'the PostgreSQL server on which `npm run deploy:local` makes the database of its two ' +
+      'instances (dropped when it stops; ADR 0045)',
+  },
+  {
+    name: 'BLOCK_TIMEOUT_MS',
+    group: 'tests',
+    readBy: ['scripts/run-operations-blocks.mjs'],
+    default: '`300000`',
+    description: 'how long one shell block of docs/operations.md may run in the runbook suite',
+  },
+  {
+    name: 'BLOCK_SERVER_TIMEOUT_MS',
+    group: 'tests',
+    readBy: ['scripts/run-operations-blocks.mjs'],
+    default: '`180000`',
+    description:
+      'how long the runbook suite waits for a block that starts a server (`sh server=URL`) to ' +
+      'answer 200 at its address',
+  },
+  {
     name: 'UV_THREADPOOL_SIZE',
     group: 'scripts',
     readBy: ['scripts/bench-signin-burst.mjs'],

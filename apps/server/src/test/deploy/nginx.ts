@@ -71,9 +71,8 @@ ${upstreamPorts.map((each) => `    server 127.0.0.1:${each} max_fails=1 fail_tim
 `;
 }
 
-/** `NGINX_BINARY`, else Debian's (in /usr/sbin, which a user's PATH may lack), else `nginx`. */
+/** Debian's nginx (in /usr/sbin, which a user's PATH may lack), else the PATH's. */
 export function nginxBinary(): string {
-  if (process.env.NGINX_BINARY) return process.env.NGINX_BINARY;
   return existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
 }
 
