@@ -18,13 +18,17 @@ async function main(): Promise<number> {
     const pass = await reencryptAll(database.db, cipher);
     const lines = [
       `re-encrypted under ${cipher.currentKeyId}: ${pass.rewritten} rows` +
-        (pass.unreadable > 0 ? `; ${pass.unreadable} rows could not be read` : ''),
+        (pass.unreadable > 0 ? `; ${pass.unreadable} rows could not be read` : '') +
+        (pass.kept > 0 ? `; ${pass.kept} rows kept under their key` : ''),
       ...Object.entries(pass.byTable)
-        .filter(([, progress]) => progress.rewritten > 0 || progress.unreadable > 0)
+        .filter(
+          ([, progress]) => progress.rewritten > 0 || progress.unreadable > 0 || progress.kept > 0,
+        )
         .map(
           ([table, progress]) =>
             `  ${table}: ${progress.rewritten} rewritten` +
-            (progress.unreadable > 0 ? `, ${progress.unreadable} unreadable` : ''),
+            (progress.unreadable > 0 ? `, ${progress.unreadable} unreadable` : '') +
+            (progress.kept > 0 ? `, ${progress.kept} kept (inputs gone)` : ''),
         ),
       ...keyUsageReport(await keyUsage(database.db, cipher), cipher),
     ];

@@ -40,12 +40,37 @@ export interface IdentityHashes {
 }
 
 /** The same person always hashes the same: email lower case, SIN digits, birth date ISO. */
+const normalized = (identity: Identity): Identity => ({
+  email: identity.email.trim().toLowerCase(),
+  sin: identity.sin.replace(/\D/g, ''),
+  birthDate: identity.birthDate.trim().replaceAll('/', '-'),
+});
+
+/** The identity's hashes under the current key. */
 export function identityHashesOf(cipher: FieldCipher, identity: Identity): IdentityHashes {
+  const { email, sin, birthDate } = normalized(identity);
   return {
-    emailHash: cipher.mac(PURPOSES.email, identity.email.trim().toLowerCase()),
-    sinHash: cipher.mac(PURPOSES.sin, identity.sin.replace(/\D/g, '')),
-    birthDateHash: cipher.mac(PURPOSES.birthDate, identity.birthDate.trim().replaceAll('/', '-')),
+    emailHash: cipher.mac(PURPOSES.email, email),
+    sinHash: cipher.mac(PURPOSES.sin, sin),
+    birthDateHash: cipher.mac(PURPOSES.birthDate, birthDate),
   };
+}
+
+/**
+ * Whether stored hashes are this identity's, each checked under the key its prefix names: the
+ * key rotation (ADR 0043) re-hashes a row only from inputs that made exactly its hashes.
+ */
+export function identityMatchesHashes(
+  cipher: FieldCipher,
+  identity: Identity,
+  hashes: IdentityHashes,
+): boolean {
+  const { email, sin, birthDate } = normalized(identity);
+  return (
+    cipher.verifyMac(PURPOSES.email, email, hashes.emailHash) &&
+    cipher.verifyMac(PURPOSES.sin, sin, hashes.sinHash) &&
+    cipher.verifyMac(PURPOSES.birthDate, birthDate, hashes.birthDateHash)
+  );
 }
 
 /**
@@ -53,9 +78,10 @@ export function identityHashesOf(cipher: FieldCipher, identity: Identity): Ident
  * hashed under until it is renewed, so look-ups try every version.
  */
 export function identityHashVersionsOf(cipher: FieldCipher, identity: Identity): IdentityHashes[] {
-  const email = cipher.macs(PURPOSES.email, identity.email.trim().toLowerCase());
-  const sin = cipher.macs(PURPOSES.sin, identity.sin.replace(/\D/g, ''));
-  const birthDate = cipher.macs(PURPOSES.birthDate, identity.birthDate.trim().replaceAll('/', '-'));
+  const plain = normalized(identity);
+  const email = cipher.macs(PURPOSES.email, plain.email);
+  const sin = cipher.macs(PURPOSES.sin, plain.sin);
+  const birthDate = cipher.macs(PURPOSES.birthDate, plain.birthDate);
   return email.map((emailHash, index) => ({
     emailHash,
     sinHash: sin[index]!,
@@ -80,8 +106,11 @@ export async function recordClientIdentity(
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
-/** The identity a saved profile step states, its SIN decrypted (this application's only). */
-function identityOfSaved(
+/**
+ * The identity a saved profile step states, its SIN decrypted (this application's only). The
+ * key rotation reads it again to re-hash the identity recorded from it.
+ */
+export function identityOfSaved(
   cipher: FieldCipher,
   applicationId: string,
   step: 'profile' | 'profilejoint',

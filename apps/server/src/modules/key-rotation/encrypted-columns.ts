@@ -209,9 +209,9 @@ export const encryptedTables: readonly EncryptedTable[] = [
 ];
 
 /**
- * Keyed hashes made from secrets the portal does not keep (codes, tokens) or from data it does
- * not hold in one place (the client-identity hashes): they keep their key until the row is
- * replaced, used or expired. `live` (SQL, `$now` the time) picks the rows still looked up: a
+ * Keyed hashes made from secrets the portal does not keep (codes, tokens): they keep their key
+ * until the row is replaced, used or expired. (The client-identity hashes are re-hashed from the
+ * approved profile they were recorded from: client-identity-hashes.ts.) `live` (SQL, `$now` the time) picks the rows still looked up: a
  * spent or expired one no longer holds its key in use.
  */
 export interface KeptHashColumn {
@@ -239,7 +239,4 @@ export const keptHashColumns: readonly KeptHashColumn[] = [
     column: 'token_hash',
     live: 'voided_at is null and expires_at > $now',
   },
-  { table: 'client_identities', column: 'email_hash', live: 'true' },
-  { table: 'client_identities', column: 'sin_hash', live: 'true' },
-  { table: 'client_identities', column: 'birth_date_hash', live: 'true' },
 ];

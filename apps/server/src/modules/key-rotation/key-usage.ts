@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FieldCipher } from '../../lib/crypto/field-cipher.ts';
 import type { Database } from '../../db/client.ts';
 import { encryptedTables, keptHashColumns, type Row } from './encrypted-columns.ts';
+import { clientIdentityUsage } from './client-identity-hashes.ts';
 import { bytesKeyId, column, hashKeyId, stepDataSealed, textKeyId } from './key-sql.ts';
 import { sealedStepValues } from './step-data.ts';
 
@@ -15,6 +16,12 @@ export interface ColumnUsage {
   kind: 'ciphertext' | 'hash';
   keyId: string;
   count: number;
+  /**
+   * Of `count`, the values the re-encryption leaves under this older key because what they were
+   * hashed from is gone, and why: they hold the key in use until their rows go.
+   */
+  kept?: number;
+  keptReason?: string;
 }
 
 export interface KeyUsage {
@@ -116,6 +123,7 @@ export async function keyUsage(
       columns.push({ table: kept.table, column: kept.column, kind: 'hash', keyId: id, count });
     }
   }
+  columns.push(...(await clientIdentityUsage(db, cipher)));
   const ciphertexts: Record<string, number> = {};
   const hashes: Record<string, number> = {};
   for (const usage of columns) {
@@ -144,7 +152,11 @@ export function keyUsageReport(usage: KeyUsage, cipher: FieldCipher): string[] {
           : 'NOT IN THE RING';
     const where = usage.columns
       .filter((column) => column.keyId === id && id !== cipher.currentKeyId)
-      .map((column) => `${column.table}.${column.column} ${column.count}`);
+      .map(
+        (column) =>
+          `${column.table}.${column.column} ${column.count}` +
+          (column.kept ? ` (${column.kept} kept: ${column.keptReason})` : ''),
+      );
     return (
       `key ${id} (${role}): ${usage.ciphertexts[id] ?? 0} ciphertexts, ${usage.hashes[id] ?? 0} keyed hashes` +
       (where.length > 0 ? ` [${where.join(', ')}]` : '')

@@ -3,6 +3,7 @@ import { DecryptionError, type FieldCipher } from '../../lib/crypto/field-cipher
 import type { Database } from '../../db/client.ts';
 import { encryptedTables, type EncryptedTable, type Row } from './encrypted-columns.ts';
 import { bytesUnder, column, hashUnder, stepDataNotUnder, textUnder } from './key-sql.ts';
+import { clientIdentitiesBatch, IDENTITY_TABLE } from './client-identity-hashes.ts';
 import { resealStepData } from './step-data.ts';
 
 /**
@@ -12,7 +13,9 @@ import { resealStepData } from './step-data.ts';
  * next pass). It keeps no progress: a batch selects only rows still under another key, so a pass
  * stopped anywhere (a crash, a stop) resumes where it was by running again. Within a pass the
  * rows are walked in key order, so a row that cannot be read (a key missing from the ring) is
- * counted once and passed over instead of being selected forever.
+ * counted once and passed over instead of being selected forever. The client identities come last
+ * (client-identity-hashes.ts): they are re-hashed from the approved profile they were recorded
+ * from, or kept when it is gone.
  */
 
 export interface TableProgress {
@@ -20,12 +23,15 @@ export interface TableProgress {
   rewritten: number;
   /** Rows passed over because a value in them could not be decrypted. */
   unreadable: number;
+  /** Rows left under their key because what they were hashed from is gone (client identities). */
+  kept: number;
 }
 
 export interface ReencryptionPass {
   byTable: Record<string, TableProgress>;
   rewritten: number;
   unreadable: number;
+  kept: number;
   /** False when `maxBatches` stopped the pass before every table was walked. */
   complete: boolean;
 }
@@ -128,7 +134,7 @@ async function tableBatch(
       order by ${list(table.key.map(column))}
       limit ${batchSize}
       for update skip locked`)) as { rows: Row[] };
-    const progress = { rewritten: 0, unreadable: 0 };
+    const progress = { rewritten: 0, unreadable: 0, kept: 0 };
     for (const row of rows) {
       let set: [string, SQL][] | null;
       try {
@@ -168,7 +174,7 @@ async function stepsBatch(
       order by application_id, step
       limit ${batchSize}
       for update skip locked`)) as { rows: Row[] };
-    const progress = { rewritten: 0, unreadable: 0 };
+    const progress = { rewritten: 0, unreadable: 0, kept: 0 };
     for (const row of rows) {
       const applicationId = String(row.application_id);
       const step = String(row.step);
@@ -207,14 +213,20 @@ export async function reencryptAll(
   options: ReencryptionOptions = {},
 ): Promise<ReencryptionPass> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const pass: ReencryptionPass = { byTable: {}, rewritten: 0, unreadable: 0, complete: true };
+  const pass: ReencryptionPass = {
+    byTable: {},
+    rewritten: 0,
+    unreadable: 0,
+    kept: 0,
+    complete: true,
+  };
   if (cipher.keyIds.length < 2) return pass;
   let batches = 0;
   const walk = async (
     name: string,
     batch: (last: unknown[] | undefined) => ReturnType<typeof stepsBatch>,
   ) => {
-    const total = (pass.byTable[name] ??= { rewritten: 0, unreadable: 0 });
+    const total = (pass.byTable[name] ??= { rewritten: 0, unreadable: 0, kept: 0 });
     let last: unknown[] | undefined;
     for (;;) {
       if (options.maxBatches !== undefined && batches >= options.maxBatches) {
@@ -225,8 +237,10 @@ export async function reencryptAll(
       const result = await batch(last);
       total.rewritten += result.progress.rewritten;
       total.unreadable += result.progress.unreadable;
+      total.kept += result.progress.kept;
       pass.rewritten += result.progress.rewritten;
       pass.unreadable += result.progress.unreadable;
+      pass.kept += result.progress.kept;
       last = result.last;
       if (!result.more) return;
     }
@@ -236,5 +250,7 @@ export async function reencryptAll(
     if (!pass.complete) return pass;
   }
   await walk(STEPS.table, (last) => stepsBatch(db, cipher, last, batchSize));
+  if (!pass.complete) return pass;
+  await walk(IDENTITY_TABLE, (last) => clientIdentitiesBatch(db, cipher, last, batchSize));
   return pass;
 }
