@@ -23,6 +23,7 @@ const realVendors: RealVendors = {
     envelopeStatus: async () => 'pending',
     signingUrl: async () => null,
     signedDocument: async () => null,
+    discard: async () => {},
   },
   addressLookup: { name: 'test-vendor', find: async () => [], retrieve: async () => null },
   creditBureau: {

@@ -51,6 +51,9 @@ function docusignAsReported() {
             bytes: new TextEncoder().encode('%PDF-1.7 signed, with its certificate'),
           }
         : null,
+    discard: async (id) => {
+      statuses.delete(id);
+    },
   };
   return {
     vendor,

@@ -759,6 +759,7 @@ describe('e-signature API: where the vendor is told each applicant signs', () =>
     envelopeStatus: async () => 'pending',
     signingUrl: async () => null,
     signedDocument: async () => null,
+    discard: async () => {},
   };
   let test: TestApp;
   let camille: TestUser;

@@ -179,7 +179,7 @@ export function createAbandonedApplicationSweep(
       .where(eq(identityAttempts.applicationId, applicationId));
     try {
       for (const envelope of envelopes) {
-        if (deps.esign?.name === envelope.provider) await deps.esign.discard?.(envelope.id);
+        if (deps.esign?.name === envelope.provider) await deps.esign.discard(envelope.id);
       }
       for (const check of checks) {
         const provider = deps.documentVerification;

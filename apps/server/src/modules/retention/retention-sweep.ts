@@ -183,7 +183,7 @@ export function createRetentionSweep(deps: RetentionSweepDeps, settings: Retenti
     for (const signature of due) {
       try {
         if (deps.esign?.name === signature.provider) {
-          await deps.esign.discard?.(signature.envelopeId);
+          await deps.esign.discard(signature.envelopeId);
         }
       } catch (error) {
         deps.log.warn(

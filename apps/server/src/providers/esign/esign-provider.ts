@@ -61,7 +61,7 @@ export interface EsignProvider {
    * an envelope still pending is voided first, then its documents and the signer's details are
    * purged. An envelope the vendor no longer knows is already gone: no error.
    */
-  discard?(envelopeId: string): Promise<void>;
+  discard(envelopeId: string): Promise<void>;
 }
 
 /**
