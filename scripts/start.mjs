@@ -9,7 +9,15 @@ import { webBuildIsFresh } from './ensure-web-build.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const building = !webBuildIsFresh();
 
-const args = ['--import', 'tsx', 'src/main.ts', ...(building ? ['--await-web-build'] : [])];
+// The telemetry bootstrap loads before the server: it starts tracing only when OTEL_* asks.
+const telemetry = ['--import', './src/lib/telemetry/register.ts'];
+const args = [
+  '--import',
+  'tsx',
+  ...telemetry,
+  'src/main.ts',
+  ...(building ? ['--await-web-build'] : []),
+];
 const server = spawn(process.execPath, args, {
   cwd: path.join(root, 'apps/server'),
   // A fourth descriptor, the IPC channel, carries "the build is done".

@@ -5,6 +5,7 @@
 //      SECOND_NODE when it is set (the machine's own Node under .ci/run).
 //   3. Playwright end-to-end journeys in Debian's Chromium, then the in-memory build's journeys
 //      (a static file server, no API server: ADR 0028).
+//   4. The runbook: docs/operations.md's shell blocks on a fresh PostgreSQL database (ADR 0045).
 // Under CI (CI set, and not "false" or "0"), a suite that did not run, or ran no test, counts as
 // one failure with the reason and the fix beside it: a green line must mean every suite tested.
 // Outside CI, a missing PostgreSQL or SKIP_E2E=true is only logged, so a laptop can run the rest.
@@ -283,6 +284,24 @@ if (process.env.SKIP_E2E === 'true') {
     }),
     'in-memory',
   );
+}
+
+// The runbook: every sh and bash block of docs/operations.md on a fresh PostgreSQL database
+// (scripts/run-operations-blocks.mjs, ADR 0045), last, since its blocks run `npm install`.
+const runbookSuite = 'runbook (docs/operations.md shell blocks on PostgreSQL)';
+if (postgresProblem === undefined) {
+  const runbookReport = path.join(reports, 'runbook.json');
+  const status = run(
+    process.execPath,
+    ['scripts/run-operations-blocks.mjs', '--report', runbookReport],
+    { TEST_DATABASE_URL: postgresUrl },
+  );
+  if (!noReport(runbookSuite, runbookReport, status)) {
+    const report = JSON.parse(readFileSync(runbookReport, 'utf8'));
+    results.push({ suite: runbookSuite, seconds: lastSeconds, ...report });
+  }
+} else {
+  notRun(runbookSuite, postgresProblem, 'start PostgreSQL or point TEST_DATABASE_URL at one');
 }
 
 // A suite whose report says 0 passed and 0 failed ran nothing (every test skipped, or filtered

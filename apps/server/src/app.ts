@@ -77,7 +77,11 @@ import { sandboxBureauLatency } from './providers/credit-bureau/sandbox-credit-b
 import { errorsRoutes } from './modules/errors/errors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { auditChainJob } from './modules/audit/audit-chain.job.ts';
+import { keyRotationJob } from './modules/key-rotation/key-rotation.job.ts';
 import { portalMetrics } from './lib/metrics/metrics.ts';
+import { embeddedQueueLoad, registerDatabaseMetrics } from './lib/metrics/database-metrics.ts';
+import { observedPasses } from './lib/metrics/observed-passes.ts';
+import { observeVendorCalls } from './lib/metrics/vendor-calls.ts';
 import { outboxBacklog } from './modules/outbox/outbox-backlog.ts';
 import { outbox } from './modules/outbox/outbox.plugin.ts';
 import { operations } from './modules/operations/operations.plugin.ts';
@@ -85,6 +89,7 @@ import { advisorRoutes } from './modules/advisor/advisor.routes.ts';
 import { expressRoutes } from './modules/express/express.routes.ts';
 import { promoRoutes } from './modules/promo/promo.routes.ts';
 import { pepFormReminders } from './modules/operations/pep-form.job.ts';
+import { retentionJob } from './modules/retention/retention.job.ts';
 import { identityFollowUp } from './modules/identity-capture/identity-follow-up.job.ts';
 import { createDocumentVerificationProvider } from './providers/document-verification/document-verification-providers.ts';
 import { sandboxWebhooks } from './providers/sandbox-webhooks/sandbox-webhooks.ts';
@@ -270,7 +275,12 @@ export async function buildApp(
   }
   app.decorate('db', database.db);
   // Prometheus metrics (issue 36): registered first, so every request and job is counted.
-  await app.register(portalMetrics, { ...(config.metricsToken && { token: config.metricsToken }) });
+  await app.register(portalMetrics, {
+    ...(config.metricsToken && { token: config.metricsToken }),
+    ...(config.metricsListener && { listener: config.metricsListener }),
+  });
+  if (database.load) registerDatabaseMetrics(app.metrics.registry, database.load);
+  observeVendorCalls(app, config);
   app.metrics.gauge(
     'portal_outbox_backlog',
     'Mail and SMS waiting to be sent',
@@ -307,6 +317,9 @@ export async function buildApp(
   // One embedded connection: requests take turns in arrival order, with a bounded wait (ADR 0025).
   if (database.driver === 'pglite' && config.pgliteQueue) {
     await app.register(databaseQueue, config.pgliteQueue);
+    if (app.databaseQueue) {
+      registerDatabaseMetrics(app.metrics.registry, embeddedQueueLoad(app.databaseQueue));
+    }
   }
   await app.register(cookie);
   await app.register(formbody);
@@ -525,14 +538,18 @@ export async function buildApp(
   // poll and call `app.settlement.runOnce()` or move the sandbox bank's clock.
   await app.register(settlement, {
     clock: bankClock,
-    paymentFiles: (
-      await paymentFilesJobOf(app, {
-        settings: config.paymentFiles,
-        channel: vendors.bank,
-        publicUrl,
-        ...(config.featureFlags?.rrifFundingEnabled && { rifRates: rifRatesOf(config) }),
-      })
-    ).job,
+    // Observed on its own (the payment files and the RRIF payouts they schedule): issue 36.
+    paymentFiles: observedPasses(
+      (
+        await paymentFilesJobOf(app, {
+          settings: config.paymentFiles,
+          channel: vendors.bank,
+          publicUrl,
+          ...(config.featureFlags?.rrifFundingEnabled && { rifRates: rifRatesOf(config) }),
+        })
+      ).job,
+      app.metrics.job('paymentFiles'),
+    ),
     publicUrl,
     // PAYMENT_FILES_POLL_MS sets how often a real bank is visited (every minute by default).
     pollMs: config.sandboxWebhookPollMs
@@ -551,10 +568,24 @@ export async function buildApp(
     }),
     pollMs: config.sandboxWebhookPollMs ? (config.auditAnchor?.pollMs ?? 0) : 0,
   });
+  // Values under an older data key move to the current one (issue 36, ADR 0043).
+  await app.register(keyRotationJob, {
+    pollMs: config.sandboxWebhookPollMs ? 600_000 : 0,
+    maxBatches: 50,
+  });
   // The PEP/HIO form's notice and reminders (issue 16): hourly; tests call runOnce().
   await app.register(pepFormReminders, {
     publicUrl,
     pollMs: config.sandboxWebhookPollMs ? 3_600_000 : 0,
+  });
+  // Retention, legal holds and abandoned applications (issue 36, ADR 0044); tests call runOnce().
+  await app.register(retentionJob, {
+    apiPrefix: API_BASE,
+    publicUrl,
+    ...(config.retention && { settings: config.retention }),
+    poll: Boolean(config.sandboxWebhookPollMs),
+    esign: esignProvider,
+    ...(vendors.documentVerification && { documentVerification: vendors.documentVerification }),
   });
   // Photo-ID attempts whose decision never arrived are asked about at the vendor (issue 30).
   await app.register(identityFollowUp, {

@@ -12,6 +12,8 @@ import {
   trustedProxiesSchema,
 } from './config-value-schemas.ts';
 import { paymentFilesVariables } from './config-payment-files-variables.ts';
+import { retentionVariables } from './config-retention-variables.ts';
+import { telemetryVariables } from './config-telemetry-variables.ts';
 import { vendorVariables } from './config-vendor-variables.ts';
 
 /**
@@ -246,11 +248,15 @@ export const serverVariables = {
     group: 'data',
     schema: z.string().optional(),
     default: 'a key generated once into `DATA_DIR/encryption.key` (mode 0600)',
-    values: '32 bytes as base64 (`openssl rand -base64 32`) or 64 hexadecimal characters',
+    values:
+      '32 bytes as base64 (`openssl rand -base64 32`) or 64 hexadecimal characters (the key ' +
+      '`k1`), or a key ring `id:key,id:key` with the current key first (ADR 0043)',
     description:
       'encrypts SINs, TINs, documents and other personal data at rest, and keys their hashes ' +
       '(ADR 0008). **Required with `DATABASE_URL`**, the same on every instance; back it up ' +
-      'apart from the database: what it encrypted cannot be read without it',
+      'apart from the database: what it encrypted cannot be read without it. To rotate, put a ' +
+      'new key first in a ring and keep the old ones until `npm run keys:status` says nothing ' +
+      'uses them',
     secret: true,
   },
   NODE_ENV: {
@@ -268,6 +274,10 @@ export const serverVariables = {
   ...vendorVariables,
   // The bank role's payment files (issue 35), in a module of their own.
   ...paymentFilesVariables,
+  // Retention and abandoned applications (issue 36), in a module of their own.
+  ...retentionVariables,
+  // Metrics' own port and the OpenTelemetry variables (issue 36), in a module of their own.
+  ...telemetryVariables,
   PUBLIC_URL: {
     group: 'running',
     schema: z.url({ protocol: /^https?$/ }).optional(),

@@ -16,6 +16,7 @@ import {
   paymentFilesRefusal,
   paymentFilesSettingsOf,
 } from './config-payment-files.ts';
+import { retentionSettingsOf, type RetentionSettings } from './config-retention.ts';
 import { requiredVendorSettings } from './config-vendor-variables.ts';
 import {
   defaultMailFrom,
@@ -25,7 +26,8 @@ import {
   type ApiRateLimits,
   type Environment,
 } from './config-variables.ts';
-import { parseDataKey, type DataKeySource } from './lib/crypto/data-key.ts';
+import { givenDataKey } from './config-data-keys.ts';
+import type { DataKeySource } from './lib/crypto/data-key.ts';
 import { derivedWebhookSecret } from './lib/webhooks/webhook-signature.ts';
 import type { MailboxSecretSource } from './modules/outbox/sandbox-mailbox-access.ts';
 import type { PaymentFilesSettings } from './providers/bank/payment-files-settings.ts';
@@ -252,8 +254,12 @@ export interface AppConfig {
    * chain job does not run on its own.
    */
   auditAnchor?: { file: string; key?: string; pollMs: number };
+  /** Retention and abandoned applications (issue 36, ADR 0044); absent (tests): no polling. */
+  retention?: RetentionSettings;
   /** The scraper's bearer token for `/metrics` (issue 36); absent: `/metrics` answers 404. */
   metricsToken?: string;
+  /** `/metrics` also on a listener of its own (METRICS_PORT, METRICS_HOST; issue 36). */
+  metricsListener?: { port: number; host: string };
   /** The RRIF payout rates the research could not confirm (ADR 0022); defaults when absent. */
   rif?: Partial<RifRates>;
   /**
@@ -469,14 +475,10 @@ export class ConfigError extends Error {
 /** Where the key to encrypt SINs, account numbers and documents comes from (ADR 0008). */
 function dataKeyFrom(env: Environment): DataKeySource {
   if (env.DATA_ENCRYPTION_KEY !== undefined && env.DATA_ENCRYPTION_KEY.trim() !== '') {
-    const key = parseDataKey(env.DATA_ENCRYPTION_KEY);
-    if (!key) {
-      throw new ConfigError(
-        'Invalid configuration: DATA_ENCRYPTION_KEY must be 32 bytes written as base64 or as ' +
-          '64 hexadecimal characters (for example the output of `openssl rand -base64 32`)',
-      );
-    }
-    return { kind: 'given', key };
+    // One key, or a key ring of ADR 0043 (config-data-keys.ts).
+    const given = givenDataKey(env.DATA_ENCRYPTION_KEY);
+    if (typeof given === 'string') throw new ConfigError(given);
+    return given;
   }
   // A key generated into one instance's folder would leave the others unable to read what it
   // encrypted: with a shared PostgreSQL the key must be given, except on a developer's machine.
@@ -722,11 +724,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     pgliteQueue: { maxActive: env.PGLITE_ACTIVE_REQUESTS, maxWaitMs: env.PGLITE_QUEUE_WAIT_MS },
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     ...(env.METRICS_TOKEN && { metricsToken: env.METRICS_TOKEN }),
+    ...(env.METRICS_PORT && {
+      metricsListener: { port: env.METRICS_PORT, host: env.METRICS_HOST },
+    }),
     auditAnchor: {
       file: path.resolve(env.AUDIT_ANCHOR_FILE ?? path.join(env.DATA_DIR, 'audit-anchors.jsonl')),
       ...(env.AUDIT_ANCHOR_KEY && { key: env.AUDIT_ANCHOR_KEY }),
       pollMs: env.AUDIT_CHAIN_POLL_MS,
     },
+    retention: retentionSettingsOf(env),
     rateLimits: {
       requestsPerMinute: env.RATE_LIMIT_REQUESTS_PER_MINUTE,
       writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,

@@ -11,6 +11,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { poolLoad, type DatabaseLoad } from '../lib/metrics/database-metrics.ts';
+import { traceEmbeddedDatabase } from '../lib/telemetry/embedded-database-spans.ts';
 import { blankDatabaseFor } from './blank-embedded-database.ts';
 import { coalescingSocket } from './coalescing-socket.ts';
 import { PipeliningClient } from './pipelined-transactions.ts';
@@ -37,6 +39,8 @@ export interface DatabaseHandle {
    * (again). Absent on a handle built in code.
    */
   listen?(channel: string, handlers: NotificationHandlers): Promise<Listener>;
+  /** The pool's load, for the metrics (issue 36); PGlite's is its admission queue's (app.ts). */
+  load?: DatabaseLoad;
 }
 
 export interface Listener {
@@ -102,6 +106,7 @@ export async function openEmbedded(
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.driver === 'pglite') {
     const client = await openEmbedded(config);
+    traceEmbeddedDatabase(client);
     const db = drizzlePglite(client);
     return {
       db,
@@ -149,6 +154,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   return {
     db,
     driver: 'postgres',
+    load: poolLoad(pool),
     async migrate(afterwards) {
       // With an owner role given, it migrates and seeds; the server's own role only uses.
       const owner = config.migrationUrl

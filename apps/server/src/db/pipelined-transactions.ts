@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { pipelinedSpans } from '../lib/telemetry/database-spans.ts';
 import type { Database } from './client.ts';
 
 /**
@@ -165,6 +166,8 @@ export class PipeliningClient extends pg.Client {
     if (begin && ending) return Promise.resolve(answered(text.toUpperCase()));
     if (plain && (parameters.length > 0 || query.name !== undefined) && (begin || commit)) {
       const bundled = new BundledQuery(query as pg.QueryConfig, parameters, { begin, commit });
+      // instrumentation-pg sees one statement: BEGIN and COMMIT get spans of their own.
+      const endSpans = pipelinedSpans({ begin, commit });
       const result = new Promise((resolve, reject) => {
         let settled = false;
         (bundled as unknown as { callback: (e: Error | null, r: unknown) => void }).callback = (
@@ -175,6 +178,7 @@ export class PipeliningClient extends pg.Client {
           // ReadyForQuery then reports success a second time: only the first answer counts.
           if (settled) return;
           settled = true;
+          endSpans(error ?? undefined);
           if (error) return reject(error);
           // Set before drizzle hears of it: its `commit` comes next and must not be sent.
           if (commit) this.committed = true;

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The real server, started as `npm start` in apps/server starts it (`node --import tsx
- * src/main.ts`), on the Node running the tests (`process.execPath`: the machine's own Node in
+ * The real server, started as `npm start` in apps/server starts it (`node --import tsx --import
+ * ./src/lib/telemetry/register.ts src/main.ts`: tracing as the OTEL_* variables in `env` say),
+ * on the Node running the tests (`process.execPath`: the machine's own Node in
  * the PostgreSQL pass, scripts/test-all.mjs), configured by the environment alone.
  */
 export interface SpawnedServer {
@@ -54,7 +55,8 @@ export async function startServer(
   { timeoutMs = 90_000 }: { timeoutMs?: number } = {},
 ): Promise<SpawnedServer> {
   const url = `http://${env.HOST ?? '127.0.0.1'}:${env.PORT}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const args = ['--import', 'tsx', '--import', './src/lib/telemetry/register.ts', 'src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...baseEnvironment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
