@@ -23,6 +23,7 @@ export interface AdmissionQueueOptions {
 }
 
 interface Waiter {
+  since: number;
   admit(): void;
   timer: NodeJS.Timeout;
 }
@@ -39,6 +40,8 @@ export class AdmissionQueue {
   #waiting: Waiter[] = [];
   /** An admission waits for the next `setImmediate`. */
   #admissionScheduled = false;
+  /** Told, at each admission, how long it waited in ms (the metrics, issue 36). */
+  readonly #waitObservers: ((waitedMs: number) => void)[] = [];
 
   constructor(options: AdmissionQueueOptions) {
     this.#maxActive = Math.max(1, options.maxActive);
@@ -58,6 +61,11 @@ export class AdmissionQueue {
     return this.#maxWaitMs;
   }
 
+  /** Calls `observer` at each admission with how long, in ms, the admitted one waited. */
+  observeWaits(observer: (waitedMs: number) => void): void {
+    this.#waitObservers.push(observer);
+  }
+
   /**
    * Admits in arrival order, at most one request per turn of the event loop, on that turn's
    * `setImmediate`, even when a place is free and nobody waits. The embedded database runs in
@@ -73,6 +81,7 @@ export class AdmissionQueue {
     const since = this.#now();
     return new Promise<Release>((resolve, reject) => {
       const waiter: Waiter = {
+        since,
         admit: () => resolve(this.#releaser()),
         timer: setTimeout(() => {
           const index = this.#waiting.indexOf(waiter);
@@ -102,6 +111,8 @@ export class AdmissionQueue {
     if (!next) return;
     clearTimeout(next.timer);
     this.#active += 1;
+    const waitedMs = this.#now() - next.since;
+    for (const observer of this.#waitObservers) observer(waitedMs);
     next.admit();
   }
 

@@ -1,70 +1,34 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { registerDatabaseMetrics, watchEmbeddedQueue } from './database-metrics.ts';
+import { AdmissionQueue } from '../admission-queue/admission-queue.ts';
+import { embeddedQueueLoad, registerDatabaseMetrics } from './database-metrics.ts';
 
-/** The embedded database's queue, as the metrics see it (issue 36). */
+/** The embedded database's admission queue (ADR 0025), as the metrics see it (issue 36). */
 
-/** PGlite's private queue, modelled: one run at a time, in call order. */
-function fakeEmbedded() {
-  let tail: Promise<unknown> = Promise.resolve();
-  const client = {
-    _runExclusiveTransaction<T>(run: () => Promise<T>): Promise<T> {
-      const result = tail.then(run);
-      tail = result.catch(() => undefined);
-      return result;
-    },
-  };
-  return client as unknown as PGlite & typeof client;
-}
-
-describe('watchEmbeddedQueue', () => {
-  it('counts what waits or runs, and how long each waited for its turn', async () => {
-    const client = fakeEmbedded();
+describe('the embedded database queue', () => {
+  it('counts the requests using it and waiting, and how long each admitted one waited', async () => {
     let clock = 0;
-    const load = watchEmbeddedQueue(client, () => clock);
-    expect(load?.kind).toBe('embedded');
-    if (load?.kind !== 'embedded') return;
-    const waits: number[] = [];
-    load.onWait((seconds) => waits.push(seconds));
-
-    let finishFirst = () => {};
-    const first = client._runExclusiveTransaction(
-      () => new Promise<void>((resolve) => (finishFirst = resolve)),
-    );
-    const second = client._runExclusiveTransaction(async () => 'second');
-    await Promise.resolve();
-    expect(load.depth()).toBe(2);
-    clock = 250;
-    finishFirst();
-    await first;
-    expect(await second).toBe('second');
-    expect(load.depth()).toBe(0);
-    expect(waits).toEqual([0, 0.25]);
-  });
-
-  it('still counts a run that fails out of the queue', async () => {
-    const client = fakeEmbedded();
-    const load = watchEmbeddedQueue(client);
-    await expect(
-      client._runExclusiveTransaction(() => Promise.reject(new Error('syntax'))),
-    ).rejects.toThrow('syntax');
-    expect(load?.kind === 'embedded' && load.depth()).toBe(0);
-  });
-
-  it('leaves a PGlite without the private queue unwatched rather than wrong', () => {
-    expect(watchEmbeddedQueue({} as PGlite)).toBeUndefined();
-  });
-
-  it('exposes the depth and the waits to the registry', async () => {
-    const client = fakeEmbedded();
+    const queue = new AdmissionQueue({ maxActive: 1, maxWaitMs: 10_000, now: () => clock });
     const registry = new Registry();
-    const load = watchEmbeddedQueue(client)!;
-    registerDatabaseMetrics(registry, load);
-    await client._runExclusiveTransaction(async () => undefined);
-    const text = await registry.metrics();
-    expect(text).toMatch(/portal_pglite_queue_depth 0/);
-    expect(text).toMatch(/portal_pglite_queue_wait_seconds_count 1/);
+    registerDatabaseMetrics(registry, embeddedQueueLoad(queue));
+
+    const releaseFirst = await queue.acquire();
+    const second = queue.acquire();
+    let text = await registry.metrics();
+    expect(text).toMatch(/portal_pglite_queue_active_requests 1/);
+    expect(text).toMatch(/portal_pglite_queue_waiting_requests 1/);
+
+    clock = 250;
+    releaseFirst();
+    const releaseSecond = await second;
+    text = await registry.metrics();
+    expect(text).toMatch(/portal_pglite_queue_waiting_requests 0/);
+    expect(text).toMatch(/portal_pglite_queue_wait_seconds_count 2/);
+    // The first waited nothing, the second a quarter second: 0.25 s in all.
+    expect(text).toMatch(/portal_pglite_queue_wait_seconds_sum 0\.25/);
+    expect(text).toMatch(/portal_pglite_queue_wait_seconds_bucket\{le="0.1"\} 1/);
+    releaseSecond();
+    expect(queue.active).toBe(0);
   });
 });
 

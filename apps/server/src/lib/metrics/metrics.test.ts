@@ -11,7 +11,11 @@ let test: TestApp;
 let person: TestUser;
 
 beforeAll(async () => {
-  test = await createTestApp({ metricsToken: TOKEN });
+  // With the embedded database's admission queue (ADR 0025), as a server has it on PGlite.
+  test = await createTestApp({
+    metricsToken: TOKEN,
+    pgliteQueue: { maxActive: 4, maxWaitMs: 10_000 },
+  });
   person = await signedInUser(test.app, 'metrics');
 });
 afterAll(() => test?.close());
@@ -72,8 +76,10 @@ describe('GET /metrics', () => {
       expect(text).toMatch(/portal_db_pool_idle_connections \d/);
       expect(text).toMatch(/portal_db_pool_waiting_requests 0/);
     } else {
-      // The scrape's own outbox gauges wait in the queue too: at least one wait was seen.
-      expect(text).toMatch(/portal_pglite_queue_depth \d/);
+      // The requests before this scrape took their turn in the admission queue (ADR 0025).
+      expect(text).toMatch(/portal_pglite_queue_active_requests \d/);
+      expect(text).toMatch(/portal_pglite_queue_waiting_requests \d/);
+      expect(text).toMatch(/portal_pglite_queue_wait_seconds_count [1-9]/);
       expect(text).toMatch(/portal_pglite_queue_wait_seconds_count [1-9]/);
     }
   });
