@@ -3,6 +3,7 @@ import './runtime-flags.ts';
 import { ConfigError, loadConfig, publicUrlOf, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { gracefulShutdown } from './lib/graceful-shutdown.ts';
+import { shutdownTracing } from './lib/telemetry/tracing-config.ts';
 import { startLine } from './start-line.ts';
 
 /** A configuration the server refuses stops it with the reason alone, not a stack trace. */
@@ -84,6 +85,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       drainMs: config.shutdown?.drainMs ?? 0,
       timeoutMs: config.shutdown?.timeoutMs ?? 25_000,
       exit: (code) => process.exit(code),
+      // The spans of the requests just drained leave before the process does (ADR 0042).
+      beforeExit: shutdownTracing,
     });
   });
 }

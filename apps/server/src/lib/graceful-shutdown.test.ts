@@ -36,6 +36,27 @@ describe('the shutdown on SIGTERM', () => {
     expect(exit).toHaveBeenCalledExactlyOnceWith(0);
   });
 
+  it('sends the batched spans after the server closed and before it exits, even if that fails', async () => {
+    const order: string[] = [];
+    const { app } = target(async () => {
+      order.push('closed');
+    });
+    const exit = vi.fn(() => order.push('exit'));
+    const shutdown = gracefulShutdown(app, 'SIGTERM', {
+      drainMs: 0,
+      timeoutMs: 25_000,
+      exit,
+      beforeExit: async () => {
+        order.push('spans sent');
+        throw new Error('collector unreachable');
+      },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    await shutdown;
+    expect(order).toEqual(['closed', 'spans sent', 'exit']);
+    expect(exit).toHaveBeenCalledExactlyOnceWith(0);
+  });
+
   it('exits 1 at the bound when closing hangs, and only once', async () => {
     const { app, lines } = target(() => new Promise(() => {}));
     const exit = vi.fn();

@@ -21,6 +21,11 @@ export interface ShutdownOptions {
   drainMs: number;
   timeoutMs: number;
   exit: (code: number) => void;
+  /**
+   * Last, after the server closed and before the exit (still within `timeoutMs`): the tracing
+   * SDK sends the spans of the requests that were drained. Its failure changes nothing.
+   */
+  beforeExit?: () => Promise<unknown>;
   /** Timers (tests pass fake ones through vitest's fake timers; production the real ones). */
   setTimer?: (callback: () => void, ms: number) => { unref?: () => unknown };
 }
@@ -51,13 +56,15 @@ export function gracefulShutdown(
   })
     .then(() => target.close())
     .then(
-      () => {
-        target.log.info({ signal }, 'shut down');
-        finish(0);
-      },
+      () => 0,
       (error: unknown) => {
         target.log.error({ err: error }, 'shutdown failed');
-        finish(1);
+        return 1;
       },
-    );
+    )
+    .then(async (code) => {
+      await options.beforeExit?.().catch(() => undefined);
+      if (code === 0) target.log.info({ signal }, 'shut down');
+      finish(code);
+    });
 }

@@ -49,12 +49,8 @@ export async function startTracing(env: Env): Promise<{ shutdown(): Promise<void
     instrumentations: portalInstrumentations(),
   });
   sdk.start();
-  markTracingStarted();
-  // The batch is sent when the process is asked to end: graceful-shutdown.ts ends with
-  // `process.exit`, which leaves no time to export; `beforeExit` covers a natural end.
-  const flush = () => void sdk.shutdown().catch(() => undefined);
-  process.once('beforeExit', flush);
-  process.once('SIGTERM', flush);
-  process.once('SIGINT', flush);
+  // Sent when the graceful shutdown has drained the requests (main.ts), or at a natural end.
+  markTracingStarted(() => sdk.shutdown());
+  process.once('beforeExit', () => void sdk.shutdown().catch(() => undefined));
   return sdk;
 }

@@ -36,10 +36,24 @@ export function tracingWanted(env: Env): boolean {
 }
 
 let started = false;
+let shutdown: () => Promise<void> = async () => {};
 
-/** Said by whoever starts the SDK (start-tracing.ts, a test's tracer provider). */
-export function markTracingStarted(): void {
+/**
+ * Said by whoever starts the SDK (start-tracing.ts, a test's tracer provider), with how to send
+ * the spans still batched and stop it.
+ */
+export function markTracingStarted(shutdownSdk?: () => Promise<void>): void {
   started = true;
+  if (shutdownSdk) shutdown = shutdownSdk;
+}
+
+/**
+ * Sends the spans still batched and stops the SDK (nothing when tracing is off): the graceful
+ * shutdown calls it after the last request in flight has finished, before the process exits,
+ * so the spans of the requests drained are not lost.
+ */
+export function shutdownTracing(): Promise<void> {
+  return shutdown().catch(() => undefined);
 }
 
 /** Whether spans may be recorded in this process: what is wrapped only for tracing asks this. */
