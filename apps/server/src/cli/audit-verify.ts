@@ -7,7 +7,8 @@ import { verifyAuditChain } from '../modules/audit/audit-chain.ts';
  * `npm run audit:verify` (issue 36, ADR 0040): recomputes the audit chain from the audit events
  * on the configured database (DATABASE_URL, else the embedded one in DATA_DIR: stop the server
  * first), compares it with the chain and with the anchor log (AUDIT_ANCHOR_FILE), checks the log's
- * MACs (AUDIT_ANCHOR_KEY), and names the first broken link. Exits 0 when everything agrees, 1
+ * MACs (AUDIT_ANCHOR_KEY), and names the first broken link; an event `npm run audit:prune`
+ * deleted passes on its link's anchored hash. Exits 0 when everything agrees, 1
  * when something does not, 2 when it cannot run. Reads only: it writes nothing anywhere.
  */
 
@@ -17,7 +18,8 @@ const reasons = {
     'the link and the event agree, but not with the anchor log: the row and the later hashes were rewritten',
   chainBroken:
     'the link does not follow the one before it: a link was removed, reordered or forged',
-  eventMissing: 'the event the link names is not there any more',
+  eventMissing:
+    'the event the link names is not there any more, and no prune record of the anchor log says it was pruned',
 } as const;
 
 async function main(): Promise<number> {
@@ -29,13 +31,18 @@ async function main(): Promise<number> {
   });
   const database = await openDatabase(config.database);
   try {
-    const result = await verifyAuditChain(database.db, log.hashes);
+    const result = await verifyAuditChain(database.db, log.hashes, log.pruned);
     const lines = [
       `audit chain: ${result.links} links checked, ${result.anchored} of them vouched for by ${anchor.file}`,
     ];
+    if (result.pruned > 0) {
+      lines.push(
+        `${result.pruned} of them link audit events pruned past retention (npm run audit:prune): their anchored hash stands for the event`,
+      );
+    }
     if (log.badMacs.length > 0) {
       lines.push(
-        `anchor log: ${log.badMacs.length} anchor line(s) whose MAC does not match AUDIT_ANCHOR_KEY, first at position ${log.badMacs[0]}`,
+        `anchor log: ${log.badMacs.length} anchor or prune line(s) whose MAC does not match AUDIT_ANCHOR_KEY, first at position ${log.badMacs[0]}`,
       );
     }
     if (log.lastPosition > result.links && !result.firstBroken) {

@@ -105,7 +105,7 @@ export type BrokenLinkReason =
   | 'differsFromAnchor'
   /** The link does not follow the one before it (a link removed, reordered or forged). */
   | 'chainBroken'
-  /** The link names an event that is not there any more. */
+  /** The link names an event that is not there any more, and no prune record says why. */
   | 'eventMissing';
 
 export interface BrokenLink {
@@ -118,6 +118,8 @@ export interface ChainVerification {
   links: number;
   /** Links the anchor log vouches for (the rest came after the last anchoring). */
   anchored: number;
+  /** Links whose event was pruned past retention: their anchored hash stands for the event. */
+  pruned: number;
   firstBroken: BrokenLink | undefined;
 }
 
@@ -125,17 +127,22 @@ export interface ChainVerification {
  * Recomputes the chain from the events and compares it, link by link, with the chain table and
  * with the hashes kept outside the database (`anchored`: position to hash). The first link that
  * disagrees is named: a row rewritten by the tables' owner is found even when the owner
- * recomputed every later hash, since the anchored copy still holds the old ones.
+ * recomputed every later hash, since the anchored copy still holds the old ones. A link whose
+ * event is gone passes only when `pruned` (position to event id, from the anchor log's signed
+ * prune lines) says the owner's prune removed that very event, and its hash is the anchored
+ * one: that hash then stands for the event, and the next link must follow it.
  */
 export async function verifyAuditChain(
   db: Database,
   anchored: ReadonlyMap<number, string>,
+  pruned: ReadonlyMap<number, string> = new Map(),
   batch = 2000,
 ): Promise<ChainVerification> {
   let expectedPrev = GENESIS_HASH;
   let position = 0;
   let count = 0;
   let vouched = 0;
+  let prunedLinks = 0;
   for (;;) {
     const rows = await db
       .select({ link: auditChain, event: auditEvents })
@@ -148,22 +155,30 @@ export async function verifyAuditChain(
       const broken = (reason: BrokenLinkReason): ChainVerification => ({
         links: count,
         anchored: vouched,
+        pruned: prunedLinks,
         firstBroken: { position: link.position, eventId: link.eventId, reason },
       });
       if (link.position !== position + 1 || link.prevHash !== expectedPrev) {
         return broken('chainBroken');
       }
-      if (!event) return broken('eventMissing');
-      const recomputed = linkHash(expectedPrev, event);
-      if (recomputed !== link.hash) return broken('eventChanged');
-      // The row and every later hash rewritten together: only the copy outside tells.
       const kept = anchored.get(link.position);
+      if (!event) {
+        if (pruned.get(link.position) !== link.eventId) return broken('eventMissing');
+        // Nothing left to recompute it from: only the copy outside vouches for the link.
+        if (kept !== link.hash) return broken('differsFromAnchor');
+        prunedLinks += 1;
+      } else if (linkHash(expectedPrev, event) !== link.hash) {
+        return broken('eventChanged');
+      }
+      // The row and every later hash rewritten together: only the copy outside tells.
       if (kept !== undefined && kept !== link.hash) return broken('differsFromAnchor');
       if (kept !== undefined) vouched += 1;
       expectedPrev = link.hash;
       position = link.position;
       count += 1;
     }
-    if (rows.length < batch) return { links: count, anchored: vouched, firstBroken: undefined };
+    if (rows.length < batch) {
+      return { links: count, anchored: vouched, pruned: prunedLinks, firstBroken: undefined };
+    }
   }
 }

@@ -42,7 +42,7 @@ export interface RetentionSweepSettings {
 }
 
 export type RetentionSweepCounts = Record<SweptRecordClass, number> & {
-  /** Audit events past their period: counted, never deleted by the server (ADR 0041). */
+  /** Audit events past their period: counted, deleted only by the owner's `audit:prune`. */
   auditEventsPastRetention: number;
 };
 
@@ -52,6 +52,22 @@ export type RetentionSweepCounts = Record<SweptRecordClass, number> & {
  */
 function closedAndReleased(applicationId: AnyPgColumn | SQL, cutoff: Date): SQL {
   return sql`exists (select 1 from ${applicationRetention} where ${applicationRetention.applicationId} = ${applicationId} and ${applicationRetention.accountClosedAt} <= ${cutoff} and not ${applicationRetention.legalHold})`;
+}
+
+/**
+ * The audit events past their period at `cutoff` (RETENTION_AUDIT_EVENTS_YEARS before now): of
+ * an account closed and not held since at least then, or of no application (one deleted, whose
+ * hold and closure went with it, or none: a payment file's events). The one selection both the
+ * sweep's count and the owner's prune (modules/audit/audit-prune.ts) use.
+ */
+export function auditEventPastRetention(cutoff: Date): SQL {
+  return and(
+    lte(auditEvents.createdAt, cutoff),
+    or(
+      closedAndReleased(auditEvents.applicationId, cutoff),
+      sql`not exists (select 1 from ${applications} where ${applications.id} = ${auditEvents.applicationId})`,
+    ),
+  )!;
 }
 
 /** Runs `batch` until it deletes fewer than a full batch; answers how many it deleted. */
@@ -338,26 +354,16 @@ export function createRetentionSweep(deps: RetentionSweepDeps, settings: Retenti
     });
   };
 
-  /** Counted for the operators (docs/operations.md); the owner role archives them. */
+  /**
+   * Counted for the job's log: the server's role cannot delete audit events (ADR 0041), the
+   * owner prunes the same selection with `npm run audit:prune` (audit-prune.ts, ADR 0040).
+   */
   async function auditEventsPastRetention(now: Date): Promise<number> {
     const cutoff = retentionCutoff(now, settings.periods.auditEvents);
     const [row] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(auditEvents)
-      .where(
-        and(
-          lte(auditEvents.createdAt, cutoff),
-          or(
-            closedAndReleased(auditEvents.applicationId, cutoff),
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(applications)
-                .where(eq(applications.id, auditEvents.applicationId)),
-            ),
-          ),
-        ),
-      );
+      .where(auditEventPastRetention(cutoff));
     return row?.count ?? 0;
   }
 
