@@ -39,7 +39,8 @@ export const retentionVariables = {
     description:
       'how many years audit events are kept; the server never deletes them itself (the trail ' +
       'is append-only and hash-chained, ADR 0040 and 0041): the sweep counts what is past it, ' +
-      `for the owner role to archive. Default ${DEFAULT_RETENTION_YEARS} (UNCONFIRMED: ADR 0044)`,
+      "and `npm run audit:prune`, run as the tables' owner, deletes it and records the pruned " +
+      `links in the anchor log. Default ${DEFAULT_RETENTION_YEARS} (UNCONFIRMED: ADR 0044)`,
   },
   ABANDONED_APPLICATION_DAYS: {
     group: 'data',
