@@ -329,6 +329,30 @@ for (const language of ['en', 'fr'] as const) {
       await expect(sent).toContainText(w.fiveHundred.replace(/^\$/, ''));
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `funding-record-${language}`);
+      // On a phone the record's table scrolls in its own region; the page never scrolls sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(sent).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'nothing scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+      // The page's heading ("Approvisionnement" in French) has no word wider than its line, so
+      // none is cut in two.
+      const widestWord = await page.locator('h1').evaluate((h1) => {
+        const measure = document.createElement('span');
+        measure.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
+        h1.append(measure);
+        const widths = (h1.textContent ?? '').split(/\s+/).map((word) => {
+          measure.textContent = word;
+          return measure.getBoundingClientRect().width;
+        });
+        measure.remove();
+        return { widest: Math.max(...widths), line: h1.clientWidth };
+      });
+      expect(widestWord.widest, "the heading's longest word fits its line").toBeLessThanOrEqual(
+        widestWord.line,
+      );
+      await screenshot(page, `funding-record-390-${language}`);
     });
 
     test('a bank connection pending past the limit offers the void cheque; a monthly PAC through the security question, then deleted', async ({
