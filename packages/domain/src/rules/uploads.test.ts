@@ -321,6 +321,15 @@ describe('sanitizeFileName', () => {
   });
 });
 
+describe('sanitizeFileName after a control character between combining marks', () => {
+  it('gives a name that sanitises to itself (the marks in their canonical order)', () => {
+    // U+0732 (class 230), NUL, U+0316 (class 220): with the NUL gone, NFC swaps the two marks.
+    const name = sanitizeFileName('\u0732\u0000\u0316');
+    expect(name).toBe('\u0316\u0732');
+    expect(sanitizeFileName(name)).toBe(name);
+  });
+});
+
 describe('upload messages', () => {
   it('has a French message for every English one, with the French words', () => {
     expect(Object.keys(uploadMessagesFr).sort()).toEqual(Object.keys(uploadMessagesEn).sort());

@@ -134,11 +134,14 @@ const UNSAFE_NAME_CHARACTERS =
  * Falls back to `document.<ext>` when nothing usable is left.
  */
 export function sanitizeFileName(fileName: string, fallbackExtension = 'bin'): string {
+  // NFC last: a control character taken out from between two combining marks lets the marks
+  // meet, and NFC then puts them in their canonical order (sanitising twice gives the same name).
   const base = (fileName.normalize('NFC').split(/[/\\]/).pop() ?? '')
     .replace(/\s+/g, ' ')
     .replace(UNSAFE_NAME_CHARACTERS, '')
     .replace(/ {2,}/g, ' ')
-    .replace(/^[\s.]+|[\s.]+$/g, '');
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+    .normalize('NFC');
   const extension = extensionOf(base);
   const stem = extension ? base.slice(0, base.length - extension.length - 1) : base;
   if (stem.replace(/[\s._-]/g, '') === '') {
@@ -150,6 +153,7 @@ export function sanitizeFileName(fileName: string, fallbackExtension = 'bin'): s
   const kept = Array.from(stem)
     .slice(0, UPLOAD_FILE_NAME_MAX_LENGTH - suffix.length)
     .join('')
+    .normalize('NFC')
     .replace(/[\s.]+$/, '');
   return `${kept}${suffix}`;
 }
