@@ -4,6 +4,7 @@ import {
   type Browser,
   type BrowserContext,
   type ConsoleMessage,
+  type Request,
   type Response,
 } from '@playwright/test';
 import { BankClock } from './bank-clock.ts';
@@ -31,8 +32,9 @@ export { expect };
  *   suite's own configuration causes it: the servers' access tokens idle out after 5 seconds
  *   (`ACCESS_TOKEN_IDLE_SECONDS` in playwright.config.ts, so the journeys exercise the silent
  *   renewal), so an API call that carried a bearer token may be answered 401 and then renewed:
- *   that 401 passes when the same browser context renewed its token successfully afterwards
- *   (`GET /security/oauth/authorize` answered 200), as `http-client.ts` does.
+ *   that 401 passes when the same browser context renewed its token successfully after the call
+ *   left (`GET /security/oauth/authorize` answered 200), as `http-client.ts` does; at the end of
+ *   a test, a renewal still under way is waited for a few seconds.
  */
 
 export interface ErrorAllowance {
@@ -75,6 +77,7 @@ class ErrorCapture implements PageErrors {
   private readonly allowances: ErrorAllowance[] = [];
   private readonly unauthorized = new Map<BrowserContext, Unauthorized[]>();
   private readonly renewedAt = new Map<BrowserContext, number>();
+  private readonly sentAt = new WeakMap<Request, number>();
   private sequence = 0;
 
   allow(allowance: ErrorAllowance): void {
@@ -99,6 +102,10 @@ class ErrorCapture implements PageErrors {
         page: message.page()?.url() ?? '',
       });
     });
+    context.on('request', (request: Request) => {
+      this.sequence += 1;
+      this.sentAt.set(request, this.sequence);
+    });
     context.on('response', (response: Response) => this.noteResponse(context, response));
   }
 
@@ -106,14 +113,34 @@ class ErrorCapture implements PageErrors {
     const url = response.url();
     this.sequence += 1;
     if (response.status() === 401 && API.test(url)) {
-      const bearer = response.request().headers()['authorization']?.startsWith('Bearer ');
+      const request = response.request();
+      const bearer = request.headers()['authorization']?.startsWith('Bearer ');
       if (bearer) {
+        // When the call left, not when its 401 came back: calls sent together with one idle
+        // token are all refused, and the one renewal they share may answer before the last
+        // of their 401s does.
         const list = this.unauthorized.get(context) ?? [];
-        list.push({ url, at: this.sequence });
+        list.push({ url, at: this.sentAt.get(request) ?? this.sequence });
         this.unauthorized.set(context, list);
       }
     } else if (response.status() === 200 && AUTHORIZE.test(url)) {
       this.renewedAt.set(context, this.sequence);
+    }
+  }
+
+  /**
+   * A 401 at the very end of a test may still be renewing when the test's last step passes
+   * (a dashboard asking again after the token idled out): waits, at most `waitMs`, for the
+   * renewals the pages are making, as a person's browser would finish them.
+   */
+  async settleRenewals(waitMs = 5_000): Promise<void> {
+    const pending = () =>
+      this.recorded.some((error) => {
+        const status = FAILED_LOAD.exec(error.text)?.[1];
+        return status === '401' && API.test(error.url) && !this.isRenewedIdleToken(error.url);
+      });
+    for (let waited = 0; pending() && waited < waitMs; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
@@ -186,6 +213,7 @@ export const test = base.extend<{ pageErrors: PageErrors; bankClock: BankClock }
       } finally {
         restore();
       }
+      await capture.settleRenewals();
       const unexpected = capture.unexpected();
       if (unexpected.length === 0) return;
       const report = `Unexpected page or console errors:\n${describe(unexpected)}`;
