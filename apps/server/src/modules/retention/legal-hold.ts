@@ -117,58 +117,41 @@ export interface HoldChange {
 }
 
 /** Sets the hold (409 when already held: the reason on file stays the one audited). */
-export async function setLegalHold(db: Database, change: HoldChange): Promise<void> {
-  const now = change.now ?? new Date();
-  await db.transaction(async (tx) => {
-    const application = await lockedApplication(tx, change.applicationId);
-    const row = await ensureRow(tx, change.applicationId, now);
-    if (row.legalHold) throw notDecidable();
-    await tx
-      .update(applicationRetention)
-      .set({
-        legalHold: true,
-        legalHoldReason: change.reason,
-        legalHoldSince: now,
-        legalHoldBy: change.staffId,
-        updatedAt: now,
-      })
-      .where(eq(applicationRetention.applicationId, change.applicationId));
-    await recordAuditEvent(tx, {
-      applicationId: change.applicationId,
-      actorId: change.staffId,
-      action: LEGAL_HOLD_SET,
-      fromStatus: application.status,
-      toStatus: application.status,
-      details: { reason: change.reason },
-      createdAt: now,
-    });
-  });
+export function setLegalHold(db: Database, change: HoldChange): Promise<void> {
+  return changeLegalHold(db, change, true);
 }
 
 /** Lifts the hold (409 when none is set); retention counts again from its usual start. */
-export async function liftLegalHold(db: Database, change: HoldChange): Promise<void> {
+export function liftLegalHold(db: Database, change: HoldChange): Promise<void> {
+  return changeLegalHold(db, change, false);
+}
+
+/** Sets or lifts the hold in one transaction, audited with the reason (and, lifted, since when). */
+async function changeLegalHold(db: Database, change: HoldChange, held: boolean): Promise<void> {
   const now = change.now ?? new Date();
   await db.transaction(async (tx) => {
     const application = await lockedApplication(tx, change.applicationId);
     const row = await ensureRow(tx, change.applicationId, now);
-    if (!row.legalHold) throw notDecidable();
+    if (row.legalHold === held) throw notDecidable();
     await tx
       .update(applicationRetention)
       .set({
-        legalHold: false,
-        legalHoldReason: null,
-        legalHoldSince: null,
-        legalHoldBy: null,
+        legalHold: held,
+        legalHoldReason: held ? change.reason : null,
+        legalHoldSince: held ? now : null,
+        legalHoldBy: held ? change.staffId : null,
         updatedAt: now,
       })
       .where(eq(applicationRetention.applicationId, change.applicationId));
     await recordAuditEvent(tx, {
       applicationId: change.applicationId,
       actorId: change.staffId,
-      action: LEGAL_HOLD_LIFTED,
+      action: held ? LEGAL_HOLD_SET : LEGAL_HOLD_LIFTED,
       fromStatus: application.status,
       toStatus: application.status,
-      details: { reason: change.reason, heldSince: row.legalHoldSince?.toISOString() ?? null },
+      details: held
+        ? { reason: change.reason }
+        : { reason: change.reason, heldSince: row.legalHoldSince?.toISOString() ?? null },
       createdAt: now,
     });
   });

@@ -3,6 +3,7 @@ import {
   legalHoldBodySchema,
   type RetentionPeriods,
 } from '@portal/domain/retention/retention-rules';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
@@ -58,6 +59,24 @@ export const retentionRoutes: FastifyPluginAsyncZod<{
       ),
   );
 
+  /** Sets or lifts the hold as the calling staff member, then answers the state it leaves. */
+  const changeHold =
+    (apply: typeof setLegalHold) =>
+    (
+      request: FastifyRequest<{ Params: { applicationId: string }; Body: { reason: string } }>,
+      reply: FastifyReply,
+    ) =>
+      runOperations(request, reply, async () => {
+        const change = {
+          staffId: callerOf(request).id,
+          applicationId: request.params.applicationId,
+          reason: request.body.reason,
+          now: now(),
+        };
+        await apply(app.db, change);
+        return retentionStateOf(app.db, change.applicationId, options.periods);
+      });
+
   app.put(
     '/ops/retention/:applicationId/legalHold',
     {
@@ -69,17 +88,7 @@ export const retentionRoutes: FastifyPluginAsyncZod<{
         body: legalHoldBodySchema,
       },
     },
-    async (request, reply) =>
-      runOperations(request, reply, async () => {
-        const change = {
-          staffId: callerOf(request).id,
-          applicationId: request.params.applicationId,
-          reason: request.body.reason,
-          now: now(),
-        };
-        await setLegalHold(app.db, change);
-        return retentionStateOf(app.db, change.applicationId, options.periods);
-      }),
+    changeHold(setLegalHold),
   );
 
   app.post(
@@ -93,17 +102,7 @@ export const retentionRoutes: FastifyPluginAsyncZod<{
         body: legalHoldBodySchema,
       },
     },
-    async (request, reply) =>
-      runOperations(request, reply, async () => {
-        const change = {
-          staffId: callerOf(request).id,
-          applicationId: request.params.applicationId,
-          reason: request.body.reason,
-          now: now(),
-        };
-        await liftLegalHold(app.db, change);
-        return retentionStateOf(app.db, change.applicationId, options.periods);
-      }),
+    changeHold(liftLegalHold),
   );
 
   app.put(
