@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig, type DatabaseConfig } from '../config.ts';
+import { loadConfig, type DatabaseConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { pruneAuditEvents } from '../modules/audit/audit-prune.ts';
+import { runCli } from './run-cli.ts';
 
 /**
  * `npm run audit:prune` (issue 36, ADR 0040 and 0044): deletes the audit events past
@@ -40,10 +41,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(2);
-  },
-);
+runCli(main);

@@ -1,7 +1,8 @@
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { readAnchorLog } from '../modules/audit/audit-anchor.ts';
 import { verifyAuditChain } from '../modules/audit/audit-chain.ts';
+import { runCli } from './run-cli.ts';
 
 /**
  * `npm run audit:verify` (issue 36, ADR 0040): recomputes the audit chain from the audit events
@@ -65,10 +66,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(2);
-  },
-);
+runCli(main);

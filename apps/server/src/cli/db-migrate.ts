@@ -1,8 +1,9 @@
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemoUsers } from '../db/seed/seed-demo-users.ts';
 import { seedReferenceData } from '../db/seed/seed-reference-data.ts';
 import { cipherFromConfig } from '../lib/crypto/field-cipher-plugin.ts';
+import { runCli } from './run-cli.ts';
 
 /**
  * `npm run db:migrate` (issue 36, ADR 0041): applies the migrations and seeds on the configured
@@ -27,10 +28,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(2);
-  },
-);
+runCli(main);

@@ -1,8 +1,9 @@
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { cipherFromConfig } from '../lib/crypto/field-cipher-plugin.ts';
 import { keyUsage, keyUsageReport } from '../modules/key-rotation/key-usage.ts';
 import { reencryptAll } from '../modules/key-rotation/re-encryption.ts';
+import { runCli } from './run-cli.ts';
 
 /**
  * `npm run keys:rotate` (issue 36, ADR 0043): moves every ciphertext, and every keyed hash that
@@ -39,10 +40,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(2);
-  },
-);
+runCli(main);

@@ -1,7 +1,8 @@
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { cipherFromConfig } from '../lib/crypto/field-cipher-plugin.ts';
 import { keyUsage, keyUsageReport } from '../modules/key-rotation/key-usage.ts';
+import { runCli } from './run-cli.ts';
 
 /**
  * `npm run keys:status` (issue 36, ADR 0043): which data keys the stored values still use, by
@@ -22,10 +23,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(2);
-  },
-);
+runCli(main);
