@@ -1,3 +1,5 @@
+// Past 600 lines: one app and its seeded applications serve every record class, the hold, the
+// closure and the abandoned sweep; splitting by class would seed the same accounts again per file.
 import { randomUUID } from 'node:crypto';
 import type { RetentionStateView } from '@portal/domain/retention/retention-rules';
 import { and, eq, inArray } from 'drizzle-orm';
